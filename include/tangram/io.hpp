@@ -1,0 +1,44 @@
+#pragma once
+/// \file io.hpp
+/// Files in and out: PNG silhouettes, tangram-solution/1 JSON documents, solution pictures.
+/// Every writer writes a temporary file next to the target and renames it, so an output is
+/// complete or absent, never half-written.
+
+#include <string>
+
+#include <opencv2/core.hpp>
+
+#include "tangram/pattern.hpp"
+#include "tangram/solution.hpp"
+
+namespace tangram {
+
+/// Reads a PNG (grey, grey+alpha, RGB, RGBA; 8 or 16 bit). Puzzle pixels are those with
+/// luminance < 128 (on the 8-bit scale, ITU-R BT.601 weights) and, when there is an alpha
+/// channel, alpha >= 128 (on the 8-bit scale). Throws InputError with a one-line message for a
+/// missing file, a directory, a file that is not a PNG, an undecodable PNG, an empty silhouette
+/// or one too small for the pieces.
+Pattern load_pattern_png(const std::string& path);
+
+/// Serialises a solution as tangram-solution/1: {"format", "pattern", "solved", "pieces":
+/// [{"name", "reflected", "angle_deg", "polygon"}], "stats": {...}}.
+std::string solution_to_json(const Solution& solution, const std::string& pattern_path);
+
+/// Parses a tangram-solution/1 document (the stats block is optional). Throws InputError on
+/// malformed JSON, a wrong format tag or unknown piece names.
+Solution solution_from_json(const std::string& text);
+
+/// Reads and parses a tangram-solution/1 file.
+Solution read_solution_json(const std::string& path);
+
+/// Writes text to `path` atomically (temporary file + rename). Throws OutputError.
+void write_text_atomic(const std::string& path, const std::string& text);
+
+/// Writes a PNG atomically. Throws OutputError.
+void write_png_atomic(const std::string& path, const cv::Mat& image);
+
+/// A picture of the assembly: the pattern in light grey, each piece filled in its own colour
+/// and outlined in black, at `scale` times the pattern's size.
+cv::Mat3b render_solution(const Pattern& pattern, const Solution& solution, int scale = 2);
+
+}  // namespace tangram

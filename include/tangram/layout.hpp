@@ -1,0 +1,37 @@
+#pragma once
+/// \file layout.hpp
+/// A state of the assembly on the raster: which pixels are still empty, and what the search
+/// derives from that once per state (run table, distance transform, empty regions).
+/// Obstacles are everything that is not empty: outside, holes, gaps and placed pieces.
+
+#include <vector>
+
+#include <opencv2/core.hpp>
+
+#include "tangram/morphology.hpp"
+#include "tangram/raster.hpp"
+
+namespace tangram {
+
+/// The empty region of a state and its derived data.
+struct LayoutState {
+  cv::Mat1b empty;                 ///< 255 = empty puzzle pixel
+  BitGrid empty_bits;              ///< the same, bit-packed
+  cv::Mat1f depth;                 ///< distance_to_obstacles(empty), px
+  float max_depth = 0.0f;          ///< maximum of `depth`
+  std::vector<long> region_px;     ///< pixel counts of the 8-connected empty regions, descending
+  RunTable runs;                   ///< built on demand by ensure_runs()
+
+  /// Largest empty region (px), 0 when nothing is empty.
+  long largest_region_px() const { return region_px.empty() ? 0 : region_px.front(); }
+  /// Builds `runs` up to run length `max_len` if not built yet.
+  void ensure_runs(int max_len);
+};
+
+/// The state whose empty region is `empty` (nonzero = empty).
+LayoutState make_layout_state(const cv::Mat1b& empty);
+
+/// `empty` with the cells of `mask` anchored at `anchor` turned into obstacles.
+cv::Mat1b place_mask(const cv::Mat1b& empty, const RunMask& mask, cv::Point anchor);
+
+}  // namespace tangram

@@ -1,0 +1,31 @@
+#pragma once
+/// \file parallel.hpp
+/// The one place that talks to oneTBB. Callers hand over index ranges; each task owns its
+/// buffers and results are reduced by index, so outcomes never depend on scheduling.
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+
+namespace tangram {
+
+/// Runs body(i) for i in [0, n), possibly concurrently.
+void parallel_for(std::size_t n, const std::function<void(std::size_t)>& body);
+
+/// Number of worker threads parallel_for may use right now.
+int max_threads();
+
+/// Limits parallel_for to `threads` workers while alive (0 = all hardware threads).
+class ThreadLimit {
+public:
+  explicit ThreadLimit(int threads);
+  ~ThreadLimit();
+  ThreadLimit(const ThreadLimit&) = delete;
+  ThreadLimit& operator=(const ThreadLimit&) = delete;
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace tangram

@@ -1,0 +1,158 @@
+#include "tangram/geometry.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tangram {
+
+double signed_area(const Polygon& polygon) {
+  double twice = 0.0;
+  const std::size_t n = polygon.size();
+  for (std::size_t i = 0; i < n; ++i) twice += cross(polygon[i], polygon[(i + 1) % n]);
+  return 0.5 * twice;
+}
+
+double area(const Polygon& polygon) { return std::abs(signed_area(polygon)); }
+
+Vec2 centroid(const Polygon& polygon) {
+  const std::size_t n = polygon.size();
+  if (n == 0) return {};
+  double a = 0.0, cx = 0.0, cy = 0.0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const Vec2 p = polygon[i], q = polygon[(i + 1) % n];
+    const double c = cross(p, q);
+    a += c;
+    cx += (p.x + q.x) * c;
+    cy += (p.y + q.y) * c;
+  }
+  if (std::abs(a) < 1e-12) {
+    Vec2 mean;
+    for (const Vec2& p : polygon) mean = mean + p;
+    return (1.0 / static_cast<double>(n)) * mean;
+  }
+  return {cx / (3.0 * a), cy / (3.0 * a)};
+}
+
+Vec2 rotate_local(Vec2 local, double angle_deg, bool reflected) {
+  if (reflected) local.y = -local.y;
+  const double t = angle_deg * M_PI / 180.0;
+  const double c = std::cos(t), s = std::sin(t);
+  // Counter-clockwise on screen with y pointing down.
+  return {c * local.x + s * local.y, -s * local.x + c * local.y};
+}
+
+Polygon apply_pose(const Polygon& local, const Pose& pose) {
+  Polygon out;
+  out.reserve(local.size());
+  for (const Vec2& v : local) out.push_back(pose.centre + rotate_local(v, pose.angle_deg, pose.reflected));
+  if (pose.reflected) std::reverse(out.begin(), out.end());
+  return out;
+}
+
+namespace {
+
+// Intersection of segment p->q with the line through a with direction d.
+Vec2 line_intersection(Vec2 p, Vec2 q, Vec2 a, Vec2 d) {
+  const Vec2 r = q - p;
+  const double denom = cross(r, d);
+  if (std::abs(denom) < 1e-15) return p;
+  const double t = cross(a - p, d) / denom;
+  return p + t * r;
+}
+
+}  // namespace
+
+Polygon inset_convex(const Polygon& convex, double distance) {
+  if (convex.size() < 3) return {};
+  if (distance <= 0.0) return convex;
+  const double orientation = signed_area(convex) > 0 ? 1.0 : -1.0;
+  // Clip the polygon by each edge's half-plane moved inward by `distance`.
+  Polygon result = convex;
+  const std::size_t n = convex.size();
+  for (std::size_t i = 0; i < n && !result.empty(); ++i) {
+    const Vec2 a = convex[i], b = convex[(i + 1) % n];
+    const Vec2 d = b - a;
+    const double len = std::hypot(d.x, d.y);
+    if (len < 1e-12) continue;
+    // Inward normal: for positive signed area (clockwise on screen) the interior is on the
+    // side where cross(d, p - a) > 0.
+    const Vec2 inward = (orientation / len) * Vec2{-d.y, d.x};
+    const Vec2 a2 = a + distance * inward;
+    Polygon next;
+    const std::size_t m = result.size();
+    for (std::size_t k = 0; k < m; ++k) {
+      const Vec2 p = result[k], q = result[(k + 1) % m];
+      const double sp = orientation * cross(d, p - a2), sq = orientation * cross(d, q - a2);
+      if (sp >= 0) next.push_back(p);
+      if ((sp >= 0) != (sq >= 0)) next.push_back(line_intersection(p, q, a2, d));
+    }
+    result = std::move(next);
+  }
+  if (result.size() < 3 || area(result) < 1e-9) return {};
+  return result;
+}
+
+Polygon clip_convex(const Polygon& subject, const Polygon& clip) {
+  if (subject.size() < 3 || clip.size() < 3) return {};
+  const double orientation = signed_area(clip) > 0 ? 1.0 : -1.0;
+  Polygon result = subject;
+  const std::size_t n = clip.size();
+  for (std::size_t i = 0; i < n && !result.empty(); ++i) {
+    const Vec2 a = clip[i], d = clip[(i + 1) % n] - clip[i];
+    Polygon next;
+    const std::size_t m = result.size();
+    for (std::size_t k = 0; k < m; ++k) {
+      const Vec2 p = result[k], q = result[(k + 1) % m];
+      const double sp = orientation * cross(d, p - a), sq = orientation * cross(d, q - a);
+      if (sp >= 0) next.push_back(p);
+      if ((sp >= 0) != (sq >= 0)) next.push_back(line_intersection(p, q, a, d));
+    }
+    result = std::move(next);
+  }
+  if (result.size() < 3) return {};
+  return result;
+}
+
+double area_in_box(const Polygon& convex, double x0, double y0, double x1, double y1) {
+  // Clip against the four half-planes of the box directly (cheaper than a general clip).
+  Polygon poly = convex;
+  auto clip_axis = [&poly](int axis, double bound, bool keep_greater) {
+    Polygon next;
+    const std::size_t m = poly.size();
+    for (std::size_t k = 0; k < m; ++k) {
+      const Vec2 p = poly[k], q = poly[(k + 1) % m];
+      const double vp = axis == 0 ? p.x : p.y, vq = axis == 0 ? q.x : q.y;
+      const bool ip = keep_greater ? vp >= bound : vp <= bound;
+      const bool iq = keep_greater ? vq >= bound : vq <= bound;
+      if (ip) next.push_back(p);
+      if (ip != iq) {
+        const double t = (bound - vp) / (vq - vp);
+        next.push_back(p + t * (q - p));
+      }
+    }
+    poly = std::move(next);
+  };
+  clip_axis(0, x0, true);
+  if (poly.empty()) return 0.0;
+  clip_axis(0, x1, false);
+  if (poly.empty()) return 0.0;
+  clip_axis(1, y0, true);
+  if (poly.empty()) return 0.0;
+  clip_axis(1, y1, false);
+  if (poly.size() < 3) return 0.0;
+  return area(poly);
+}
+
+bool inside_convex(const Polygon& convex, Vec2 p, double eps) {
+  const double orientation = signed_area(convex) > 0 ? 1.0 : -1.0;
+  const std::size_t n = convex.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const Vec2 a = convex[i], d = convex[(i + 1) % n] - a;
+    const double len = std::hypot(d.x, d.y);
+    if (len < 1e-15) continue;
+    if (orientation * cross(d, p - a) / len < -eps) return false;
+  }
+  return true;
+}
+
+}  // namespace tangram

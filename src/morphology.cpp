@@ -1,0 +1,250 @@
+#include "tangram/morphology.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+#include <opencv2/imgproc.hpp>
+
+namespace tangram {
+
+namespace {
+
+// dst[w] = bits (x + shift) of src for x in word w: a right shift of the row's bit string by
+// `shift` (negative = left shift). Bits shifted in from outside the row are zero.
+inline void shifted_row(const std::uint64_t* src, int words, int shift, std::uint64_t* dst) {
+  if (shift >= 0) {
+    const int q = shift >> 6, r = shift & 63;
+    for (int w = 0; w < words; ++w) {
+      const int s = w + q;
+      std::uint64_t lo = s < words ? src[s] : 0;
+      std::uint64_t hi = (r && s + 1 < words) ? src[s + 1] : 0;
+      dst[w] = r ? (lo >> r) | (hi << (64 - r)) : lo;
+    }
+  } else {
+    const int t = -shift;
+    const int q = t >> 6, r = t & 63;
+    for (int w = 0; w < words; ++w) {
+      const int s = w - q;
+      std::uint64_t hi = s >= 0 ? src[s] : 0;
+      std::uint64_t lo = (r && s - 1 >= 0) ? src[s - 1] : 0;
+      dst[w] = r ? (hi << r) | (lo >> (64 - r)) : hi;
+    }
+  }
+}
+
+// dst &= shifted(src); returns true if dst is still nonzero.
+inline bool and_shifted_row(const std::uint64_t* src, int words, int shift, std::uint64_t* dst) {
+  std::uint64_t any = 0;
+  if (shift >= 0) {
+    const int q = shift >> 6, r = shift & 63;
+    for (int w = 0; w < words; ++w) {
+      if (!dst[w]) continue;
+      const int s = w + q;
+      std::uint64_t lo = s < words ? src[s] : 0;
+      std::uint64_t hi = (r && s + 1 < words) ? src[s + 1] : 0;
+      dst[w] &= r ? (lo >> r) | (hi << (64 - r)) : lo;
+      any |= dst[w];
+    }
+  } else {
+    const int t = -shift;
+    const int q = t >> 6, r = t & 63;
+    for (int w = 0; w < words; ++w) {
+      if (!dst[w]) continue;
+      const int s = w - q;
+      std::uint64_t hi = s >= 0 ? src[s] : 0;
+      std::uint64_t lo = (r && s - 1 >= 0) ? src[s - 1] : 0;
+      dst[w] &= r ? (hi << r) | (lo >> (64 - r)) : hi;
+      any |= dst[w];
+    }
+  }
+  return any != 0;
+}
+
+// Mask rows ordered longest first: the most selective tests run first, so rows without any
+// collision-free anchor are rejected early.
+std::vector<int> rows_by_length(const RunMask& mask) {
+  std::vector<int> order;
+  for (int i = 0; i < mask.height(); ++i)
+    if (mask.len[i] > 0) order.push_back(i);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int a, int b) { return mask.len[a] > mask.len[b]; });
+  return order;
+}
+
+// Computes the rows of the collision-free area that hold any anchor and hands each to
+// sink(y, bits); a sink returning true stops the scan.
+template <typename Sink>
+void erode(const RunTable& table, const RunMask& mask, Sink&& sink) {
+  const int rows = table.rows(), words = table.words_per_row();
+  const std::vector<int> order = rows_by_length(mask);
+  std::vector<std::uint64_t> acc(static_cast<std::size_t>(words));
+  if (order.empty()) return;
+  const int last = mask.dy0 + mask.height() - 1;
+  // Left shifts can carry bits past the last column; they are cleared before reporting.
+  const int tail = table.cols() & 63;
+  const std::uint64_t tail_mask = tail ? (std::uint64_t{1} << tail) - 1 : ~std::uint64_t{0};
+  const int y_begin = std::max(0, -mask.dy0), y_end = std::min(rows, rows - last);
+  for (int y = y_begin; y < y_end; ++y) {
+    bool alive = true;
+    bool first = true;
+    for (int i : order) {
+      const std::uint64_t* src = table.row(mask.len[i], y + mask.dy0 + i);
+      if (first) {
+        shifted_row(src, words, mask.x0[i], acc.data());
+        alive = std::any_of(acc.begin(), acc.end(), [](std::uint64_t w) { return w != 0; });
+        first = false;
+      } else {
+        alive = and_shifted_row(src, words, mask.x0[i], acc.data());
+      }
+      if (!alive) break;
+    }
+    if (!alive) continue;
+    acc[static_cast<std::size_t>(words - 1)] &= tail_mask;
+    if (std::all_of(acc.begin(), acc.end(), [](std::uint64_t w) { return w == 0; })) continue;
+    if (sink(y, acc.data())) return;
+  }
+}
+
+}  // namespace
+
+RunTable::RunTable(const BitGrid& empty, int max_len)
+    : max_len_(std::max(1, max_len)), rows_(empty.rows()), cols_(empty.cols()),
+      words_(empty.words_per_row()),
+      data_(static_cast<std::size_t>(max_len_) * rows_ * words_) {
+  // L = 1 is the empty region itself; L = k ANDs in the region shifted by k - 1.
+  std::copy(empty.row(0), empty.row(0) + static_cast<std::size_t>(rows_) * words_, data_.begin());
+  std::vector<std::uint64_t> shifted(static_cast<std::size_t>(words_));
+  for (int length = 2; length <= max_len_; ++length) {
+    for (int y = 0; y < rows_; ++y) {
+      const std::uint64_t* prev = row(length - 1, y);
+      std::uint64_t* cur = data_.data() + (static_cast<std::size_t>(length - 1) * rows_ + y) * words_;
+      shifted_row(empty.row(y), words_, length - 1, shifted.data());
+      for (int w = 0; w < words_; ++w) cur[w] = prev[w] & shifted[w];
+    }
+  }
+}
+
+void collision_free_area(const RunTable& table, const RunMask& mask, BitGrid& out) {
+  if (out.rows() != table.rows() || out.cols() != table.cols())
+    out = BitGrid(table.rows(), table.cols());
+  else
+    out.clear();
+  const int words = table.words_per_row();
+  erode(table, mask, [&](int y, const std::uint64_t* bits) {
+    std::copy(bits, bits + words, out.row(y));
+    return false;
+  });
+}
+
+bool has_collision_free_position(const RunTable& table, const RunMask& mask) {
+  bool found = false;
+  erode(table, mask, [&](int, const std::uint64_t*) { return found = true; });
+  return found;
+}
+
+cv::Mat1b collision_free_area_reference(const cv::Mat1b& obstacles, const RunMask& mask) {
+  cv::Point anchor;
+  const cv::Mat1b kernel = run_mask_image(mask, anchor);
+  cv::Mat1b binary = obstacles != 0;
+  cv::Mat1b dilated;
+  cv::dilate(binary, dilated, kernel, anchor, 1, cv::BORDER_CONSTANT, cv::Scalar(255));
+  cv::Mat1b free_area = dilated == 0;
+  return free_area;
+}
+
+cv::Mat1f distance_to_obstacles(const cv::Mat1b& empty) {
+  cv::Mat1b padded;
+  cv::copyMakeBorder(empty != 0, padded, 1, 1, 1, 1, cv::BORDER_CONSTANT, 0);
+  cv::Mat1f dist;
+  cv::distanceTransform(padded, dist, cv::DIST_L2, cv::DIST_MASK_PRECISE);
+  return dist(cv::Rect(1, 1, empty.cols, empty.rows)).clone();
+}
+
+namespace {
+
+// One Zhang-Suen sub-iteration; returns the number of deleted pixels.
+int thinning_pass(cv::Mat1b& img, int pass, std::vector<cv::Point>& marked) {
+  marked.clear();
+  for (int y = 1; y < img.rows - 1; ++y) {
+    const uchar* up = img.ptr<uchar>(y - 1);
+    const uchar* mid = img.ptr<uchar>(y);
+    const uchar* dn = img.ptr<uchar>(y + 1);
+    for (int x = 1; x < img.cols - 1; ++x) {
+      if (!mid[x]) continue;
+      // Neighbours P2..P9 clockwise from north.
+      const int p2 = up[x] != 0, p3 = up[x + 1] != 0, p4 = mid[x + 1] != 0, p5 = dn[x + 1] != 0;
+      const int p6 = dn[x] != 0, p7 = dn[x - 1] != 0, p8 = mid[x - 1] != 0, p9 = up[x - 1] != 0;
+      const int b = p2 + p3 + p4 + p5 + p6 + p7 + p8 + p9;
+      if (b < 2 || b > 6) continue;
+      const int a = (!p2 && p3) + (!p3 && p4) + (!p4 && p5) + (!p5 && p6) + (!p6 && p7) +
+                    (!p7 && p8) + (!p8 && p9) + (!p9 && p2);
+      if (a != 1) continue;
+      if (pass == 0) {
+        if (p2 * p4 * p6 || p4 * p6 * p8) continue;
+      } else {
+        if (p2 * p4 * p8 || p2 * p6 * p8) continue;
+      }
+      marked.emplace_back(x, y);
+    }
+  }
+  for (const cv::Point& p : marked) img(p) = 0;
+  return static_cast<int>(marked.size());
+}
+
+}  // namespace
+
+cv::Mat1b skeleton(const cv::Mat1b& image) {
+  cv::Mat1b padded;
+  cv::copyMakeBorder(image != 0, padded, 1, 1, 1, 1, cv::BORDER_CONSTANT, 0);
+  cv::Mat1b thin = padded.clone();
+  std::vector<cv::Point> marked;
+  while (true) {
+    const int removed = thinning_pass(thin, 0, marked) + thinning_pass(thin, 1, marked);
+    if (removed == 0) break;
+  }
+  // Components that vanished (2x2 blocks and the like) keep the pixel nearest their centroid.
+  cv::Mat1i labels;
+  cv::Mat stats, centroids;
+  const int n = cv::connectedComponentsWithStats(padded, labels, stats, centroids, 8, CV_32S);
+  if (n > 1) {
+    std::vector<char> has_skeleton(static_cast<std::size_t>(n), 0);
+    for (int y = 0; y < thin.rows; ++y)
+      for (int x = 0; x < thin.cols; ++x)
+        if (thin(y, x)) has_skeleton[static_cast<std::size_t>(labels(y, x))] = 1;
+    std::vector<double> best(static_cast<std::size_t>(n), 1e300);
+    std::vector<cv::Point> best_point(static_cast<std::size_t>(n));
+    for (int y = 0; y < thin.rows; ++y)
+      for (int x = 0; x < thin.cols; ++x) {
+        const int l = labels(y, x);
+        if (l == 0 || has_skeleton[static_cast<std::size_t>(l)]) continue;
+        const double dx = x - centroids.at<double>(l, 0), dy = y - centroids.at<double>(l, 1);
+        const double d = dx * dx + dy * dy;
+        if (d < best[static_cast<std::size_t>(l)]) {
+          best[static_cast<std::size_t>(l)] = d;
+          best_point[static_cast<std::size_t>(l)] = {x, y};
+        }
+      }
+    for (int l = 1; l < n; ++l)
+      if (!has_skeleton[static_cast<std::size_t>(l)]) thin(best_point[static_cast<std::size_t>(l)]) = 255;
+  }
+  return thin(cv::Rect(1, 1, image.cols, image.rows)).clone();
+}
+
+std::vector<cv::Point> skeleton_endpoints(const cv::Mat1b& skel) {
+  std::vector<cv::Point> out;
+  for (int y = 0; y < skel.rows; ++y)
+    for (int x = 0; x < skel.cols; ++x) {
+      if (!skel(y, x)) continue;
+      int neighbours = 0;
+      for (int dy = -1; dy <= 1; ++dy)
+        for (int dx = -1; dx <= 1; ++dx) {
+          if (!dx && !dy) continue;
+          const int yy = y + dy, xx = x + dx;
+          if (yy >= 0 && yy < skel.rows && xx >= 0 && xx < skel.cols && skel(yy, xx)) ++neighbours;
+        }
+      if (neighbours <= 1) out.emplace_back(x, y);
+    }
+  return out;
+}
+
+}  // namespace tangram

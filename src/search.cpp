@@ -1,0 +1,244 @@
+#include "tangram/search.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <string>
+
+#include "tangram/candidates.hpp"
+#include "tangram/error.hpp"
+#include "tangram/layout.hpp"
+#include "tangram/morphology.hpp"
+#include "tangram/parallel.hpp"
+#include "tangram/polish.hpp"
+#include "tangram/raster.hpp"
+#include "tangram/validation.hpp"
+#include "tangram/verify.hpp"
+
+namespace tangram {
+
+void validate_config(const SolverConfig& config) {
+  const SearchConfig& s = config.search;
+  if (!(s.rotation_step_deg > 0.0 && s.rotation_step_deg <= 360.0))
+    throw UsageError("--rotation-step must be in (0, 360] degrees, got " +
+                     std::to_string(s.rotation_step_deg));
+  if (!(s.time_limit_s > 0.0) || !std::isfinite(s.time_limit_s))
+    throw UsageError("--time-limit must be a positive number of seconds, got " +
+                     std::to_string(s.time_limit_s));
+  if (s.threads < 0 || s.threads > 1024)
+    throw UsageError("--threads must be 0 (all cores) or 1..1024, got " + std::to_string(s.threads));
+  if (s.candidates_per_config < 1 || s.candidates_per_config > 1000)
+    throw UsageError("--candidates must be in 1..1000, got " +
+                     std::to_string(s.candidates_per_config));
+  if (s.inset_px > 10.0 || !std::isfinite(s.inset_px))
+    throw UsageError("--inset must be at most 10 px (negative = automatic)");
+}
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// A placement of the current piece: configuration index, anchor pixel and cost.
+struct Candidate {
+  double cost = 0.0;
+  int config = 0;
+  cv::Point anchor;
+};
+
+/// One level of the depth-first search: the state with the first `level` pieces placed, and the
+/// candidates of piece `level` in the order they are tried.
+struct Node {
+  LayoutState state;
+  std::vector<Candidate> candidates;
+  std::size_t next = 0;
+  Candidate placed;  ///< the placement that led to this state (unused at the root)
+};
+
+bool candidate_less(const Candidate& a, const Candidate& b) {
+  if (a.cost != b.cost) return a.cost < b.cost;
+  if (a.config != b.config) return a.config < b.config;
+  if (a.anchor.y != b.anchor.y) return a.anchor.y < b.anchor.y;
+  return a.anchor.x < b.anchor.x;
+}
+
+class Search {
+public:
+  Search(const Pattern& pattern, const SolverConfig& config, const ProgressCallback& progress)
+      : pattern_(pattern), config_(config), progress_(progress) {
+    const SearchConfig& s = config.search;
+    const double inset =
+        s.inset_px >= 0.0 ? s.inset_px : default_inset_px(pattern.side_px, s.rotation_step_deg);
+    for (PieceKind kind : tangram_set()) {
+      const int k = static_cast<int>(kind);
+      if (masks_[k].empty()) {
+        masks_[k] = rasterise_configurations(kind, pattern.side_px, s.rotation_step_deg,
+                                             s.reflection, inset);
+        needs_[k] = piece_needs(masks_[k]);
+        for (const ConfigurationMask& c : masks_[k]) max_run_ = std::max(max_run_, c.mask.max_run());
+      }
+    }
+    if (config.placement.strategy != Strategy::DistanceTransform)
+      sweep_ = sweep_cost_matrix(config.placement.strategy, pattern.puzzle.rows,
+                                 pattern.puzzle.cols);
+  }
+
+  Solution run() {
+    const auto start = Clock::now();
+    const double limit = config_.search.time_limit_s;
+    Solution solution;
+    solution.stats.threads = max_threads();
+    std::vector<Node> stack;
+    stack.push_back(Node{make_layout_state(pattern_.puzzle), {}, 0, {}});
+    expand(stack.back(), 0);
+    const auto& order = tangram_set();
+    auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
+
+    while (!stack.empty()) {
+      if (elapsed() > limit) {
+        solution.stats.timed_out = true;
+        break;
+      }
+      const int level = static_cast<int>(stack.size()) - 1;
+      if (level == static_cast<int>(order.size())) {
+        std::vector<PlacedPiece> pieces = assemble(stack);
+        if (accept(pieces, solution)) {
+          solution.solved = true;
+          solution.pieces = std::move(pieces);
+          break;
+        }
+        stack.pop_back();
+        ++solution.stats.backtracks;
+        continue;
+      }
+      Node& node = stack.back();
+      if (node.next < node.candidates.size()) {
+        const Candidate candidate = node.candidates[node.next++];
+        ++solution.stats.placements_tried;
+        const ConfigurationMask& cm = mask_of(level, candidate.config);
+        LayoutState child = make_layout_state(place_mask(node.state.empty, cm.mask, candidate.anchor));
+        if (!valid_after(child, level)) {
+          ++solution.stats.validations_failed;
+          continue;
+        }
+        stack.push_back(Node{std::move(child), {}, 0, candidate});
+        if (level + 1 < static_cast<int>(order.size())) expand(stack.back(), level + 1);
+      } else {
+        // Algorithm 1, lines 19-25: reset this piece, remove the previous one.
+        if (level == 0) break;
+        stack.pop_back();
+        ++solution.stats.backtracks;
+      }
+      if (progress_) {
+        progress_(SearchProgress{static_cast<int>(stack.size()) - 1, solution.stats.placements_tried,
+                                 solution.stats.backtracks, elapsed()});
+      }
+    }
+    if (!solution.solved && stack.size() > 1) solution.pieces = assemble(stack);
+    solution.stats.seconds = elapsed();
+    if (!solution.pieces.empty()) {
+      const AreaMetrics m = measure_areas(pattern_, solution.pieces);
+      solution.stats.coverage = m.coverage;
+      solution.stats.overlap = m.overlap;
+      solution.stats.spill = m.spill;
+    }
+    return solution;
+  }
+
+private:
+  const std::vector<ConfigurationMask>& masks_of(int level) const {
+    return masks_[static_cast<int>(tangram_set()[static_cast<std::size_t>(level)])];
+  }
+  const ConfigurationMask& mask_of(int level, int config) const {
+    return masks_of(level)[static_cast<std::size_t>(config)];
+  }
+
+  /// Computes the candidates of piece `level` in `node`'s state, configurations in parallel.
+  void expand(Node& node, int level) {
+    const std::vector<ConfigurationMask>& configs = masks_of(level);
+    LayoutState& state = node.state;
+    state.ensure_runs(max_run_);
+    const PlacementCost cost = config_.placement.strategy == Strategy::DistanceTransform
+                                   ? PlacementCost::distance_transform(dt_normalised(state))
+                                   : PlacementCost::sweep(sweep_);
+    const bool paper = config_.search.mode == SearchMode::Paper;
+    const std::size_t keep =
+        paper ? 1 : static_cast<std::size_t>(config_.search.candidates_per_config);
+    std::vector<std::vector<Candidate>> per_config(configs.size());
+    parallel_for(configs.size(), [&](std::size_t i) {
+      BitGrid area;
+      collision_free_area(state.runs, configs[i].mask, area);
+      std::vector<Candidate>& out = per_config[i];
+      for (const cv::Point& p : candidate_positions(area))
+        out.push_back({cost(configs[i].mask, p), static_cast<int>(i), p});
+      std::sort(out.begin(), out.end(), candidate_less);
+      if (out.size() > keep) out.resize(keep);
+    });
+    for (std::vector<Candidate>& c : per_config)
+      node.candidates.insert(node.candidates.end(), c.begin(), c.end());
+    // The paper tries configurations in their order; ours ranks all candidates by cost.
+    if (!paper) std::stable_sort(node.candidates.begin(), node.candidates.end(), candidate_less);
+  }
+
+  cv::Mat1f dt_normalised(const LayoutState& state) const {
+    cv::Mat1f dt = state.depth.clone();
+    if (state.max_depth > 0.0f) dt /= state.max_depth;
+    return dt;
+  }
+
+  /// Validation after piece `level` was placed (Sec. III-D), plus the forward check in Ours.
+  bool valid_after(LayoutState& state, int level) {
+    const auto& order = tangram_set();
+    const std::size_t next = static_cast<std::size_t>(level) + 1;
+    if (next >= order.size()) return true;
+    if (!paper_rules_hold(state, needs_[static_cast<int>(order[next])])) return false;
+    if (config_.search.mode == SearchMode::Paper) return true;
+    state.ensure_runs(max_run_);
+    std::vector<const std::vector<ConfigurationMask>*> remaining;
+    for (std::size_t k = next; k < order.size(); ++k) {
+      const auto* m = &masks_[static_cast<int>(order[k])];
+      if (std::find(remaining.begin(), remaining.end(), m) == remaining.end()) remaining.push_back(m);
+    }
+    return every_piece_fits(state, remaining);
+  }
+
+  std::vector<PlacedPiece> assemble(const std::vector<Node>& stack) const {
+    std::vector<PlacedPiece> pieces;
+    for (std::size_t k = 1; k < stack.size(); ++k) {
+      const ConfigurationMask& cm = mask_of(static_cast<int>(k) - 1, stack[k].placed.config);
+      PlacedPiece p;
+      p.kind = cm.config.kind;
+      p.pose = Pose{{stack[k].placed.anchor.x + 0.5, stack[k].placed.anchor.y + 0.5},
+                    cm.config.angle_deg, cm.config.reflected};
+      p.polygon = posed_polygon(p.kind, pattern_.side_px, p.pose);
+      pieces.push_back(std::move(p));
+    }
+    return pieces;
+  }
+
+  /// A complete raster assembly: polish it; Paper mode accepts it as Algorithm 1 does, Ours
+  /// only when it passes the checker.
+  bool accept(std::vector<PlacedPiece>& pieces, Solution& solution) const {
+    (void)solution;
+    if (config_.search.polish) polish(pattern_, pieces);
+    if (config_.search.mode == SearchMode::Paper) return true;
+    return verify_solution(pattern_, pieces).valid;
+  }
+
+  const Pattern& pattern_;
+  const SolverConfig& config_;
+  const ProgressCallback& progress_;
+  std::array<std::vector<ConfigurationMask>, 5> masks_;
+  std::array<PieceNeeds, 5> needs_;
+  int max_run_ = 1;
+  cv::Mat1f sweep_;
+};
+
+}  // namespace
+
+Solution solve(const Pattern& pattern, const SolverConfig& config, const ProgressCallback& progress) {
+  validate_config(config);
+  ThreadLimit limit(config.search.threads);
+  return Search(pattern, config, progress).run();
+}
+
+}  // namespace tangram

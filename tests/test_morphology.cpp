@@ -1,0 +1,127 @@
+#include <doctest/doctest.h>
+
+#include <random>
+
+#include <opencv2/imgproc.hpp>
+
+#include "tangram/morphology.hpp"
+
+using namespace tangram;
+
+namespace {
+
+// Slow, obvious oracle: anchor p is free when every mask cell lands on an empty pixel inside
+// the image.
+cv::Mat1b brute_force_free_area(const cv::Mat1b& empty, const RunMask& mask) {
+  cv::Mat1b out(empty.size(), uchar(0));
+  for (int y = 0; y < empty.rows; ++y)
+    for (int x = 0; x < empty.cols; ++x) {
+      bool ok = true;
+      for (int i = 0; i < mask.height() && ok; ++i)
+        for (int k = 0; k < mask.len[i] && ok; ++k) {
+          const int xx = x + mask.x0[i] + k, yy = y + mask.dy0 + i;
+          ok = xx >= 0 && yy >= 0 && xx < empty.cols && yy < empty.rows && empty(yy, xx);
+        }
+      if (ok) out(y, x) = 255;
+    }
+  return out;
+}
+
+// Random empty region: a big blob with random holes, so that free areas are neither empty nor
+// everything.
+cv::Mat1b random_empty(std::mt19937& rng, int rows, int cols) {
+  cv::Mat1b empty(rows, cols, uchar(0));
+  std::uniform_int_distribution<int> ux(0, cols - 1), uy(0, rows - 1), ur(2, 8);
+  cv::rectangle(empty, cv::Rect(3, 2, cols - 8, rows - 5), 255, cv::FILLED);
+  for (int i = 0; i < 6; ++i) cv::circle(empty, {ux(rng), uy(rng)}, ur(rng), 0, cv::FILLED);
+  return empty;
+}
+
+}  // namespace
+
+TEST_CASE("collision-free area: the run-table erosion equals a brute-force overlap check for "
+          "every piece, mirrored too") {
+  std::mt19937 rng(7);
+  for (int trial = 0; trial < 3; ++trial) {
+    // Widths on both sides of the 64-bit word boundaries.
+    const int cols = trial == 0 ? 70 : (trial == 1 ? 129 : 96);
+    const cv::Mat1b empty = random_empty(rng, 61, cols);
+    const BitGrid bits = BitGrid::from_mat(empty);
+    for (PieceKind kind : {PieceKind::LargeTriangle, PieceKind::MediumTriangle,
+                           PieceKind::SmallTriangle, PieceKind::Square, PieceKind::Parallelogram}) {
+      const auto configs = rasterise_configurations(kind, 64.0, 37.0, true, 0.75);
+      int max_run = 1;
+      for (const auto& c : configs) max_run = std::max(max_run, c.mask.max_run());
+      const RunTable table(bits, max_run);
+      for (const auto& c : configs) {
+        CAPTURE(piece_name(kind));
+        CAPTURE(c.config.angle_deg);
+        CAPTURE(c.config.reflected);
+        BitGrid fast;
+        collision_free_area(table, c.mask, fast);
+        const cv::Mat1b oracle = brute_force_free_area(empty, c.mask);
+        CHECK(cv::countNonZero(fast.to_mat() != oracle) == 0);
+        CHECK(has_collision_free_position(table, c.mask) == (cv::countNonZero(oracle) > 0));
+        const cv::Mat1b obstacles = empty == 0;
+        CHECK(cv::countNonZero(collision_free_area_reference(obstacles, c.mask) != oracle) == 0);
+      }
+    }
+  }
+}
+
+TEST_CASE("collision-free area: the parallelogram is not point-symmetric") {
+  // An L-shaped room where only one chirality of a lying parallelogram fits its corner.
+  const auto configs = rasterise_configurations(PieceKind::Parallelogram, 80.0, 45.0, true, 0.0);
+  const ConfigurationMask& plain = configs[0];
+  const ConfigurationMask& mirrored = configs[4];
+  REQUIRE(mirrored.config.reflected);
+  REQUIRE(plain.config.angle_deg == 0.0);
+  // Empty region = exactly the plain piece's cells.
+  cv::Point anchor;
+  cv::Mat1b empty;
+  cv::copyMakeBorder(run_mask_image(plain.mask, anchor), empty, 2, 2, 2, 2, cv::BORDER_CONSTANT, 0);
+  const BitGrid bits = BitGrid::from_mat(empty);
+  const RunTable table(bits, 100);
+  BitGrid area;
+  collision_free_area(table, plain.mask, area);
+  CHECK(area.count() == 1);
+  CHECK(area.get(anchor.x + 2, anchor.y + 2));
+  CHECK_FALSE(has_collision_free_position(table, mirrored.mask));
+}
+
+TEST_CASE("skeleton: a thick bar thins to a line whose endpoints are near the bar's ends") {
+  cv::Mat1b bar(20, 60, uchar(0));
+  cv::rectangle(bar, cv::Rect(5, 7, 50, 7), 255, cv::FILLED);
+  const cv::Mat1b skel = skeleton(bar);
+  CHECK(cv::countNonZero(skel) > 30);
+  CHECK(cv::countNonZero(skel & ~bar) == 0);
+  const auto ends = skeleton_endpoints(skel);
+  REQUIRE(ends.size() == 2);
+  CHECK(ends[0].x <= 10);
+  CHECK(ends[1].x >= 49);
+}
+
+TEST_CASE("skeleton: a 2x2 block and a single pixel each keep one point, an endpoint") {
+  cv::Mat1b img(10, 10, uchar(0));
+  img(cv::Rect(2, 2, 2, 2)).setTo(255);
+  img(7, 7) = 255;
+  const cv::Mat1b skel = skeleton(img);
+  const auto ends = skeleton_endpoints(skel);
+  CHECK(ends.size() == 2);
+  CHECK(cv::countNonZero(skel) == 2);
+}
+
+TEST_CASE("skeleton: a plus sign has four endpoints") {
+  cv::Mat1b img(41, 41, uchar(0));
+  img(cv::Rect(18, 2, 5, 37)).setTo(255);
+  img(cv::Rect(2, 18, 37, 5)).setTo(255);
+  const auto ends = skeleton_endpoints(skeleton(img));
+  CHECK(ends.size() == 4);
+}
+
+TEST_CASE("distance to obstacles: the image border counts as an obstacle") {
+  const cv::Mat1b all(9, 9, uchar(255));
+  const cv::Mat1f d = distance_to_obstacles(all);
+  CHECK(d(0, 0) == doctest::Approx(1.0));
+  CHECK(d(4, 4) == doctest::Approx(5.0));
+}
