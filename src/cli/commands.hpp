@@ -1,0 +1,87 @@
+#pragma once
+/// \file commands.hpp
+/// The subcommands of the `tangram` executable. Each one has an options struct filled by
+/// CLI11, a setup_ function that declares its options and a run_ function that maps them onto
+/// the library, calls it, writes outputs and returns the exit code. Errors are thrown
+/// (tangram::Error); main() turns them into one-line messages and exit codes.
+
+#include <string>
+#include <string_view>
+
+#include <CLI/CLI.hpp>
+
+namespace tangram::cli {
+
+/// Exit statuses shared by all subcommands.
+enum ExitCode : int {
+  kExitOk = 0,        ///< solved / valid
+  kExitFailed = 1,    ///< not solved within the limits / invalid or unsolved solution
+  kExitUsage = 2,     ///< bad input, bad option, or an output that cannot be written
+  kExitInternal = 3,  ///< unexpected internal error (a bug)
+};
+
+/// Greedy word wrap of help text to lines of at most `width` characters (CLI11 2.1 does not
+/// wrap; it indents the lines after a '\n' under the first one). Existing '\n' are kept.
+inline std::string wrap(std::string_view text, std::size_t width = 66) {
+  std::string out;
+  std::size_t line = 0;
+  while (!text.empty()) {
+    const std::size_t cut = text.find_first_of(" \n");
+    const std::string_view word = text.substr(0, cut);
+    if (line > 0 && line + 1 + word.size() > width) {
+      out += '\n';
+      line = 0;
+    } else if (line > 0) {
+      out += ' ';
+      ++line;
+    }
+    out += word;
+    line += word.size();
+    if (cut == std::string_view::npos) break;
+    if (text[cut] == '\n') {
+      out += '\n';
+      line = 0;
+    }
+    text.remove_prefix(cut + 1);
+  }
+  return out;
+}
+
+/// Options of `tangram solve`, as typed on the command line.
+struct SolveOptions {
+  std::string pattern;         ///< input PNG
+  std::string strategy;        ///< placement strategy name (strategy_from_name)
+  std::string search;          ///< "ours" or "paper"
+  double rotation_step_deg = 0.0;
+  bool no_reflection = false;
+  int candidates = 0;
+  bool no_corners = false;
+  double inset_px = 0.0;       ///< negative = automatic
+  bool no_polish = false;
+  double time_limit_s = 0.0;
+  int threads = 0;
+  std::string json_path;       ///< empty = no JSON output
+  std::string image_path;      ///< empty = no picture
+  bool quiet = false;
+};
+
+/// Declares `solve` on `app`; defaults come from a default-constructed SolverConfig.
+CLI::App* setup_solve(CLI::App& app, SolveOptions& options);
+
+/// Runs `solve`: 0 solved, 1 not solved. Throws tangram::Error on bad input or output.
+int run_solve(const SolveOptions& options);
+
+/// Options of `tangram verify`.
+struct VerifyOptions {
+  std::string pattern;   ///< input PNG
+  std::string solution;  ///< tangram-solution/1 file
+  bool json = false;     ///< print a JSON report instead of a line of text
+};
+
+/// Declares `verify` on `app`.
+CLI::App* setup_verify(CLI::App& app, VerifyOptions& options);
+
+/// Runs `verify`: 0 valid, 1 invalid or unsolved. Throws tangram::Error on an unusable pattern.
+int run_verify(const VerifyOptions& options);
+
+}  // namespace tangram::cli

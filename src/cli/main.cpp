@@ -1,0 +1,63 @@
+// The `tangram` command line: builds the CLI11 app, registers the subcommands and maps errors
+// onto one-line messages and exit codes.
+
+#include <iostream>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+#include "commands.hpp"
+#include "tangram/error.hpp"
+
+namespace {
+
+/// Keep in step with project(VERSION) in CMakeLists.txt.
+constexpr const char* kVersion = "0.1.0";
+
+/// Prints "tangram: error: <message>" as exactly one line on stderr.
+void print_error(std::string message) {
+  for (char& c : message)
+    if (c == '\n' || c == '\r') c = ' ';
+  std::cerr << "tangram: error: " << message << std::endl;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace tangram::cli;
+  CLI::App app{"Solves Tangram puzzles given as raster silhouettes (after Yamada, Gois & "
+               "Batagelo, SIBGRAPI 2019).",
+               "tangram"};
+  app.set_version_flag("--version", std::string("tangram ") + kVersion);
+  app.require_subcommand(1);
+  app.footer(wrap("Run 'tangram SUBCOMMAND --help' for the options of a subcommand.\n"
+                   "Exit status: 0 success; 1 not solved or not valid; 2 bad input, bad "
+                   "usage or output not writable; 3 internal error.",
+                   90));
+
+  SolveOptions solve_options;
+  CLI::App* solve = setup_solve(app, solve_options);
+  VerifyOptions verify_options;
+  CLI::App* verify = setup_verify(app, verify_options);
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::Success& e) {  // --help, --version
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    const CLI::App* sub = solve->parsed() ? solve : verify->parsed() ? verify : nullptr;
+    print_error(std::string(e.what()) + " (see 'tangram " + (sub ? sub->get_name() + " " : "") +
+                "--help')");
+    return kExitUsage;
+  }
+
+  try {
+    return solve->parsed() ? run_solve(solve_options) : run_verify(verify_options);
+  } catch (const tangram::Error& e) {
+    print_error(e.what());
+    return kExitUsage;
+  } catch (const std::exception& e) {
+    print_error(std::string("internal error: ") + e.what());
+    return kExitInternal;
+  }
+}

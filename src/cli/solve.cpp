@@ -1,0 +1,263 @@
+// `tangram solve`: maps the options onto SolverConfig, solves, reports and writes outputs.
+
+#include <algorithm>
+#include <chrono>
+#include <filesystem>
+#include <iomanip>
+#include <iostream>
+#include <mutex>
+#include <sstream>
+
+#include <unistd.h>
+
+#include "commands.hpp"
+#include "tangram/error.hpp"
+#include "tangram/io.hpp"
+#include "tangram/placement.hpp"
+#include "tangram/search.hpp"
+
+namespace tangram::cli {
+
+namespace {
+
+/// A number as the shortest natural text ("1", "0.5", "360").
+std::string plain(double value) {
+  std::ostringstream out;
+  out << value;
+  return out.str();
+}
+
+/// A number with a fixed count of decimals.
+std::string fixed(double value, int decimals) {
+  std::ostringstream out;
+  out << std::fixed << std::setprecision(decimals) << value;
+  return out.str();
+}
+
+/// The --search names.
+constexpr std::pair<std::string_view, SearchMode> kSearchModes[] = {
+    {"ours", SearchMode::Ours}, {"paper", SearchMode::Paper}};
+
+std::string search_mode_name(SearchMode mode) {
+  for (const auto& [name, m] : kSearchModes)
+    if (m == mode) return std::string(name);
+  return "?";
+}
+
+std::string strategy_choices() {
+  std::string names;
+  for (const Strategy s : all_strategies())
+    names += (names.empty() ? "" : ", ") + std::string(strategy_name(s));
+  return names;
+}
+
+SolverConfig solver_config(const SolveOptions& options) {
+  SolverConfig config;
+  const auto strategy = strategy_from_name(options.strategy);
+  if (!strategy)
+    throw UsageError("--strategy: unknown strategy '" + options.strategy + "' (choose one of " +
+                     strategy_choices() + ")");
+  config.placement.strategy = *strategy;
+  const auto* mode = std::find_if(std::begin(kSearchModes), std::end(kSearchModes),
+                                  [&](const auto& entry) { return entry.first == options.search; });
+  if (mode == std::end(kSearchModes))
+    throw UsageError("--search: unknown search '" + options.search + "' (choose ours or paper)");
+  config.search.mode = mode->second;
+  config.search.rotation_step_deg = options.rotation_step_deg;
+  config.search.reflection = !options.no_reflection;
+  config.search.time_limit_s = options.time_limit_s;
+  config.search.threads = options.threads;
+  config.search.candidates_per_config = options.candidates;
+  config.search.corners = !options.no_corners;
+  config.search.inset_px = options.inset_px;
+  config.search.polish = !options.no_polish;
+  return config;
+}
+
+/// Refuses outputs that would overwrite the input or each other, or that cannot be written
+/// because their directory is missing: better to know before a long solve.
+void check_output_paths(const SolveOptions& options) {
+  namespace fs = std::filesystem;
+  const auto same_file = [](const std::string& a, const std::string& b) {
+    std::error_code ec;
+    if (fs::equivalent(a, b, ec)) return true;
+    const fs::path ca = fs::weakly_canonical(a, ec);
+    if (ec) return false;
+    const fs::path cb = fs::weakly_canonical(b, ec);
+    return !ec && ca == cb;
+  };
+  const std::pair<const char*, const std::string*> outputs[] = {
+      {"--json", &options.json_path}, {"--image", &options.image_path}};
+  for (const auto& [option, path] : outputs) {
+    if (path->empty()) continue;
+    if (same_file(*path, options.pattern))
+      throw UsageError(std::string(option) + " " + *path +
+                       " would overwrite the input pattern: choose another output path");
+    std::error_code ec;
+    if (fs::is_directory(*path, ec))
+      throw OutputError("cannot write " + *path + ": is a directory");
+    const fs::path parent = fs::path(*path).parent_path();
+    if (!parent.empty() && !fs::is_directory(parent, ec))
+      throw OutputError("cannot write " + *path + ": directory " + parent.string() +
+                        " does not exist");
+  }
+  if (!options.json_path.empty() && !options.image_path.empty() &&
+      same_file(options.json_path, options.image_path))
+    throw UsageError("--json and --image name the same file " + options.json_path);
+}
+
+/// One status line on a terminal's stderr, refreshed in place at most once a second and
+/// erased when the search ends. Silent when stderr is not a terminal (logs stay clean).
+class ProgressLine {
+public:
+  explicit ProgressLine(bool enabled) : enabled_(enabled && ::isatty(STDERR_FILENO) != 0) {}
+  ProgressLine(const ProgressLine&) = delete;
+  ProgressLine& operator=(const ProgressLine&) = delete;
+  ~ProgressLine() {
+    if (shown_) std::cerr << "\r\033[K" << std::flush;
+  }
+
+  /// The callback for solve(); empty when disabled. May be called from several threads.
+  ProgressCallback callback() {
+    if (!enabled_) return {};
+    return [this](const SearchProgress& p) { update(p); };
+  }
+
+private:
+  void update(const SearchProgress& p) {
+    const auto now = std::chrono::steady_clock::now();
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (shown_ && now - last_ < std::chrono::seconds(1)) return;
+    last_ = now;
+    shown_ = true;
+    std::cerr << "\r\033[Ktangram: " << p.pieces_placed << "/7 pieces placed, "
+              << p.placements_tried << " placements, " << p.backtracks << " backtracks, "
+              << fixed(p.seconds, 1) << " s" << std::flush;
+  }
+
+  const bool enabled_;
+  std::mutex mutex_;
+  bool shown_ = false;
+  std::chrono::steady_clock::time_point last_;
+};
+
+void print_summary(const SolveOptions& options, const SolverConfig& config,
+                   const Solution& solution) {
+  const SolveStats& s = solution.stats;
+  std::cout << options.pattern << ": ";
+  if (solution.solved)
+    std::cout << "solved";
+  else if (s.timed_out)
+    std::cout << "not solved (time limit of " << plain(config.search.time_limit_s)
+              << " s reached, " << solution.pieces.size() << " of 7 pieces placed)";
+  else
+    std::cout << "not solved (search space exhausted)";
+  std::cout << " in " << fixed(s.seconds, 2) << " s with " << s.threads << " thread"
+            << (s.threads == 1 ? "" : "s") << "\n"
+            << "  placements " << s.placements_tried << ", backtracks " << s.backtracks
+            << ", validations failed " << s.validations_failed << "\n";
+  if (solution.solved)
+    std::cout << "  coverage " << fixed(s.coverage, 4) << ", overlap " << fixed(s.overlap, 4)
+              << ", spill " << fixed(s.spill, 4) << "\n";
+  std::cout << std::flush;
+}
+
+}  // namespace
+
+CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
+  const SolverConfig defaults;
+  const SearchConfig& d = defaults.search;
+  options.strategy = std::string(strategy_name(defaults.placement.strategy));
+  options.search = search_mode_name(d.mode);
+  options.rotation_step_deg = d.rotation_step_deg;
+  options.no_reflection = !d.reflection;
+  options.candidates = d.candidates_per_config;
+  options.no_corners = !d.corners;
+  options.inset_px = d.inset_px;
+  options.no_polish = !d.polish;
+  options.time_limit_s = d.time_limit_s;
+  options.threads = d.threads;
+
+  CLI::App* cmd = app.add_subcommand(
+      "solve", "Assemble the seven Tangram pieces into the silhouette of a PNG.");
+  cmd->add_option("PATTERN", options.pattern,
+                  wrap("Silhouette PNG (grey, grey+alpha, RGB or RGBA; 8 or 16 bit). Puzzle "
+                       "pixels: luminance < 128 and, with alpha, alpha >= 128."))
+      ->required()
+      ->type_name("PNG");
+  cmd->add_option("--strategy", options.strategy,
+                  wrap("Placement strategy: dt (distance transform), bl (bottom-left), lb "
+                       "(left-bottom), hzz / vzz (horizontal / vertical zig-zag), s (spiral), "
+                       "s-inv (inverse spiral). Default: " + options.strategy + "."))
+      ->type_name("NAME");
+  cmd->add_option("--search", options.search,
+                  wrap("Search procedure: ours (ranked candidates, forward check) or paper "
+                       "(Algorithm 1 as published). Default: " + options.search + "."))
+      ->type_name("MODE");
+  cmd->add_option("--rotation-step", options.rotation_step_deg,
+                  wrap("Rotation step in degrees: pieces are tried at 0, DEG, 2 DEG, ... "
+                       "(0 < DEG <= 360). Default: " + plain(options.rotation_step_deg) + "."))
+      ->type_name("DEG");
+  cmd->add_flag("--no-reflection", options.no_reflection,
+                wrap("Do not try the mirrored parallelogram. Default: mirrored allowed."));
+  cmd->add_option("--candidates", options.candidates,
+                  wrap("Search 'ours' only: candidate positions tried per configuration. "
+                       "Default: " + std::to_string(options.candidates) + "."))
+      ->type_name("K");
+  cmd->add_flag("--no-corners", options.no_corners,
+                wrap("Search 'ours' only: offer only skeleton endpoints, not the corners of the "
+                     "collision-free area. Default: corners offered too."));
+  cmd->add_option("--inset", options.inset_px,
+                  wrap("Inward offset of the raster piece masks, in pixels (>= 0). Default: "
+                       "automatic."))
+      ->type_name("PX");
+  cmd->add_flag("--no-polish", options.no_polish,
+                wrap("Keep the raster poses: skip the sub-pixel refinement of the final "
+                     "assembly. Default: refine."));
+  cmd->add_option("--time-limit", options.time_limit_s,
+                  wrap("Give up (not solved, exit 1) after SEC seconds of search. Default: " +
+                       plain(options.time_limit_s) + "."))
+      ->type_name("SEC");
+  cmd->add_option("--threads", options.threads,
+                  wrap("Worker threads, 0 = all cores; the result does not depend on it. "
+                       "Default: " + std::to_string(options.threads) + "."))
+      ->type_name("N");
+  cmd->add_option("--json", options.json_path,
+                  wrap("Write the assembly as tangram-solution/1 JSON, also when not solved "
+                       "(\"solved\": false and the partial assembly). Default: none."))
+      ->type_name("OUT.json");
+  cmd->add_option("--image", options.image_path,
+                  wrap("Write a PNG picture of the assembly at twice the pattern's size, also "
+                       "when not solved. Default: none."))
+      ->type_name("OUT.png");
+  cmd->add_flag("-q,--quiet", options.quiet,
+                wrap("No progress line and no summary when solved (the exit status tells)."));
+  cmd->footer(wrap(
+      "Outputs are written after the search, atomically (complete or absent).\n"
+      "Exit status: 0 solved; 1 not solved (time limit reached or search space exhausted); "
+      "2 bad input, bad option or output not writable; 3 internal error.",
+      90));
+  return cmd;
+}
+
+int run_solve(const SolveOptions& options) {
+  const SolverConfig config = solver_config(options);
+  validate_config(config);
+  check_output_paths(options);
+  const Pattern pattern = load_pattern_png(options.pattern);
+
+  Solution solution;
+  {
+    ProgressLine progress(!options.quiet);
+    solution = solve(pattern, config, progress.callback());
+  }
+  if (!options.quiet || !solution.solved) print_summary(options, config, solution);
+
+  if (!options.json_path.empty())
+    write_text_atomic(options.json_path, solution_to_json(solution, options.pattern));
+  if (!options.image_path.empty())
+    write_png_atomic(options.image_path, render_solution(pattern, solution));
+  return solution.solved ? kExitOk : kExitFailed;
+}
+
+}  // namespace tangram::cli

@@ -1,0 +1,128 @@
+// `tangram verify`: checks a tangram-solution/1 file against a pattern with the library's own
+// checker (verify.hpp), like ../shared/tools/tangram-referee.
+
+#include <filesystem>
+#include <iomanip>
+#include <iostream>
+
+#include "commands.hpp"
+#include "tangram/detail/json.hpp"
+#include "tangram/error.hpp"
+#include "tangram/io.hpp"
+#include "tangram/verify.hpp"
+
+namespace tangram::cli {
+
+namespace {
+
+/// The verdict on one solution file.
+struct Verdict {
+  std::string status;                ///< VALID, INVALID or UNSOLVED
+  std::vector<std::string> reasons;  ///< why not VALID
+  bool measured = false;             ///< `report` holds measurements of the pieces
+  VerifyReport report;
+};
+
+Verdict judge(const Pattern& pattern, const std::string& solution_path) {
+  Verdict verdict;
+  std::error_code ec;
+  if (!std::filesystem::exists(solution_path, ec)) {  // the referee's rule: no file, no solution
+    verdict.status = "UNSOLVED";
+    verdict.reasons.push_back("no solution file " + solution_path);
+    return verdict;
+  }
+  Solution solution;
+  try {
+    solution = read_solution_json(solution_path);
+  } catch (const InputError& e) {
+    verdict.status = "INVALID";
+    verdict.reasons.push_back(e.what());
+    return verdict;
+  }
+  if (!solution.pieces.empty()) {
+    verdict.report = verify_solution(pattern, solution.pieces);
+    verdict.measured = true;
+    verdict.reasons = verdict.report.reasons;
+  }
+  if (!solution.solved) {
+    verdict.status = "UNSOLVED";
+    verdict.reasons.insert(verdict.reasons.begin(), "the solution says \"solved\": false");
+  } else if (verdict.measured && verdict.report.valid) {
+    verdict.status = "VALID";
+  } else {
+    verdict.status = "INVALID";
+    if (!verdict.measured) verdict.reasons.push_back("no pieces");
+  }
+  return verdict;
+}
+
+void print_text(const Verdict& verdict) {
+  std::cout << verdict.status;
+  for (std::size_t i = 0; i < verdict.reasons.size(); ++i)
+    std::cout << (i == 0 ? ": " : "; ") << verdict.reasons[i];
+  if (verdict.measured) {
+    const AreaMetrics& m = verdict.report.metrics;
+    std::cout << std::fixed << std::setprecision(4) << "  coverage=" << m.coverage
+              << " spill=" << m.spill << " overlap=" << m.overlap
+              << " scale=" << verdict.report.scale_ratio;
+  }
+  std::cout << std::endl;
+}
+
+void print_json(const VerifyOptions& options, const Verdict& verdict) {
+  using detail::json_number;
+  using detail::json_string;
+  std::string out = "{\"pattern\": " + json_string(options.pattern) +
+                    ", \"solution\": " + json_string(options.solution) +
+                    ", \"status\": " + json_string(verdict.status) + ", \"reasons\": [";
+  for (std::size_t i = 0; i < verdict.reasons.size(); ++i)
+    out += (i == 0 ? "" : ", ") + json_string(verdict.reasons[i]);
+  out += "]";
+  if (verdict.measured) {
+    const VerifyReport& r = verdict.report;
+    out += ", \"coverage\": " + json_number(r.metrics.coverage) +
+           ", \"spill\": " + json_number(r.metrics.spill) +
+           ", \"overlap\": " + json_number(r.metrics.overlap) +
+           ", \"scale_ratio\": " + json_number(r.scale_ratio) +
+           ", \"max_edge_err\": " + json_number(r.max_edge_err) +
+           ", \"max_angle_err_deg\": " + json_number(r.max_angle_err_deg);
+  }
+  std::cout << out << "}" << std::endl;
+}
+
+}  // namespace
+
+CLI::App* setup_verify(CLI::App& app, VerifyOptions& options) {
+  CLI::App* cmd = app.add_subcommand(
+      "verify", "Check a tangram-solution/1 file against a pattern (the referee's rules).");
+  cmd->add_option("PATTERN", options.pattern,
+                  wrap("Silhouette PNG the solution claims to solve."))
+      ->required()
+      ->type_name("PNG");
+  cmd->add_option("SOLUTION", options.solution, wrap("tangram-solution/1 JSON file."))
+      ->required()
+      ->type_name("JSON");
+  cmd->add_flag("--json", options.json,
+                wrap("Print a JSON object (status, reasons, coverage, spill, overlap, "
+                     "scale_ratio, max_edge_err, max_angle_err_deg) instead of a line of "
+                     "text."));
+  cmd->footer(wrap(
+      "Prints VALID, INVALID: reasons, or UNSOLVED, with coverage, spill and overlap as "
+      "shares of the puzzle area.\n"
+      "Exit status: 0 valid; 1 invalid or unsolved (also a missing or malformed solution "
+      "file); 2 unusable pattern or bad usage; 3 internal error.",
+      90));
+  return cmd;
+}
+
+int run_verify(const VerifyOptions& options) {
+  const Pattern pattern = load_pattern_png(options.pattern);
+  const Verdict verdict = judge(pattern, options.solution);
+  if (options.json)
+    print_json(options, verdict);
+  else
+    print_text(verdict);
+  return verdict.status == "VALID" ? kExitOk : kExitFailed;
+}
+
+}  // namespace tangram::cli

@@ -1,0 +1,156 @@
+// The command line's error handling: every unusable input or option ends with exit status 2
+// and exactly one line on stderr. No test here runs a real solve (see the end-to-end tests).
+// Each CLI start costs about 70 ms (OpenCV's shared libraries), so the cases are few; finer
+// distinctions between messages are tested on the library in test_io.cpp.
+
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <sys/wait.h>
+
+#include <opencv2/imgcodecs.hpp>
+
+#include "temp_dir.hpp"
+
+namespace {
+
+/// What a run of the CLI produced.
+struct Run {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string read_all(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
+}
+
+/// Runs `tangram ARGS` in `dir` through the shell (arguments are not quoted: keep them plain).
+Run run_cli(const tangram::test::TempDir& dir, const std::string& args) {
+  const std::string command = "cd '" + dir.path().string() + "' && '" + TANGRAM_CLI_PATH + "' " +
+                              args + " > cli.out 2> cli.err < /dev/null";
+  const int raw = std::system(command.c_str());
+  Run run;
+  run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  run.out = read_all(dir.path() / "cli.out");
+  run.err = read_all(dir.path() / "cli.err");
+  return run;
+}
+
+bool one_error_line(const std::string& err) {
+  return err.rfind("tangram: error: ", 0) == 0 && err.find('\n') == err.size() - 1;
+}
+
+/// A directory with the inputs the tests need: ok.png (a 40 x 40 black square on white),
+/// white.png, tiny.png (5 x 5 black), photo.png (a JPEG) and folder/.
+struct Inputs {
+  tangram::test::TempDir dir{"cli"};
+  Inputs() {
+    cv::Mat1b ok(60, 60, uchar{255});
+    ok(cv::Rect(10, 10, 40, 40)) = 0;
+    REQUIRE(cv::imwrite(dir.file("ok.png"), ok));
+    REQUIRE(cv::imwrite(dir.file("white.png"), cv::Mat1b(60, 60, uchar{255})));
+    REQUIRE(cv::imwrite(dir.file("tiny.png"), cv::Mat1b(5, 5, uchar{0})));
+    REQUIRE(cv::imwrite(dir.file("photo.jpg"), ok));
+    std::filesystem::rename(dir.file("photo.jpg"), dir.file("photo.png"));
+    std::filesystem::create_directory(dir.file("folder"));
+  }
+};
+
+}  // namespace
+
+TEST_CASE("tangram --help, solve --help and --version exit 0 and print on stdout") {
+  Inputs in;
+  const Run help = run_cli(in.dir, "--help");
+  CHECK(help.status == 0);
+  CHECK(help.err.empty());
+  CHECK(help.out.find("solve") != std::string::npos);
+  CHECK(help.out.find("Exit status") != std::string::npos);
+  const Run solve_help = run_cli(in.dir, "solve --help");
+  CHECK(solve_help.status == 0);
+  for (const char* option : {"--strategy", "--search", "--rotation-step", "--no-reflection",
+                             "--candidates", "--inset", "--no-polish", "--time-limit",
+                             "--threads", "--json", "--image", "--quiet", "Exit status"}) {
+    CAPTURE(option);
+    CHECK(solve_help.out.find(option) != std::string::npos);
+  }
+  const Run version = run_cli(in.dir, "--version");
+  CHECK(version.status == 0);
+  CHECK(version.out.rfind("tangram ", 0) == 0);
+}
+
+TEST_CASE("tangram solve: unusable patterns exit 2 with one error line") {
+  Inputs in;
+  const std::pair<const char*, const char*> cases[] = {
+      {"missing.png", "no such file"}, {"folder", "is a directory"},
+      {"photo.png", "not a PNG file"}, {"white.png", "no puzzle pixels"},
+      {"tiny.png", "1024"},
+  };
+  for (const auto& [name, reason] : cases) {
+    CAPTURE(name);
+    const Run run = run_cli(in.dir, std::string("solve ") + name);
+    CHECK(run.status == 2);
+    CHECK(one_error_line(run.err));
+    CHECK(run.err.find(reason) != std::string::npos);
+    CHECK(run.out.empty());
+  }
+}
+
+TEST_CASE("tangram: bad options and usage exit 2 with one error line naming the problem") {
+  Inputs in;
+  const std::pair<const char*, const char*> cases[] = {
+      {"solve ok.png --rotation-step 0", "--rotation-step"},
+      {"solve ok.png --rotation-step abc", "--rotation-step"},
+      {"solve ok.png --time-limit -1", "--time-limit"},
+      {"solve ok.png --threads -3", "--threads"},
+      {"solve ok.png --strategy foo", "--strategy"},
+      {"", "subcommand"},
+  };
+  for (const auto& [args, mention] : cases) {
+    CAPTURE(args);
+    const Run run = run_cli(in.dir, args);
+    CHECK(run.status == 2);
+    CHECK(one_error_line(run.err));
+    CHECK(run.err.find(mention) != std::string::npos);
+  }
+}
+
+TEST_CASE("tangram solve: outputs onto the input pattern or into a missing directory are "
+          "refused before solving") {
+  Inputs in;
+  const std::string before = read_all(in.dir.file("ok.png"));
+  for (const char* args : {"solve ok.png --json ok.png", "solve ok.png --image ./folder/../ok.png",
+                           "solve ok.png --json nowhere/x.json"}) {
+    CAPTURE(args);
+    const Run run = run_cli(in.dir, args);
+    CHECK(run.status == 2);
+    CHECK(one_error_line(run.err));
+  }
+  CHECK(read_all(in.dir.file("ok.png")) == before);
+}
+
+TEST_CASE("tangram verify: an unusable pattern exits 2; a malformed or missing solution exits 1") {
+  Inputs in;
+  tangram::test::write_file(in.dir.file("bad.json"), "{\"format\": ");
+
+  const Run no_pattern = run_cli(in.dir, "verify missing.png bad.json");
+  CHECK(no_pattern.status == 2);
+  CHECK(one_error_line(no_pattern.err));
+
+  const Run malformed = run_cli(in.dir, "verify ok.png bad.json");
+  CHECK(malformed.status == 1);
+  CHECK(malformed.out.rfind("INVALID: ", 0) == 0);
+  CHECK(malformed.out.find("malformed JSON") != std::string::npos);
+
+  const Run missing = run_cli(in.dir, "verify ok.png none.json --json");
+  CHECK(missing.status == 1);
+  CHECK(missing.out.find("\"status\": \"UNSOLVED\"") != std::string::npos);
+}

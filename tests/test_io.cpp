@@ -1,0 +1,489 @@
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <opencv2/imgcodecs.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include "square_assembly.hpp"
+#include "temp_dir.hpp"
+#include "tangram/detail/json.hpp"
+#include "tangram/error.hpp"
+#include "tangram/io.hpp"
+
+using namespace tangram;
+using test::TempDir;
+
+namespace {
+
+/// A 64 x 48 silhouette: a 36 x 30 rectangle and a small triangle (true = puzzle).
+cv::Mat1b reference_mask() {
+  cv::Mat1b mask(48, 64, uchar{0});
+  mask(cv::Rect(6, 8, 36, 30)) = 255;
+  for (int i = 0; i < 10; ++i)
+    for (int j = 0; j <= i; ++j) mask(30 + i, 48 + j) = 255;
+  return mask;
+}
+
+/// Minimal PNG encoder for 8-bit grey+alpha, which cv::imwrite cannot write: stored (not
+/// compressed) deflate blocks, CRC-32 and Adler-32 computed bit by bit.
+std::string encode_grey_alpha_png(const cv::Mat2b& image) {
+  const auto crc32 = [](const std::string& bytes) {
+    std::uint32_t crc = 0xFFFFFFFFu;
+    for (const char c : bytes) {
+      crc ^= static_cast<unsigned char>(c);
+      for (int k = 0; k < 8; ++k) crc = (crc >> 1) ^ (0xEDB88320u & (0u - (crc & 1u)));
+    }
+    return crc ^ 0xFFFFFFFFu;
+  };
+  const auto be32 = [](std::uint32_t v) {
+    return std::string{static_cast<char>(v >> 24), static_cast<char>(v >> 16),
+                       static_cast<char>(v >> 8), static_cast<char>(v)};
+  };
+  const auto chunk = [&](const std::string& type, const std::string& data) {
+    return be32(static_cast<std::uint32_t>(data.size())) + type + data + be32(crc32(type + data));
+  };
+  std::string raw;
+  for (int r = 0; r < image.rows; ++r) {
+    raw += '\0';  // filter type None
+    for (int c = 0; c < image.cols; ++c) {
+      raw += static_cast<char>(image(r, c)[0]);
+      raw += static_cast<char>(image(r, c)[1]);
+    }
+  }
+  std::uint32_t a = 1, b = 0;
+  for (const char c : raw) {
+    a = (a + static_cast<unsigned char>(c)) % 65521;
+    b = (b + a) % 65521;
+  }
+  std::string zlib = "\x78\x01";
+  for (std::size_t at = 0; at < raw.size(); at += 65535) {
+    const std::size_t n = std::min<std::size_t>(65535, raw.size() - at);
+    zlib += static_cast<char>(at + n == raw.size() ? 1 : 0);
+    zlib += static_cast<char>(n & 0xFF);
+    zlib += static_cast<char>(n >> 8);
+    zlib += static_cast<char>(~n & 0xFF);
+    zlib += static_cast<char>((~n >> 8) & 0xFF);
+    zlib += raw.substr(at, n);
+  }
+  zlib += be32((b << 16) | a);
+  const std::string ihdr = be32(static_cast<std::uint32_t>(image.cols)) +
+                           be32(static_cast<std::uint32_t>(image.rows)) +
+                           std::string("\x08\x04\x00\x00\x00", 5);
+  return std::string("\x89PNG\r\n\x1a\n", 8) + chunk("IHDR", ihdr) + chunk("IDAT", zlib) +
+         chunk("IEND", "");
+}
+
+/// The puzzle as a 0/255 mask of the loaded file.
+cv::Mat1b load_mask(const std::string& path) { return load_pattern_png(path).puzzle; }
+
+bool same_mask(const cv::Mat1b& a, const cv::Mat1b& b) {
+  return a.size() == b.size() && cv::countNonZero(a != b) == 0;
+}
+
+std::string read_all(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
+}
+
+/// The message of the InputError thrown by `f`, or "" when nothing is thrown.
+template <typename F>
+std::string input_error(F&& f) {
+  try {
+    f();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+}  // namespace
+
+TEST_CASE("load_pattern_png: grey, RGB, RGBA, 16-bit and grey+alpha files of one silhouette "
+          "give the same mask") {
+  const TempDir dir("io");
+  const cv::Mat1b mask = reference_mask();
+  const cv::Mat1b grey = 255 - mask;  // puzzle dark on white
+
+  cv::Mat3b bgr;
+  cv::cvtColor(grey, bgr, cv::COLOR_GRAY2BGR);
+  cv::Mat4b bgra;
+  cv::cvtColor(grey, bgra, cv::COLOR_GRAY2BGRA);
+  cv::Mat1w grey16;
+  grey.convertTo(grey16, CV_16U, 257.0);
+  cv::Mat3w bgr16;
+  bgr.convertTo(bgr16, CV_16U, 257.0);
+  cv::Mat4w bgra16;
+  bgra.convertTo(bgra16, CV_16U, 257.0);
+  cv::Mat2b grey_alpha(grey.size());
+  for (int r = 0; r < grey.rows; ++r)
+    for (int c = 0; c < grey.cols; ++c) grey_alpha(r, c) = {grey(r, c), 255};
+
+  REQUIRE(cv::imwrite(dir.file("grey.png"), grey));
+  REQUIRE(cv::imwrite(dir.file("rgb.png"), bgr));
+  REQUIRE(cv::imwrite(dir.file("rgba.png"), bgra));
+  REQUIRE(cv::imwrite(dir.file("grey16.png"), grey16));
+  REQUIRE(cv::imwrite(dir.file("rgb16.png"), bgr16));
+  REQUIRE(cv::imwrite(dir.file("rgba16.png"), bgra16));
+  test::write_file(dir.file("grey-alpha.png"), encode_grey_alpha_png(grey_alpha));
+
+  for (const char* name : {"grey.png", "rgb.png", "rgba.png", "grey16.png", "rgb16.png",
+                           "rgba16.png", "grey-alpha.png"}) {
+    CAPTURE(name);
+    const Pattern pattern = load_pattern_png(dir.file(name));
+    CHECK(same_mask(pattern.puzzle, mask));
+    CHECK(pattern.area_px == cv::countNonZero(mask));
+  }
+}
+
+TEST_CASE("load_pattern_png: luminance weighs R, G, B as 0.299, 0.587, 0.114 (not B, G, R)") {
+  const TempDir dir("io");
+  cv::Mat3b image(40, 40, cv::Vec3b(0, 0, 0));  // black: puzzle
+  image(0, 0) = cv::Vec3b(0, 100, 255);  // RGB (255, 100, 0): luminance 134.9, outside
+  image(0, 1) = cv::Vec3b(255, 100, 0);  // RGB (0, 100, 255): luminance 87.8, puzzle
+  image(0, 2) = cv::Vec3b(0, 255, 0);    // pure green: 149.7, outside
+  REQUIRE(cv::imwrite(dir.file("colour.png"), image));
+  const cv::Mat1b mask = load_mask(dir.file("colour.png"));
+  CHECK(mask(0, 0) == 0);
+  CHECK(mask(0, 1) == 255);
+  CHECK(mask(0, 2) == 0);
+  CHECK(mask(5, 5) == 255);
+}
+
+TEST_CASE("load_pattern_png: puzzle pixels have luminance below 128 on the 8-bit scale") {
+  const TempDir dir("io");
+  cv::Mat1b grey(40, 40, uchar{0});
+  grey(0, 0) = 127;
+  grey(0, 1) = 128;
+  cv::Mat1w grey16(40, 40, ushort{0});
+  grey16(0, 0) = 127 * 257 + 128;  // 127.5 on the 8-bit scale: puzzle
+  grey16(0, 1) = 128 * 257;        // exactly 128: outside
+  REQUIRE(cv::imwrite(dir.file("grey.png"), grey));
+  REQUIRE(cv::imwrite(dir.file("grey16.png"), grey16));
+  for (const char* name : {"grey.png", "grey16.png"}) {
+    CAPTURE(name);
+    const cv::Mat1b mask = load_mask(dir.file(name));
+    CHECK(mask(0, 0) == 255);
+    CHECK(mask(0, 1) == 0);
+  }
+}
+
+TEST_CASE("load_pattern_png: transparent dark pixels are outside the puzzle") {
+  const TempDir dir("io");
+  cv::Mat4b bgra(40, 40, cv::Vec4b(0, 0, 0, 255));
+  bgra(0, 0) = cv::Vec4b(0, 0, 0, 127);   // dark but transparent: outside
+  bgra(0, 1) = cv::Vec4b(0, 0, 0, 128);   // alpha >= 128: puzzle
+  bgra(0, 2) = cv::Vec4b(0, 0, 0, 0);
+  cv::Mat4w bgra16;
+  bgra.convertTo(bgra16, CV_16U, 257.0);
+  cv::Mat2b grey_alpha(40, 40, cv::Vec2b(0, 255));
+  grey_alpha(0, 0) = cv::Vec2b(0, 127);
+  grey_alpha(0, 1) = cv::Vec2b(0, 128);
+  grey_alpha(0, 2) = cv::Vec2b(0, 0);
+  REQUIRE(cv::imwrite(dir.file("rgba.png"), bgra));
+  REQUIRE(cv::imwrite(dir.file("rgba16.png"), bgra16));
+  test::write_file(dir.file("grey-alpha.png"), encode_grey_alpha_png(grey_alpha));
+  for (const char* name : {"rgba.png", "rgba16.png", "grey-alpha.png"}) {
+    CAPTURE(name);
+    const cv::Mat1b mask = load_mask(dir.file(name));
+    CHECK(mask(0, 0) == 0);
+    CHECK(mask(0, 1) == 255);
+    CHECK(mask(0, 2) == 0);
+    CHECK(cv::countNonZero(mask) == 40 * 40 - 2);
+  }
+}
+
+TEST_CASE("load_pattern_png: unusable files are refused with a one-line reason") {
+  const TempDir dir("io");
+  cv::Mat1b image(40, 40, uchar{0});
+  REQUIRE(cv::imwrite(dir.file("good.png"), image));
+  REQUIRE(cv::imwrite(dir.file("photo.jpg"), image));
+  std::filesystem::rename(dir.file("photo.jpg"), dir.file("photo.png"));
+  const std::string png = read_all(dir.file("good.png"));
+  test::write_file(dir.file("truncated.png"), png.substr(0, png.size() / 2));
+  test::write_file(dir.file("empty.png"), "");
+  std::filesystem::create_directory(dir.file("folder.png"));
+  REQUIRE(cv::imwrite(dir.file("white.png"), cv::Mat1b(40, 40, uchar{255})));
+
+  const std::pair<const char*, const char*> cases[] = {
+      {"missing.png", "no such file"},
+      {"folder.png", "is a directory"},
+      {"photo.png", "not a PNG file"},
+      {"empty.png", "not a PNG file"},
+      {"truncated.png", "cannot be decoded"},
+      {"white.png", "no puzzle pixels"},
+  };
+  for (const auto& [name, reason] : cases) {
+    CAPTURE(name);
+    const std::string message = input_error([&] { load_pattern_png(dir.file(name)); });
+    CHECK(contains(message, reason));
+    CHECK(contains(message, dir.file(name)));
+    CHECK(!contains(message, "\n"));
+  }
+}
+
+TEST_CASE("solution JSON: solution_to_json then solution_from_json gives the same pieces") {
+  Solution solution;
+  solution.solved = true;
+  solution.pieces = test::square_assembly(200.0, {123.25, 140.5}, 17.0);
+  solution.stats.seconds = 1.5;
+  solution.stats.placements_tried = 1234;
+  solution.stats.backtracks = 56;
+  solution.stats.validations_failed = 7;
+  solution.stats.coverage = 0.9987;
+  solution.stats.overlap = 0.001;
+  solution.stats.spill = 0.002;
+  solution.stats.threads = 4;
+  solution.stats.timed_out = false;
+
+  const std::string text = solution_to_json(solution, "masks/a \"b\".png");
+  const Solution back = solution_from_json(text);
+  CHECK(back.solved);
+  REQUIRE(back.pieces.size() == solution.pieces.size());
+  for (std::size_t i = 0; i < back.pieces.size(); ++i) {
+    CAPTURE(i);
+    const PlacedPiece& a = solution.pieces[i];
+    const PlacedPiece& b = back.pieces[i];
+    CHECK(a.kind == b.kind);
+    CHECK(a.pose.reflected == b.pose.reflected);
+    CHECK(std::abs(b.pose.angle_deg - a.pose.angle_deg) <= 1e-6);
+    CHECK(std::abs(b.pose.centre.x - a.pose.centre.x) <= 1e-6);
+    CHECK(std::abs(b.pose.centre.y - a.pose.centre.y) <= 1e-6);
+    REQUIRE(b.polygon.size() == a.polygon.size());
+    for (std::size_t k = 0; k < a.polygon.size(); ++k) {
+      CHECK(std::abs(b.polygon[k].x - a.polygon[k].x) <= 1e-6);
+      CHECK(std::abs(b.polygon[k].y - a.polygon[k].y) <= 1e-6);
+    }
+  }
+  CHECK(back.stats.placements_tried == 1234);
+  CHECK(back.stats.backtracks == 56);
+  CHECK(back.stats.validations_failed == 7);
+  CHECK(back.stats.threads == 4);
+  CHECK(back.stats.coverage == doctest::Approx(0.9987));
+  CHECK(!back.stats.timed_out);
+
+  const detail::JsonValue document = detail::parse_json(text);
+  CHECK(document.find("format")->string == "tangram-solution/1");
+  CHECK(document.find("pattern")->string == "masks/a \"b\".png");
+}
+
+TEST_CASE("solution_to_json: coordinates are written with six decimals, unsolved too") {
+  Solution solution;
+  solution.solved = false;
+  solution.stats.timed_out = true;
+  PlacedPiece piece;
+  piece.kind = PieceKind::SmallTriangle;
+  piece.polygon = {{1.0 / 3.0, 2.0}, {10.0, -1e-9}, {5.0, 5.0}};
+  solution.pieces.push_back(piece);
+  const std::string text = solution_to_json(solution, "p.png");
+  CHECK(contains(text, "\"solved\": false"));
+  CHECK(contains(text, "[[0.333333, 2.000000], [10.000000, 0.000000], [5.000000, 5.000000]]"));
+  CHECK(contains(text, "\"timed_out\": true"));
+  CHECK(contains(text, "\"name\": \"small-triangle\""));
+  CHECK(!solution_from_json(text).solved);
+}
+
+TEST_CASE("solution_from_json: the pose comes from the polygon centroid and the document") {
+  const Solution s = solution_from_json(
+      R"({"format": "tangram-solution/1", "solved": true, "pieces": [
+           {"name": "square", "polygon": [[0, 0], [4, 0], [4, 4], [0, 4]]},
+           {"name": "parallelogram", "reflected": true, "angle_deg": 90.5,
+            "polygon": [[0, 0], [2, 0], [3, 1], [1, 1]]}]})");
+  REQUIRE(s.pieces.size() == 2);
+  CHECK(s.pieces[0].kind == PieceKind::Square);
+  CHECK(s.pieces[0].pose.centre.x == doctest::Approx(2.0));
+  CHECK(s.pieces[0].pose.centre.y == doctest::Approx(2.0));
+  CHECK(s.pieces[0].pose.angle_deg == 0.0);
+  CHECK(!s.pieces[0].pose.reflected);
+  CHECK(s.pieces[1].pose.reflected);
+  CHECK(s.pieces[1].pose.angle_deg == 90.5);
+  CHECK(s.pieces[1].pose.centre.x == doctest::Approx(1.5));
+  CHECK(s.pieces[1].pose.centre.y == doctest::Approx(0.5));
+  CHECK(s.stats.placements_tried == 0);  // no stats block: zeros
+}
+
+TEST_CASE("solution_from_json: malformed or invalid documents throw a one-line InputError") {
+  const std::string ok_piece = R"({"name": "square", "polygon": [[0,0],[1,0],[1,1],[0,1]]})";
+  const std::pair<std::string, std::string> cases[] = {
+      {"", "malformed JSON"},
+      {"{", "malformed JSON"},
+      {R"({"format": "tangram-solution/1", "solved": true,})", "malformed JSON"},
+      {R"({"format": "tangram-solution/1", "solved": tru})", "malformed JSON"},
+      {R"({"format": "tangram-solution/1", "solved": true} x)", "malformed JSON"},
+      {R"({"format": "tangram-solution/1", "solved": true, "solved": false})", "duplicate key"},
+      {R"([1, 2])", "not an object"},
+      {R"({"solved": true})", "missing \"format\""},
+      {R"({"format": "tangram-solution/2", "solved": true})", "wrong format tag"},
+      {R"({"format": 1, "solved": true})", "wrong format tag"},
+      {R"({"format": "tangram-solution/1"})", "missing \"solved\""},
+      {R"({"format": "tangram-solution/1", "solved": "yes"})", "\"solved\" is a string"},
+      {R"({"format": "tangram-solution/1", "solved": true, "pieces": {}})", "\"pieces\""},
+      {R"({"format": "tangram-solution/1", "solved": true, "pieces": [{"name": "rhombus",
+          "polygon": [[0,0],[1,0],[1,1]]}]})", "unknown piece name \"rhombus\""},
+      {R"({"format": "tangram-solution/1", "solved": true, "pieces": [)" + ok_piece +
+           R"(, {"name": "square", "polygon": [[0,0],["1",0],[1,1],[0,1]]}]})",
+       "piece 2: polygon vertex 2 is not a pair of numbers"},
+      {R"({"format": "tangram-solution/1", "solved": true, "pieces": [{"name": "square",
+          "polygon": [[0,0],[1,0,5],[1,1]]}]})", "not a pair of numbers"},
+      {R"({"format": "tangram-solution/1", "solved": true, "pieces": [{"name": "square",
+          "polygon": [[0,0],[1,null],[1,1]]}]})", "not a pair of numbers"},
+      {R"({"format": "tangram-solution/1", "solved": true, "pieces": [{"name": "square",
+          "polygon": [[0,0],[1,0]]}]})", "fewer than 3 vertices"},
+      {R"({"format": "tangram-solution/1", "solved": true, "pieces": [{"name": "square",
+          "polygon": [[0,0],[1e308,0],[1,1]]}]})", "absurdly far"},
+      {R"({"format": "tangram-solution/1", "solved": true, "pieces": [{"name": "square",
+          "polygon": [[0,0],[1e999,0],[1,1]]}]})", "number out of range"},
+      {R"({"format": "tangram-solution/1", "solved": true, "pieces": [{"polygon": []}]})",
+       "missing \"name\""},
+      {R"({"format": "tangram-solution/1", "solved": true, "pieces": [{"name": "square",
+          "polygon": [[0,0],[1,0],[1,1]], "reflected": 1}]})", "\"reflected\" is a number"},
+      {R"({"format": "tangram-solution/1", "solved": true, "stats": {"threads": "4"}})",
+       "stats: \"threads\""},
+      {R"({"format": "tangram-solution/1", "solved": true, "stats": {"backtracks": 1e300}})",
+       "out of range"},
+  };
+  for (const auto& [text, reason] : cases) {
+    CAPTURE(text);
+    const std::string message = input_error([&] { solution_from_json(text); });
+    CHECK(contains(message, reason));
+    CHECK(!contains(message, "\n"));
+  }
+}
+
+TEST_CASE("JSON parser: strings, escapes, numbers and nesting follow RFC 8259 strictly") {
+  using detail::JsonValue;
+  using detail::parse_json;
+  const JsonValue v = parse_json(
+      " {\"s\": \"a\\\"b\\\\c\\/d\\b\\f\\n\\r\\t\\u00e9\\ud83d\\ude00\", \"n\": [0, -0.5, 1e3, "
+      "2.5E-1, -12], \"t\": true, \"f\": false, \"z\": null, \"o\": {}, \"a\": []}\n");
+  CHECK(v.find("s")->string == "a\"b\\c/d\b\f\n\r\t\xC3\xA9\xF0\x9F\x98\x80");
+  const auto& n = v.find("n")->array;
+  REQUIRE(n.size() == 5);
+  CHECK(n[0].number == 0.0);
+  CHECK(n[1].number == -0.5);
+  CHECK(n[2].number == 1000.0);
+  CHECK(n[3].number == 0.25);
+  CHECK(n[4].number == -12.0);
+  CHECK(v.find("t")->boolean);
+  CHECK(v.find("f")->type == JsonValue::Type::Boolean);
+  CHECK(v.find("z")->type == JsonValue::Type::Null);
+  CHECK(v.find("o")->type == JsonValue::Type::Object);
+  CHECK(v.find("missing") == nullptr);
+
+  for (const char* bad : {"01", "1.", ".5", "+1", "-", "1e", "NaN", "Infinity", "[1,]", "{,}",
+                          "{\"a\" 1}", "{'a': 1}", "\"\\x\"", "\"\\ud800\"", "\"\\udc00\"",
+                          "\"a\nb\"", "\"abc", "[1 2]", "// c\n1", "\xEF\xBB\xBF{}", "tRue"}) {
+    CAPTURE(bad);
+    CHECK_THROWS_AS(parse_json(bad), InputError);
+  }
+  CHECK_NOTHROW(parse_json(std::string(256, '[') + std::string(256, ']')));
+  CHECK_THROWS_AS(parse_json(std::string(100000, '[')), InputError);  // no stack overflow
+  CHECK_THROWS_WITH(parse_json("{\n  \"a\": x}"),
+                    "malformed JSON at line 2, column 8: expected a value");
+}
+
+TEST_CASE("JSON writer: strings are escaped and numbers are fixed-point, -0 and NaN handled") {
+  using detail::json_number;
+  using detail::json_string;
+  CHECK(json_string("a\"b\\c\n\x01") == "\"a\\\"b\\\\c\\n\\u0001\"");
+  CHECK(json_number(1.0 / 3.0) == "0.333333");
+  CHECK(json_number(-2.5, 2) == "-2.50");
+  CHECK(json_number(-1e-9) == "0.000000");
+  CHECK(json_number(std::nan("")) == "null");
+  const std::string s = "x\"\\\t\x1f\xC3\xA9";
+  CHECK(detail::parse_json(json_string(s)).string == s);
+}
+
+TEST_CASE("read_solution_json: a missing file or a directory is an InputError naming the path") {
+  const TempDir dir("io");
+  CHECK(contains(input_error([&] { read_solution_json(dir.file("none.json")); }),
+                 dir.file("none.json") + ": no such file"));
+  CHECK(contains(input_error([&] { read_solution_json(dir.path().string()); }),
+                 "is a directory"));
+  test::write_file(dir.file("bad.json"), "{\"format\": \"x\", \"solved\": true}");
+  const std::string message = input_error([&] { read_solution_json(dir.file("bad.json")); });
+  CHECK(contains(message, dir.file("bad.json")));
+  CHECK(contains(message, "wrong format tag"));
+}
+
+TEST_CASE("write_text_atomic: the file is replaced whole and no temporary file remains") {
+  const TempDir dir("io");
+  const std::string path = dir.file("out.json");
+  write_text_atomic(path, "first version, longer than the second\n");
+  write_text_atomic(path, "second\n");
+  CHECK(read_all(path) == "second\n");
+  CHECK(dir.entries() == std::vector<std::string>{"out.json"});
+}
+
+TEST_CASE("write_text_atomic and write_png_atomic: an unwritable path throws OutputError "
+          "naming it, and leaves nothing behind") {
+  const TempDir dir("io");
+  const std::string missing = dir.file("no-such-dir/out.json");
+  try {
+    write_text_atomic(missing, "x");
+    FAIL("expected an OutputError");
+  } catch (const OutputError& e) {
+    CHECK(std::string(e.what()) == "cannot write " + missing + ": No such file or directory");
+  }
+  CHECK_THROWS_AS(write_png_atomic(dir.file("no-such-dir/out.png"), cv::Mat3b(4, 4)),
+                  OutputError);
+  std::filesystem::create_directory(dir.file("taken"));
+  std::filesystem::create_directory(dir.file("taken/child"));  // rename over it must fail
+  CHECK_THROWS_AS(write_text_atomic(dir.file("taken"), "x"), OutputError);
+  CHECK_THROWS_AS(write_png_atomic(dir.file("empty.png"), cv::Mat()), OutputError);
+  std::vector<std::string> entries = dir.entries();
+  CHECK(entries == std::vector<std::string>{"taken"});
+}
+
+TEST_CASE("write_png_atomic: the PNG reads back unchanged") {
+  const TempDir dir("io");
+  cv::Mat3b image(10, 12, cv::Vec3b(1, 2, 3));
+  image(4, 5) = cv::Vec3b(200, 100, 50);
+  write_png_atomic(dir.file("x.png"), image);
+  const cv::Mat back = cv::imread(dir.file("x.png"), cv::IMREAD_UNCHANGED);
+  REQUIRE(back.type() == CV_8UC3);
+  CHECK(cv::norm(back, image, cv::NORM_INF) == 0.0);
+  CHECK(dir.entries() == std::vector<std::string>{"x.png"});
+}
+
+TEST_CASE("render_solution: scaled picture, grey puzzle on white, each piece in its own colour") {
+  const double side = 40.0;
+  const std::vector<PlacedPiece> pieces = test::square_assembly(side, {30.0, 25.0}, 0.0);
+  Pattern pattern;
+  pattern.puzzle = test::rasterise(pieces, cv::Size(60, 50));
+  Solution solution;
+  solution.pieces = pieces;
+  solution.pieces.resize(6);  // leave the last small triangle out: its puzzle area stays grey
+
+  const int scale = 3;
+  const cv::Mat3b image = render_solution(pattern, solution, scale);
+  REQUIRE(image.rows == 50 * scale);
+  REQUIRE(image.cols == 60 * scale);
+  CHECK(image(0, 0) == cv::Vec3b(255, 255, 255));
+  const auto at = [&](Vec2 p) {  // the picture's pixel under a point of the pixel frame
+    return image(static_cast<int>(p.y * scale), static_cast<int>(p.x * scale));
+  };
+  const Vec2 missing = centroid(pieces[6].polygon);
+  CHECK(at(missing) == cv::Vec3b(225, 225, 225));
+  std::vector<cv::Vec3b> colours;
+  for (std::size_t i = 0; i < 6; ++i) {
+    const cv::Vec3b c = at(centroid(pieces[i].polygon));
+    CHECK(c != cv::Vec3b(225, 225, 225));
+    CHECK(c != cv::Vec3b(255, 255, 255));
+    for (const cv::Vec3b& other : colours) CHECK(c != other);
+    colours.push_back(c);
+  }
+  CHECK_THROWS_AS(render_solution(pattern, solution, 0), UsageError);
+}
