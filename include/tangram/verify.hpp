@@ -61,7 +61,8 @@ public:
   explicit PuzzleRuns(const cv::Mat1b& puzzle);
 
   /// Area (px^2) of the part of a convex polygon inside the puzzle region: the sum of
-  /// area_in_box over the runs that meet the polygon's bounding box.
+  /// area_in_box over the runs that meet the polygon, where rows whose runs hold the polygon's
+  /// whole extent are merged into one box.
   double area_inside(const Polygon& convex) const;
 
 private:

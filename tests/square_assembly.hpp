@@ -1,0 +1,83 @@
+#pragma once
+/// \file square_assembly.hpp
+/// Test fixture: the seven pieces assembled into the classic Tangram square, and a rasteriser
+/// that turns an assembly into a puzzle mask by pixel-centre sampling.
+
+#include <cmath>
+#include <stdexcept>
+#include <vector>
+
+#include <opencv2/core.hpp>
+
+#include "tangram/geometry.hpp"
+#include "tangram/pieces.hpp"
+#include "tangram/solution.hpp"
+
+namespace tangram::test {
+
+/// True when the two polygons have the same vertices (in any cyclic order) within `tol`.
+inline bool same_vertices(const Polygon& a, const Polygon& b, double tol = 1e-9) {
+  if (a.size() != b.size()) return false;
+  for (const Vec2& p : a) {
+    bool found = false;
+    for (const Vec2& q : b) found = found || std::hypot(p.x - q.x, p.y - q.y) <= tol;
+    if (!found) return false;
+  }
+  return true;
+}
+
+/// The square assembly in piece units (set side 1, y down): two large triangles on the top and
+/// left, the small triangle, square, small triangle, parallelogram (mirrored) and medium
+/// triangle filling the bottom-right half.
+inline std::vector<std::pair<PieceKind, Polygon>> unit_square_assembly() {
+  using K = PieceKind;
+  return {{K::LargeTriangle, {{0, 0}, {1, 0}, {0.5, 0.5}}},
+          {K::LargeTriangle, {{0, 0}, {0.5, 0.5}, {0, 1}}},
+          {K::MediumTriangle, {{0.5, 1}, {1, 0.5}, {1, 1}}},
+          {K::Square, {{0.5, 0.5}, {0.75, 0.25}, {1, 0.5}, {0.75, 0.75}}},
+          {K::Parallelogram, {{0, 1}, {0.25, 0.75}, {0.75, 0.75}, {0.5, 1}}},
+          {K::SmallTriangle, {{1, 0}, {1, 0.5}, {0.75, 0.25}}},
+          {K::SmallTriangle, {{0.5, 0.5}, {0.75, 0.75}, {0.25, 0.75}}}};
+}
+
+/// The square assembly with set side `side_px`, turned by `turn_deg` counter-clockwise on screen
+/// about the square's centre, which is placed at `centre` (pixel frame). Poses are found by
+/// trying every multiple of 45 degrees, mirrored or not, and polygons are posed_polygon.
+inline std::vector<PlacedPiece> square_assembly(double side_px, Vec2 centre, double turn_deg) {
+  std::vector<PlacedPiece> out;
+  for (const auto& [kind, unit] : unit_square_assembly()) {
+    const Vec2 c = centroid(unit);
+    bool found = false;
+    for (int refl = 0; refl < 2 && !found; ++refl)
+      for (int angle = 0; angle < 360 && !found; angle += 45) {
+        const Pose unit_pose{c, static_cast<double>(angle), refl == 1};
+        if (!same_vertices(posed_polygon(kind, 1.0, unit_pose), unit)) continue;
+        found = true;
+        PlacedPiece piece;
+        piece.kind = kind;
+        piece.pose.centre =
+            centre + rotate_local(side_px * (c - Vec2{0.5, 0.5}), turn_deg, false);
+        piece.pose.angle_deg = std::fmod(angle + turn_deg + 360.0, 360.0);
+        piece.pose.reflected = refl == 1;
+        piece.polygon = posed_polygon(kind, side_px, piece.pose);
+        out.push_back(piece);
+      }
+    if (!found) throw std::logic_error("square assembly: no pose reproduces a piece");
+  }
+  return out;
+}
+
+/// A mask of the given size where a pixel is 255 when its centre lies in some piece polygon.
+inline cv::Mat1b rasterise(const std::vector<PlacedPiece>& pieces, cv::Size size) {
+  cv::Mat1b mask(size, uchar{0});
+  for (int i = 0; i < size.height; ++i)
+    for (int j = 0; j < size.width; ++j)
+      for (const PlacedPiece& p : pieces)
+        if (inside_convex(p.polygon, {j + 0.5, i + 0.5})) {
+          mask(i, j) = 255;
+          break;
+        }
+  return mask;
+}
+
+}  // namespace tangram::test

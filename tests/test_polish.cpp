@@ -1,0 +1,115 @@
+#include <doctest/doctest.h>
+
+#include <random>
+
+#include "square_assembly.hpp"
+#include "tangram/pattern.hpp"
+#include "tangram/polish.hpp"
+#include "tangram/verify.hpp"
+
+using namespace tangram;
+
+namespace {
+
+double objective(const AreaMetrics& m) { return m.overlap + m.spill + (1.0 - m.coverage); }
+
+// The square assembly of side 200 px turned by `turn_deg`, its raster, and a copy of the
+// pieces with every centre moved by a random offset of at most `max_offset` px.
+struct Jittered {
+  std::vector<PlacedPiece> truth;
+  Pattern pattern;
+  std::vector<PlacedPiece> pieces;
+
+  Jittered(double turn_deg, double max_offset, unsigned seed)
+      : truth(test::square_assembly(200.0, {160.3, 158.6}, turn_deg)),
+        pattern(make_pattern(test::rasterise(truth, {320, 320}))),
+        pieces(truth) {
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<double> radius(0.0, max_offset), angle(0.0, 6.283185307179586);
+    for (PlacedPiece& p : pieces) {
+      const double r = radius(rng), a = angle(rng);
+      p.pose.centre = p.pose.centre + Vec2{r * std::cos(a), r * std::sin(a)};
+      p.polygon = posed_polygon(p.kind, pattern.side_px, p.pose);
+    }
+  }
+};
+
+}  // namespace
+
+TEST_CASE("polish: a jittered square assembly becomes valid with less overlap and spill") {
+  for (const double turn : {0.0, 30.0}) {
+    for (unsigned seed = 1; seed <= 3; ++seed) {
+      Jittered j(turn, 1.0, seed);
+      const AreaMetrics before = measure_areas(j.pattern, j.pieces);
+      polish(j.pattern, j.pieces);
+      const AreaMetrics after = measure_areas(j.pattern, j.pieces);
+      CAPTURE(turn);
+      CAPTURE(seed);
+      CHECK(after.overlap + after.spill < before.overlap + before.spill);
+      CHECK(objective(after) <= objective(before));
+      const VerifyReport report = verify_solution(j.pattern, j.pieces);
+      CHECK(report.valid);
+      CHECK(after.overlap < 0.002);
+    }
+  }
+}
+
+TEST_CASE("polish: pieces stay within max_shift_px of their start and keep their polygons posed") {
+  Jittered j(30.0, 1.0, 11);
+  const std::vector<PlacedPiece> start = j.pieces;
+  PolishConfig config;
+  config.max_shift_px = 0.3;
+  polish(j.pattern, j.pieces, config);
+  for (std::size_t k = 0; k < start.size(); ++k) {
+    const Vec2 d = j.pieces[k].pose.centre - start[k].pose.centre;
+    CHECK(std::hypot(d.x, d.y) <= 0.3 + 1e-9);
+    CHECK(j.pieces[k].pose.angle_deg == start[k].pose.angle_deg);
+    const PlacedPiece& p = j.pieces[k];
+    CHECK(test::same_vertices(p.polygon, posed_polygon(p.kind, j.pattern.side_px, p.pose)));
+  }
+}
+
+TEST_CASE("polish: small turns are allowed only within max_turn_deg") {
+  Jittered j(30.0, 1.0, 5);
+  for (PlacedPiece& p : j.pieces) {
+    p.pose.angle_deg += 0.8;
+    p.polygon = posed_polygon(p.kind, j.pattern.side_px, p.pose);
+  }
+  const std::vector<PlacedPiece> start = j.pieces;
+  const double before = objective(measure_areas(j.pattern, j.pieces));
+  PolishConfig config;
+  config.max_turn_deg = 1.0;
+  polish(j.pattern, j.pieces, config);
+  const double after = objective(measure_areas(j.pattern, j.pieces));
+  CHECK(after < before);
+  bool turned = false;
+  for (std::size_t k = 0; k < start.size(); ++k) {
+    double d = j.pieces[k].pose.angle_deg - start[k].pose.angle_deg;
+    d -= 360.0 * std::round(d / 360.0);
+    CHECK(std::abs(d) <= 1.0 + 1e-9);
+    turned = turned || std::abs(d) > 0.05;
+  }
+  CHECK(turned);
+  CHECK(verify_solution(j.pattern, j.pieces).valid);
+}
+
+TEST_CASE("polish: never increases the objective, even from the exact assembly") {
+  for (unsigned seed = 20; seed < 26; ++seed) {
+    Jittered j(seed * 7.0, 2.0 * (seed % 3), seed);
+    const double before = objective(measure_areas(j.pattern, j.pieces));
+    polish(j.pattern, j.pieces);
+    CAPTURE(seed);
+    CHECK(objective(measure_areas(j.pattern, j.pieces)) <= before);
+  }
+}
+
+TEST_CASE("polish: the same input gives the same poses") {
+  Jittered a(30.0, 1.0, 9), b(30.0, 1.0, 9);
+  polish(a.pattern, a.pieces);
+  polish(b.pattern, b.pieces);
+  for (std::size_t k = 0; k < a.pieces.size(); ++k) {
+    CHECK(a.pieces[k].pose.centre.x == b.pieces[k].pose.centre.x);
+    CHECK(a.pieces[k].pose.centre.y == b.pieces[k].pose.centre.y);
+    CHECK(a.pieces[k].pose.angle_deg == b.pieces[k].pose.angle_deg);
+  }
+}
