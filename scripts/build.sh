@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Configure and build tangram into build/ (optimised with debug info, all cores).
+#
+#   scripts/build.sh [EXTRA CMAKE ARGS...]      e.g. scripts/build.sh -DBUILD_TESTING=OFF
+#
+# TANGRAM_BUILD_TYPE overrides the build type (default RelWithDebInfo: -O2 -g).
+# Run scripts/setup-deps.sh first on a fresh machine.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+
+cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE="${TANGRAM_BUILD_TYPE:-RelWithDebInfo}" "$@"
+cmake --build "$root/build" -j "$(nproc)"

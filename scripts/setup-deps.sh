@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Install the Debian packages needed to build and test tangram, but only those that are missing.
+#
+#   scripts/setup-deps.sh           build + test: compiler, CMake, OpenCV, oneTBB, CLI11, doctest
+#   scripts/setup-deps.sh --bench   also the system-Python modules that ../shared/tools need
+#                                   (tangram-referee, tangram-figures)
+#
+# Checks each package with dpkg-query and calls apt-get (through sudo when not root,
+# non-interactive) only when something is missing, so a second run is a silent no-op.
+set -euo pipefail
+
+packages=(cmake g++ make pkg-config libopencv-dev libtbb-dev libcli11-dev doctest-dev)
+bench_packages=(python3-numpy python3-opencv python3-shapely)
+
+usage() { sed -n '2,9s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
+
+for arg in "$@"; do
+  case "$arg" in
+    --bench) packages+=("${bench_packages[@]}") ;;
+    -h|--help) usage; exit 0 ;;
+    *) echo "setup-deps: unknown argument '$arg' (try --help)" >&2; exit 2 ;;
+  esac
+done
+
+missing=()
+for pkg in "${packages[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null || true)
+  [[ "$status" == "install ok installed" ]] || missing+=("$pkg")
+done
+[[ ${#missing[@]} -eq 0 ]] && exit 0
+
+if ! command -v apt-get >/dev/null 2>&1; then
+  echo "setup-deps: missing packages ${missing[*]}, and apt-get is not available;" \
+       "install them with your package manager" >&2
+  exit 1
+fi
+if [[ $(id -u) -eq 0 ]]; then
+  as_root=(env)
+elif command -v sudo >/dev/null 2>&1; then
+  as_root=(sudo env)
+else
+  echo "setup-deps: missing packages ${missing[*]}; run as root or install sudo" >&2
+  exit 1
+fi
+
+echo "setup-deps: installing ${missing[*]}" >&2
+"${as_root[@]}" DEBIAN_FRONTEND=noninteractive apt-get update -qq
+"${as_root[@]}" DEBIAN_FRONTEND=noninteractive \
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "setup-deps: done" >&2
