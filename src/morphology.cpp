@@ -180,9 +180,9 @@ int thinning_pass(cv::Mat1b& img, int pass, std::vector<cv::Point>& marked) {
                     (!p7 && p8) + (!p8 && p9) + (!p9 && p2);
       if (a != 1) continue;
       if (pass == 0) {
-        if (p2 * p4 * p6 || p4 * p6 * p8) continue;
+        if ((p2 && p4 && p6) || (p4 && p6 && p8)) continue;
       } else {
-        if (p2 * p4 * p8 || p2 * p6 * p8) continue;
+        if ((p2 && p4 && p8) || (p2 && p6 && p8)) continue;
       }
       marked.emplace_back(x, y);
     }

@@ -52,6 +52,8 @@ struct Node {
   std::vector<Candidate> candidates;
   std::size_t next = 0;
   Candidate placed;  ///< the placement that led to this state (unused at the root)
+  int discrepancies = 0;  ///< times the path to here did not take a node's first valid child
+  int valid_children = 0;  ///< children of this node that passed validation so far
 };
 
 bool candidate_less(const Candidate& a, const Candidate& b) {
@@ -68,6 +70,8 @@ public:
     const SearchConfig& s = config.search;
     const double inset =
         s.inset_px >= 0.0 ? s.inset_px : default_inset_px(pattern.side_px, s.rotation_step_deg);
+    // Slack of an exact fit: the inset moves each 45-degree tip inward by inset / sin(22.5).
+    short_edge_px_ = static_cast<int>(std::ceil(2.0 * inset / std::sin(M_PI / 8.0))) + 1;
     for (PieceKind kind : tangram_set()) {
       const int k = static_cast<int>(kind);
       if (masks_[k].empty()) {
@@ -83,57 +87,20 @@ public:
   }
 
   Solution run() {
-    const auto start = Clock::now();
-    const double limit = config_.search.time_limit_s;
+    start_ = Clock::now();
     Solution solution;
     solution.stats.threads = max_threads();
-    std::vector<Node> stack;
-    stack.push_back(Node{make_layout_state(pattern_.puzzle), {}, 0, {}});
-    expand(stack.back(), 0);
-    const auto& order = tangram_set();
-    auto elapsed = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
-
-    while (!stack.empty()) {
-      if (elapsed() > limit) {
-        solution.stats.timed_out = true;
-        break;
-      }
-      const int level = static_cast<int>(stack.size()) - 1;
-      if (level == static_cast<int>(order.size())) {
-        std::vector<PlacedPiece> pieces = assemble(stack);
-        if (accept(pieces, solution)) {
-          solution.solved = true;
-          solution.pieces = std::move(pieces);
-          break;
-        }
-        stack.pop_back();
-        ++solution.stats.backtracks;
-        continue;
-      }
-      Node& node = stack.back();
-      if (node.next < node.candidates.size()) {
-        const Candidate candidate = node.candidates[node.next++];
-        ++solution.stats.placements_tried;
-        const ConfigurationMask& cm = mask_of(level, candidate.config);
-        LayoutState child = make_layout_state(place_mask(node.state.empty, cm.mask, candidate.anchor));
-        if (!valid_after(child, level)) {
-          ++solution.stats.validations_failed;
-          continue;
-        }
-        stack.push_back(Node{std::move(child), {}, 0, candidate});
-        if (level + 1 < static_cast<int>(order.size())) expand(stack.back(), level + 1);
-      } else {
-        // Algorithm 1, lines 19-25: reset this piece, remove the previous one.
-        if (level == 0) break;
-        stack.pop_back();
-        ++solution.stats.backtracks;
-      }
-      if (progress_) {
-        progress_(SearchProgress{static_cast<int>(stack.size()) - 1, solution.stats.placements_tried,
-                                 solution.stats.backtracks, elapsed()});
-      }
+    std::vector<Node> deepest;
+    if (config_.search.mode == SearchMode::Paper) {
+      dfs(-1, solution, deepest);
+    } else {
+      // Limited discrepancy search: the bound caps how often a path leaves the first valid
+      // candidate of a node; it grows until a solution is found, the limit is reached or the
+      // bound no longer cuts anything (the candidate space is exhausted).
+      for (int bound = 0; !solution.solved && !solution.stats.timed_out; ++bound)
+        if (!dfs(bound, solution, deepest)) break;
     }
-    if (!solution.solved && stack.size() > 1) solution.pieces = assemble(stack);
+    if (!solution.solved && deepest.size() > 1) solution.pieces = assemble(deepest);
     solution.stats.seconds = elapsed();
     if (!solution.pieces.empty()) {
       const AreaMetrics m = measure_areas(pattern_, solution.pieces);
@@ -145,6 +112,76 @@ public:
   }
 
 private:
+  double elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+
+  /// Depth-first search (Algorithm 1) in which a path may take a node's second or later valid
+  /// candidate at most `bound` times (negative = no bound). Returns true when the bound cut off
+  /// some candidate, i.e. a larger bound could find more. `deepest` keeps the deepest partial
+  /// assembly seen.
+  bool dfs(int bound, Solution& solution, std::vector<Node>& deepest) {
+    const std::size_t pieces = tangram_set().size();
+    bool cut = false;
+    std::vector<Node> stack;
+    stack.push_back(Node{make_layout_state(pattern_.puzzle), {}, 0, {}, 0, 0});
+    expand(stack.back(), 0);
+    while (!stack.empty()) {
+      if (elapsed() > config_.search.time_limit_s) {
+        solution.stats.timed_out = true;
+        break;
+      }
+      const std::size_t level = stack.size() - 1;
+      if (level == pieces) {
+        std::vector<PlacedPiece> placed = assemble(stack);
+        if (accept(placed)) {
+          solution.solved = true;
+          solution.pieces = std::move(placed);
+          return false;
+        }
+        stack.pop_back();
+        ++solution.stats.backtracks;
+        continue;
+      }
+      Node& node = stack.back();
+      if (node.next < node.candidates.size()) {
+        const Candidate candidate = node.candidates[node.next++];
+        ++solution.stats.placements_tried;
+        const ConfigurationMask& cm = mask_of(static_cast<int>(level), candidate.config);
+        LayoutState child = make_layout_state(place_mask(node.state.empty, cm.mask, candidate.anchor));
+        if (!valid_after(child, static_cast<int>(level))) {
+          ++solution.stats.validations_failed;
+          continue;
+        }
+        const int discrepancies = node.discrepancies + (node.valid_children > 0 ? 1 : 0);
+        if (bound >= 0 && discrepancies > bound) {
+          cut = true;
+          node.next = node.candidates.size();
+          continue;
+        }
+        ++node.valid_children;
+        stack.push_back(Node{std::move(child), {}, 0, candidate, discrepancies, 0});
+        if (stack.size() > deepest.size()) deepest = copy_placements(stack);
+        if (level + 1 < pieces) expand(stack.back(), static_cast<int>(level) + 1);
+      } else {
+        // Algorithm 1, lines 19-25: reset this piece, remove the previous one.
+        if (level == 0) break;
+        stack.pop_back();
+        ++solution.stats.backtracks;
+      }
+      if (progress_) {
+        progress_(SearchProgress{static_cast<int>(stack.size()) - 1, solution.stats.placements_tried,
+                                 solution.stats.backtracks, elapsed()});
+      }
+    }
+    return cut;
+  }
+
+  /// The placements of a stack, without the layout states (enough for assemble()).
+  static std::vector<Node> copy_placements(const std::vector<Node>& stack) {
+    std::vector<Node> out(stack.size());
+    for (std::size_t k = 0; k < stack.size(); ++k) out[k].placed = stack[k].placed;
+    return out;
+  }
+
   const std::vector<ConfigurationMask>& masks_of(int level) const {
     return masks_[static_cast<int>(tangram_set()[static_cast<std::size_t>(level)])];
   }
@@ -163,12 +200,15 @@ private:
     const bool paper = config_.search.mode == SearchMode::Paper;
     const std::size_t keep =
         paper ? 1 : static_cast<std::size_t>(config_.search.candidates_per_config);
+    CandidateConfig candidates;
+    if (!paper)
+      candidates = CandidateConfig{config_.search.corners, short_edge_px_};
     std::vector<std::vector<Candidate>> per_config(configs.size());
     parallel_for(configs.size(), [&](std::size_t i) {
       BitGrid area;
       collision_free_area(state.runs, configs[i].mask, area);
       std::vector<Candidate>& out = per_config[i];
-      for (const cv::Point& p : candidate_positions(area))
+      for (const cv::Point& p : candidate_positions(area, candidates))
         out.push_back({cost(configs[i].mask, p), static_cast<int>(i), p});
       std::sort(out.begin(), out.end(), candidate_less);
       if (out.size() > keep) out.resize(keep);
@@ -217,19 +257,20 @@ private:
 
   /// A complete raster assembly: polish it; Paper mode accepts it as Algorithm 1 does, Ours
   /// only when it passes the checker.
-  bool accept(std::vector<PlacedPiece>& pieces, Solution& solution) const {
-    (void)solution;
+  bool accept(std::vector<PlacedPiece>& pieces) const {
     if (config_.search.polish) polish(pattern_, pieces);
     if (config_.search.mode == SearchMode::Paper) return true;
     return verify_solution(pattern_, pieces).valid;
   }
 
+  Clock::time_point start_;
   const Pattern& pattern_;
   const SolverConfig& config_;
   const ProgressCallback& progress_;
   std::array<std::vector<ConfigurationMask>, 5> masks_;
   std::array<PieceNeeds, 5> needs_;
   int max_run_ = 1;
+  int short_edge_px_ = 0;
   cv::Mat1f sweep_;
 };
 

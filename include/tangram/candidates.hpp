@@ -12,9 +12,24 @@
 
 namespace tangram {
 
-/// Skeleton endpoints of `free_area` (set bit = collision-free anchor), in image coordinates,
-/// sorted by (y, x). Only the area's bounding box is thinned. Every connected component yields
-/// at least one position (see skeleton()).
-std::vector<cv::Point> candidate_positions(const BitGrid& free_area);
+/// Which positions of a collision-free area to offer.
+struct CandidateConfig {
+  /// Add the area's corners to the skeleton endpoints: the vertices of each boundary contour
+  /// simplified by Douglas-Peucker with a 1 px tolerance. A corner is where the piece touches
+  /// two obstacles at once; thinning can miss such corners (Zhang-Suen drops the branch to a
+  /// right angle).
+  bool corners = false;
+  /// With `corners`: also the middle of every boundary stretch between two corners at most
+  /// this many pixels apart. Such short edges are the slack the inset masks leave where a
+  /// piece fits a slot exactly; the middle is the piece's true position (0 = off).
+  int short_edge_px = 0;
+};
+
+/// Candidate positions of a collision-free area (set bit = collision-free anchor), in image
+/// coordinates, sorted by (y, x), without duplicates. With the default config these are the
+/// endpoints of the area's skeleton, as in the paper. Only the area's bounding box is
+/// processed. Every connected component yields at least one position (see skeleton()).
+std::vector<cv::Point> candidate_positions(const BitGrid& free_area,
+                                           const CandidateConfig& config = {});
 
 }  // namespace tangram

@@ -36,7 +36,8 @@ struct SearchConfig {
   bool reflection = true;              ///< allow the mirrored parallelogram
   double time_limit_s = 360.0;         ///< give up (unsolved) after this many seconds
   int threads = 0;                     ///< worker threads, 0 = all cores
-  int candidates_per_config = 3;       ///< Ours only: endpoints tried per configuration
+  int candidates_per_config = 5;       ///< Ours only: positions tried per configuration
+  bool corners = true;                 ///< Ours only: corners join the skeleton endpoints
   /// Inward offset (px) of the raster piece masks; negative = automatic (see raster.hpp).
   double inset_px = -1.0;
   bool polish = true;                  ///< refine the final poses sub-pixel (polish.hpp)

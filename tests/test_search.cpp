@@ -1,0 +1,105 @@
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "tangram/error.hpp"
+#include "tangram/io.hpp"
+#include "tangram/search.hpp"
+#include "tangram/verify.hpp"
+
+using namespace tangram;
+
+namespace {
+
+Pattern mask_pattern(const std::string& name) {
+  return load_pattern_png(std::string(TANGRAM_SOURCE_DIR) + "/masks/" + name);
+}
+
+SolverConfig config_45(SearchMode mode = SearchMode::Ours) {
+  SolverConfig config;
+  config.search.mode = mode;
+  config.search.rotation_step_deg = 45.0;
+  config.search.time_limit_s = 120.0;
+  return config;
+}
+
+void check_solved_and_valid(const Pattern& pattern, const Solution& solution) {
+  REQUIRE(solution.solved);
+  REQUIRE(solution.pieces.size() == 7);
+  const VerifyReport report = verify_solution(pattern, solution.pieces);
+  for (const std::string& reason : report.reasons) CAPTURE(reason);
+  CHECK(report.valid);
+  CHECK(report.metrics.coverage >= 0.95);
+  CHECK(solution.stats.coverage == doctest::Approx(report.metrics.coverage));
+}
+
+}  // namespace
+
+TEST_CASE("search: the seven pieces' own square is assembled and passes the validator") {
+  const Pattern pattern = mask_pattern("01-square.png");
+  check_solved_and_valid(pattern, solve(pattern, config_45()));
+}
+
+TEST_CASE("search: a figure with a hole is assembled and passes the validator") {
+  const Pattern pattern = mask_pattern("02-page9-11.png");
+  check_solved_and_valid(pattern, solve(pattern, config_45()));
+  SolverConfig fine = config_45();
+  fine.search.rotation_step_deg = 1.0;
+  check_solved_and_valid(pattern, solve(pattern, fine));
+}
+
+TEST_CASE("search: a figure in two separate parts is assembled and passes the validator") {
+  const Pattern pattern = mask_pattern("03-page5-219.png");
+  check_solved_and_valid(pattern, solve(pattern, config_45()));
+}
+
+TEST_CASE("search: the paper's Algorithm 1 assembles a figure with a hole") {
+  const Pattern pattern = mask_pattern("02-page9-11.png");
+  for (Strategy strategy : {Strategy::DistanceTransform, Strategy::BottomLeft}) {
+    CAPTURE(strategy_label(strategy));
+    SolverConfig config = config_45(SearchMode::Paper);
+    config.placement.strategy = strategy;
+    const Solution solution = solve(pattern, config);
+    CHECK(solution.stats.placements_tried >= 7);
+    if (strategy == Strategy::DistanceTransform) check_solved_and_valid(pattern, solution);
+  }
+}
+
+TEST_CASE("search: the solution does not depend on the thread count") {
+  const Pattern pattern = mask_pattern("03-page5-219.png");
+  SolverConfig one = config_45(), two = config_45();
+  one.search.threads = 1;
+  two.search.threads = 2;
+  const Solution a = solve(pattern, one), b = solve(pattern, two);
+  REQUIRE(a.pieces.size() == b.pieces.size());
+  CHECK(a.stats.placements_tried == b.stats.placements_tried);
+  for (std::size_t i = 0; i < a.pieces.size(); ++i) {
+    CHECK(a.pieces[i].kind == b.pieces[i].kind);
+    CHECK(a.pieces[i].pose.centre.x == b.pieces[i].pose.centre.x);
+    CHECK(a.pieces[i].pose.centre.y == b.pieces[i].pose.centre.y);
+    CHECK(a.pieces[i].pose.angle_deg == b.pieces[i].pose.angle_deg);
+  }
+}
+
+TEST_CASE("search: a time limit ends the search unsolved") {
+  const Pattern pattern = mask_pattern("01-square.png");
+  SolverConfig config = config_45();
+  config.search.rotation_step_deg = 1.0;
+  config.search.time_limit_s = 0.3;
+  const Solution solution = solve(pattern, config);
+  CHECK_FALSE(solution.solved);
+  CHECK(solution.stats.timed_out);
+  CHECK(solution.stats.seconds < 5.0);
+}
+
+TEST_CASE("search: out-of-range settings are refused") {
+  SolverConfig config;
+  config.search.rotation_step_deg = 0.0;
+  CHECK_THROWS_AS(validate_config(config), UsageError);
+  config = SolverConfig{};
+  config.search.time_limit_s = -1.0;
+  CHECK_THROWS_AS(validate_config(config), UsageError);
+  config = SolverConfig{};
+  config.search.candidates_per_config = 0;
+  CHECK_THROWS_AS(validate_config(config), UsageError);
+}
