@@ -113,13 +113,17 @@ RunTable::RunTable(const BitGrid& empty, int max_len)
       data_(static_cast<std::size_t>(max_len_) * rows_ * words_) {
   // L = 1 is the empty region itself; L = k ANDs in the region shifted by k - 1.
   std::copy(empty.row(0), empty.row(0) + static_cast<std::size_t>(rows_) * words_, data_.begin());
+  // Row by row, stopping at the first length with no run left: longer ones have none either
+  // (the table starts zeroed).
   std::vector<std::uint64_t> shifted(static_cast<std::size_t>(words_));
-  for (int length = 2; length <= max_len_; ++length) {
-    for (int y = 0; y < rows_; ++y) {
+  for (int y = 0; y < rows_; ++y) {
+    for (int length = 2; length <= max_len_; ++length) {
       const std::uint64_t* prev = row(length - 1, y);
       std::uint64_t* cur = data_.data() + (static_cast<std::size_t>(length - 1) * rows_ + y) * words_;
       shifted_row(empty.row(y), words_, length - 1, shifted.data());
-      for (int w = 0; w < words_; ++w) cur[w] = prev[w] & shifted[w];
+      std::uint64_t any = 0;
+      for (int w = 0; w < words_; ++w) any |= cur[w] = prev[w] & shifted[w];
+      if (!any) break;
     }
   }
 }
@@ -140,6 +144,35 @@ bool has_collision_free_position(const RunTable& table, const RunMask& mask) {
   bool found = false;
   erode(table, mask, [&](int, const std::uint64_t*) { return found = true; });
   return found;
+}
+
+namespace {
+
+// A core with no cells constrains nothing.
+bool core_may_fit(const RunTable& table, const RunMask& core) {
+  return core.pixels == 0 || has_collision_free_position(table, core);
+}
+
+}  // namespace
+
+std::vector<char> possible_configurations(const RunTable& table, const PieceMasks& piece) {
+  std::vector<char> possible(piece.configs.size(), 0);
+  for (std::size_t g = 0; g < piece.groups.cores.size(); ++g)
+    if (core_may_fit(table, piece.groups.cores[g]))
+      for (int i : piece.groups.members[g]) possible[static_cast<std::size_t>(i)] = 1;
+  return possible;
+}
+
+bool any_configuration_fits(const RunTable& table, const PieceMasks& piece) {
+  for (std::size_t g = 0; g < piece.groups.cores.size(); ++g) {
+    const std::vector<int>& members = piece.groups.members[g];
+    if (!core_may_fit(table, piece.groups.cores[g])) continue;
+    if (members.size() == 1 && piece.groups.cores[g].pixels > 0) return true;
+    for (int i : members)
+      if (has_collision_free_position(table, piece.configs[static_cast<std::size_t>(i)].mask))
+        return true;
+  }
+  return false;
 }
 
 cv::Mat1b collision_free_area_reference(const cv::Mat1b& obstacles, const RunMask& mask) {

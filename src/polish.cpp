@@ -18,10 +18,13 @@ constexpr std::array<double, 4> kStepsPx = {0.5, 0.25, 0.1, 0.05};
 // rounding noise never counts as progress and the descent always terminates.
 constexpr double kMinGain = 1e-12;
 
-// overlap + spill + (1 - coverage). With the terms of metrics_from_terms this equals
-// 1 + (sum of piece areas) / puzzle area - 2 coverage, and the piece areas do not change under
-// rigid moves: the descent maximises coverage, and overlaps outside the puzzle cost nothing.
-double objective_of(const AreaMetrics& m) { return m.overlap + m.spill + (1.0 - m.coverage); }
+// Each measure relative to the referee's threshold for it (overlap 1%, spill 2%, uncovered 5%):
+// an unweighted sum would reduce to "maximise coverage" (with the terms of metrics_from_terms,
+// overlap + spill - coverage is constant under rigid moves) and leave raster-flush pieces
+// overlapping along shared edges.
+double objective_of(const AreaMetrics& m) {
+  return m.overlap / 0.01 + m.spill / 0.02 + (1.0 - m.coverage) / 0.05;
+}
 
 // The assembly's area terms, cached per piece and per pair so that trying a move of one piece
 // recomputes only the terms that involve it (detail::piece_terms / pair_terms, the code of

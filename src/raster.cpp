@@ -121,6 +121,55 @@ std::vector<ConfigurationMask> rasterise_configurations(PieceKind kind, double s
   return out;
 }
 
+RunMask intersect_masks(const RunMask& a, const RunMask& b) {
+  RunMask out;
+  const int y0 = std::max(a.dy0, b.dy0);
+  const int y1 = std::min(a.dy0 + a.height(), b.dy0 + b.height());
+  for (int y = y0; y < y1; ++y) {
+    const int i = y - a.dy0, j = y - b.dy0;
+    const int lo = std::max(a.x0[i], b.x0[j]);
+    const int hi = std::min(a.x0[i] + a.len[i], b.x0[j] + b.len[j]);
+    const int len = (a.len[i] && b.len[j]) ? std::max(0, hi - lo) : 0;
+    if (out.len.empty() && len == 0) continue;
+    if (out.len.empty()) out.dy0 = y;
+    out.x0.push_back(len ? lo : 0);
+    out.len.push_back(len);
+    out.pixels += len;
+  }
+  while (!out.len.empty() && out.len.back() == 0) {
+    out.len.pop_back();
+    out.x0.pop_back();
+  }
+  return out;
+}
+
+ConfigurationGroups group_configurations(const std::vector<ConfigurationMask>& configs,
+                                         double span_deg) {
+  ConfigurationGroups groups;
+  for (std::size_t i = 0; i < configs.size(); ++i) {
+    const Configuration& c = configs[i].config;
+    if (!groups.members.empty()) {
+      const Configuration& first = configs[static_cast<std::size_t>(groups.members.back().front())].config;
+      if (first.reflected == c.reflected && c.angle_deg - first.angle_deg < span_deg) {
+        groups.members.back().push_back(static_cast<int>(i));
+        groups.cores.back() = intersect_masks(groups.cores.back(), configs[i].mask);
+        continue;
+      }
+    }
+    groups.members.push_back({static_cast<int>(i)});
+    groups.cores.push_back(configs[i].mask);
+  }
+  return groups;
+}
+
+PieceMasks rasterise_piece(PieceKind kind, double side_px, double step_deg, bool reflection,
+                           double inset_px) {
+  PieceMasks piece;
+  piece.configs = rasterise_configurations(kind, side_px, step_deg, reflection, inset_px);
+  piece.groups = group_configurations(piece.configs, 8.0);
+  return piece;
+}
+
 BitGrid::BitGrid(int rows, int cols)
     : rows_(rows), cols_(cols), words_((cols + 63) / 64),
       data_(static_cast<std::size_t>(rows) * ((cols + 63) / 64), 0) {}

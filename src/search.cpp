@@ -74,12 +74,17 @@ public:
     short_edge_px_ = static_cast<int>(std::ceil(2.0 * inset / std::sin(M_PI / 8.0))) + 1;
     for (PieceKind kind : tangram_set()) {
       const int k = static_cast<int>(kind);
-      if (masks_[k].empty()) {
-        masks_[k] = rasterise_configurations(kind, pattern.side_px, s.rotation_step_deg,
-                                             s.reflection, inset);
-        needs_[k] = piece_needs(masks_[k]);
-        for (const ConfigurationMask& c : masks_[k]) max_run_ = std::max(max_run_, c.mask.max_run());
+      if (pieces_[k].configs.empty()) {
+        pieces_[k] = rasterise_piece(kind, pattern.side_px, s.rotation_step_deg, s.reflection, inset);
+        needs_[k] = piece_needs(pieces_[k].configs);
       }
+    }
+    // Longest mask run among the pieces from each level on: the run table needs no more.
+    const auto& order = tangram_set();
+    for (int level = static_cast<int>(order.size()) - 1; level >= 0; --level) {
+      int longest = level + 1 < static_cast<int>(order.size()) ? max_run_from_[level + 1] : 1;
+      for (const ConfigurationMask& c : piece_at(level).configs) longest = std::max(longest, c.mask.max_run());
+      max_run_from_[level] = longest;
     }
     if (config.placement.strategy != Strategy::DistanceTransform)
       sweep_ = sweep_cost_matrix(config.placement.strategy, pattern.puzzle.rows,
@@ -100,7 +105,10 @@ public:
       for (int bound = 0; !solution.solved && !solution.stats.timed_out; ++bound)
         if (!dfs(bound, solution, deepest)) break;
     }
-    if (!solution.solved && deepest.size() > 1) solution.pieces = assemble(deepest);
+    if (!solution.solved && deepest.size() > 1) {
+      solution.pieces = assemble(deepest);
+      refine(solution.pieces);
+    }
     solution.stats.seconds = elapsed();
     if (!solution.pieces.empty()) {
       const AreaMetrics m = measure_areas(pattern_, solution.pieces);
@@ -182,18 +190,20 @@ private:
     return out;
   }
 
-  const std::vector<ConfigurationMask>& masks_of(int level) const {
-    return masks_[static_cast<int>(tangram_set()[static_cast<std::size_t>(level)])];
+  const PieceMasks& piece_at(int level) const {
+    return pieces_[static_cast<int>(tangram_set()[static_cast<std::size_t>(level)])];
   }
   const ConfigurationMask& mask_of(int level, int config) const {
-    return masks_of(level)[static_cast<std::size_t>(config)];
+    return piece_at(level).configs[static_cast<std::size_t>(config)];
   }
 
   /// Computes the candidates of piece `level` in `node`'s state, configurations in parallel.
   void expand(Node& node, int level) {
-    const std::vector<ConfigurationMask>& configs = masks_of(level);
+    const PieceMasks& piece = piece_at(level);
+    const std::vector<ConfigurationMask>& configs = piece.configs;
     LayoutState& state = node.state;
-    state.ensure_runs(max_run_);
+    state.ensure_runs(max_run_from_[level]);
+    const std::vector<char> possible = possible_configurations(state.runs, piece);
     const PlacementCost cost = config_.placement.strategy == Strategy::DistanceTransform
                                    ? PlacementCost::distance_transform(dt_normalised(state))
                                    : PlacementCost::sweep(sweep_);
@@ -205,6 +215,7 @@ private:
       candidates = CandidateConfig{config_.search.corners, short_edge_px_};
     std::vector<std::vector<Candidate>> per_config(configs.size());
     parallel_for(configs.size(), [&](std::size_t i) {
+      if (!possible[i]) return;
       BitGrid area;
       collision_free_area(state.runs, configs[i].mask, area);
       std::vector<Candidate>& out = per_config[i];
@@ -232,10 +243,10 @@ private:
     if (next >= order.size()) return true;
     if (!paper_rules_hold(state, needs_[static_cast<int>(order[next])])) return false;
     if (config_.search.mode == SearchMode::Paper) return true;
-    state.ensure_runs(max_run_);
-    std::vector<const std::vector<ConfigurationMask>*> remaining;
+    state.ensure_runs(max_run_from_[next]);
+    std::vector<const PieceMasks*> remaining;
     for (std::size_t k = next; k < order.size(); ++k) {
-      const auto* m = &masks_[static_cast<int>(order[k])];
+      const PieceMasks* m = &pieces_[static_cast<int>(order[k])];
       if (std::find(remaining.begin(), remaining.end(), m) == remaining.end()) remaining.push_back(m);
     }
     return every_piece_fits(state, remaining);
@@ -258,18 +269,29 @@ private:
   /// A complete raster assembly: polish it; Paper mode accepts it as Algorithm 1 does, Ours
   /// only when it passes the checker.
   bool accept(std::vector<PlacedPiece>& pieces) const {
-    if (config_.search.polish) polish(pattern_, pieces);
+    refine(pieces);
     if (config_.search.mode == SearchMode::Paper) return true;
     return verify_solution(pattern_, pieces).valid;
+  }
+
+  /// Sub-pixel polish of the raster poses, when enabled.
+  void refine(std::vector<PlacedPiece>& pieces) const {
+    if (config_.search.polish) {
+      // Fine rotation steps approximate the figure's angles: let polish turn by half a step.
+      PolishConfig polish_config;
+      const double step = config_.search.rotation_step_deg;
+      if (step < 45.0) polish_config.max_turn_deg = std::min(step / 2.0, 2.0);
+      polish(pattern_, pieces, polish_config);
+    }
   }
 
   Clock::time_point start_;
   const Pattern& pattern_;
   const SolverConfig& config_;
   const ProgressCallback& progress_;
-  std::array<std::vector<ConfigurationMask>, 5> masks_;
+  std::array<PieceMasks, 5> pieces_;
   std::array<PieceNeeds, 5> needs_;
-  int max_run_ = 1;
+  std::array<int, 7> max_run_from_{};
   int short_edge_px_ = 0;
   cv::Mat1f sweep_;
 };

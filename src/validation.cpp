@@ -31,16 +31,12 @@ bool paper_rules_hold(const LayoutState& state, const PieceNeeds& largest_remain
   return region_rule_holds(state, largest_remaining) && depth_rule_holds(state, largest_remaining);
 }
 
-bool every_piece_fits(const LayoutState& state,
-                      const std::vector<const std::vector<ConfigurationMask>*>& remaining) {
+bool every_piece_fits(const LayoutState& state, const std::vector<const PieceMasks*>& remaining) {
   std::atomic<bool> all_fit{true};
   parallel_for(remaining.size(), [&](std::size_t i) {
     if (!all_fit.load(std::memory_order_relaxed)) return;
-    const bool fits = std::any_of(remaining[i]->begin(), remaining[i]->end(),
-                                  [&](const ConfigurationMask& c) {
-                                    return has_collision_free_position(state.runs, c.mask);
-                                  });
-    if (!fits) all_fit.store(false, std::memory_order_relaxed);
+    if (!any_configuration_fits(state.runs, *remaining[i]))
+      all_fit.store(false, std::memory_order_relaxed);
   });
   return all_fit.load();
 }

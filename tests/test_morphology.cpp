@@ -125,3 +125,33 @@ TEST_CASE("distance to obstacles: the image border counts as an obstacle") {
   CHECK(d(0, 0) == doctest::Approx(1.0));
   CHECK(d(4, 4) == doctest::Approx(5.0));
 }
+
+TEST_CASE("collision-free area: group cores never rule out a configuration that fits") {
+  std::mt19937 rng(11);
+  for (int trial = 0; trial < 4; ++trial) {
+    const cv::Mat1b empty = random_empty(rng, 90, 100);
+    const RunTable table(BitGrid::from_mat(empty), 120);
+    for (PieceKind kind : {PieceKind::LargeTriangle, PieceKind::Parallelogram, PieceKind::Square}) {
+      const PieceMasks piece = rasterise_piece(kind, 90.0, 1.0, true, 0.75);
+      const std::vector<char> possible = possible_configurations(table, piece);
+      bool any = false;
+      for (std::size_t i = 0; i < piece.configs.size(); ++i) {
+        const bool fits = has_collision_free_position(table, piece.configs[i].mask);
+        any = any || fits;
+        if (fits) CHECK(possible[i]);
+      }
+      CHECK(any_configuration_fits(table, piece) == any);
+    }
+  }
+}
+
+TEST_CASE("raster: a group's core lies inside every member") {
+  const PieceMasks piece = rasterise_piece(PieceKind::MediumTriangle, 150.0, 1.0, false, 0.75);
+  CHECK(piece.groups.cores.size() == 45);  // 360 rotations, 8 per group
+  for (std::size_t g = 0; g < piece.groups.cores.size(); ++g) {
+    CHECK(piece.groups.cores[g].pixels > 0);
+    for (int i : piece.groups.members[g])
+      CHECK(intersect_masks(piece.groups.cores[g], piece.configs[static_cast<std::size_t>(i)].mask)
+                .pixels == piece.groups.cores[g].pixels);
+  }
+}

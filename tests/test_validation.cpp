@@ -34,8 +34,8 @@ TEST_CASE("validation: the forward check sees that a piece has no place left") {
   cv::Mat1b empty(60, 60, uchar(0));
   empty(cv::Rect(5, 5, 20, 20)).setTo(255);
   LayoutState state = make_layout_state(empty);
-  const auto small = rasterise_configurations(PieceKind::Square, 40.0, 45.0, false, 0.0);
-  const auto large = rasterise_configurations(PieceKind::LargeTriangle, 120.0, 45.0, false, 0.0);
+  const PieceMasks small = rasterise_piece(PieceKind::Square, 40.0, 45.0, false, 0.0);
+  const PieceMasks large = rasterise_piece(PieceKind::LargeTriangle, 120.0, 1.0, false, 0.0);
   state.ensure_runs(200);
   CHECK(every_piece_fits(state, {&small}));
   CHECK_FALSE(every_piece_fits(state, {&small, &large}));

@@ -49,6 +49,14 @@ void collision_free_area(const RunTable& table, const RunMask& mask, BitGrid& ou
 /// True when the collision-free area of `mask` is not empty (stops at the first hit).
 bool has_collision_free_position(const RunTable& table, const RunMask& mask);
 
+/// Flags, per configuration of `piece`, whether it may have a collision-free position: false
+/// means surely none (its group's core has none); for one-member groups the flag is exact.
+std::vector<char> possible_configurations(const RunTable& table, const PieceMasks& piece);
+
+/// True when some configuration of `piece` has a collision-free position. Exact: cores only
+/// skip groups that cannot fit.
+bool any_configuration_fits(const RunTable& table, const PieceMasks& piece);
+
 /// Reference implementation with OpenCV: dilates `obstacles` (nonzero = obstacle) by the mask
 /// with the anchor at the mask's anchor pixel and a constant obstacle border, and returns the
 /// complement (255 = collision-free). cv::dilate takes the maximum over src(x + dx, y + dy) for

@@ -64,6 +64,34 @@ std::vector<ConfigurationMask> rasterise_configurations(PieceKind kind, double s
                                                         double step_deg, bool reflection,
                                                         double inset_px);
 
+/// Cells present in both masks (same anchor). Convex masks stay one run per row.
+RunMask intersect_masks(const RunMask& a, const RunMask& b);
+
+/// Configurations of a piece in groups of neighbouring rotations (same mirror flag, angles
+/// within a span), each with its core: the intersection of the members' masks. A member placed
+/// collision-free puts its core in the same place, so a core without a collision-free position
+/// rules out its whole group at once.
+struct ConfigurationGroups {
+  std::vector<RunMask> cores;                ///< one per group
+  std::vector<std::vector<int>> members;     ///< indices into the configuration list
+};
+
+/// Every configuration of a piece at one scale, grouped.
+struct PieceMasks {
+  std::vector<ConfigurationMask> configs;
+  ConfigurationGroups groups;
+};
+
+/// Groups `configs` (as ordered by configurations()) into runs of consecutive rotations with
+/// the same mirror flag spanning less than `span_deg`.
+ConfigurationGroups group_configurations(const std::vector<ConfigurationMask>& configs,
+                                         double span_deg);
+
+/// rasterise_configurations() plus group_configurations() with an 8-degree span: at 1-degree
+/// steps 8 configurations share a core, at 45-degree steps every group has one member.
+PieceMasks rasterise_piece(PieceKind kind, double side_px, double step_deg, bool reflection,
+                           double inset_px);
+
 /// A binary image packed 64 pixels per word, row by row. Bits past the last column are zero.
 class BitGrid {
 public:

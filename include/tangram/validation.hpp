@@ -33,7 +33,6 @@ bool paper_rules_hold(const LayoutState& state, const PieceNeeds& largest_remain
 
 /// Forward check (this project): every piece in `remaining` has at least one collision-free
 /// position in some configuration. `state.runs` must cover the pieces' longest runs.
-bool every_piece_fits(const LayoutState& state,
-                      const std::vector<const std::vector<ConfigurationMask>*>& remaining);
+bool every_piece_fits(const LayoutState& state, const std::vector<const PieceMasks*>& remaining);
 
 }  // namespace tangram
