@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Install what is missing, build, and solve the example masks/01-square.png.
-# Writes out/01-square.json and out/01-square.png and prints the solution; extra arguments
+# Install what is missing, build, and solve the example masks/02-page9-11.png (a figure with a
+# hole, default settings: 1-degree rotations, mirroring, distance-transform placement).
+# Writes out/02-page9-11.json and out/02-page9-11.png and prints the solution; extra arguments
 # go to `tangram solve`. Exit status is the solver's.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -11,11 +12,11 @@ scripts/build.sh
 mkdir -p out
 
 status=0
-build/tangram solve masks/01-square.png --json out/01-square.json --image out/01-square.png "$@" \
+build/tangram solve masks/02-page9-11.png --json out/02-page9-11.json --image out/02-page9-11.png "$@" \
   || status=$?
-if [[ -f out/01-square.json ]]; then
-  echo "--- out/01-square.json"
-  cat out/01-square.json
-  echo "--- image: out/01-square.png"
+if [[ -f out/02-page9-11.json ]]; then
+  echo "--- out/02-page9-11.json"
+  cat out/02-page9-11.json
+  echo "--- image: out/02-page9-11.png"
 fi
 exit "$status"

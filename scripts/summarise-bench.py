@@ -10,7 +10,8 @@ components, all_45deg). The figures summarised are those in referee.jsonl.
 
 Groups: clean figures (truth_verdict VALID: the exact ground truth passes the referee) and
 distorted ones (INVALID: digitisation artifacts, see ../shared/benchmarks/README.md) apart, then
-clean figures with holes, with several parts, and not aligned to 45 degrees. Times are the
+clean figures with holes, with several parts, and not aligned to 45 degrees, then every figure
+(clean or distorted) with holes and with several parts. Times are the
 solver's wall-clock seconds per figure. Standard library only.
 """
 
@@ -113,6 +114,8 @@ def summarise(out, index_path=None, max_listed=25):
         ("clean, with holes", [x for x in clean if int(index[x]["holes"]) >= 1]),
         ("clean, several parts", [x for x in clean if int(index[x]["components"]) > 1]),
         ("clean, all_45deg = 0", [x for x in clean if index[x]["all_45deg"] == "0"]),
+        ("all, with holes", [x for x in names if int(index[x]["holes"]) >= 1]),
+        ("all, several parts", [x for x in names if int(index[x]["components"]) > 1]),
     ]
 
     solver = meta.get("solver", "?")

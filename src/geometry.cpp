@@ -14,6 +14,18 @@ double signed_area(const Polygon& polygon) {
 
 double area(const Polygon& polygon) { return std::abs(signed_area(polygon)); }
 
+Box bounding_box(const Polygon& polygon) {
+  if (polygon.empty()) return {};
+  Box box{polygon[0].x, polygon[0].y, polygon[0].x, polygon[0].y};
+  for (const Vec2& v : polygon) {
+    box.x0 = std::min(box.x0, v.x);
+    box.x1 = std::max(box.x1, v.x);
+    box.y0 = std::min(box.y0, v.y);
+    box.y1 = std::max(box.y1, v.y);
+  }
+  return box;
+}
+
 Vec2 centroid(const Polygon& polygon) {
   const std::size_t n = polygon.size();
   if (n == 0) return {};

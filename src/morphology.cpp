@@ -9,53 +9,46 @@ namespace tangram {
 
 namespace {
 
-// dst[w] = bits (x + shift) of src for x in word w: a right shift of the row's bit string by
-// `shift` (negative = left shift). Bits shifted in from outside the row are zero.
-inline void shifted_row(const std::uint64_t* src, int words, int shift, std::uint64_t* dst) {
-  if (shift >= 0) {
-    const int q = shift >> 6, r = shift & 63;
-    for (int w = 0; w < words; ++w) {
-      const int s = w + q;
-      std::uint64_t lo = s < words ? src[s] : 0;
-      std::uint64_t hi = (r && s + 1 < words) ? src[s + 1] : 0;
-      dst[w] = r ? (lo >> r) | (hi << (64 - r)) : lo;
+// A row's bit string shifted so that bit x of the result is bit (x + shift) of the source
+// (shift < 0 shifts the other way); bits from outside the row are zero.
+class RowShift {
+public:
+  explicit RowShift(int shift)
+      : left_(shift < 0), q_((shift < 0 ? -shift : shift) >> 6), r_((shift < 0 ? -shift : shift) & 63) {}
+
+  /// Word w of the shifted row.
+  std::uint64_t word(const std::uint64_t* src, int words, int w) const {
+    if (!left_) {
+      const int s = w + q_;
+      const std::uint64_t lo = s < words ? src[s] : 0;
+      const std::uint64_t hi = (r_ && s + 1 < words) ? src[s + 1] : 0;
+      return r_ ? (lo >> r_) | (hi << (64 - r_)) : lo;
     }
-  } else {
-    const int t = -shift;
-    const int q = t >> 6, r = t & 63;
-    for (int w = 0; w < words; ++w) {
-      const int s = w - q;
-      std::uint64_t hi = s >= 0 ? src[s] : 0;
-      std::uint64_t lo = (r && s - 1 >= 0) ? src[s - 1] : 0;
-      dst[w] = r ? (hi << r) | (lo >> (64 - r)) : hi;
-    }
+    const int s = w - q_;
+    const std::uint64_t hi = s >= 0 ? src[s] : 0;
+    const std::uint64_t lo = (r_ && s - 1 >= 0) ? src[s - 1] : 0;
+    return r_ ? (hi << r_) | (lo >> (64 - r_)) : hi;
   }
+
+private:
+  bool left_;
+  int q_, r_;
+};
+
+// dst = src shifted by `shift`.
+inline void shifted_row(const std::uint64_t* src, int words, int shift, std::uint64_t* dst) {
+  const RowShift s(shift);
+  for (int w = 0; w < words; ++w) dst[w] = s.word(src, words, w);
 }
 
-// dst &= shifted(src); returns true if dst is still nonzero.
+// dst &= src shifted by `shift`; returns true if dst is still nonzero.
 inline bool and_shifted_row(const std::uint64_t* src, int words, int shift, std::uint64_t* dst) {
+  const RowShift s(shift);
   std::uint64_t any = 0;
-  if (shift >= 0) {
-    const int q = shift >> 6, r = shift & 63;
-    for (int w = 0; w < words; ++w) {
-      if (!dst[w]) continue;
-      const int s = w + q;
-      std::uint64_t lo = s < words ? src[s] : 0;
-      std::uint64_t hi = (r && s + 1 < words) ? src[s + 1] : 0;
-      dst[w] &= r ? (lo >> r) | (hi << (64 - r)) : lo;
-      any |= dst[w];
-    }
-  } else {
-    const int t = -shift;
-    const int q = t >> 6, r = t & 63;
-    for (int w = 0; w < words; ++w) {
-      if (!dst[w]) continue;
-      const int s = w - q;
-      std::uint64_t hi = s >= 0 ? src[s] : 0;
-      std::uint64_t lo = (r && s - 1 >= 0) ? src[s - 1] : 0;
-      dst[w] &= r ? (hi << r) | (lo >> (64 - r)) : hi;
-      any |= dst[w];
-    }
+  for (int w = 0; w < words; ++w) {
+    if (!dst[w]) continue;
+    dst[w] &= s.word(src, words, w);
+    any |= dst[w];
   }
   return any != 0;
 }

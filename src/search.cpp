@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <sstream>
 #include <string>
 
 #include "tangram/candidates.hpp"
@@ -17,14 +18,25 @@
 
 namespace tangram {
 
+namespace {
+
+// Shortest readable form of a number for messages ("0", "2.5", "-1").
+std::string number(double value) {
+  std::ostringstream out;
+  out << value;
+  return out.str();
+}
+
+}  // namespace
+
 void validate_config(const SolverConfig& config) {
   const SearchConfig& s = config.search;
   if (!(s.rotation_step_deg > 0.0 && s.rotation_step_deg <= 360.0))
     throw UsageError("--rotation-step must be in (0, 360] degrees, got " +
-                     std::to_string(s.rotation_step_deg));
+                     number(s.rotation_step_deg));
   if (!(s.time_limit_s > 0.0) || !std::isfinite(s.time_limit_s))
     throw UsageError("--time-limit must be a positive number of seconds, got " +
-                     std::to_string(s.time_limit_s));
+                     number(s.time_limit_s));
   if (s.threads < 0 || s.threads > 1024)
     throw UsageError("--threads must be 0 (all cores) or 1..1024, got " + std::to_string(s.threads));
   if (s.candidates_per_config < 1 || s.candidates_per_config > 1000)

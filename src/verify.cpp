@@ -55,13 +55,8 @@ std::pair<double, double> x_extent_in_strip(const Polygon& convex, double y0, do
 
 double PuzzleRuns::area_inside(const Polygon& convex) const {
   if (convex.size() < 3) return 0.0;
-  double x_lo = convex[0].x, x_hi = x_lo, y_lo = convex[0].y, y_hi = y_lo;
-  for (const Vec2& v : convex) {
-    x_lo = std::min(x_lo, v.x);
-    x_hi = std::max(x_hi, v.x);
-    y_lo = std::min(y_lo, v.y);
-    y_hi = std::max(y_hi, v.y);
-  }
+  const Box box = bounding_box(convex);
+  const double x_lo = box.x0, x_hi = box.x1, y_lo = box.y0, y_hi = box.y1;
   if (!std::isfinite(x_lo + x_hi + y_lo + y_hi)) return 0.0;
   const double rows = static_cast<double>(row_begin_.size()) - 1.0;
   const int y_first = static_cast<int>(std::clamp(std::floor(y_lo), 0.0, rows));
@@ -163,14 +158,8 @@ namespace {
 // (relative tolerance 1e-9, the referee's clean_ring); a closing duplicate is a repeated vertex.
 Polygon clean_ring(Polygon pts) {
   if (pts.empty()) return pts;
-  double x_lo = pts[0].x, x_hi = x_lo, y_lo = pts[0].y, y_hi = y_lo;
-  for (const Vec2& v : pts) {
-    x_lo = std::min(x_lo, v.x);
-    x_hi = std::max(x_hi, v.x);
-    y_lo = std::min(y_lo, v.y);
-    y_hi = std::max(y_hi, v.y);
-  }
-  const double eps = 1e-9 * std::max({1.0, x_hi - x_lo, y_hi - y_lo});
+  const Box box = bounding_box(pts);
+  const double eps = 1e-9 * std::max({1.0, box.x1 - box.x0, box.y1 - box.y0});
   bool changed = true;
   while (changed && pts.size() >= 3) {
     changed = false;

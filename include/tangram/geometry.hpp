@@ -30,6 +30,14 @@ double signed_area(const Polygon& polygon);
 /// Absolute area.
 double area(const Polygon& polygon);
 
+/// Axis-aligned bounding box (pixel frame).
+struct Box {
+  double x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0;
+};
+
+/// Bounding box of the vertices (all zero for an empty polygon).
+Box bounding_box(const Polygon& polygon);
+
 /// Area centroid (for a degenerate polygon: the vertex mean).
 Vec2 centroid(const Polygon& polygon);
 
