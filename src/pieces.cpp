@@ -73,6 +73,7 @@ bool mirror_distinct(PieceKind kind) { return kind == PieceKind::Parallelogram; 
 
 std::vector<Configuration> configurations(PieceKind kind, double step_deg, bool reflection) {
   std::vector<Configuration> out;
+  if (!(step_deg > 0.0)) return out;  // no rotation set (validate_config refuses such steps)
   const double period = rotation_period_deg(kind);
   const int mirrors = (reflection && mirror_distinct(kind)) ? 2 : 1;
   for (int m = 0; m < mirrors; ++m)

@@ -54,6 +54,8 @@ TEST_CASE("pieces: configuration counts leave out symmetric duplicates") {
   CHECK(configurations(PieceKind::LargeTriangle, 45, false).size() == 8);
   CHECK(configurations(PieceKind::LargeTriangle, 45, true).size() == 8);
   CHECK(configurations(PieceKind::SmallTriangle, 1, true).size() == 360);
+  CHECK(configurations(PieceKind::Square, 0, true).empty());
+  CHECK(configurations(PieceKind::Square, -5, true).empty());
   CHECK(configurations(PieceKind::Square, 45, true).size() == 2);
   CHECK(configurations(PieceKind::Square, 1, true).size() == 90);
   CHECK(configurations(PieceKind::Parallelogram, 45, false).size() == 4);

@@ -54,7 +54,7 @@ struct Configuration {
 /// All configurations of a piece for rotations 0, step, 2*step, ... below the piece's rotation
 /// period, times {unmirrored, mirrored} when `reflection` is on and the piece is mirror
 /// distinct. Symmetric duplicates are left out. Order: unmirrored angles ascending, then
-/// mirrored angles ascending.
+/// mirrored angles ascending. Empty when `step_deg` is not positive.
 std::vector<Configuration> configurations(PieceKind kind, double step_deg, bool reflection);
 
 /// The true polygon of a piece of set side `side_px` at `pose` (pixel frame).

@@ -12,7 +12,7 @@
 namespace {
 
 /// Keep in step with project(VERSION) in CMakeLists.txt.
-constexpr const char* kVersion = "0.1.0";
+constexpr const char* kVersion = TANGRAM_VERSION;  // project(... VERSION) in CMakeLists.txt
 
 /// Prints "tangram: error: <message>" as exactly one line on stderr.
 void print_error(std::string message) {
