@@ -11,7 +11,6 @@
 
 namespace {
 
-/// Keep in step with project(VERSION) in CMakeLists.txt.
 constexpr const char* kVersion = TANGRAM_VERSION;  // project(... VERSION) in CMakeLists.txt
 
 /// Prints "tangram: error: <message>" as exactly one line on stderr.
