@@ -66,7 +66,16 @@ struct Node {
   Candidate placed;  ///< the placement that led to this state (unused at the root)
   int discrepancies = 0;  ///< times the path to here did not take a node's first valid child
   int valid_children = 0;  ///< children of this node that passed validation so far
+  /// Children of candidates [batch_begin, batch_begin + batch.size()), placed and validated
+  /// together in parallel ahead of use; batch_valid says which passed the validation.
+  std::vector<LayoutState> batch;
+  std::vector<char> batch_valid;
+  std::size_t batch_begin = 0;
 };
+
+/// Candidates whose placement and validation run together. Fixed, not tied to the thread
+/// count, so that the same children are computed whatever the number of threads.
+constexpr std::size_t kValidationBatch = 4;
 
 bool candidate_less(const Candidate& a, const Candidate& b) {
   if (a.cost != b.cost) return a.cost < b.cost;
@@ -142,7 +151,7 @@ private:
     const std::size_t pieces = tangram_set().size();
     bool cut = false;
     std::vector<Node> stack;
-    stack.push_back(Node{make_layout_state(pattern_.puzzle), {}, 0, {}, 0, 0});
+    stack.push_back(Node{make_layout_state(pattern_.puzzle), {}, 0, {}, 0, 0, {}, {}, 0});
     expand(stack.back(), 0);
     while (!stack.empty()) {
       if (elapsed() > config_.search.time_limit_s) {
@@ -163,11 +172,13 @@ private:
       }
       Node& node = stack.back();
       if (node.next < node.candidates.size()) {
-        const Candidate candidate = node.candidates[node.next++];
+        const std::size_t index = node.next++;
+        const Candidate candidate = node.candidates[index];
         ++solution.stats.placements_tried;
-        const ConfigurationMask& cm = mask_of(static_cast<int>(level), candidate.config);
-        LayoutState child = make_layout_state(place_mask(node.state.empty, cm.mask, candidate.anchor));
-        if (!valid_after(child, static_cast<int>(level))) {
+        if (index < node.batch_begin || index >= node.batch_begin + node.batch.size())
+          place_batch(node, static_cast<int>(level), index);
+        LayoutState child = std::move(node.batch[index - node.batch_begin]);
+        if (!node.batch_valid[index - node.batch_begin]) {
           ++solution.stats.validations_failed;
           continue;
         }
@@ -178,7 +189,7 @@ private:
           continue;
         }
         ++node.valid_children;
-        stack.push_back(Node{std::move(child), {}, 0, candidate, discrepancies, 0});
+        stack.push_back(Node{std::move(child), {}, 0, candidate, discrepancies, 0, {}, {}, 0});
         if (stack.size() > deepest.size()) deepest = copy_placements(stack);
         if (level + 1 < pieces) expand(stack.back(), static_cast<int>(level) + 1);
       } else {
@@ -193,6 +204,21 @@ private:
       }
     }
     return cut;
+  }
+
+  /// Places and validates the candidates of `node` from `first` on (kValidationBatch of them)
+  /// in parallel (Algorithm 1, lines 9-10, ahead of use).
+  void place_batch(Node& node, int level, std::size_t first) {
+    const std::size_t n = std::min(kValidationBatch, node.candidates.size() - first);
+    node.batch.assign(n, LayoutState{});
+    node.batch_valid.assign(n, 0);
+    node.batch_begin = first;
+    parallel_for(n, [&](std::size_t j) {
+      const Candidate& c = node.candidates[first + j];
+      const ConfigurationMask& cm = mask_of(level, c.config);
+      node.batch[j] = make_layout_state(place_mask(node.state.empty, cm.mask, c.anchor));
+      node.batch_valid[j] = valid_after(node.batch[j], level) ? 1 : 0;
+    });
   }
 
   /// The placements of a stack, without the layout states (enough for assemble()).
