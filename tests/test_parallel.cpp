@@ -1,0 +1,27 @@
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <vector>
+
+#include "tangram/parallel.hpp"
+
+using namespace tangram;
+
+TEST_CASE("parallel: every index is visited exactly once") {
+  for (std::size_t n : {0u, 1u, 2u, 7u, 1000u}) {
+    std::vector<std::atomic<int>> visits(n);
+    parallel_for(n, [&](std::size_t i) { visits[i].fetch_add(1); });
+    for (std::size_t i = 0; i < n; ++i) CHECK(visits[i].load() == 1);
+  }
+}
+
+TEST_CASE("parallel: a thread limit holds while it lives") {
+  {
+    ThreadLimit one(1);
+    CHECK(max_threads() == 1);
+    std::atomic<int> sum{0};
+    parallel_for(100, [&](std::size_t i) { sum += static_cast<int>(i); });
+    CHECK(sum.load() == 4950);
+  }
+  CHECK(max_threads() >= 1);
+}
