@@ -7,8 +7,11 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include <CLI/CLI.hpp>
+
+#include "tangram/search.hpp"
 
 namespace tangram::cli {
 
@@ -65,6 +68,24 @@ struct SolveOptions {
   bool quiet = false;
 };
 
+/// SolveOptions holding the defaults of a default-constructed SolverConfig (no pattern, no
+/// outputs).
+SolveOptions default_solve_options();
+
+/// Maps solve-style options onto a SolverConfig (strategy and search by name). Throws
+/// UsageError naming the option for an unknown strategy or search; ranges are checked by
+/// validate_config.
+SolverConfig solver_config(const SolveOptions& options);
+
+/// The --search name of a search mode ("ours", "paper").
+std::string search_mode_name(SearchMode mode);
+
+/// The strategy names, comma-separated, for messages ("bl, lb, ..., dt").
+std::string strategy_choices();
+
+/// Whether two paths name the same file (also when neither exists yet).
+bool same_file(const std::string& a, const std::string& b);
+
 /// Declares `solve` on `app`; defaults come from a default-constructed SolverConfig.
 CLI::App* setup_solve(CLI::App& app, SolveOptions& options);
 
@@ -83,5 +104,21 @@ CLI::App* setup_verify(CLI::App& app, VerifyOptions& options);
 
 /// Runs `verify`: 0 valid, 1 invalid or unsolved. Throws tangram::Error on an unusable pattern.
 int run_verify(const VerifyOptions& options);
+
+/// Options of `tangram compare`.
+struct CompareOptions {
+  std::vector<std::string> patterns;  ///< input PNGs
+  std::string strategies;             ///< "all" or comma-separated strategy names
+  /// Search settings shared by every run (the strategy field is unused; time limit 60 s).
+  SolveOptions solve;
+  std::string out_dir;                ///< empty = print the table only
+};
+
+/// Declares `compare` on `app`.
+CLI::App* setup_compare(CLI::App& app, CompareOptions& options);
+
+/// Runs `compare`: every pattern with every strategy; 0 when all runs were done, whatever was
+/// solved. Throws tangram::Error on bad input, options or outputs.
+int run_compare(const CompareOptions& options);
 
 }  // namespace tangram::cli

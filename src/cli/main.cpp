@@ -38,20 +38,27 @@ int main(int argc, char** argv) {
   CLI::App* solve = setup_solve(app, solve_options);
   VerifyOptions verify_options;
   CLI::App* verify = setup_verify(app, verify_options);
+  CompareOptions compare_options;
+  CLI::App* compare = setup_compare(app, compare_options);
 
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {  // --help, --version
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    const CLI::App* sub = solve->parsed() ? solve : verify->parsed() ? verify : nullptr;
+    const CLI::App* sub = solve->parsed()     ? solve
+                          : verify->parsed()  ? verify
+                          : compare->parsed() ? compare
+                                              : nullptr;
     print_error(std::string(e.what()) + " (see 'tangram " + (sub ? sub->get_name() + " " : "") +
                 "--help')");
     return kExitUsage;
   }
 
   try {
-    return solve->parsed() ? run_solve(solve_options) : run_verify(verify_options);
+    if (solve->parsed()) return run_solve(solve_options);
+    if (compare->parsed()) return run_compare(compare_options);
+    return run_verify(verify_options);
   } catch (const tangram::Error& e) {
     print_error(e.what());
     return kExitUsage;

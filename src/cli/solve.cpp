@@ -38,6 +38,8 @@ std::string fixed(double value, int decimals) {
 constexpr std::pair<std::string_view, SearchMode> kSearchModes[] = {
     {"ours", SearchMode::Ours}, {"paper", SearchMode::Paper}};
 
+}  // namespace
+
 std::string search_mode_name(SearchMode mode) {
   for (const auto& [name, m] : kSearchModes)
     if (m == mode) return std::string(name);
@@ -51,41 +53,22 @@ std::string strategy_choices() {
   return names;
 }
 
-SolverConfig solver_config(const SolveOptions& options) {
-  SolverConfig config;
-  const auto strategy = strategy_from_name(options.strategy);
-  if (!strategy)
-    throw UsageError("--strategy: unknown strategy '" + options.strategy + "' (choose one of " +
-                     strategy_choices() + ")");
-  config.placement.strategy = *strategy;
-  const auto* mode = std::find_if(std::begin(kSearchModes), std::end(kSearchModes),
-                                  [&](const auto& entry) { return entry.first == options.search; });
-  if (mode == std::end(kSearchModes))
-    throw UsageError("--search: unknown search '" + options.search + "' (choose ours or paper)");
-  config.search.mode = mode->second;
-  config.search.rotation_step_deg = options.rotation_step_deg;
-  config.search.reflection = !options.no_reflection;
-  config.search.time_limit_s = options.time_limit_s;
-  config.search.threads = options.threads;
-  config.search.candidates_per_config = options.candidates;
-  config.search.corners = !options.no_corners;
-  config.search.inset_px = options.inset_px;
-  config.search.polish = !options.no_polish;
-  return config;
+bool same_file(const std::string& a, const std::string& b) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::equivalent(a, b, ec)) return true;
+  const fs::path ca = fs::weakly_canonical(a, ec);
+  if (ec) return false;
+  const fs::path cb = fs::weakly_canonical(b, ec);
+  return !ec && ca == cb;
 }
+
+namespace {
 
 /// Refuses outputs that would overwrite the input or each other, or that cannot be written
 /// because their directory is missing: better to know before a long solve.
 void check_output_paths(const SolveOptions& options) {
   namespace fs = std::filesystem;
-  const auto same_file = [](const std::string& a, const std::string& b) {
-    std::error_code ec;
-    if (fs::equivalent(a, b, ec)) return true;
-    const fs::path ca = fs::weakly_canonical(a, ec);
-    if (ec) return false;
-    const fs::path cb = fs::weakly_canonical(b, ec);
-    return !ec && ca == cb;
-  };
   const std::pair<const char*, const std::string*> outputs[] = {
       {"--json", &options.json_path}, {"--image", &options.image_path}};
   for (const auto& [option, path] : outputs) {
@@ -164,9 +147,10 @@ void print_summary(const SolveOptions& options, const SolverConfig& config,
 
 }  // namespace
 
-CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
+SolveOptions default_solve_options() {
   const SolverConfig defaults;
   const SearchConfig& d = defaults.search;
+  SolveOptions options;
   options.strategy = std::string(strategy_name(defaults.placement.strategy));
   options.search = search_mode_name(d.mode);
   options.rotation_step_deg = d.rotation_step_deg;
@@ -177,6 +161,34 @@ CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
   options.no_polish = !d.polish;
   options.time_limit_s = d.time_limit_s;
   options.threads = d.threads;
+  return options;
+}
+
+SolverConfig solver_config(const SolveOptions& options) {
+  SolverConfig config;
+  const auto strategy = strategy_from_name(options.strategy);
+  if (!strategy)
+    throw UsageError("--strategy: unknown strategy '" + options.strategy + "' (choose one of " +
+                     strategy_choices() + ")");
+  config.placement.strategy = *strategy;
+  const auto* mode = std::find_if(std::begin(kSearchModes), std::end(kSearchModes),
+                                  [&](const auto& entry) { return entry.first == options.search; });
+  if (mode == std::end(kSearchModes))
+    throw UsageError("--search: unknown search '" + options.search + "' (choose ours or paper)");
+  config.search.mode = mode->second;
+  config.search.rotation_step_deg = options.rotation_step_deg;
+  config.search.reflection = !options.no_reflection;
+  config.search.time_limit_s = options.time_limit_s;
+  config.search.threads = options.threads;
+  config.search.candidates_per_config = options.candidates;
+  config.search.corners = !options.no_corners;
+  config.search.inset_px = options.inset_px;
+  config.search.polish = !options.no_polish;
+  return config;
+}
+
+CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
+  options = default_solve_options();
 
   CLI::App* cmd = app.add_subcommand(
       "solve", "Assemble the seven Tangram pieces into the silhouette of a PNG.");

@@ -1,0 +1,359 @@
+// `tangram compare`: solves several patterns with several placement strategies, checks every
+// result with the project's checker and prints a side-by-side table; optionally writes a CSV,
+// every solution and a montage of the assemblies.
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <iomanip>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+#include <opencv2/imgproc.hpp>
+
+#include "commands.hpp"
+#include "tangram/error.hpp"
+#include "tangram/io.hpp"
+#include "tangram/placement.hpp"
+#include "tangram/search.hpp"
+#include "tangram/verify.hpp"
+
+namespace tangram::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+/// A number as the shortest natural text ("1", "0.5", "60").
+std::string plain(double value) {
+  std::ostringstream out;
+  out << value;
+  return out.str();
+}
+
+/// A number with a fixed count of decimals.
+std::string fixed(double value, int decimals) {
+  std::ostringstream out;
+  out << std::fixed << std::setprecision(decimals) << value;
+  return out.str();
+}
+
+/// Default --time-limit of compare, in seconds: shorter than solve's, since compare runs
+/// patterns x strategies searches one after the other.
+constexpr double kDefaultTimeLimitS = 60.0;
+
+/// Montage geometry, in pixels: the side of a square cell, the margin between a cell's border
+/// and its picture (room for the 3 px red border of unsolved runs), the header row's height.
+constexpr int kCellPx = 200;
+constexpr int kCellMarginPx = 6;
+constexpr int kHeaderPx = 32;
+constexpr int kFont = cv::FONT_HERSHEY_SIMPLEX;
+constexpr double kFontScale = 0.5;
+
+/// The strategies of --strategies: "all" or a comma-separated list of names (duplicates
+/// dropped, order kept).
+std::vector<Strategy> parse_strategies(const std::string& text) {
+  if (text == "all") return all_strategies();
+  std::vector<Strategy> strategies;
+  std::stringstream in(text);
+  std::string name;
+  while (std::getline(in, name, ',')) {
+    const auto blank = [](unsigned char c) { return std::isspace(c) != 0; };
+    name.erase(name.begin(), std::find_if_not(name.begin(), name.end(), blank));
+    name.erase(std::find_if_not(name.rbegin(), name.rend(), blank).base(), name.end());
+    const auto strategy = strategy_from_name(name);
+    if (!strategy)
+      throw UsageError("--strategies: unknown strategy '" + name +
+                       "' (choose all or a comma-separated list of " + strategy_choices() + ")");
+    if (std::find(strategies.begin(), strategies.end(), *strategy) == strategies.end())
+      strategies.push_back(*strategy);
+  }
+  if (strategies.empty() || text.back() == ',')
+    throw UsageError("--strategies: empty strategy name in '" + text + "'");
+  return strategies;
+}
+
+/// One input pattern.
+struct Input {
+  std::string path;  ///< as typed
+  std::string stem;  ///< file name without extension, made unique among the inputs
+  Pattern pattern;
+};
+
+/// One pattern solved with one strategy.
+struct Run {
+  Solution solution;
+  bool measured = false;  ///< `report` holds measurements (the solution has pieces)
+  VerifyReport report;
+  /// Solved by the search and accepted by the checker.
+  bool ok() const { return solution.solved && report.valid; }
+  /// Coverage, overlap and spill: the checker's when measured, else the search's.
+  AreaMetrics metrics() const {
+    if (measured) return report.metrics;
+    return AreaMetrics{solution.stats.coverage, solution.stats.spill, solution.stats.overlap};
+  }
+};
+
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\n") == std::string::npos) return text;
+  std::string out = "\"";
+  for (const char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+/// Markdown table: one row per pattern, one column per strategy.
+std::string markdown_table(const std::vector<Input>& inputs,
+                           const std::vector<Strategy>& strategies,
+                           const std::vector<std::vector<Run>>& runs) {
+  std::vector<std::vector<std::string>> rows;
+  std::vector<std::string> header{"pattern"};
+  for (const Strategy s : strategies) header.emplace_back(strategy_label(s));
+  rows.push_back(header);
+  for (std::size_t p = 0; p < inputs.size(); ++p) {
+    std::vector<std::string> row{fs::path(inputs[p].path).filename().string()};
+    for (const Run& run : runs[p]) {
+      const SolveStats& s = run.solution.stats;
+      if (run.ok())
+        row.push_back("yes " + fixed(s.seconds, 2) + "s cov " +
+                      fixed(run.report.metrics.coverage, 3) + " bt " +
+                      std::to_string(s.backtracks));
+      else if (run.solution.solved)  // the search's assembly, rejected by the checker
+        row.push_back("invalid " + fixed(s.seconds, 2) + "s");
+      else
+        row.push_back("no " + fixed(s.seconds, 1) + "s");
+    }
+    rows.push_back(row);
+  }
+  std::vector<std::size_t> width(header.size(), 3);
+  for (const auto& row : rows)
+    for (std::size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
+  std::string out;
+  const auto line = [&](const std::vector<std::string>& cells) {
+    for (std::size_t c = 0; c < cells.size(); ++c)
+      out += "| " + cells[c] + std::string(width[c] - cells[c].size(), ' ') + " ";
+    out += "|\n";
+  };
+  line(rows[0]);
+  std::vector<std::string> rule;
+  for (const std::size_t w : width) rule.push_back(std::string(w, '-'));
+  line(rule);
+  for (std::size_t r = 1; r < rows.size(); ++r) line(rows[r]);
+  return out;
+}
+
+std::string csv_table(const std::vector<Input>& inputs, const std::vector<Strategy>& strategies,
+                      const std::vector<std::vector<Run>>& runs) {
+  std::string out = "pattern,strategy,solved,valid,seconds,placements,backtracks,coverage,"
+                    "overlap,spill\n";
+  for (std::size_t p = 0; p < inputs.size(); ++p)
+    for (std::size_t k = 0; k < strategies.size(); ++k) {
+      const Run& run = runs[p][k];
+      const SolveStats& s = run.solution.stats;
+      const AreaMetrics m = run.metrics();
+      out += csv_field(inputs[p].path) + "," + std::string(strategy_name(strategies[k])) + "," +
+             (run.solution.solved ? "1" : "0") + "," + (run.report.valid ? "1" : "0") + "," +
+             fixed(s.seconds, 3) + "," + std::to_string(s.placements_tried) + "," +
+             std::to_string(s.backtracks) + "," + fixed(m.coverage, 4) + "," +
+             fixed(m.overlap, 4) + "," + fixed(m.spill, 4) + "\n";
+    }
+  return out;
+}
+
+/// `text` centred vertically at `y_centre`, starting at x = `x`, in black.
+void put_label(cv::Mat3b& image, const std::string& text, int x, int y_centre) {
+  int baseline = 0;
+  const cv::Size size = cv::getTextSize(text, kFont, kFontScale, 1, &baseline);
+  cv::putText(image, text, cv::Point(x, y_centre + size.height / 2), kFont, kFontScale,
+              cv::Scalar(0, 0, 0), 1, cv::LINE_AA);
+}
+
+/// `picture` shrunk or enlarged to fit a kCellPx square minus the margins, aspect kept, on
+/// white.
+cv::Mat3b fit_cell(const cv::Mat3b& picture) {
+  cv::Mat3b cell(kCellPx, kCellPx, cv::Vec3b(255, 255, 255));
+  if (picture.empty()) return cell;
+  const int room = kCellPx - 2 * kCellMarginPx;
+  const double scale = std::min(double(room) / picture.cols, double(room) / picture.rows);
+  const int w = std::max(1, int(std::lround(picture.cols * scale)));
+  const int h = std::max(1, int(std::lround(picture.rows * scale)));
+  cv::Mat3b resized;
+  cv::resize(picture, resized, cv::Size(w, h), 0, 0, scale < 1 ? cv::INTER_AREA : cv::INTER_LINEAR);
+  resized.copyTo(cell(cv::Rect((kCellPx - w) / 2, (kCellPx - h) / 2, w, h)));
+  return cell;
+}
+
+/// Rows = patterns, columns = strategies, a header row of strategy labels and a left column of
+/// pattern names; unsolved (or rejected) runs framed in red.
+cv::Mat3b montage(const std::vector<Input>& inputs, const std::vector<Strategy>& strategies,
+                  const std::vector<std::vector<Run>>& runs) {
+  int label_px = 80;
+  for (const Input& input : inputs) {
+    int baseline = 0;
+    label_px = std::max(label_px,
+                        cv::getTextSize(input.stem, kFont, kFontScale, 1, &baseline).width + 16);
+  }
+  const int cols = int(strategies.size());
+  const int rows = int(inputs.size());
+  cv::Mat3b image(kHeaderPx + rows * kCellPx, label_px + cols * kCellPx,
+                  cv::Vec3b(255, 255, 255));
+  for (int k = 0; k < cols; ++k) {
+    const std::string label(strategy_label(strategies[k]));
+    int baseline = 0;
+    const int w = cv::getTextSize(label, kFont, kFontScale, 1, &baseline).width;
+    put_label(image, label, label_px + k * kCellPx + (kCellPx - w) / 2, kHeaderPx / 2);
+  }
+  for (int p = 0; p < rows; ++p) {
+    put_label(image, inputs[p].stem, 8, kHeaderPx + p * kCellPx + kCellPx / 2);
+    for (int k = 0; k < cols; ++k) {
+      const Run& run = runs[p][k];
+      const cv::Rect rect(label_px + k * kCellPx, kHeaderPx + p * kCellPx, kCellPx, kCellPx);
+      fit_cell(render_solution(inputs[p].pattern, run.solution, 1)).copyTo(image(rect));
+      if (run.ok())
+        cv::rectangle(image, rect, cv::Scalar(200, 200, 200), 1);
+      else
+        cv::rectangle(image, cv::Rect(rect.x + 1, rect.y + 1, rect.width - 2, rect.height - 2),
+                      cv::Scalar(0, 0, 255), 3);
+    }
+  }
+  return image;
+}
+
+}  // namespace
+
+CLI::App* setup_compare(CLI::App& app, CompareOptions& options) {
+  options.solve = default_solve_options();
+  options.solve.time_limit_s = kDefaultTimeLimitS;
+  options.strategies = "all";
+  SolveOptions& o = options.solve;
+
+  CLI::App* cmd = app.add_subcommand(
+      "compare", "Solve several silhouettes with several placement strategies, side by side.");
+  cmd->add_option("PATTERN", options.patterns,
+                  wrap("Silhouette PNGs, as for 'tangram solve'. All are loaded before the "
+                       "first search."))
+      ->required()
+      ->type_name("PNG");
+  cmd->add_option("--strategies", options.strategies,
+                  wrap("Placement strategies: all, or a comma-separated list of " +
+                       strategy_choices() + ". Default: all."))
+      ->type_name("all|LIST");
+  cmd->add_option("--search", o.search,
+                  wrap("Search procedure: ours (ranked candidates, forward check) or paper "
+                       "(Algorithm 1 as published). Default: " + o.search + "."))
+      ->type_name("MODE");
+  cmd->add_option("--rotation-step", o.rotation_step_deg,
+                  wrap("Rotation step in degrees: pieces are tried at 0, DEG, 2 DEG, ... "
+                       "(0 < DEG <= 360). Default: " + plain(o.rotation_step_deg) + "."))
+      ->type_name("DEG");
+  cmd->add_flag("--no-reflection", o.no_reflection,
+                wrap("Do not try the mirrored parallelogram. Default: mirrored allowed."));
+  cmd->add_option("--time-limit", o.time_limit_s,
+                  wrap("Give up each run (not solved) after SEC seconds of search. Default: " +
+                       plain(o.time_limit_s) + "."))
+      ->type_name("SEC");
+  cmd->add_option("--threads", o.threads,
+                  wrap("Worker threads of each run (runs go one after the other), 0 = all "
+                       "cores; the results do not depend on it. Default: " +
+                       std::to_string(o.threads) + "."))
+      ->type_name("N");
+  cmd->add_option("--out", options.out_dir,
+                  wrap("Directory (created if missing) for compare.csv, each run's solution as "
+                       "<pattern-stem>-<strategy>.json and montage.png (rows = patterns, "
+                       "columns = strategies, unsolved runs framed in red). Default: none, "
+                       "only the table."))
+      ->type_name("DIR");
+  cmd->footer(wrap(
+      "Every pattern is solved with every strategy, one run after the other; a run counts as "
+      "solved when the search solved it and the checker of 'tangram verify' accepts it. "
+      "Progress goes to stderr, one line per run; a Markdown table goes to stdout, one row per "
+      "pattern: 'yes TIME cov COVERAGE bt BACKTRACKS', 'no TIME', or 'invalid TIME' (solved "
+      "but rejected by the checker). Outputs are written atomically.\n"
+      "Exit status: 0 every run was done, whatever was solved; 2 bad input, bad option or "
+      "output not writable; 3 internal error.",
+      90));
+  return cmd;
+}
+
+int run_compare(const CompareOptions& options) {
+  // Options first, then inputs, then outputs: nothing is created for a command that fails.
+  const std::vector<Strategy> strategies = parse_strategies(options.strategies);
+  std::vector<SolverConfig> configs;
+  for (const Strategy strategy : strategies) {
+    SolveOptions run_options = options.solve;
+    run_options.strategy = std::string(strategy_name(strategy));
+    configs.push_back(solver_config(run_options));
+    validate_config(configs.back());
+  }
+
+  const std::string& out = options.out_dir;
+  if (!out.empty()) {
+    for (const std::string& pattern : options.patterns)
+      if (same_file(out, pattern))
+        throw UsageError("--out " + out + " is the input pattern " + pattern +
+                         ": choose a directory");
+    std::error_code ec;
+    if (fs::exists(out, ec) && !fs::is_directory(out, ec))
+      throw OutputError("cannot write to --out " + out + ": not a directory");
+  }
+
+  std::vector<Input> inputs;
+  std::map<std::string, int> stem_count;
+  for (const std::string& path : options.patterns) {
+    Input input{path, fs::path(path).stem().string(), load_pattern_png(path)};
+    const int seen = stem_count[input.stem]++;
+    if (seen > 0) input.stem += "-" + std::to_string(seen + 1);
+    inputs.push_back(std::move(input));
+  }
+
+  const auto out_file = [&](const std::string& name) { return (fs::path(out) / name).string(); };
+  const auto json_name = [&](const Input& input, Strategy strategy) {
+    return input.stem + "-" + std::string(strategy_name(strategy)) + ".json";
+  };
+  if (!out.empty()) {
+    std::vector<std::string> names{"compare.csv", "montage.png"};
+    for (const Input& input : inputs)
+      for (const Strategy strategy : strategies) names.push_back(json_name(input, strategy));
+    for (const std::string& name : names)
+      for (const Input& input : inputs)
+        if (same_file(out_file(name), input.path))
+          throw UsageError("--out " + out + ": " + name + " would overwrite the input pattern " +
+                           input.path + ": choose another directory");
+    std::error_code ec;
+    fs::create_directories(out, ec);
+    if (ec) throw OutputError("cannot create --out directory " + out + ": " + ec.message());
+  }
+
+  const std::size_t total = inputs.size() * strategies.size();
+  std::size_t done = 0;
+  std::vector<std::vector<Run>> runs(inputs.size());
+  for (std::size_t p = 0; p < inputs.size(); ++p) {
+    for (std::size_t k = 0; k < strategies.size(); ++k) {
+      Run run;
+      run.solution = solve(inputs[p].pattern, configs[k]);
+      if (!run.solution.pieces.empty()) {
+        run.report = verify_solution(inputs[p].pattern, run.solution.pieces);
+        run.measured = true;
+      }
+      std::cerr << "[" << ++done << "/" << total << "] " << inputs[p].path << " "
+                << strategy_name(strategies[k]) << ": "
+                << (run.ok()              ? "solved"
+                    : run.solution.solved ? "not solved (rejected by the checker)"
+                                          : "not solved")
+                << " in " << fixed(run.solution.stats.seconds, 2) << " s" << std::endl;
+      if (!out.empty())
+        write_text_atomic(out_file(json_name(inputs[p], strategies[k])),
+                          solution_to_json(run.solution, inputs[p].path));
+      runs[p].push_back(std::move(run));
+    }
+  }
+
+  std::cout << markdown_table(inputs, strategies, runs) << std::flush;
+  if (!out.empty()) {
+    write_text_atomic(out_file("compare.csv"), csv_table(inputs, strategies, runs));
+    write_png_atomic(out_file("montage.png"), montage(inputs, strategies, runs));
+  }
+  return kExitOk;
+}
+
+}  // namespace tangram::cli

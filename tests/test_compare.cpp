@@ -1,0 +1,111 @@
+// `tangram compare` end to end: two patterns from masks/ with two strategies at 45 deg steps
+// (a few seconds), checked through the files it writes, and a bad strategy name.
+
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <sys/wait.h>
+
+#include <opencv2/imgcodecs.hpp>
+
+#include "temp_dir.hpp"
+
+namespace {
+
+/// What a run of the CLI produced.
+struct Run {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+
+std::string read_all(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
+}
+
+/// Runs `tangram ARGS` in `dir` through the shell (arguments are not quoted: keep them plain).
+Run run_cli(const tangram::test::TempDir& dir, const std::string& args) {
+  const std::string command = "cd '" + dir.path().string() + "' && '" + TANGRAM_CLI_PATH + "' " +
+                              args + " > cli.out 2> cli.err < /dev/null";
+  const int raw = std::system(command.c_str());
+  Run run;
+  run.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  run.out = read_all(dir.path() / "cli.out");
+  run.err = read_all(dir.path() / "cli.err");
+  return run;
+}
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> result;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) result.push_back(line);
+  return result;
+}
+
+const std::string kMasks = std::string(TANGRAM_SOURCE_DIR) + "/masks/";
+
+}  // namespace
+
+TEST_CASE("tangram compare: two patterns x two strategies give a table, a CSV, JSONs and a "
+          "montage") {
+  tangram::test::TempDir dir("compare");
+  const std::string out = dir.file("result");
+  const Run run = run_cli(dir, "compare " + kMasks + "02-page9-11.png " + kMasks +
+                                   "03-page5-219.png --strategies dt,bl --rotation-step 45 "
+                                   "--time-limit 20 --out " + out);
+  CAPTURE(run.err);
+  REQUIRE(run.status == 0);
+
+  // Table: header, rule, one row per pattern.
+  CHECK(run.out.find("02-page9-11") != std::string::npos);
+  CHECK(run.out.find("03-page5-219") != std::string::npos);
+  CHECK(run.out.find("| DT") != std::string::npos);
+  CHECK(run.out.find("| BL") != std::string::npos);
+  CHECK(lines(run.out).size() == 4);
+  // Progress: one line per run.
+  CHECK(run.err.find("[4/4]") != std::string::npos);
+
+  const std::vector<std::string> csv = lines(read_all(out + "/compare.csv"));
+  REQUIRE(csv.size() == 5);
+  CHECK(csv[0] ==
+        "pattern,strategy,solved,valid,seconds,placements,backtracks,coverage,overlap,spill");
+  int dt_valid = 0;
+  for (std::size_t i = 1; i < csv.size(); ++i) {
+    CAPTURE(csv[i]);
+    if (csv[i].find(",dt,1,1,") != std::string::npos) ++dt_valid;
+  }
+  CHECK(dt_valid == 2);
+
+  for (const char* name : {"02-page9-11-dt.json", "02-page9-11-bl.json", "03-page5-219-dt.json",
+                           "03-page5-219-bl.json"}) {
+    CAPTURE(name);
+    CHECK(read_all(out + "/" + name).find("tangram-solution/1") != std::string::npos);
+  }
+
+  // Montage: a header row and a label column around 2 x 2 cells of 200 px.
+  const cv::Mat montage = cv::imread(out + "/montage.png", cv::IMREAD_COLOR);
+  REQUIRE_FALSE(montage.empty());
+  CHECK(montage.rows > 2 * 200);
+  CHECK(montage.rows < 3 * 200);
+  CHECK(montage.cols > 2 * 200);
+  CHECK(montage.cols < 3 * 200);
+}
+
+TEST_CASE("tangram compare: an unknown strategy exits 2 with one error line") {
+  tangram::test::TempDir dir("compare-bad");
+  const Run run = run_cli(dir, "compare " + kMasks + "02-page9-11.png --strategies dt,nope");
+  CHECK(run.status == 2);
+  CHECK(run.err.rfind("tangram: error: --strategies", 0) == 0);
+  CHECK(run.err.find("nope") != std::string::npos);
+  CHECK(run.err.find('\n') == run.err.size() - 1);
+  CHECK(run.out.empty());
+}
