@@ -5,6 +5,8 @@
 /// the library, calls it, writes outputs and returns the exit code. Errors are thrown
 /// (tangram::Error); main() turns them into one-line messages and exit codes.
 
+#include <iomanip>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -50,6 +52,20 @@ inline std::string wrap(std::string_view text, std::size_t width = 66) {
   return out;
 }
 
+/// A number as the shortest natural text ("1", "0.5", "360").
+inline std::string plain(double value) {
+  std::ostringstream out;
+  out << value;
+  return out.str();
+}
+
+/// A number with a fixed count of decimals.
+inline std::string fixed(double value, int decimals) {
+  std::ostringstream out;
+  out << std::fixed << std::setprecision(decimals) << value;
+  return out.str();
+}
+
 /// Options of `tangram solve`, as typed on the command line.
 struct SolveOptions {
   std::string pattern;         ///< input PNG
@@ -85,6 +101,10 @@ std::string strategy_choices();
 
 /// Whether two paths name the same file (also when neither exists yet).
 bool same_file(const std::string& a, const std::string& b);
+
+/// Declares --search, --rotation-step and --no-reflection on `cmd`, bound to `options` (whose
+/// current values are shown as the defaults). Shared by solve and compare.
+void add_search_options(CLI::App& cmd, SolveOptions& options);
 
 /// Declares `solve` on `app`; defaults come from a default-constructed SolverConfig.
 CLI::App* setup_solve(CLI::App& app, SolveOptions& options);

@@ -25,20 +25,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/// A number as the shortest natural text ("1", "0.5", "60").
-std::string plain(double value) {
-  std::ostringstream out;
-  out << value;
-  return out.str();
-}
-
-/// A number with a fixed count of decimals.
-std::string fixed(double value, int decimals) {
-  std::ostringstream out;
-  out << std::fixed << std::setprecision(decimals) << value;
-  return out.str();
-}
-
 /// Default --time-limit of compare, in seconds: shorter than solve's, since compare runs
 /// patterns x strategies searches one after the other.
 constexpr double kDefaultTimeLimitS = 60.0;
@@ -238,16 +224,7 @@ CLI::App* setup_compare(CLI::App& app, CompareOptions& options) {
                   wrap("Placement strategies: all, or a comma-separated list of " +
                        strategy_choices() + ". Default: all."))
       ->type_name("all|LIST");
-  cmd->add_option("--search", o.search,
-                  wrap("Search procedure: ours (ranked candidates, forward check) or paper "
-                       "(Algorithm 1 as published). Default: " + o.search + "."))
-      ->type_name("MODE");
-  cmd->add_option("--rotation-step", o.rotation_step_deg,
-                  wrap("Rotation step in degrees: pieces are tried at 0, DEG, 2 DEG, ... "
-                       "(0 < DEG <= 360). Default: " + plain(o.rotation_step_deg) + "."))
-      ->type_name("DEG");
-  cmd->add_flag("--no-reflection", o.no_reflection,
-                wrap("Do not try the mirrored parallelogram. Default: mirrored allowed."));
+  add_search_options(*cmd, o);
   cmd->add_option("--time-limit", o.time_limit_s,
                   wrap("Give up each run (not solved) after SEC seconds of search. Default: " +
                        plain(o.time_limit_s) + "."))

@@ -20,20 +20,6 @@ namespace tangram::cli {
 
 namespace {
 
-/// A number as the shortest natural text ("1", "0.5", "360").
-std::string plain(double value) {
-  std::ostringstream out;
-  out << value;
-  return out.str();
-}
-
-/// A number with a fixed count of decimals.
-std::string fixed(double value, int decimals) {
-  std::ostringstream out;
-  out << std::fixed << std::setprecision(decimals) << value;
-  return out.str();
-}
-
 /// The --search names.
 constexpr std::pair<std::string_view, SearchMode> kSearchModes[] = {
     {"ours", SearchMode::Ours}, {"paper", SearchMode::Paper}};
@@ -187,6 +173,20 @@ SolverConfig solver_config(const SolveOptions& options) {
   return config;
 }
 
+void add_search_options(CLI::App& app, SolveOptions& options) {
+  CLI::App* cmd = &app;
+  cmd->add_option("--search", options.search,
+                  wrap("Search procedure: ours (ranked candidates, forward check) or paper "
+                       "(Algorithm 1 as published). Default: " + options.search + "."))
+      ->type_name("MODE");
+  cmd->add_option("--rotation-step", options.rotation_step_deg,
+                  wrap("Rotation step in degrees: pieces are tried at 0, DEG, 2 DEG, ... "
+                       "(0 < DEG <= 360). Default: " + plain(options.rotation_step_deg) + "."))
+      ->type_name("DEG");
+  cmd->add_flag("--no-reflection", options.no_reflection,
+                wrap("Do not try the mirrored parallelogram. Default: mirrored allowed."));
+}
+
 CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
   options = default_solve_options();
 
@@ -202,16 +202,7 @@ CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
                        "(left-bottom), hzz / vzz (horizontal / vertical zig-zag), s (spiral), "
                        "s-inv (inverse spiral). Default: " + options.strategy + "."))
       ->type_name("NAME");
-  cmd->add_option("--search", options.search,
-                  wrap("Search procedure: ours (ranked candidates, forward check) or paper "
-                       "(Algorithm 1 as published). Default: " + options.search + "."))
-      ->type_name("MODE");
-  cmd->add_option("--rotation-step", options.rotation_step_deg,
-                  wrap("Rotation step in degrees: pieces are tried at 0, DEG, 2 DEG, ... "
-                       "(0 < DEG <= 360). Default: " + plain(options.rotation_step_deg) + "."))
-      ->type_name("DEG");
-  cmd->add_flag("--no-reflection", options.no_reflection,
-                wrap("Do not try the mirrored parallelogram. Default: mirrored allowed."));
+  add_search_options(*cmd, options);
   cmd->add_option("--candidates", options.candidates,
                   wrap("Search 'ours' only: candidate positions tried per configuration. "
                        "Default: " + std::to_string(options.candidates) + "."))
