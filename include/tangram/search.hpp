@@ -18,9 +18,10 @@ enum class SearchMode {
   /// (the lowest-cost skeleton endpoint) per configuration, the paper's two validation rules,
   /// backtracking to the previous piece when a piece runs out of configurations.
   Paper,
-  /// This project's default: every configuration's skeleton endpoints ranked together by cost,
-  /// up to `candidates_per_config` per configuration, the paper's rules plus a forward check
-  /// that every remaining piece still has a collision-free position and a waste budget.
+  /// This project's default: skeleton endpoints plus the free area's corners and short-edge
+  /// middles, up to `candidates_per_config` per configuration, all ranked together by cost; the
+  /// paper's rules plus a forward check that every remaining piece still has a collision-free
+  /// position; a complete assembly must pass verify_solution(); limited discrepancy search.
   Ours,
 };
 
