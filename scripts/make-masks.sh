@@ -1,25 +1,22 @@
 #!/usr/bin/env bash
-# Regenerate the example patterns of masks/ and their ground truth.
+# Render the 30 patterns of masks/ from their arrangements and check every ground truth.
 #
 #   scripts/make-masks.sh OUTDIR      write them to OUTDIR (e.g. to compare: diff -r OUTDIR masks)
 #   scripts/make-masks.sh --force     overwrite the shipped copies in masks/
 #
-# 01-square is rendered from masks/src/01-square.svg with ../shared/tools/tangram-figures
-# (side 200 px, 10 px margin); 02 and 03 are copied from ../shared/benchmarks/kilogram-dev with
-# the truth's "pattern" field set to the new file name. Every pair is then checked with
-# tangram-referee, which must call it VALID. masks/README.md and masks/src/ are not touched.
-# Needs the system Python modules of scripts/setup-deps.sh --bench.
+# Every masks/src/NN-name.arrangement.json (poses of the seven pieces in piece units, written
+# once by scripts/compose-masks.py) is drawn by `tangram render` at side 200 px with a 10 px
+# margin into NN-name.png and NN-name.truth.json; ../shared/tools/tangram-referee must then
+# call every pair VALID. Uses build/tangram (scripts/build.sh builds it; set TANGRAM to use
+# another binary) and the system Python modules of scripts/setup-deps.sh --bench.
+# masks/README.md and masks/src/ are not touched.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-shared="$root/../shared"
-kilogram="$shared/benchmarks/kilogram-dev"
-
-# MASK:FIGURE - name in masks/ and the KiloGram figure it is copied from
-from_kilogram=(02-page9-11:page9-11 03-page5-219:page5-219)
+tangram=${TANGRAM:-$root/build/tangram}
 
 case "${1:-}" in
   --force) out="$root/masks" ;;
-  -h|--help) sed -n '2,11s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
+  -h|--help) sed -n '2,12s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; exit 0 ;;
   "") echo "usage: scripts/make-masks.sh OUTDIR | --force (try --help)" >&2; exit 2 ;;
   -*) echo "make-masks: unknown option '$1' (try --help)" >&2; exit 2 ;;
   *) out=$1 ;;
@@ -29,22 +26,17 @@ if [[ "$(realpath -m "$out")" == "$(realpath "$root/masks")" && "$1" != --force 
   echo "make-masks: masks/ holds the shipped data; overwrite it only with --force" >&2
   exit 2
 fi
+[[ -x "$tangram" ]] || { echo "make-masks: $tangram not found: run scripts/build.sh" >&2; exit 2; }
 mkdir -p "$out"
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-/usr/bin/python3 "$shared/tools/tangram-figures" "$root/masks/src/01-square.svg" --out "$tmp" >/dev/null
-cp "$tmp/01-square.png" "$tmp/01-square.truth.json" "$out/"
-
-for pair in "${from_kilogram[@]}"; do
-  mask=${pair%%:*} fig=${pair#*:}
-  install -m 0644 "$kilogram/png/$fig.png" "$out/$mask.png"
-  sed "s|\"pattern\": \"png/$fig.png\"|\"pattern\": \"$mask.png\"|" \
-    "$kilogram/truth/$fig.truth.json" > "$out/$mask.truth.json"
-  grep -q "\"pattern\": \"$mask.png\"" "$out/$mask.truth.json" \
-    || { echo "make-masks: could not set the pattern field of $mask.truth.json" >&2; exit 1; }
+pairs=$(mktemp)
+trap 'rm -f "$pairs"' EXIT
+for arrangement in "$root"/masks/src/*.arrangement.json; do
+  stem=$(basename "$arrangement" .arrangement.json)
+  "$tangram" render "$arrangement" -o "$out/$stem.png" --side 200 --margin 10 >/dev/null
+  printf '%s\t%s\n' "$out/$stem.png" "$out/$stem.truth.json" >> "$pairs"
 done
-
-for mask in 01-square "${from_kilogram[@]%%:*}"; do
-  /usr/bin/python3 "$shared/tools/tangram-referee" "$out/$mask.png" "$out/$mask.truth.json"
-done
+verdicts=$(/usr/bin/python3 "$root/../shared/tools/tangram-referee" --batch "$pairs")
+echo "$verdicts"
+grep -q "^referee: $(wc -l < "$pairs") valid, 0 invalid" <<< "$verdicts" ||
+  { echo "make-masks: some ground truth is not VALID" >&2; exit 1; }

@@ -135,9 +135,8 @@ const JsonValue* member(const JsonValue& object, std::string_view key, JsonValue
   return value;
 }
 
-PlacedPiece parse_piece(const JsonValue& item, std::size_t index, const std::string& prefix) {
-  const std::string where = "piece " + std::to_string(index + 1) + ": ";
-  if (item.type != JsonValue::Type::Object) invalid(prefix, where + "not an object");
+/// The piece kind named by the "name" member of `item`.
+PieceKind parse_kind(const JsonValue& item, const std::string& prefix, const std::string& where) {
   const std::string& name =
       member(item, "name", JsonValue::Type::String, true, prefix, where)->string;
   const auto kind = piece_kind_from_name(name);
@@ -149,27 +148,42 @@ PlacedPiece parse_piece(const JsonValue& item, std::size_t index, const std::str
     invalid(prefix, where + "unknown piece name " + detail::json_string(name) + " (expected " +
                         names + ")");
   }
-  PlacedPiece piece;
-  piece.kind = *kind;
-  const JsonValue& points = *member(item, "polygon", JsonValue::Type::Array, true, prefix, where);
-  if (points.array.size() < 3) invalid(prefix, where + "polygon has fewer than 3 vertices");
-  for (std::size_t i = 0; i < points.array.size(); ++i) {
-    const JsonValue& point = points.array[i];
-    if (point.type != JsonValue::Type::Array || point.array.size() != 2 ||
-        point.array[0].type != JsonValue::Type::Number ||
-        point.array[1].type != JsonValue::Type::Number)
-      invalid(prefix, where + "polygon vertex " + std::to_string(i + 1) +
-                          " is not a pair of numbers [x, y]");
-    const Vec2 v{point.array[0].number, point.array[1].number};
-    if (std::abs(v.x) > kMaxCoordinate || std::abs(v.y) > kMaxCoordinate)
-      invalid(prefix, where + "polygon vertex " + std::to_string(i + 1) + " is absurdly far away");
-    piece.polygon.push_back(v);
-  }
+  return *kind;
+}
+
+/// A point [x, y]; `what` names it in messages ("polygon vertex 2", "centre").
+Vec2 parse_point(const JsonValue& point, const std::string& prefix, const std::string& what) {
+  if (point.type != JsonValue::Type::Array || point.array.size() != 2 ||
+      point.array[0].type != JsonValue::Type::Number ||
+      point.array[1].type != JsonValue::Type::Number)
+    invalid(prefix, what + " is not a pair of numbers [x, y]");
+  const Vec2 v{point.array[0].number, point.array[1].number};
+  if (std::abs(v.x) > kMaxCoordinate || std::abs(v.y) > kMaxCoordinate)
+    invalid(prefix, what + " is absurdly far away");
+  return v;
+}
+
+/// The optional "reflected" and "angle_deg" members of `item` into `pose`.
+void parse_orientation(const JsonValue& item, Pose& pose, const std::string& prefix,
+                       const std::string& where) {
   if (const auto* reflected =
           member(item, "reflected", JsonValue::Type::Boolean, false, prefix, where))
-    piece.pose.reflected = reflected->boolean;
+    pose.reflected = reflected->boolean;
   if (const auto* angle = member(item, "angle_deg", JsonValue::Type::Number, false, prefix, where))
-    piece.pose.angle_deg = angle->number;
+    pose.angle_deg = angle->number;
+}
+
+PlacedPiece parse_piece(const JsonValue& item, std::size_t index, const std::string& prefix) {
+  const std::string where = "piece " + std::to_string(index + 1) + ": ";
+  if (item.type != JsonValue::Type::Object) invalid(prefix, where + "not an object");
+  PlacedPiece piece;
+  piece.kind = parse_kind(item, prefix, where);
+  const JsonValue& points = *member(item, "polygon", JsonValue::Type::Array, true, prefix, where);
+  if (points.array.size() < 3) invalid(prefix, where + "polygon has fewer than 3 vertices");
+  for (std::size_t i = 0; i < points.array.size(); ++i)
+    piece.polygon.push_back(
+        parse_point(points.array[i], prefix, where + "polygon vertex " + std::to_string(i + 1)));
+  parse_orientation(item, piece.pose, prefix, where);
   piece.pose.centre = centroid(piece.polygon);
   return piece;
 }
@@ -199,10 +213,8 @@ SolveStats parse_stats(const JsonValue& block, const std::string& prefix) {
   return stats;
 }
 
-/// Parses a document; `source` (a path, or empty) appears in error messages.
-Solution parse_solution(const std::string& text, const std::string& source) {
-  const std::string prefix =
-      "invalid solution document" + (source.empty() ? std::string() : " " + source) + ": ";
+/// The root object of a document whose "format" must be `tag`.
+JsonValue parse_document(const std::string& text, std::string_view tag, const std::string& prefix) {
   JsonValue document;
   try {
     document = detail::parse_json(text);
@@ -212,13 +224,21 @@ Solution parse_solution(const std::string& text, const std::string& source) {
   if (document.type != JsonValue::Type::Object) invalid(prefix, "the document is not an object");
   const JsonValue* format = document.find("format");
   if (format == nullptr)
-    invalid(prefix, "missing \"format\" (expected \"" + std::string(kFormatTag) + "\")");
-  if (format->type != JsonValue::Type::String || format->string != kFormatTag)
+    invalid(prefix, "missing \"format\" (expected \"" + std::string(tag) + "\")");
+  if (format->type != JsonValue::Type::String || format->string != tag)
     invalid(prefix, "wrong format tag " +
                         (format->type == JsonValue::Type::String
                              ? detail::json_string(format->string)
                              : std::string(detail::json_type_name(format->type))) +
-                        " (expected \"" + std::string(kFormatTag) + "\")");
+                        " (expected \"" + std::string(tag) + "\")");
+  return document;
+}
+
+/// Parses a document; `source` (a path, or empty) appears in error messages.
+Solution parse_solution(const std::string& text, const std::string& source) {
+  const std::string prefix =
+      "invalid solution document" + (source.empty() ? std::string() : " " + source) + ": ";
+  const JsonValue document = parse_document(text, kFormatTag, prefix);
   Solution solution;
   solution.solved = member(document, "solved", JsonValue::Type::Boolean, true, prefix, "")->boolean;
   if (const auto* pieces = member(document, "pieces", JsonValue::Type::Array, false, prefix, ""))
@@ -227,6 +247,56 @@ Solution parse_solution(const std::string& text, const std::string& source) {
   if (const auto* stats = member(document, "stats", JsonValue::Type::Object, false, prefix, ""))
     solution.stats = parse_stats(*stats, prefix);
   return solution;
+}
+
+constexpr std::string_view kArrangementTag = "tangram-arrangement/1";
+
+/// Parses an arrangement document; `source` (a path, or empty) appears in error messages.
+Arrangement parse_arrangement(const std::string& text, const std::string& source) {
+  const std::string prefix =
+      "invalid arrangement" + (source.empty() ? std::string() : " " + source) + ": ";
+  const JsonValue document = parse_document(text, kArrangementTag, prefix);
+  Arrangement arrangement;
+  if (const auto* name = member(document, "name", JsonValue::Type::String, false, prefix, ""))
+    arrangement.name = name->string;
+  if (const auto* from = member(document, "source", JsonValue::Type::String, false, prefix, ""))
+    arrangement.source = from->string;
+  const JsonValue& pieces = *member(document, "pieces", JsonValue::Type::Array, true, prefix, "");
+  for (std::size_t i = 0; i < pieces.array.size(); ++i) {
+    const JsonValue& item = pieces.array[i];
+    const std::string where = "piece " + std::to_string(i) + ": ";
+    if (item.type != JsonValue::Type::Object) invalid(prefix, where + "not an object");
+    ArrangedPiece piece;
+    piece.kind = parse_kind(item, prefix, where);
+    piece.pose.centre = parse_point(
+        *member(item, "centre", JsonValue::Type::Array, true, prefix, where), prefix,
+        where + "centre");
+    parse_orientation(item, piece.pose, prefix, where);
+    arrangement.pieces.push_back(piece);
+  }
+  if (const auto* turns = member(document, "turns", JsonValue::Type::Array, false, prefix, ""))
+    for (std::size_t t = 0; t < turns->array.size(); ++t) {
+      const JsonValue& item = turns->array[t];
+      const std::string where = "turn " + std::to_string(t + 1) + ": ";
+      if (item.type != JsonValue::Type::Object) invalid(prefix, where + "not an object");
+      Turn turn;
+      for (const JsonValue& index :
+           member(item, "pieces", JsonValue::Type::Array, true, prefix, where)->array) {
+        if (index.type != JsonValue::Type::Number || index.number != std::floor(index.number) ||
+            std::abs(index.number) > 1e6)
+          invalid(prefix, where + "\"pieces\" must hold piece indices (whole numbers)");
+        turn.pieces.push_back(static_cast<int>(index.number));
+      }
+      turn.pivot = parse_point(*member(item, "pivot", JsonValue::Type::Array, true, prefix, where),
+                               prefix, where + "pivot");
+      turn.angle_deg =
+          member(item, "angle_deg", JsonValue::Type::Number, true, prefix, where)->number;
+      arrangement.turns.push_back(turn);
+    }
+  if (const auto* rotate =
+          member(document, "rotate_deg", JsonValue::Type::Number, false, prefix, ""))
+    arrangement.rotate_deg = rotate->number;
+  return arrangement;
 }
 
 /// Seven fixed colours (BGR), one per piece index: a muted qualitative palette.
@@ -278,7 +348,8 @@ Pattern load_pattern_png(const std::string& path) {
   }
 }
 
-std::string solution_to_json(const Solution& solution, const std::string& pattern_path) {
+std::string solution_to_json(const Solution& solution, const std::string& pattern_path,
+                             bool with_stats) {
   using detail::json_number;
   using detail::json_string;
   std::string out = "{\"format\": " + json_string(kFormatTag) +
@@ -296,6 +367,7 @@ std::string solution_to_json(const Solution& solution, const std::string& patter
     out += "]}";
   }
   if (!solution.pieces.empty()) out += "\n";
+  if (!with_stats) return out + "]}\n";
   const SolveStats& s = solution.stats;
   out += "], \"stats\": {\"seconds\": " + json_number(s.seconds) +
          ", \"placements_tried\": " + std::to_string(s.placements_tried) +
@@ -308,6 +380,12 @@ std::string solution_to_json(const Solution& solution, const std::string& patter
 }
 
 Solution solution_from_json(const std::string& text) { return parse_solution(text, ""); }
+
+Arrangement arrangement_from_json(const std::string& text) { return parse_arrangement(text, ""); }
+
+Arrangement read_arrangement_json(const std::string& path) {
+  return parse_arrangement(read_file(path, "arrangement"), path);
+}
 
 Solution read_solution_json(const std::string& path) {
   return parse_solution(read_file(path, "solution"), path);

@@ -8,6 +8,7 @@
 
 #include <opencv2/core.hpp>
 
+#include "tangram/arrangement.hpp"
 #include "tangram/pattern.hpp"
 #include "tangram/solution.hpp"
 
@@ -21,8 +22,10 @@ namespace tangram {
 Pattern load_pattern_png(const std::string& path);
 
 /// Serialises a solution as tangram-solution/1: {"format", "pattern", "solved", "pieces":
-/// [{"name", "reflected", "angle_deg", "polygon"}], "stats": {...}}.
-std::string solution_to_json(const Solution& solution, const std::string& pattern_path);
+/// [{"name", "reflected", "angle_deg", "polygon"}], "stats": {...}}; without the stats block
+/// when `with_stats` is false (a ground truth).
+std::string solution_to_json(const Solution& solution, const std::string& pattern_path,
+                             bool with_stats = true);
 
 /// Parses a tangram-solution/1 document (the stats block is optional). Throws InputError on
 /// malformed JSON, a wrong format tag or unknown piece names.
@@ -30,6 +33,17 @@ Solution solution_from_json(const std::string& text);
 
 /// Reads and parses a tangram-solution/1 file.
 Solution read_solution_json(const std::string& path);
+
+/// Parses a tangram-arrangement/1 document: {"format": "tangram-arrangement/1", "name",
+/// "source" (both optional strings), "pieces": [{"name", "reflected", "angle_deg", "centre":
+/// [x, y]}] with the centre (the piece's centroid) in piece units, "turns" (optional): [{"pieces":
+/// [indices], "pivot": [x, y], "angle_deg"}], "rotate_deg" (optional number)}. Throws
+/// InputError on malformed JSON, a wrong format tag, unknown piece names or missing fields; the
+/// piece set itself is checked by final_poses.
+Arrangement arrangement_from_json(const std::string& text);
+
+/// Reads and parses a tangram-arrangement/1 file.
+Arrangement read_arrangement_json(const std::string& path);
 
 /// Writes text to `path` atomically (temporary file + rename). Throws OutputError.
 void write_text_atomic(const std::string& path, const std::string& text);

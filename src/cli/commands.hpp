@@ -141,4 +141,19 @@ CLI::App* setup_compare(CLI::App& app, CompareOptions& options);
 /// solved. Throws tangram::Error on bad input, options or outputs.
 int run_compare(const CompareOptions& options);
 
+/// Options of `tangram render`.
+struct RenderOptions {
+  std::string arrangement;  ///< input tangram-arrangement/1 file
+  std::string png;          ///< output pattern
+  std::string truth;        ///< output ground truth; empty = next to the PNG
+  double side_px = 0.0;
+  double margin_px = 0.0;
+};
+
+/// Declares `render` on `app`; defaults come from a default-constructed RenderConfig.
+CLI::App* setup_render(CLI::App& app, RenderOptions& options);
+
+/// Runs `render`: 0 written. Throws tangram::Error on a bad arrangement or output.
+int run_render(const RenderOptions& options);
+
 }  // namespace tangram::cli

@@ -1,0 +1,99 @@
+// `tangram render`: draws an arrangement of the seven pieces (poses in piece units) as a
+// pattern PNG and writes its exact ground truth next to it.
+
+#include <filesystem>
+#include <iostream>
+
+#include <opencv2/core.hpp>
+
+#include "commands.hpp"
+#include "tangram/arrangement.hpp"
+#include "tangram/error.hpp"
+#include "tangram/io.hpp"
+
+namespace tangram::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+/// PATTERN.png -> PATTERN.truth.json, in the same directory.
+std::string default_truth_path(const std::string& png) {
+  fs::path path(png);
+  return (path.parent_path() / (path.stem().string() + ".truth.json")).string();
+}
+
+}  // namespace
+
+CLI::App* setup_render(CLI::App& app, RenderOptions& options) {
+  const RenderConfig defaults;
+  options.side_px = defaults.side_px;
+  options.margin_px = defaults.margin_px;
+  CLI::App* cmd = app.add_subcommand(
+      "render", "Draw an arrangement of the seven pieces as a pattern PNG with its ground truth.");
+  cmd->add_option("ARRANGEMENT", options.arrangement,
+                  wrap("A tangram-arrangement/1 JSON file: the seven pieces' poses in piece "
+                       "units (the full set has side 1), optional turns of some pieces about a "
+                       "pivot and a rotation of the whole figure (format in masks/README.md)."))
+      ->required()
+      ->type_name("JSON");
+  cmd->add_option("-o,--out", options.png, wrap("The pattern PNG to write."))
+      ->required()
+      ->type_name("PATTERN.png");
+  cmd->add_option("--truth", options.truth,
+                  wrap("Where to write the ground truth (tangram-solution/1, pixel frame). "
+                       "Default: PATTERN.truth.json next to the PNG."))
+      ->type_name("JSON");
+  cmd->add_option("--side", options.side_px,
+                  wrap("Side of the full seven-piece square in pixels. Default: " +
+                       plain(options.side_px) + "."))
+      ->type_name("PX");
+  cmd->add_option("--margin", options.margin_px,
+                  wrap("White border around the figure in pixels. Default: " +
+                       plain(options.margin_px) + "."))
+      ->type_name("PX");
+  cmd->footer(wrap(
+      "The PNG is 8-bit grey, puzzle 0 on 255, rendered by 4 x 4 supersampling with a pixel "
+      "black when at least half of its samples lie in a piece (as ../shared/tools/"
+      "tangram-figures renders the KiloGram figures). Pieces that overlap are refused. Both "
+      "files are written atomically; neither may be the arrangement itself.\n"
+      "Exit status: 0 written; 2 bad arrangement, bad option or output not writable; 3 "
+      "internal error.",
+      90));
+  return cmd;
+}
+
+int run_render(const RenderOptions& options) {
+  const std::string truth = options.truth.empty() ? default_truth_path(options.png) : options.truth;
+  if (fs::path(options.png).extension() != ".png")
+    throw UsageError("--out " + options.png + ": the pattern must be a .png file");
+  for (const std::string& out : {options.png, truth})
+    if (same_file(out, options.arrangement))
+      throw UsageError("output " + out + " is the input arrangement " + options.arrangement);
+  if (same_file(options.png, truth))
+    throw UsageError("--truth " + truth + " is the pattern PNG itself");
+
+  const Arrangement arrangement = read_arrangement_json(options.arrangement);
+  RenderConfig config;
+  config.side_px = options.side_px;
+  config.margin_px = options.margin_px;
+  RenderedFigure figure;
+  try {
+    figure = render_arrangement(arrangement, config);
+  } catch (const InputError& e) {
+    throw InputError("arrangement " + options.arrangement + ": " + e.what());
+  }
+
+  Solution ground_truth;
+  ground_truth.solved = true;
+  ground_truth.pieces = figure.pieces;
+  write_png_atomic(options.png, figure.image);
+  write_text_atomic(truth, solution_to_json(ground_truth, fs::path(options.png).filename().string(),
+                                            /*with_stats=*/false));
+  std::cout << "wrote " << options.png << " (" << figure.image.cols << " x " << figure.image.rows
+            << " px, " << cv::countNonZero(figure.image == 0) << " puzzle px) and " << truth
+            << std::endl;
+  return kExitOk;
+}
+
+}  // namespace tangram::cli
