@@ -13,6 +13,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "tangram/placement.hpp"
 #include "tangram/search.hpp"
 
 namespace tangram::cli {
@@ -64,6 +65,14 @@ inline std::string fixed(double value, int decimals) {
   std::ostringstream out;
   out << std::fixed << std::setprecision(decimals) << value;
   return out.str();
+}
+
+/// `text` as one CSV field: quoted when it holds a comma, a quote or a newline.
+inline std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\n") == std::string::npos) return text;
+  std::string out = "\"";
+  for (const char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
 }
 
 /// Options of `tangram solve`, as typed on the command line.
@@ -134,6 +143,10 @@ struct CompareOptions {
   std::string out_dir;                ///< empty = print the table only
 };
 
+/// The strategies of a --strategies value: "all" or a comma-separated list of names
+/// (duplicates dropped, order kept). Throws UsageError naming a bad name.
+std::vector<Strategy> parse_strategies(const std::string& text);
+
 /// Declares `compare` on `app`.
 CLI::App* setup_compare(CLI::App& app, CompareOptions& options);
 
@@ -155,5 +168,26 @@ CLI::App* setup_render(CLI::App& app, RenderOptions& options);
 
 /// Runs `render`: 0 written. Throws tangram::Error on a bad arrangement or output.
 int run_render(const RenderOptions& options);
+
+/// Options of `tangram experiment`.
+struct ExperimentOptions {
+  std::string experiment;  ///< "1", "2", "3" or "all"
+  std::string out_dir;
+  std::string masks;       ///< directory of NN-name.png patterns
+  std::string patterns;    ///< range of pattern numbers, empty = all
+  std::string strategies;  ///< "all" or a list
+  std::string searches;    ///< "paper", "ours" or "paper,ours"
+  double time_limit_s = 0.0;
+  int jobs = 0;            ///< runs at the same time, 0 = one per core
+  int threads = 1;         ///< threads of each run
+  bool quiet = false;
+};
+
+/// Declares `experiment` on `app`.
+CLI::App* setup_experiment(CLI::App& app, ExperimentOptions& options);
+
+/// Runs `experiment`: 0 when every planned run is recorded. Throws tangram::Error on bad input,
+/// options or outputs.
+int run_experiment(const ExperimentOptions& options);
 
 }  // namespace tangram::cli

@@ -37,29 +37,6 @@ constexpr int kHeaderPx = 32;
 constexpr int kFont = cv::FONT_HERSHEY_SIMPLEX;
 constexpr double kFontScale = 0.5;
 
-/// The strategies of --strategies: "all" or a comma-separated list of names (duplicates
-/// dropped, order kept).
-std::vector<Strategy> parse_strategies(const std::string& text) {
-  if (text == "all") return all_strategies();
-  std::vector<Strategy> strategies;
-  std::stringstream in(text);
-  std::string name;
-  while (std::getline(in, name, ',')) {
-    const auto blank = [](unsigned char c) { return std::isspace(c) != 0; };
-    name.erase(name.begin(), std::find_if_not(name.begin(), name.end(), blank));
-    name.erase(std::find_if_not(name.rbegin(), name.rend(), blank).base(), name.end());
-    const auto strategy = strategy_from_name(name);
-    if (!strategy)
-      throw UsageError("--strategies: unknown strategy '" + name +
-                       "' (choose all or a comma-separated list of " + strategy_choices() + ")");
-    if (std::find(strategies.begin(), strategies.end(), *strategy) == strategies.end())
-      strategies.push_back(*strategy);
-  }
-  if (strategies.empty() || text.back() == ',')
-    throw UsageError("--strategies: empty strategy name in '" + text + "'");
-  return strategies;
-}
-
 /// One input pattern.
 struct Input {
   std::string path;  ///< as typed
@@ -80,13 +57,6 @@ struct Run {
     return AreaMetrics{solution.stats.coverage, solution.stats.spill, solution.stats.overlap};
   }
 };
-
-std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\n") == std::string::npos) return text;
-  std::string out = "\"";
-  for (const char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
 
 /// Markdown table: one row per pattern, one column per strategy.
 std::string markdown_table(const std::vector<Input>& inputs,
@@ -206,6 +176,27 @@ cv::Mat3b montage(const std::vector<Input>& inputs, const std::vector<Strategy>&
 }
 
 }  // namespace
+
+std::vector<Strategy> parse_strategies(const std::string& text) {
+  if (text == "all") return all_strategies();
+  std::vector<Strategy> strategies;
+  std::stringstream in(text);
+  std::string name;
+  while (std::getline(in, name, ',')) {
+    const auto blank = [](unsigned char c) { return std::isspace(c) != 0; };
+    name.erase(name.begin(), std::find_if_not(name.begin(), name.end(), blank));
+    name.erase(std::find_if_not(name.rbegin(), name.rend(), blank).base(), name.end());
+    const auto strategy = strategy_from_name(name);
+    if (!strategy)
+      throw UsageError("--strategies: unknown strategy '" + name +
+                       "' (choose all or a comma-separated list of " + strategy_choices() + ")");
+    if (std::find(strategies.begin(), strategies.end(), *strategy) == strategies.end())
+      strategies.push_back(*strategy);
+  }
+  if (strategies.empty() || text.back() == ',')
+    throw UsageError("--strategies: empty strategy name in '" + text + "'");
+  return strategies;
+}
 
 CLI::App* setup_compare(CLI::App& app, CompareOptions& options) {
   options.solve = default_solve_options();

@@ -42,6 +42,8 @@ int main(int argc, char** argv) {
   CLI::App* compare = setup_compare(app, compare_options);
   RenderOptions render_options;
   CLI::App* render = setup_render(app, render_options);
+  ExperimentOptions experiment_options;
+  CLI::App* experiment = setup_experiment(app, experiment_options);
 
   try {
     app.parse(argc, argv);
@@ -52,6 +54,7 @@ int main(int argc, char** argv) {
                           : verify->parsed()  ? verify
                           : compare->parsed() ? compare
                           : render->parsed()  ? render
+                          : experiment->parsed() ? experiment
                                               : nullptr;
     print_error(std::string(e.what()) + " (see 'tangram " + (sub ? sub->get_name() + " " : "") +
                 "--help')");
@@ -62,6 +65,7 @@ int main(int argc, char** argv) {
     if (solve->parsed()) return run_solve(solve_options);
     if (compare->parsed()) return run_compare(compare_options);
     if (render->parsed()) return run_render(render_options);
+    if (experiment->parsed()) return run_experiment(experiment_options);
     return run_verify(verify_options);
   } catch (const tangram::Error& e) {
     print_error(e.what());
