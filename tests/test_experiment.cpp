@@ -1,0 +1,201 @@
+// Experiments: Tables I-III against a hand-computed example, the paper's numbers against its
+// own Table II, run records, and `tangram experiment` end to end on a tiny set (parallel runs,
+// resumption after an interruption, refusal of records made with another time limit).
+
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli_runner.hpp"
+#include "tangram/error.hpp"
+#include "tangram/experiment.hpp"
+#include "temp_dir.hpp"
+
+namespace {
+
+using namespace tangram;
+namespace fs = std::filesystem;
+
+RunRecord record(SearchMode search, const std::string& pattern, Strategy strategy, bool solved,
+                 bool valid, double seconds) {
+  RunRecord r;
+  r.experiment = 2;
+  r.search = search;
+  r.pattern = pattern;
+  r.strategy = strategy;
+  r.time_limit_s = 360.0;
+  r.solved = solved;
+  r.valid = valid;
+  r.seconds = seconds;
+  return r;
+}
+
+/// Markdown with runs of spaces collapsed: "| BL | 8 | 1 |".
+std::string squeeze(const std::string& text) {
+  return std::regex_replace(text, std::regex(" +"), " ");
+}
+
+bool has_line(const std::string& text, const std::string& line) {
+  std::istringstream in(text);
+  for (std::string l; std::getline(in, l);)
+    if (l == line) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("Tables I-III of a hand-computed example") {
+  // Experiment 2 planned with 2 patterns, BL and DT, both searches.
+  //   faithful BL: p1 solved in 1 s, p2 not solved             -> 1 solved, 1.00 (0.00)
+  //   faithful DT: p1 in 2 s, p2 in 4 s                        -> 2 solved, 3.00 (1.41)
+  //   default BL: p1 solved but rejected by the checker, p2 not recorded -> 0 of 1 recorded
+  //   default DT: nothing recorded
+  const TablePlan plan{{2}, {2}, {Strategy::BottomLeft, Strategy::DistanceTransform},
+                       {SearchMode::Paper, SearchMode::Ours}};
+  const std::vector<RunRecord> records = {
+      record(SearchMode::Paper, "p1", Strategy::BottomLeft, true, true, 1.0),
+      record(SearchMode::Paper, "p2", Strategy::BottomLeft, false, false, 360.0),
+      record(SearchMode::Paper, "p1", Strategy::DistanceTransform, true, true, 2.0),
+      record(SearchMode::Paper, "p2", Strategy::DistanceTransform, true, true, 4.0),
+      record(SearchMode::Ours, "p1", Strategy::BottomLeft, true, false, 5.0),
+  };
+  const std::string md = squeeze(tables_markdown(records, plan));
+  CHECK(has_line(md, "| strategy | Exp. 2 paper | Exp. 2 ours, faithful | Exp. 2 ours, default |"));
+  CHECK(has_line(md, "| BL | 8 | 1 | 0* |"));
+  CHECK(has_line(md, "| DT | 15 | 2 | - |"));
+  CHECK(has_line(md, "| Exp. 2 | 54.76% | 75.00% | 0.00%* | 50.00% | 50.00% | 0.00%* | 83.33% | "
+                     "100.00% | - |"));
+  CHECK(has_line(md, "| BL | 5.75s (7.51s) | 1.00s (0.00s) | none solved* |"));
+  CHECK(has_line(md, "| DT | 4.90s (9.62s) | 3.00s (1.41s) | - |"));
+
+  const std::string csv = tables_csv(records, plan);
+  CHECK(has_line(csv, "table,experiment,row,source,value,spread,solved,planned,recorded"));
+  CHECK(has_line(csv, "I,2,BL,paper,8,,,,"));
+  CHECK(has_line(csv, "I,2,BL,default,0,,0,2,1"));
+  CHECK(has_line(csv, "I,2,DT,default,,,0,2,0"));
+  CHECK(has_line(csv, "II,2,all,faithful,75.00,,3,4,4"));
+  CHECK(has_line(csv, "III,2,DT,faithful,3.000,1.414,2,2,2"));
+  CHECK(has_line(csv, "III,2,BL,default,,,0,2,1"));
+
+  const Tally t = tally(records, plan, 2, SearchMode::Paper, all_strategies());
+  CHECK(t.planned == 4);
+  CHECK(t.recorded == 4);
+  CHECK(t.solved == 3);
+  CHECK(t.complete());
+}
+
+TEST_CASE("the paper's Table I agrees with its Table II") {
+  // Table II as published: overall, sweep strategies, DT; 30, 18 and 18 patterns.
+  const double table2[3][3] = {{67.14, 65.56, 76.67}, {54.76, 50.00, 83.33}, {21.43, 18.52, 38.89}};
+  const int patterns[3] = {30, 18, 18};
+  for (int e = 1; e <= 3; ++e) {
+    int all = 0, sweep = 0;
+    for (const Strategy s : all_strategies()) {
+      all += paper_result(s, e).solved;
+      if (s != Strategy::DistanceTransform) sweep += paper_result(s, e).solved;
+    }
+    const int dt = paper_result(Strategy::DistanceTransform, e).solved;
+    CHECK(100.0 * all / (7 * patterns[e - 1]) == doctest::Approx(table2[e - 1][0]).epsilon(1e-4));
+    CHECK(100.0 * sweep / (6 * patterns[e - 1]) == doctest::Approx(table2[e - 1][1]).epsilon(1e-4));
+    CHECK(100.0 * dt / patterns[e - 1] == doctest::Approx(table2[e - 1][2]).epsilon(1e-4));
+  }
+  CHECK(paper_result(Strategy::DistanceTransform, 1).mean_s == 76.11);
+  CHECK(paper_experiment(1).last_pattern == 30);
+  CHECK(paper_experiment(2).rotation_step_deg == 45.0);
+  CHECK_FALSE(paper_experiment(3).reflection);
+  CHECK_THROWS_AS(paper_experiment(4), UsageError);
+}
+
+TEST_CASE("run records round-trip through JSON and bad ones are named") {
+  RunRecord r = record(SearchMode::Ours, "07-x", Strategy::Spiral, true, true, 1.25);
+  r.placements = 42;
+  r.backtracks = 3;
+  r.coverage = 0.9912;
+  const RunRecord back = record_from_json(record_to_json(r));
+  CHECK(back.search == SearchMode::Ours);
+  CHECK(back.pattern == "07-x");
+  CHECK(back.strategy == Strategy::Spiral);
+  CHECK(back.placements == 42);
+  CHECK(back.backtracks == 3);
+  CHECK(back.coverage == doctest::Approx(0.9912));
+  CHECK(back.counts());
+  CHECK_THROWS_WITH_AS(record_from_json("{\"format\": \"tangram-run/1\"}"),
+                       doctest::Contains("missing \"experiment\""), InputError);
+  CHECK_THROWS_AS(record_from_json("not json"), InputError);
+}
+
+TEST_CASE("tangram experiment runs a tiny set in parallel and resumes after an interruption") {
+  const test::TempDir dir("experiment");
+  fs::create_directories(dir.path() / "masks");
+  const std::string masks = std::string(TANGRAM_SOURCE_DIR) + "/masks/";
+  fs::copy_file(masks + "03-page5-219.png", dir.file("masks/01-house.png"));
+  fs::copy_file(masks + "02-page9-11.png", dir.file("masks/02-hole.png"));
+  const std::string command =
+      "experiment 2 --masks masks --patterns 1-2 --strategies bl,hzz --time-limit 20 --jobs 2 "
+      "--out out";
+  const test::Run first = test::run_cli(dir, command);
+  REQUIRE(first.status == 0);
+  CHECK(first.err.find("8 runs planned, 0 already recorded") != std::string::npos);
+  CHECK(first.out.find("## Table I") != std::string::npos);
+  const fs::path runs = dir.path() / "out" / "exp2";
+  std::vector<fs::path> records;
+  for (const char* search : {"paper", "ours"})
+    for (const char* pattern : {"01-house", "02-hole"})
+      for (const char* strategy : {"bl", "hzz"}) {
+        const fs::path base = runs / search / (std::string(pattern) + "-" + strategy);
+        CHECK(fs::exists(base.string() + ".json"));
+        CHECK(fs::exists(base.string() + ".png"));
+        records.push_back(base.string() + ".run.json");
+        REQUIRE(fs::exists(records.back()));
+      }
+  std::vector<RunRecord> before;
+  for (const fs::path& path : records) before.push_back(record_from_json(test::read_all(path)));
+  const std::string csv = test::read_all(dir.path() / "out" / "runs.csv");
+  CHECK(csv.rfind("experiment,search,pattern,strategy,solved,valid,seconds,placements,backtracks,"
+                  "coverage,overlap,spill,solution,picture\n", 0) == 0);
+  CHECK(std::count(csv.begin(), csv.end(), '\n') == 9);
+  CHECK(csv.find("2,ours,../masks/02-hole.png,hzz,") != std::string::npos);
+  CHECK(csv.find(",exp2/ours/02-hole-hzz.json,exp2/ours/02-hole-hzz.png\n") != std::string::npos);
+
+  // A rerun finds everything recorded and leaves the records alone.
+  const test::Run again = test::run_cli(dir, command);
+  CHECK(again.status == 0);
+  CHECK(again.err.find("8 already recorded in out, 0 to do") != std::string::npos);
+  CHECK(test::read_all(records[5]) == record_to_json(before[5]));
+
+  // An interruption: two runs lost before their records were written (one had written its
+  // solution, one not), and one record left corrupt.
+  fs::remove(records[1]);
+  fs::remove(records[6]);
+  fs::remove(fs::path(records[6]).replace_extension("").replace_extension(".json"));
+  test::write_file(records[3].string(), "{\"format\": \"tangram-run/1\"");
+  const test::Run resumed = test::run_cli(dir, command);
+  CHECK(resumed.status == 0);
+  CHECK(resumed.err.find("5 already recorded in out, 3 to do") != std::string::npos);
+  CHECK(resumed.err.find("is unreadable") != std::string::npos);
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    CAPTURE(records[i]);
+    const RunRecord after = record_from_json(test::read_all(records[i]));
+    CHECK(after.solved == before[i].solved);
+    CHECK(after.valid == before[i].valid);
+    CHECK(after.placements == before[i].placements);
+    CHECK(after.backtracks == before[i].backtracks);
+    CHECK(after.coverage == doctest::Approx(before[i].coverage));
+  }
+  CHECK(test::read_all(dir.path() / "out" / "runs.csv").size() > 0);
+
+  // Records made with another limit are not mixed with new ones.
+  const test::Run other = test::run_cli(
+      dir, "experiment 2 --masks masks --patterns 1-2 --strategies bl --time-limit 30 --out out");
+  CHECK(other.status == 2);
+  CHECK(other.err.find("--time-limit 20") != std::string::npos);
+
+  const test::Run missing = test::run_cli(dir, "experiment 2 --masks masks --out out2");
+  CHECK(missing.status == 2);
+  CHECK(missing.err.find("no pattern 03-*.png") != std::string::npos);
+  CHECK_FALSE(fs::exists(dir.path() / "out2"));
+}
