@@ -1,6 +1,7 @@
 #include "tangram/layout.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 
 #include <opencv2/imgproc.hpp>
@@ -11,19 +12,121 @@ void LayoutState::ensure_runs(int max_len) {
   if (runs.max_len() < max_len || runs.rows() != empty.rows) runs = RunTable(empty_bits, max_len);
 }
 
+namespace {
+
+/// Union-find root with path halving.
+int root(std::vector<int>& parent, int i) {
+  while (parent[i] != i) i = parent[i] = parent[parent[i]];
+  return i;
+}
+
+}  // namespace
+
+std::vector<long> region_sizes(const cv::Mat1b& empty) {
+  // Runs of nonzero pixels per row; a run joins the runs of the row above that it touches,
+  // diagonals included (8-connectivity): [a, b) and [c, d) touch when c <= b and a <= d.
+  struct Run {
+    int a, b;
+  };
+  std::vector<Run> runs;
+  std::vector<int> parent;
+  std::size_t above_begin = 0, above_end = 0;
+  for (int y = 0; y < empty.rows; ++y) {
+    const uchar* row = empty.ptr<uchar>(y);
+    const std::size_t begin = runs.size();
+    for (int x = 0; x < empty.cols;) {
+      if (!row[x]) {
+        ++x;
+        continue;
+      }
+      const int a = x;
+      while (x < empty.cols && row[x]) ++x;
+      const int id = static_cast<int>(runs.size());
+      runs.push_back({a, x});
+      parent.push_back(id);
+      for (std::size_t k = above_begin; k < above_end; ++k)
+        if (runs[k].a <= x && a <= runs[k].b) {
+          const int r1 = root(parent, static_cast<int>(k)), r2 = root(parent, id);
+          if (r1 != r2) parent[std::max(r1, r2)] = std::min(r1, r2);
+        }
+    }
+    above_begin = begin;
+    above_end = runs.size();
+  }
+  std::vector<long> size(runs.size(), 0);
+  for (std::size_t i = 0; i < runs.size(); ++i)
+    size[root(parent, static_cast<int>(i))] += runs[i].b - runs[i].a;
+  std::vector<long> regions;
+  for (std::size_t i = 0; i < runs.size(); ++i)
+    if (parent[i] == static_cast<int>(i)) regions.push_back(size[i]);
+  std::sort(regions.begin(), regions.end(), std::greater<long>());
+  return regions;
+}
+
+namespace {
+
+/// The maximum depth and the sizes of the empty regions of a state whose empty map and depth
+/// are set.
+void derive_regions(LayoutState& state) {
+  double max_value = 0.0;
+  cv::minMaxLoc(state.depth, nullptr, &max_value);
+  state.max_depth = static_cast<float>(max_value);
+  state.region_px = region_sizes(state.empty);
+}
+
+}  // namespace
+
 LayoutState make_layout_state(const cv::Mat1b& empty) {
   LayoutState state;
   state.empty = empty != 0;
   state.empty_bits = BitGrid::from_mat(state.empty);
   state.depth = distance_to_obstacles(state.empty);
-  double max_value = 0.0;
-  cv::minMaxLoc(state.depth, nullptr, &max_value);
-  state.max_depth = static_cast<float>(max_value);
-  cv::Mat1i labels;
-  cv::Mat stats, centroids;
-  const int n = cv::connectedComponentsWithStats(state.empty, labels, stats, centroids, 8, CV_32S);
-  for (int l = 1; l < n; ++l) state.region_px.push_back(stats.at<int>(l, cv::CC_STAT_AREA));
-  std::sort(state.region_px.begin(), state.region_px.end(), std::greater<long>());
+  derive_regions(state);
+  return state;
+}
+
+LayoutState place_piece(const LayoutState& parent, const RunMask& mask, cv::Point anchor) {
+  LayoutState state;
+  state.empty = place_mask(parent.empty, mask, anchor);
+  state.empty_bits = parent.empty_bits;
+  state.depth = parent.depth.clone();
+  const cv::Mat1b& image = parent.empty;
+
+  // The piece's cells inside the image and their bounding box.
+  cv::Rect box;
+  bool any = false;
+  for (int i = 0; i < mask.height(); ++i) {
+    const int y = anchor.y + mask.dy0 + i;
+    if (y < 0 || y >= image.rows || !mask.len[i]) continue;
+    const int a = std::max(0, anchor.x + mask.x0[i]);
+    const int b = std::min(image.cols, anchor.x + mask.x0[i] + mask.len[i]);
+    if (a >= b) continue;
+    for (int x = a; x < b; ++x) state.empty_bits.set(x, y, false);
+    const cv::Rect run(a, y, b - a, 1);
+    box = any ? (box | run) : run;
+    any = true;
+  }
+  if (any) {
+    // Beyond parent.max_depth from the piece, the parent's depth is already smaller.
+    const int grow = static_cast<int>(std::ceil(parent.max_depth)) + 1;
+    const cv::Rect roi = cv::Rect(box.x - grow, box.y - grow, box.width + 2 * grow,
+                                  box.height + 2 * grow) &
+                         cv::Rect(0, 0, image.cols, image.rows);
+    // 0 on the piece's cells, 255 elsewhere: the distance transform is the distance to the piece.
+    cv::Mat1b piece(roi.size(), uchar(255));
+    cv::Mat1b placed = state.empty(roi), before = image(roi);
+    for (int y = 0; y < roi.height; ++y)
+      for (int x = 0; x < roi.width; ++x)
+        if (before(y, x) && !placed(y, x)) piece(y, x) = 0;
+    cv::Mat1f to_piece;
+    cv::distanceTransform(piece, to_piece, cv::DIST_L2, cv::DIST_MASK_PRECISE);
+    for (int y = 0; y < roi.height; ++y) {
+      float* depth = state.depth.ptr<float>(roi.y + y) + roi.x;
+      const float* d = to_piece.ptr<float>(y);
+      for (int x = 0; x < roi.width; ++x) depth[x] = std::min(depth[x], d[x]);
+    }
+  }
+  derive_regions(state);
   return state;
 }
 

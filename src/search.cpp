@@ -216,7 +216,7 @@ private:
     parallel_for(n, [&](std::size_t j) {
       const Candidate& c = node.candidates[first + j];
       const ConfigurationMask& cm = mask_of(level, c.config);
-      node.batch[j] = make_layout_state(place_mask(node.state.empty, cm.mask, c.anchor));
+      node.batch[j] = place_piece(node.state, cm.mask, c.anchor);
       node.batch_valid[j] = valid_after(node.batch[j], level) ? 1 : 0;
     });
   }

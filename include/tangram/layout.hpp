@@ -28,8 +28,19 @@ struct LayoutState {
   void ensure_runs(int max_len);
 };
 
+/// Pixel counts of the 8-connected regions of nonzero pixels, largest first (union-find over
+/// the row runs).
+std::vector<long> region_sizes(const cv::Mat1b& empty);
+
 /// The state whose empty region is `empty` (nonzero = empty).
 LayoutState make_layout_state(const cv::Mat1b& empty);
+
+/// The state after placing `mask` at `anchor` in `parent` (the mask's cells must be empty):
+/// equal to make_layout_state(place_mask(parent.empty, mask, anchor)), computed incrementally.
+/// The new distance transform is min(parent depth, distance to the piece), and the distance to
+/// the piece only matters where it is below parent.max_depth, so the exact Euclidean distance
+/// transform runs on the piece's bounding box grown by that depth, not on the whole pattern.
+LayoutState place_piece(const LayoutState& parent, const RunMask& mask, cv::Point anchor);
 
 /// `empty` with the cells of `mask` anchored at `anchor` turned into obstacles.
 cv::Mat1b place_mask(const cv::Mat1b& empty, const RunMask& mask, cv::Point anchor);

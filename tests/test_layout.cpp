@@ -1,0 +1,88 @@
+// Layout states: the incremental place_piece against rebuilding the state from scratch.
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <random>
+#include <string>
+
+#include <opencv2/imgproc.hpp>
+
+#include "tangram/io.hpp"
+#include "tangram/layout.hpp"
+#include "tangram/pieces.hpp"
+#include "tangram/raster.hpp"
+
+namespace {
+
+using namespace tangram;
+
+void check_same(const LayoutState& fast, const LayoutState& slow) {
+  REQUIRE(fast.empty.size() == slow.empty.size());
+  CHECK(cv::countNonZero(fast.empty != slow.empty) == 0);
+  CHECK(cv::countNonZero(fast.empty_bits.to_mat() != slow.empty_bits.to_mat()) == 0);
+  CHECK(cv::countNonZero(fast.depth != slow.depth) == 0);  // exact, not approximately
+  CHECK(fast.max_depth == slow.max_depth);
+  CHECK(fast.region_px == slow.region_px);
+}
+
+}  // namespace
+
+TEST_CASE("region_sizes equals OpenCV's 8-connected components on random images") {
+  std::mt19937 random(11);
+  for (const double density : {0.2, 0.45, 0.6, 0.9}) {
+    for (int trial = 0; trial < 5; ++trial) {
+      cv::Mat1b image(37 + trial, 53 + 7 * trial, uchar(0));
+      std::bernoulli_distribution on(density);
+      for (int y = 0; y < image.rows; ++y)
+        for (int x = 0; x < image.cols; ++x) image(y, x) = on(random) ? 255 : 0;
+      cv::Mat1i labels;
+      cv::Mat stats, centroids;
+      const int n = cv::connectedComponentsWithStats(image, labels, stats, centroids, 8, CV_32S);
+      std::vector<long> expected;
+      for (int l = 1; l < n; ++l) expected.push_back(stats.at<int>(l, cv::CC_STAT_AREA));
+      std::sort(expected.rbegin(), expected.rend());
+      CAPTURE(density);
+      CHECK(region_sizes(image) == expected);
+    }
+  }
+  CHECK(region_sizes(cv::Mat1b(4, 4, uchar(0))).empty());
+  CHECK(region_sizes(cv::Mat1b(4, 4, uchar(255))) == std::vector<long>{16});
+}
+
+TEST_CASE("place_piece equals rebuilding the state from scratch, piece after piece") {
+  const Pattern pattern =
+      load_pattern_png(std::string(TANGRAM_SOURCE_DIR) + "/masks/02-page9-11.png");
+  std::mt19937 random(7);
+  for (int trial = 0; trial < 6; ++trial) {
+    LayoutState state = make_layout_state(pattern.puzzle);
+    for (const PieceKind kind : tangram_set()) {
+      const double angle = std::uniform_real_distribution<double>(0.0, 360.0)(random);
+      const RunMask mask =
+          rasterise_convex(apply_pose(local_polygon(kind, pattern.side_px), Pose{{}, angle, false}));
+      // Any empty pixel as the anchor: the state must follow even when the piece would stick
+      // out of the empty region or the image (place_mask clips).
+      std::vector<cv::Point> empty;
+      cv::findNonZero(state.empty, empty);
+      if (empty.empty()) break;
+      const cv::Point anchor =
+          empty[std::uniform_int_distribution<std::size_t>(0, empty.size() - 1)(random)];
+      CAPTURE(trial);
+      CAPTURE(angle);
+      const LayoutState fast = place_piece(state, mask, anchor);
+      const LayoutState slow = make_layout_state(place_mask(state.empty, mask, anchor));
+      check_same(fast, slow);
+      state = fast;
+    }
+  }
+}
+
+TEST_CASE("place_piece at the image border and with nothing inside the image") {
+  const Pattern pattern = load_pattern_png(std::string(TANGRAM_SOURCE_DIR) + "/masks/01-square.png");
+  const LayoutState state = make_layout_state(pattern.puzzle);
+  const RunMask mask = rasterise_convex(local_polygon(PieceKind::Square, pattern.side_px));
+  for (const cv::Point anchor : {cv::Point(0, 0), cv::Point(219, 219), cv::Point(15, 200),
+                                 cv::Point(-500, -500)})
+    check_same(place_piece(state, mask, anchor),
+               make_layout_state(place_mask(state.empty, mask, anchor)));
+}
