@@ -141,4 +141,18 @@ CLI::App* setup_compare(CLI::App& app, CompareOptions& options);
 /// solved. Throws tangram::Error on bad input, options or outputs.
 int run_compare(const CompareOptions& options);
 
+/// Options of `tangram report`.
+struct ReportOptions {
+  std::string results_dir;  ///< directory with runs.csv
+  std::string output;       ///< the HTML file to write
+  std::string gallery;      ///< "all", "unsolved" or "none"
+};
+
+/// Declares `report` on `app`.
+CLI::App* setup_report(CLI::App& app, ReportOptions& options);
+
+/// Runs `report`: 0 when the page was written (missing pictures are warnings). Throws
+/// tangram::Error on a missing or malformed runs.csv, bad options or an unwritable output.
+int run_report(const ReportOptions& options);
+
 }  // namespace tangram::cli

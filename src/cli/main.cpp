@@ -40,6 +40,8 @@ int main(int argc, char** argv) {
   CLI::App* verify = setup_verify(app, verify_options);
   CompareOptions compare_options;
   CLI::App* compare = setup_compare(app, compare_options);
+  ReportOptions report_options;
+  CLI::App* report = setup_report(app, report_options);
 
   try {
     app.parse(argc, argv);
@@ -49,6 +51,7 @@ int main(int argc, char** argv) {
     const CLI::App* sub = solve->parsed()     ? solve
                           : verify->parsed()  ? verify
                           : compare->parsed() ? compare
+                          : report->parsed()  ? report
                                               : nullptr;
     print_error(std::string(e.what()) + " (see 'tangram " + (sub ? sub->get_name() + " " : "") +
                 "--help')");
@@ -58,6 +61,7 @@ int main(int argc, char** argv) {
   try {
     if (solve->parsed()) return run_solve(solve_options);
     if (compare->parsed()) return run_compare(compare_options);
+    if (report->parsed()) return run_report(report_options);
     return run_verify(verify_options);
   } catch (const tangram::Error& e) {
     print_error(e.what());
