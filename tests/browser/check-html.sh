@@ -94,7 +94,8 @@ probe='<script>(function () {
     root.setAttribute("data-check-broken-list", broken.slice(0, 5).join(" "));
     root.setAttribute("data-check-tables", document.getElementsByTagName("table").length);
     root.setAttribute("data-check-svgs", document.getElementsByTagName("svg").length);
-    root.setAttribute("data-check-height", Math.ceil(root.scrollHeight));
+    // The height of the content (scrollHeight is at least the window height).
+    root.setAttribute("data-check-height", Math.ceil(root.getBoundingClientRect().height));
     var selectors = ['"$selectors"'], found = [];
     for (var k = 0; k < selectors.length; ++k)
       found.push(document.querySelectorAll(selectors[k]).length);
