@@ -4,6 +4,8 @@
 #   scripts/setup-deps.sh           build + test: compiler, CMake, OpenCV, oneTBB, CLI11, doctest
 #   scripts/setup-deps.sh --bench   also the system-Python modules that ../shared/tools need
 #                                   (tangram-referee, tangram-figures)
+#   scripts/setup-deps.sh --browser also Chromium and a font, for the headless browser checks
+#                                   of the HTML pages (tests/browser/)
 #
 # Checks each package with dpkg-query and calls apt-get (through sudo when not root,
 # non-interactive) only when something is missing, so a second run is a silent no-op.
@@ -11,12 +13,14 @@ set -euo pipefail
 
 packages=(cmake g++ make pkg-config libopencv-dev libtbb-dev libcli11-dev doctest-dev)
 bench_packages=(python3-numpy python3-opencv python3-shapely)
+browser_packages=(chromium fonts-dejavu-core)
 
-usage() { sed -n '2,9s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
+usage() { sed -n '2,11s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
 
 for arg in "$@"; do
   case "$arg" in
     --bench) packages+=("${bench_packages[@]}") ;;
+    --browser) packages+=("${browser_packages[@]}") ;;
     -h|--help) usage; exit 0 ;;
     *) echo "setup-deps: unknown argument '$arg' (try --help)" >&2; exit 2 ;;
   esac

@@ -116,7 +116,7 @@ PaperResult paper_result(Strategy strategy, int experiment) {
 
 std::string search_column_label(SearchMode search) { return "ours, " + search_source(search); }
 
-std::string record_to_json(const RunRecord& r) {
+std::string record_to_json(const ExperimentRecord& r) {
   using detail::json_number;
   using detail::json_string;
   return "{\"format\": " + json_string(kRecordTag) +
@@ -136,7 +136,7 @@ std::string record_to_json(const RunRecord& r) {
          ", \"spill\": " + json_number(r.spill, 6) + "}\n";
 }
 
-RunRecord record_from_json(const std::string& text) {
+ExperimentRecord record_from_json(const std::string& text) {
   JsonValue doc;
   try {
     doc = detail::parse_json(text);
@@ -146,7 +146,7 @@ RunRecord record_from_json(const std::string& text) {
   if (doc.type != JsonValue::Type::Object) bad_record("not an object");
   if (field(doc, "format", JsonValue::Type::String).string != kRecordTag)
     bad_record("wrong format tag (expected \"" + std::string(kRecordTag) + "\")");
-  RunRecord r;
+  ExperimentRecord r;
   const auto number = [&](std::string_view key) {
     return field(doc, key, JsonValue::Type::Number).number;
   };
@@ -174,7 +174,7 @@ RunRecord record_from_json(const std::string& text) {
   return r;
 }
 
-Tally tally(const std::vector<RunRecord>& records, const TablePlan& plan, int experiment,
+Tally tally(const std::vector<ExperimentRecord>& records, const TablePlan& plan, int experiment,
             SearchMode search, const std::vector<Strategy>& strategies) {
   Tally t;
   const auto e = std::find(plan.experiments.begin(), plan.experiments.end(), experiment);
@@ -185,7 +185,7 @@ Tally tally(const std::vector<RunRecord>& records, const TablePlan& plan, int ex
       ++planned_strategies;
   t.planned = plan.patterns[e - plan.experiments.begin()] * planned_strategies;
   std::vector<double> times;
-  for (const RunRecord& r : records) {
+  for (const ExperimentRecord& r : records) {
     if (r.experiment != experiment || r.search != search ||
         std::find(strategies.begin(), strategies.end(), r.strategy) == strategies.end())
       continue;
@@ -204,7 +204,7 @@ Tally tally(const std::vector<RunRecord>& records, const TablePlan& plan, int ex
   return t;
 }
 
-std::string tables_markdown(const std::vector<RunRecord>& records, const TablePlan& plan) {
+std::string tables_markdown(const std::vector<ExperimentRecord>& records, const TablePlan& plan) {
   const auto header = [&](const std::string& first, const std::function<std::string(int)>& exp) {
     std::vector<std::string> row{first};
     for (const int e : plan.experiments) {
@@ -274,7 +274,7 @@ std::string tables_markdown(const std::vector<RunRecord>& records, const TablePl
   return out;
 }
 
-std::string tables_csv(const std::vector<RunRecord>& records, const TablePlan& plan) {
+std::string tables_csv(const std::vector<ExperimentRecord>& records, const TablePlan& plan) {
   std::string out = "table,experiment,row,source,value,spread,solved,planned,recorded\n";
   const auto counts = [](const Tally& t) {
     return std::to_string(t.solved) + "," + std::to_string(t.planned) + "," +

@@ -34,8 +34,8 @@ const std::string kMasks = std::string(TANGRAM_SOURCE_DIR) + "/masks/";
 
 }  // namespace
 
-TEST_CASE("tangram compare: two patterns x two strategies give a table, a CSV, JSONs and a "
-          "montage") {
+TEST_CASE("tangram compare: two patterns x two strategies give a table, runs.csv, JSONs, "
+          "pictures and a montage") {
   tangram::test::TempDir dir("compare");
   const std::string out = dir.file("result");
   const Run run = run_cli(dir, "compare " + kMasks + "02-page9-11.png " + kMasks +
@@ -53,14 +53,29 @@ TEST_CASE("tangram compare: two patterns x two strategies give a table, a CSV, J
   // Progress: one line per run.
   CHECK(run.err.find("[4/4]") != std::string::npos);
 
-  const std::vector<std::string> csv = lines(read_all(out + "/compare.csv"));
+  // runs.csv: the shared results format, paths relative to the results directory.
+  namespace fs = std::filesystem;
+  const std::vector<std::string> csv = lines(read_all(out + "/runs.csv"));
   REQUIRE(csv.size() == 5);
   CHECK(csv[0] ==
-        "pattern,strategy,solved,valid,seconds,placements,backtracks,coverage,overlap,spill");
+        "experiment,search,pattern,strategy,solved,valid,seconds,placements,backtracks,coverage,"
+        "overlap,spill,solution,picture");
   int dt_valid = 0;
   for (std::size_t i = 1; i < csv.size(); ++i) {
     CAPTURE(csv[i]);
-    if (csv[i].find(",dt,1,1,") != std::string::npos) ++dt_valid;
+    std::vector<std::string> f;
+    std::istringstream row(csv[i]);
+    for (std::string field; std::getline(row, field, ',');) f.push_back(field);
+    REQUIRE(f.size() == 14);
+    CHECK(f[0] == "compare");
+    CHECK(f[1] == "ours");
+    CHECK(fs::path(f[2]).is_relative());
+    const std::string stem = fs::path(f[2]).stem().string();
+    CHECK(fs::equivalent(fs::path(out) / f[2], kMasks + stem + ".png"));
+    CHECK(f[12] == stem + "-" + f[3] + ".json");
+    CHECK(f[13] == stem + "-" + f[3] + ".png");
+    CHECK(f[9].size() == 6);  // 4 decimals: "0.9812"
+    if (f[3] == "dt" && f[4] == "1" && f[5] == "1") ++dt_valid;
   }
   CHECK(dt_valid == 2);
 
@@ -68,6 +83,19 @@ TEST_CASE("tangram compare: two patterns x two strategies give a table, a CSV, J
                            "03-page5-219-bl.json"}) {
     CAPTURE(name);
     CHECK(read_all(out + "/" + name).find("tangram-solution/1") != std::string::npos);
+  }
+  // One picture per run, at the pattern's size (291 x 291 and 303 x 336).
+  for (const char* name : {"02-page9-11-dt.png", "02-page9-11-bl.png"}) {
+    const cv::Mat picture = cv::imread(out + "/" + name, cv::IMREAD_COLOR);
+    CAPTURE(name);
+    CHECK(picture.cols == 291);
+    CHECK(picture.rows == 291);
+  }
+  for (const char* name : {"03-page5-219-dt.png", "03-page5-219-bl.png"}) {
+    const cv::Mat picture = cv::imread(out + "/" + name, cv::IMREAD_COLOR);
+    CAPTURE(name);
+    CHECK(picture.cols == 303);
+    CHECK(picture.rows == 336);
   }
 
   // Montage: a header row and a label column around 2 x 2 cells of 200 px.

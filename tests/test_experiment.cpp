@@ -20,9 +20,9 @@ namespace {
 using namespace tangram;
 namespace fs = std::filesystem;
 
-RunRecord record(SearchMode search, const std::string& pattern, Strategy strategy, bool solved,
+ExperimentRecord record(SearchMode search, const std::string& pattern, Strategy strategy, bool solved,
                  bool valid, double seconds) {
-  RunRecord r;
+  ExperimentRecord r;
   r.experiment = 2;
   r.search = search;
   r.pattern = pattern;
@@ -56,7 +56,7 @@ TEST_CASE("Tables I-III of a hand-computed example") {
   //   default DT: nothing recorded
   const TablePlan plan{{2}, {2}, {Strategy::BottomLeft, Strategy::DistanceTransform},
                        {SearchMode::Paper, SearchMode::Ours}};
-  const std::vector<RunRecord> records = {
+  const std::vector<ExperimentRecord> records = {
       record(SearchMode::Paper, "p1", Strategy::BottomLeft, true, true, 1.0),
       record(SearchMode::Paper, "p2", Strategy::BottomLeft, false, false, 360.0),
       record(SearchMode::Paper, "p1", Strategy::DistanceTransform, true, true, 2.0),
@@ -111,11 +111,11 @@ TEST_CASE("the paper's Table I agrees with its Table II") {
 }
 
 TEST_CASE("run records round-trip through JSON and bad ones are named") {
-  RunRecord r = record(SearchMode::Ours, "07-x", Strategy::Spiral, true, true, 1.25);
+  ExperimentRecord r = record(SearchMode::Ours, "07-x", Strategy::Spiral, true, true, 1.25);
   r.placements = 42;
   r.backtracks = 3;
   r.coverage = 0.9912;
-  const RunRecord back = record_from_json(record_to_json(r));
+  const ExperimentRecord back = record_from_json(record_to_json(r));
   CHECK(back.search == SearchMode::Ours);
   CHECK(back.pattern == "07-x");
   CHECK(back.strategy == Strategy::Spiral);
@@ -152,7 +152,7 @@ TEST_CASE("tangram experiment runs a tiny set in parallel and resumes after an i
         records.push_back(base.string() + ".run.json");
         REQUIRE(fs::exists(records.back()));
       }
-  std::vector<RunRecord> before;
+  std::vector<ExperimentRecord> before;
   for (const fs::path& path : records) before.push_back(record_from_json(test::read_all(path)));
   const std::string csv = test::read_all(dir.path() / "out" / "runs.csv");
   CHECK(csv.rfind("experiment,search,pattern,strategy,solved,valid,seconds,placements,backtracks,"
@@ -179,7 +179,7 @@ TEST_CASE("tangram experiment runs a tiny set in parallel and resumes after an i
   CHECK(resumed.err.find("is unreadable") != std::string::npos);
   for (std::size_t i = 0; i < records.size(); ++i) {
     CAPTURE(records[i]);
-    const RunRecord after = record_from_json(test::read_all(records[i]));
+    const ExperimentRecord after = record_from_json(test::read_all(records[i]));
     CHECK(after.solved == before[i].solved);
     CHECK(after.valid == before[i].valid);
     CHECK(after.placements == before[i].placements);

@@ -35,7 +35,7 @@ const ExperimentSpec& paper_experiment(int number);
 inline constexpr double kPaperTimeLimitS = 360.0;
 
 /// One pattern solved with one strategy and one search in one experiment.
-struct RunRecord {
+struct ExperimentRecord {
   int experiment = 0;
   SearchMode search = SearchMode::Paper;
   std::string pattern;             ///< the pattern's file stem, e.g. "02-page9-11"
@@ -55,10 +55,10 @@ struct RunRecord {
 };
 
 /// A record as one JSON object (format "tangram-run/1").
-std::string record_to_json(const RunRecord& record);
+std::string record_to_json(const ExperimentRecord& record);
 
 /// Parses record_to_json's output; throws InputError naming what is wrong.
-RunRecord record_from_json(const std::string& text);
+ExperimentRecord record_from_json(const std::string& text);
 
 /// The paper's published numbers (Tables I and III) for a strategy in an experiment.
 struct PaperResult {
@@ -89,14 +89,14 @@ struct Tally {
 };
 
 /// The tally of `records` in one experiment and search over the given strategies.
-Tally tally(const std::vector<RunRecord>& records, const TablePlan& plan, int experiment,
+Tally tally(const std::vector<ExperimentRecord>& records, const TablePlan& plan, int experiment,
             SearchMode search, const std::vector<Strategy>& strategies);
 
 /// Tables I-III as Markdown (each under a "## " heading), with the paper's numbers in the first
 /// column of every experiment and one column per search of the plan ("ours, faithful" for
 /// SearchMode::Paper, "ours, default" for SearchMode::Ours). A cell whose runs are not all
 /// recorded is marked with '*'; a cell without runs is '-'.
-std::string tables_markdown(const std::vector<RunRecord>& records, const TablePlan& plan);
+std::string tables_markdown(const std::vector<ExperimentRecord>& records, const TablePlan& plan);
 
 /// The same numbers as CSV in long format, one header for the three tables:
 /// table,experiment,row,source,value,spread,solved,planned,recorded. table is I, II or III;
@@ -104,7 +104,7 @@ std::string tables_markdown(const std::vector<RunRecord>& records, const TablePl
 /// Table II: row = all, sweep or DT, value = percent solved; Table III: row = strategy label,
 /// value = mean seconds, spread = standard deviation. solved/planned/recorded are run counts
 /// (empty for the paper's rows); value is empty when there is nothing to report.
-std::string tables_csv(const std::vector<RunRecord>& records, const TablePlan& plan);
+std::string tables_csv(const std::vector<ExperimentRecord>& records, const TablePlan& plan);
 
 /// "ours, faithful" / "ours, default".
 std::string search_column_label(SearchMode search);

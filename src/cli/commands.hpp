@@ -67,14 +67,6 @@ inline std::string fixed(double value, int decimals) {
   return out.str();
 }
 
-/// `text` as one CSV field: quoted when it holds a comma, a quote or a newline.
-inline std::string csv_field(const std::string& text) {
-  if (text.find_first_of(",\"\n") == std::string::npos) return text;
-  std::string out = "\"";
-  for (const char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
-
 /// Options of `tangram solve`, as typed on the command line.
 struct SolveOptions {
   std::string pattern;         ///< input PNG
@@ -189,5 +181,19 @@ CLI::App* setup_experiment(CLI::App& app, ExperimentOptions& options);
 /// Runs `experiment`: 0 when every planned run is recorded. Throws tangram::Error on bad input,
 /// options or outputs.
 int run_experiment(const ExperimentOptions& options);
+
+/// Options of `tangram report`.
+struct ReportOptions {
+  std::string results_dir;  ///< directory with runs.csv
+  std::string output;       ///< the HTML file to write
+  std::string gallery;      ///< "all", "unsolved" or "none"
+};
+
+/// Declares `report` on `app`.
+CLI::App* setup_report(CLI::App& app, ReportOptions& options);
+
+/// Runs `report`: 0 when the page was written (missing pictures are warnings). Throws
+/// tangram::Error on a missing or malformed runs.csv, bad options or an unwritable output.
+int run_report(const ReportOptions& options);
 
 }  // namespace tangram::cli

@@ -1,6 +1,6 @@
 // `tangram compare`: solves several patterns with several placement strategies, checks every
-// result with the project's checker and prints a side-by-side table; optionally writes a CSV,
-// every solution and a montage of the assemblies.
+// result with the project's checker and prints a side-by-side table; optionally writes a results
+// directory (runs.csv as in results.hpp, every solution and its picture) and a montage.
 
 #include <algorithm>
 #include <cctype>
@@ -16,6 +16,7 @@
 #include "tangram/error.hpp"
 #include "tangram/io.hpp"
 #include "tangram/placement.hpp"
+#include "tangram/results.hpp"
 #include "tangram/search.hpp"
 #include "tangram/verify.hpp"
 
@@ -98,22 +99,28 @@ std::string markdown_table(const std::vector<Input>& inputs,
   return out;
 }
 
-std::string csv_table(const std::vector<Input>& inputs, const std::vector<Strategy>& strategies,
-                      const std::vector<std::vector<Run>>& runs) {
-  std::string out = "pattern,strategy,solved,valid,seconds,placements,backtracks,coverage,"
-                    "overlap,spill\n";
-  for (std::size_t p = 0; p < inputs.size(); ++p)
-    for (std::size_t k = 0; k < strategies.size(); ++k) {
-      const Run& run = runs[p][k];
-      const SolveStats& s = run.solution.stats;
-      const AreaMetrics m = run.metrics();
-      out += csv_field(inputs[p].path) + "," + std::string(strategy_name(strategies[k])) + "," +
-             (run.solution.solved ? "1" : "0") + "," + (run.report.valid ? "1" : "0") + "," +
-             fixed(s.seconds, 3) + "," + std::to_string(s.placements_tried) + "," +
-             std::to_string(s.backtracks) + "," + fixed(m.coverage, 4) + "," +
-             fixed(m.overlap, 4) + "," + fixed(m.spill, 4) + "\n";
-    }
-  return out;
+/// The runs.csv row of one run; `out` is the results directory, against which the pattern path
+/// is made relative; the solution and picture are files in `out`.
+RunRecord run_record(const Run& run, const Input& input, Strategy strategy, SearchMode mode,
+                     const std::string& out, const std::string& json, const std::string& picture) {
+  const SolveStats& s = run.solution.stats;
+  const AreaMetrics m = run.metrics();
+  RunRecord record;
+  record.experiment = "compare";
+  record.search = search_mode_name(mode);
+  record.pattern = fs::proximate(fs::absolute(input.path), fs::absolute(out)).generic_string();
+  record.strategy = std::string(strategy_name(strategy));
+  record.solved = run.solution.solved;
+  record.valid = run.report.valid;
+  record.seconds = s.seconds;
+  record.placements = s.placements_tried;
+  record.backtracks = s.backtracks;
+  record.coverage = m.coverage;
+  record.overlap = m.overlap;
+  record.spill = m.spill;
+  record.solution = json;
+  record.picture = picture;
+  return record;
 }
 
 /// `text` centred vertically at `y_centre`, starting at x = `x`, in black.
@@ -226,10 +233,12 @@ CLI::App* setup_compare(CLI::App& app, CompareOptions& options) {
                        std::to_string(o.threads) + "."))
       ->type_name("N");
   cmd->add_option("--out", options.out_dir,
-                  wrap("Directory (created if missing) for compare.csv, each run's solution as "
-                       "<pattern-stem>-<strategy>.json and montage.png (rows = patterns, "
-                       "columns = strategies, unsolved runs framed in red). Default: none, "
-                       "only the table."))
+                  wrap("Directory (created if missing) for runs.csv (one row per run, the "
+                       "results format that 'tangram report' reads; paths relative to DIR), "
+                       "each run's solution as <pattern-stem>-<strategy>.json and its picture "
+                       "as <pattern-stem>-<strategy>.png (also for unsolved runs: the partial "
+                       "assembly), and montage.png (rows = patterns, columns = strategies, "
+                       "unsolved runs framed in red). Default: none, only the table."))
       ->type_name("DIR");
   cmd->footer(wrap(
       "Every pattern is solved with every strategy, one run after the other; a run counts as "
@@ -278,10 +287,16 @@ int run_compare(const CompareOptions& options) {
   const auto json_name = [&](const Input& input, Strategy strategy) {
     return input.stem + "-" + std::string(strategy_name(strategy)) + ".json";
   };
+  const auto picture_name = [&](const Input& input, Strategy strategy) {
+    return input.stem + "-" + std::string(strategy_name(strategy)) + ".png";
+  };
   if (!out.empty()) {
-    std::vector<std::string> names{"compare.csv", "montage.png"};
+    std::vector<std::string> names{"runs.csv", "montage.png"};
     for (const Input& input : inputs)
-      for (const Strategy strategy : strategies) names.push_back(json_name(input, strategy));
+      for (const Strategy strategy : strategies) {
+        names.push_back(json_name(input, strategy));
+        names.push_back(picture_name(input, strategy));
+      }
     for (const std::string& name : names)
       for (const Input& input : inputs)
         if (same_file(out_file(name), input.path))
@@ -295,6 +310,7 @@ int run_compare(const CompareOptions& options) {
   const std::size_t total = inputs.size() * strategies.size();
   std::size_t done = 0;
   std::vector<std::vector<Run>> runs(inputs.size());
+  std::vector<RunRecord> records;
   for (std::size_t p = 0; p < inputs.size(); ++p) {
     for (std::size_t k = 0; k < strategies.size(); ++k) {
       Run run;
@@ -309,16 +325,21 @@ int run_compare(const CompareOptions& options) {
                     : run.solution.solved ? "not solved (rejected by the checker)"
                                           : "not solved")
                 << " in " << fixed(run.solution.stats.seconds, 2) << " s" << std::endl;
-      if (!out.empty())
-        write_text_atomic(out_file(json_name(inputs[p], strategies[k])),
-                          solution_to_json(run.solution, inputs[p].path));
+      if (!out.empty()) {
+        const std::string json = json_name(inputs[p], strategies[k]);
+        const std::string picture = picture_name(inputs[p], strategies[k]);
+        write_text_atomic(out_file(json), solution_to_json(run.solution, inputs[p].path));
+        write_png_atomic(out_file(picture), render_solution(inputs[p].pattern, run.solution, 1));
+        records.push_back(run_record(run, inputs[p], strategies[k], configs[k].search.mode, out,
+                                     json, picture));
+      }
       runs[p].push_back(std::move(run));
     }
   }
 
   std::cout << markdown_table(inputs, strategies, runs) << std::flush;
   if (!out.empty()) {
-    write_text_atomic(out_file("compare.csv"), csv_table(inputs, strategies, runs));
+    write_text_atomic(out_file("runs.csv"), runs_csv(records));
     write_png_atomic(out_file("montage.png"), montage(inputs, strategies, runs));
   }
   return kExitOk;

@@ -22,6 +22,7 @@
 #include "tangram/error.hpp"
 #include "tangram/experiment.hpp"
 #include "tangram/io.hpp"
+#include "tangram/results.hpp"
 #include "tangram/verify.hpp"
 
 namespace tangram::cli {
@@ -254,13 +255,13 @@ int run_experiment(const ExperimentOptions& options) {
   }
 
   // Records already there: kept if made with the same limit, refused otherwise.
-  std::vector<std::optional<RunRecord>> records(jobs.size());
+  std::vector<std::optional<ExperimentRecord>> records(jobs.size());
   std::vector<std::size_t> todo;
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     const fs::path path = jobs[i].record_path();
     if (fs::exists(path, ec)) {
       try {
-        RunRecord record = record_from_json(read_text(path));
+        ExperimentRecord record = record_from_json(read_text(path));
         if (record.time_limit_s != options.time_limit_s)
           throw UsageError("--out " + options.out_dir + " holds runs recorded with --time-limit " +
                            plain(record.time_limit_s) + " (" + path.string() +
@@ -332,7 +333,7 @@ int run_experiment(const ExperimentOptions& options) {
         run.threads = options.threads;
         const Pattern& pattern = patterns.at(job.stem);
         const Solution solution = solve(pattern, solver_config(run));
-        RunRecord record;
+        ExperimentRecord record;
         record.experiment = job.spec->number;
         record.search = job.search;
         record.pattern = job.stem;
@@ -394,26 +395,34 @@ int run_experiment(const ExperimentOptions& options) {
   if (!progress.error.empty()) throw Error(progress.error);
 
   // Outputs over every recorded run of the plan.
-  std::vector<RunRecord> recorded;
-  std::string csv = "experiment,search,pattern,strategy,solved,valid,seconds,placements,"
-                    "backtracks,coverage,overlap,spill,solution,picture\n";
+  std::vector<ExperimentRecord> recorded;
+  std::vector<RunRecord> rows;
   for (std::size_t i = 0; i < jobs.size(); ++i) {
     if (!records[i]) continue;
-    const RunRecord& r = *records[i];
+    const ExperimentRecord& r = *records[i];
     recorded.push_back(r);
     const auto file = [&](const fs::path& path) {
-      return fs::exists(path, ec) ? csv_field(relative_to(path, out)) : std::string();
+      return fs::exists(path, ec) ? relative_to(path, out) : std::string();
     };
-    csv += std::to_string(r.experiment) + "," + search_mode_name(r.search) + "," +
-           csv_field(relative_to(pattern_paths.at(r.pattern), out)) + "," +
-           std::string(strategy_name(r.strategy)) + "," + (r.solved ? "1" : "0") + "," +
-           (r.valid ? "1" : "0") + "," + fixed(r.seconds, 3) + "," + std::to_string(r.placements) +
-           "," + std::to_string(r.backtracks) + "," + fixed(r.coverage, 4) + "," +
-           fixed(r.overlap, 4) + "," + fixed(r.spill, 4) + "," + file(jobs[i].solution_path()) +
-           "," + file(jobs[i].picture_path()) + "\n";
+    RunRecord row;
+    row.experiment = std::to_string(r.experiment);
+    row.search = search_mode_name(r.search);
+    row.pattern = relative_to(pattern_paths.at(r.pattern), out);
+    row.strategy = std::string(strategy_name(r.strategy));
+    row.solved = r.solved;
+    row.valid = r.valid;
+    row.seconds = r.seconds;
+    row.placements = r.placements;
+    row.backtracks = r.backtracks;
+    row.coverage = r.coverage;
+    row.overlap = r.overlap;
+    row.spill = r.spill;
+    row.solution = file(jobs[i].solution_path());
+    row.picture = file(jobs[i].picture_path());
+    rows.push_back(row);
   }
   const std::string tables = tables_markdown(recorded, plan);
-  write_text_atomic((out / "runs.csv").string(), csv);
+  write_text_atomic((out / "runs.csv").string(), runs_csv(rows));
   write_text_atomic((out / "tables.md").string(), tables);
   write_text_atomic((out / "tables.csv").string(), tables_csv(recorded, plan));
   std::cout << tables << std::flush;

@@ -44,6 +44,8 @@ int main(int argc, char** argv) {
   CLI::App* render = setup_render(app, render_options);
   ExperimentOptions experiment_options;
   CLI::App* experiment = setup_experiment(app, experiment_options);
+  ReportOptions report_options;
+  CLI::App* report = setup_report(app, report_options);
 
   try {
     app.parse(argc, argv);
@@ -55,6 +57,7 @@ int main(int argc, char** argv) {
                           : compare->parsed() ? compare
                           : render->parsed()  ? render
                           : experiment->parsed() ? experiment
+                          : report->parsed()  ? report
                                               : nullptr;
     print_error(std::string(e.what()) + " (see 'tangram " + (sub ? sub->get_name() + " " : "") +
                 "--help')");
@@ -66,6 +69,7 @@ int main(int argc, char** argv) {
     if (compare->parsed()) return run_compare(compare_options);
     if (render->parsed()) return run_render(render_options);
     if (experiment->parsed()) return run_experiment(experiment_options);
+    if (report->parsed()) return run_report(report_options);
     return run_verify(verify_options);
   } catch (const tangram::Error& e) {
     print_error(e.what());

@@ -1,0 +1,187 @@
+// runs.csv, the shared results format: writing, parsing (with every kind of malformed row) and
+// the per-strategy aggregation against a hand-computed example.
+
+#include <doctest/doctest.h>
+
+#include <string>
+#include <vector>
+
+#include "temp_dir.hpp"
+#include "tangram/error.hpp"
+#include "tangram/results.hpp"
+
+using namespace tangram;
+
+namespace {
+
+RunRecord make_run(const std::string& experiment, const std::string& search,
+                   const std::string& strategy, bool solved, bool valid, double seconds,
+                   double coverage, const std::string& pattern = "../masks/a.png") {
+  RunRecord run;
+  run.experiment = experiment;
+  run.search = search;
+  run.pattern = pattern;
+  run.strategy = strategy;
+  run.solved = solved;
+  run.valid = valid;
+  run.seconds = seconds;
+  run.placements = 10;
+  run.backtracks = 2;
+  run.coverage = coverage;
+  run.overlap = 0.001;
+  run.spill = 0.002;
+  run.solution = "a-" + strategy + ".json";
+  run.picture = "a-" + strategy + ".png";
+  return run;
+}
+
+/// The message of the InputError that parsing `text` throws, or "" when it does not throw.
+std::string parse_error(const std::string& text) {
+  try {
+    parse_runs_csv(text, "runs.csv");
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+const std::string kHeader = std::string(kRunsCsvHeader) + "\n";
+const std::string kGoodRow =
+    "compare,ours,../../masks/02-page9-11.png,dt,1,1,0.070,23,0,0.9800,0.0010,0.0020,"
+    "02-page9-11-dt.json,02-page9-11-dt.png\n";
+
+}  // namespace
+
+TEST_CASE("runs.csv: the header is the contract's, field for field") {
+  CHECK(std::string(kRunsCsvHeader) ==
+        "experiment,search,pattern,strategy,solved,valid,seconds,placements,backtracks,coverage,"
+        "overlap,spill,solution,picture");
+  CHECK(runs_csv({}) == kHeader);
+}
+
+TEST_CASE("runs.csv: a row has 3 decimals of seconds, 4 of shares, and reads back the same") {
+  RunRecord run = make_run("compare", "ours", "s-inv", true, false, 1.23456, 0.98765);
+  CHECK(runs_csv_row(run) ==
+        "compare,ours,../masks/a.png,s-inv,1,0,1.235,10,2,0.9877,0.0010,0.0020,a-s-inv.json,"
+        "a-s-inv.png\n");
+  run.pattern = "odd, \"name\".png";  // quoted on the way out, unquoted on the way in
+  run.picture = "";
+  const std::vector<RunRecord> back = parse_runs_csv(runs_csv({run, run}), "runs.csv");
+  REQUIRE(back.size() == 2);
+  CHECK(back[1].pattern == "odd, \"name\".png");
+  CHECK(back[1].strategy == "s-inv");
+  CHECK(back[1].solved);
+  CHECK_FALSE(back[1].valid);
+  CHECK_FALSE(back[1].counts());
+  CHECK(back[1].seconds == doctest::Approx(1.235));
+  CHECK(back[1].placements == 10);
+  CHECK(back[1].backtracks == 2);
+  CHECK(back[1].coverage == doctest::Approx(0.9877));
+  CHECK(back[1].overlap == doctest::Approx(0.001));
+  CHECK(back[1].spill == doctest::Approx(0.002));
+  CHECK(back[1].solution == "a-s-inv.json");
+  CHECK(back[1].picture.empty());
+}
+
+TEST_CASE("runs.csv: CRLF line ends, blank lines and a missing final line end are fine") {
+  std::string text = kHeader + kGoodRow + "\n" + kGoodRow;
+  text.pop_back();
+  CHECK(parse_runs_csv(text, "runs.csv").size() == 2);
+  std::string crlf;
+  for (const char c : kHeader + kGoodRow)
+    crlf += c == '\n' ? std::string("\r\n") : std::string(1, c);
+  const std::vector<RunRecord> runs = parse_runs_csv(crlf, "runs.csv");
+  REQUIRE(runs.size() == 1);
+  CHECK(runs[0].picture == "02-page9-11-dt.png");
+  CHECK(runs[0].counts());
+  CHECK(parse_runs_csv(kHeader, "runs.csv").empty());
+}
+
+TEST_CASE("runs.csv: malformed files give one-line errors that name the line") {
+  struct Case {
+    std::string text;
+    std::string expected;
+  };
+  const std::string row = kGoodRow;
+  const auto with = [&](const std::string& from, const std::string& to) {
+    std::string r = row;
+    r.replace(r.find(from), from.size(), to);
+    return kHeader + row + r;
+  };
+  const std::vector<Case> cases = {
+      {"", "runs.csv is empty"},
+      {"pattern,strategy,solved\n" + row, "runs.csv line 1: not a runs.csv header"},
+      {kHeader + "compare,ours,a.png,dt,1,1\n", "runs.csv line 2: expected 14 fields, got 6"},
+      {with(",dt,1,1,", ",dt,2,1,"), "runs.csv line 3: solved must be 0 or 1, got '2'"},
+      {with(",dt,1,1,", ",dt,1,yes,"), "runs.csv line 3: valid must be 0 or 1, got 'yes'"},
+      {with("0.070", "fast"), "runs.csv line 3: seconds is not a number: 'fast'"},
+      {with("0.070", ""), "runs.csv line 3: seconds is not a number: ''"},
+      {with("0.070", "nan"), "runs.csv line 3: seconds is not a number: 'nan'"},
+      {with(",23,0,", ",23,-4,"), "runs.csv line 3: backtracks is negative: -4"},
+      {with(",23,0,", ",2.5,0,"), "runs.csv line 3: placements is not a whole number: '2.5'"},
+      {with("0.9800", "-0.1"), "runs.csv line 3: coverage is negative: -0.1"},
+      {with(",dt,", ",,"), "runs.csv line 3: empty strategy"},
+      {with("compare,", ","), "runs.csv line 3: empty experiment"},
+      {kHeader + "compare,ours,\"a.png,dt,1\n", "runs.csv line 2: unterminated quoted field"},
+      {kHeader + "compare,ours,a\"b.png" + row.substr(row.find(",dt")),
+       "runs.csv line 2: a quote inside an unquoted field"},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.text);
+    const std::string message = parse_error(c.text);
+    CHECK(message.rfind(c.expected, 0) == 0);
+    CHECK(message.find('\n') == std::string::npos);
+  }
+}
+
+TEST_CASE("runs.csv: reading a missing file is an InputError") {
+  tangram::test::TempDir dir("results");
+  CHECK_THROWS_WITH_AS(read_runs_csv(dir.file("runs.csv")),
+                       ("cannot read " + dir.file("runs.csv") + ": no such file").c_str(),
+                       InputError);
+  tangram::test::write_file(dir.file("runs.csv"), kHeader + kGoodRow);
+  CHECK(read_runs_csv(dir.file("runs.csv")).size() == 1);
+}
+
+TEST_CASE("runs.csv: per-strategy summary, checked by hand") {
+  // compare/ours: bl solved 1.0 s (cov 0.98), bl solved 2.0 s (cov 0.96), bl not solved 5 s;
+  // dt solved but rejected 0.5 s, dt solved 3.0 s (cov 0.99). 1/paper (between them in the
+  // file): bl not solved.
+  const std::vector<RunRecord> runs = {
+      make_run("compare", "ours", "bl", true, true, 1.0, 0.98),
+      make_run("compare", "ours", "dt", true, false, 0.5, 0.90),
+      make_run("1", "paper", "bl", false, false, 60.0, 0.50),
+      make_run("compare", "ours", "bl", true, true, 2.0, 0.96),
+      make_run("compare", "ours", "bl", false, false, 5.0, 0.70),
+      make_run("compare", "ours", "dt", true, true, 3.0, 0.99),
+  };
+  const std::vector<StrategySummary> s = summarise_by_strategy(runs);
+  REQUIRE(s.size() == 3);
+
+  CHECK(s[0].experiment == "compare");
+  CHECK(s[0].search == "ours");
+  CHECK(s[0].strategy == "bl");
+  CHECK(s[0].runs == 3);
+  CHECK(s[0].solved == 2);
+  CHECK(s[0].invalid == 0);
+  REQUIRE(s[0].mean_seconds_solved);
+  CHECK(*s[0].mean_seconds_solved == doctest::Approx(1.5));
+  CHECK(*s[0].mean_coverage_solved == doctest::Approx(0.97));
+
+  CHECK(s[1].strategy == "dt");
+  CHECK(s[1].runs == 2);
+  CHECK(s[1].solved == 1);
+  CHECK(s[1].invalid == 1);
+  CHECK(*s[1].mean_seconds_solved == doctest::Approx(3.0));
+  CHECK(*s[1].mean_coverage_solved == doctest::Approx(0.99));
+
+  CHECK(s[2].experiment == "1");
+  CHECK(s[2].search == "paper");
+  CHECK(s[2].strategy == "bl");
+  CHECK(s[2].runs == 1);
+  CHECK(s[2].solved == 0);
+  CHECK_FALSE(s[2].mean_seconds_solved);
+  CHECK_FALSE(s[2].mean_coverage_solved);
+
+  CHECK(summarise_by_strategy({}).empty());
+}
