@@ -188,6 +188,15 @@ TEST_CASE("tangram experiment runs a tiny set in parallel and resumes after an i
   }
   CHECK(test::read_all(dir.path() / "out" / "runs.csv").size() > 0);
 
+  // --tables-only runs nothing and tabulates what is there, marking the missing runs.
+  fs::remove(records[0]);
+  const test::Run tables = test::run_cli(dir, command + " --tables-only");
+  CHECK(tables.status == 0);
+  CHECK(tables.err.find("7 already recorded in out, 1 to do") == std::string::npos);
+  CHECK(tables.err.find("7 already recorded in out, 0 to do") != std::string::npos);
+  CHECK(tables.out.find("*") != std::string::npos);
+  CHECK_FALSE(fs::exists(records[0]));
+
   // Records made with another limit are not mixed with new ones.
   const test::Run other = test::run_cli(
       dir, "experiment 2 --masks masks --patterns 1-2 --strategies bl --time-limit 30 --out out");

@@ -172,6 +172,7 @@ struct ExperimentOptions {
   double time_limit_s = 0.0;
   int jobs = 0;            ///< runs at the same time, 0 = one per core
   int threads = 1;         ///< threads of each run
+  bool tables_only = false;  ///< run nothing, tabulate what is recorded
   bool quiet = false;
 };
 

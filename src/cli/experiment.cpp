@@ -176,6 +176,9 @@ CLI::App* setup_experiment(CLI::App& app, ExperimentOptions& options) {
                   wrap("Worker threads of each run. Default: 1 (as the paper's single-thread "
                        "timings; results do not depend on it)."))
       ->type_name("N");
+  cmd->add_flag("--tables-only", options.tables_only,
+                wrap("Run nothing: write runs.csv and the tables from the runs already recorded "
+                     "in --out (cells still missing runs are marked)."));
   cmd->add_flag("-q,--quiet", options.quiet, wrap("No progress on stderr."));
   cmd->footer(wrap(
       "Each run writes into OUT/expN/SEARCH/: PATTERN-STRATEGY.json (the solution, "
@@ -273,7 +276,7 @@ int run_experiment(const ExperimentOptions& options) {
                   << "); the run is done again" << std::endl;
       }
     }
-    todo.push_back(i);
+    if (!options.tables_only) todo.push_back(i);
   }
 
   std::map<std::string, Pattern> patterns;
@@ -289,10 +292,14 @@ int run_experiment(const ExperimentOptions& options) {
       options.jobs > 0 ? options.jobs : std::max(1u, std::thread::hardware_concurrency()),
       std::max<std::size_t>(1, todo.size())));
   const bool tty = isatty(STDERR_FILENO) != 0;
+  const std::size_t recorded_before = static_cast<std::size_t>(
+      std::count_if(records.begin(), records.end(), [](const auto& r) { return r.has_value(); }));
   if (!options.quiet)
     std::cerr << "experiment " << options.experiment << ": " << jobs.size() << " runs planned, "
-              << jobs.size() - todo.size() << " already recorded in " << options.out_dir << ", "
-              << todo.size() << " to do with " << workers << " at a time" << std::endl;
+              << recorded_before << " already recorded in " << options.out_dir << ", "
+              << todo.size() << " to do"
+              << (todo.empty() ? std::string() : " with " + std::to_string(workers) + " at a time")
+              << std::endl;
 
   Progress progress;
   progress.total = todo.size();
