@@ -151,6 +151,7 @@ private:
     const std::size_t pieces = tangram_set().size();
     bool cut = false;
     std::vector<Node> stack;
+    stack.reserve(pieces + 1);  // no reallocation: growing would copy the layout states
     stack.push_back(Node{make_layout_state(pattern_.puzzle), {}, 0, {}, 0, 0, {}, {}, 0});
     expand(stack.back(), 0);
     while (!stack.empty()) {
