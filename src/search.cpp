@@ -1,6 +1,7 @@
 #include "tangram/search.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <sstream>
@@ -123,8 +124,18 @@ public:
       // Limited discrepancy search: the bound caps how often a path leaves the first valid
       // candidate of a node; it grows until a solution is found, the limit is reached or the
       // bound no longer cuts anything (the candidate space is exhausted).
-      for (int bound = 0; !solution.solved && !solution.stats.timed_out; ++bound)
-        if (!dfs(bound, solution, deepest)) break;
+      // Once exhausted, it starts over with more candidates per configuration, while any
+      // configuration had more candidates than were kept.
+      keep_ = static_cast<std::size_t>(config_.search.candidates_per_config);
+      for (;;) {
+        widest_ = 0;
+        for (int bound = 0; !solution.solved && !solution.stats.timed_out; ++bound)
+          if (!dfs(bound, solution, deepest)) break;
+        if (solution.solved || solution.stats.timed_out || !config_.search.widen ||
+            widest_.load() <= keep_)
+          break;
+        keep_ *= 4;
+      }
     }
     if (!solution.solved && deepest.size() > 1) {
       solution.pieces = assemble(deepest);
@@ -247,8 +258,7 @@ private:
                                    ? PlacementCost::distance_transform(dt_normalised(state))
                                    : PlacementCost::sweep(sweep_);
     const bool paper = config_.search.mode == SearchMode::Paper;
-    const std::size_t keep =
-        paper ? 1 : static_cast<std::size_t>(config_.search.candidates_per_config);
+    const std::size_t keep = paper ? 1 : keep_;
     CandidateConfig candidates;
     if (!paper)
       candidates = CandidateConfig{config_.search.corners, short_edge_px_};
@@ -261,7 +271,12 @@ private:
       for (const cv::Point& p : candidate_positions(area, candidates))
         out.push_back({cost(configs[i].mask, p), static_cast<int>(i), p});
       std::sort(out.begin(), out.end(), candidate_less);
-      if (out.size() > keep) out.resize(keep);
+      if (out.size() > keep) {
+        std::size_t seen = widest_.load();
+        while (out.size() > seen && !widest_.compare_exchange_weak(seen, out.size())) {
+        }
+        out.resize(keep);
+      }
     });
     for (std::vector<Candidate>& c : per_config)
       node.candidates.insert(node.candidates.end(), c.begin(), c.end());
@@ -333,6 +348,8 @@ private:
   std::array<int, 7> max_run_from_{};
   int short_edge_px_ = 0;
   cv::Mat1f sweep_;
+  std::size_t keep_ = 1;                 ///< Ours: candidates kept per configuration
+  std::atomic<std::size_t> widest_{0};   ///< most candidates a truncated configuration had
 };
 
 }  // namespace

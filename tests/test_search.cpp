@@ -65,6 +65,23 @@ TEST_CASE("search: the paper's Algorithm 1 assembles a figure with a hole") {
   }
 }
 
+TEST_CASE("search: widening the candidates solves what five per configuration cannot") {
+  // Pattern 09 at 45 deg without mirroring, strategy LB: five candidates per configuration
+  // exhaust the search unsolved; four times as many find an assembly.
+  const Pattern pattern = mask_pattern("09-page6-97.png");
+  SolverConfig config = config_45();
+  config.search.reflection = false;
+  config.placement.strategy = Strategy::LeftBottom;
+  config.search.widen = false;
+  const Solution narrow = solve(pattern, config);
+  CHECK_FALSE(narrow.solved);
+  CHECK_FALSE(narrow.stats.timed_out);
+  config.search.widen = true;
+  const Solution wide = solve(pattern, config);
+  check_solved_and_valid(pattern, wide);
+  CHECK(wide.stats.placements_tried > narrow.stats.placements_tried);
+}
+
 TEST_CASE("search: the solution does not depend on the thread count") {
   const Pattern pattern = mask_pattern("03-page5-219.png");
   SolverConfig one = config_45(), two = config_45();

@@ -21,7 +21,9 @@ enum class SearchMode {
   /// This project's default: skeleton endpoints plus the free area's corners and short-edge
   /// middles, up to `candidates_per_config` per configuration, all ranked together by cost; the
   /// paper's rules plus a forward check that every remaining piece still has a collision-free
-  /// position; a complete assembly must pass verify_solution(); limited discrepancy search.
+  /// position; a complete assembly must pass verify_solution(); limited discrepancy search,
+  /// and when it has exhausted its candidates before the time limit, the same search again with
+  /// four times as many candidates per configuration (while that adds candidates).
   Ours,
 };
 
@@ -39,6 +41,7 @@ struct SearchConfig {
   int threads = 0;                     ///< worker threads, 0 = all cores
   int candidates_per_config = 5;       ///< Ours only: positions tried per configuration
   bool corners = true;                 ///< Ours only: corners join the skeleton endpoints
+  bool widen = true;                   ///< Ours only: widen the candidates when exhausted
   /// Inward offset (px) of the raster piece masks; negative = automatic (see raster.hpp).
   double inset_px = -1.0;
   bool polish = true;                  ///< refine the final poses sub-pixel (polish.hpp)

@@ -76,6 +76,7 @@ struct SolveOptions {
   bool no_reflection = false;
   int candidates = 0;
   bool no_corners = false;
+  bool no_widen = false;
   double inset_px = 0.0;       ///< negative = automatic
   bool no_polish = false;
   double time_limit_s = 0.0;

@@ -143,6 +143,7 @@ SolveOptions default_solve_options() {
   options.no_reflection = !d.reflection;
   options.candidates = d.candidates_per_config;
   options.no_corners = !d.corners;
+  options.no_widen = !d.widen;
   options.inset_px = d.inset_px;
   options.no_polish = !d.polish;
   options.time_limit_s = d.time_limit_s;
@@ -168,6 +169,7 @@ SolverConfig solver_config(const SolveOptions& options) {
   config.search.threads = options.threads;
   config.search.candidates_per_config = options.candidates;
   config.search.corners = !options.no_corners;
+  config.search.widen = !options.no_widen;
   config.search.inset_px = options.inset_px;
   config.search.polish = !options.no_polish;
   return config;
@@ -210,6 +212,10 @@ CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
   cmd->add_flag("--no-corners", options.no_corners,
                 wrap("Search 'ours' only: offer only skeleton endpoints, not the corners of the "
                      "collision-free area. Default: corners offered too."));
+  cmd->add_flag("--no-widen", options.no_widen,
+                wrap("Search 'ours' only: stop when the candidates are exhausted instead of "
+                     "searching again with four times as many per configuration. Default: "
+                     "widen until the time limit."));
   cmd->add_option("--inset", options.inset_px,
                   wrap("Inward offset of the raster piece masks, in pixels (>= 0). Default: "
                        "automatic."))
