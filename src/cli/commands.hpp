@@ -141,4 +141,18 @@ CLI::App* setup_compare(CLI::App& app, CompareOptions& options);
 /// solved. Throws tangram::Error on bad input, options or outputs.
 int run_compare(const CompareOptions& options);
 
+/// Options of `tangram solve` that show the search as it runs (kept apart from SolveOptions,
+/// which `compare` shares).
+struct SolveWatchOptions {
+  std::string frames_dir;  ///< empty = no frames; else one PNG per search event
+  int max_frames = 2000;   ///< at most this many frames are written
+  bool verbose = false;    ///< one line per search event on stderr
+};
+
+/// Declares --frames, --max-frames and --verbose on the `solve` subcommand.
+void add_watch_options(CLI::App& solve, SolveWatchOptions& options);
+
+/// Runs `solve` like run_solve(options), writing frames and log lines as `watch` asks.
+int run_solve(const SolveOptions& options, const SolveWatchOptions& watch);
+
 }  // namespace tangram::cli

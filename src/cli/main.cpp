@@ -36,6 +36,8 @@ int main(int argc, char** argv) {
 
   SolveOptions solve_options;
   CLI::App* solve = setup_solve(app, solve_options);
+  SolveWatchOptions watch_options;
+  add_watch_options(*solve, watch_options);
   VerifyOptions verify_options;
   CLI::App* verify = setup_verify(app, verify_options);
   CompareOptions compare_options;
@@ -56,7 +58,7 @@ int main(int argc, char** argv) {
   }
 
   try {
-    if (solve->parsed()) return run_solve(solve_options);
+    if (solve->parsed()) return run_solve(solve_options, watch_options);
     if (compare->parsed()) return run_compare(compare_options);
     return run_verify(verify_options);
   } catch (const tangram::Error& e) {
