@@ -42,6 +42,8 @@ int main(int argc, char** argv) {
   CLI::App* verify = setup_verify(app, verify_options);
   CompareOptions compare_options;
   CLI::App* compare = setup_compare(app, compare_options);
+  ExplainOptions explain_options;
+  CLI::App* explain = setup_explain(app, explain_options);
 
   try {
     app.parse(argc, argv);
@@ -51,6 +53,7 @@ int main(int argc, char** argv) {
     const CLI::App* sub = solve->parsed()     ? solve
                           : verify->parsed()  ? verify
                           : compare->parsed() ? compare
+                          : explain->parsed() ? explain
                                               : nullptr;
     print_error(std::string(e.what()) + " (see 'tangram " + (sub ? sub->get_name() + " " : "") +
                 "--help')");
@@ -60,6 +63,7 @@ int main(int argc, char** argv) {
   try {
     if (solve->parsed()) return run_solve(solve_options, watch_options);
     if (compare->parsed()) return run_compare(compare_options);
+    if (explain->parsed()) return run_explain(explain_options);
     return run_verify(verify_options);
   } catch (const tangram::Error& e) {
     print_error(e.what());
