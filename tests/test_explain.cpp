@@ -203,3 +203,15 @@ TEST_CASE("tangram explain: bad piece, angle, strategy, a piece that does not fi
   }
   CHECK_FALSE(std::filesystem::exists(dir.file("out")));
 }
+
+TEST_CASE("tangram explain --help lists its options and exit statuses") {
+  tangram::test::TempDir dir("explain-help");
+  const test::Run help = test::run_cli(dir, "explain --help");
+  CHECK(help.status == 0);
+  for (const char* option : {"--piece", "--angle", "--mirror", "--strategy", "--rotation-step",
+                             "--inset", "--scale", "--out", "Exit status"}) {
+    CAPTURE(option);
+    CHECK(help.out.find(option) != std::string::npos);
+  }
+  CHECK(test::run_cli(dir, "--help").out.find("explain") != std::string::npos);
+}

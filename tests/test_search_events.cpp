@@ -291,3 +291,13 @@ TEST_CASE("tangram solve --max-frames: stops writing pictures and says so") {
     CHECK(refused.err.find(mention) != std::string::npos);
   }
 }
+
+TEST_CASE("tangram solve --help lists --frames, --max-frames and --verbose") {
+  tangram::test::TempDir dir("frames-help");
+  const test::Run help = test::run_cli(dir, "solve --help");
+  CHECK(help.status == 0);
+  for (const char* option : {"--frames", "--max-frames", "--verbose"}) {
+    CAPTURE(option);
+    CHECK(help.out.find(option) != std::string::npos);
+  }
+}

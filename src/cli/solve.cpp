@@ -238,7 +238,8 @@ CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
   cmd->add_flag("-q,--quiet", options.quiet,
                 wrap("No progress line and no summary when solved (the exit status tells)."));
   cmd->footer(wrap(
-      "Outputs are written after the search, atomically (complete or absent).\n"
+      "--json and --image are written after the search, atomically (complete or absent); "
+      "--frames pictures during it.\n"
       "Exit status: 0 solved; 1 not solved (time limit reached or search space exhausted); "
       "2 bad input, bad option or output not writable; 3 internal error.",
       90));
