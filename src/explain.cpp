@@ -238,7 +238,7 @@ std::vector<FigureSection> explain_figures(const Pattern& pattern,
                   "red, costs " + fmt(w.costs[*w.chosen], 1) + ".";
     f.image = enlarge(colour_map(w.cost_matrix, w.empty), s);
     mark_points(f.image, w.endpoints, s, kWhiteS, kBlackS, dot_px);
-    mark_points(f.image, {chosen}, s, kRed, kWhiteS, dot_px + 1);
+    mark_points(f.image, {chosen}, s, kRed, kWhiteS, dot_px + 2);
     f.table.push_back({"endpoint", "x", "y", "cost", ""});
     for (std::size_t i = 0; i < w.endpoints.size(); ++i)
       f.table.push_back({std::to_string(i + 1), std::to_string(w.endpoints[i].x),

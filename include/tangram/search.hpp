@@ -97,7 +97,9 @@ struct SearchEvent {
 
 /// Called for every event, in the order of the search, on the thread that called solve(). The
 /// sequence does not depend on the thread count (only `seconds` does). May be empty; an empty
-/// observer costs nothing. Time spent in it counts against the time limit.
+/// observer costs nothing. Time spent in it counts against the time limit; an exception thrown
+/// by it ends the search and leaves solve(). Placements tried but not kept are events only when
+/// the validation rejected them: a valid candidate that the discrepancy bound skips is none.
 using SearchObserver = std::function<void(const SearchEvent&)>;
 
 /// Checks ranges (step, limits, threads, candidates); throws UsageError with the option's name.
