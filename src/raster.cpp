@@ -109,15 +109,19 @@ double default_inset_px(double side_px, double rotation_step_deg) {
   return snap + 0.5 * reach * std::sin(std::min(half_step, M_PI / 8));
 }
 
+ConfigurationMask rasterise_configuration(const Configuration& config, double side_px,
+                                          double inset_px) {
+  const Polygon posed = apply_pose(local_polygon(config.kind, side_px),
+                                   Pose{{0.0, 0.0}, config.angle_deg, config.reflected});
+  return {config, rasterise_convex(inset_convex(posed, inset_px)), posed};
+}
+
 std::vector<ConfigurationMask> rasterise_configurations(PieceKind kind, double side_px,
                                                         double step_deg, bool reflection,
                                                         double inset_px) {
   std::vector<ConfigurationMask> out;
-  const Polygon base = local_polygon(kind, side_px);
-  for (const Configuration& c : configurations(kind, step_deg, reflection)) {
-    const Polygon posed = apply_pose(base, Pose{{0.0, 0.0}, c.angle_deg, c.reflected});
-    out.push_back({c, rasterise_convex(inset_convex(posed, inset_px)), posed});
-  }
+  for (const Configuration& c : configurations(kind, step_deg, reflection))
+    out.push_back(rasterise_configuration(c, side_px, inset_px));
   return out;
 }
 

@@ -30,6 +30,15 @@ std::string number(double value) {
 
 }  // namespace
 
+std::string_view search_event_name(SearchEventType type) {
+  switch (type) {
+    case SearchEventType::Placed: return "place";
+    case SearchEventType::ValidationFailed: return "reject";
+    case SearchEventType::Removed: return "remove";
+  }
+  return "?";
+}
+
 void validate_config(const SolverConfig& config) {
   const SearchConfig& s = config.search;
   if (!(s.rotation_step_deg > 0.0 && s.rotation_step_deg <= 360.0))
@@ -87,8 +96,9 @@ bool candidate_less(const Candidate& a, const Candidate& b) {
 
 class Search {
 public:
-  Search(const Pattern& pattern, const SolverConfig& config, const ProgressCallback& progress)
-      : pattern_(pattern), config_(config), progress_(progress) {
+  Search(const Pattern& pattern, const SolverConfig& config, const ProgressCallback& progress,
+         const SearchObserver& observer)
+      : pattern_(pattern), config_(config), progress_(progress), observer_(observer) {
     const SearchConfig& s = config.search;
     const double inset =
         s.inset_px >= 0.0 ? s.inset_px : default_inset_px(pattern.side_px, s.rotation_step_deg);
@@ -178,8 +188,11 @@ private:
           solution.pieces = std::move(placed);
           return false;
         }
+        // Ours: the checker rejected the complete assembly; the last piece comes off.
+        const Candidate removed = stack.back().placed;
         stack.pop_back();
         ++solution.stats.backtracks;
+        notify(SearchEventType::Removed, static_cast<int>(level) - 1, removed, stack, bound);
         continue;
       }
       Node& node = stack.back();
@@ -192,6 +205,8 @@ private:
         LayoutState child = std::move(node.batch[index - node.batch_begin]);
         if (!node.batch_valid[index - node.batch_begin]) {
           ++solution.stats.validations_failed;
+          notify(SearchEventType::ValidationFailed, static_cast<int>(level), candidate, stack,
+                 bound);
           continue;
         }
         const int discrepancies = node.discrepancies + (node.valid_children > 0 ? 1 : 0);
@@ -202,13 +217,16 @@ private:
         }
         ++node.valid_children;
         stack.push_back(Node{std::move(child), {}, 0, candidate, discrepancies, 0, {}, {}, 0});
+        notify(SearchEventType::Placed, static_cast<int>(level), candidate, stack, bound);
         if (stack.size() > deepest.size()) deepest = copy_placements(stack);
         if (level + 1 < pieces) expand(stack.back(), static_cast<int>(level) + 1);
       } else {
         // Algorithm 1, lines 19-25: reset this piece, remove the previous one.
         if (level == 0) break;
+        const Candidate removed = stack.back().placed;
         stack.pop_back();
         ++solution.stats.backtracks;
+        notify(SearchEventType::Removed, static_cast<int>(level) - 1, removed, stack, bound);
       }
       if (progress_) {
         progress_(SearchProgress{static_cast<int>(stack.size()) - 1, solution.stats.placements_tried,
@@ -306,18 +324,37 @@ private:
     return every_piece_fits(state, remaining);
   }
 
+  /// Piece `level` placed at `c`, at its raster pose.
+  PlacedPiece placed_piece(int level, const Candidate& c) const {
+    const ConfigurationMask& cm = mask_of(level, c.config);
+    PlacedPiece p;
+    p.kind = cm.config.kind;
+    p.pose = Pose{{c.anchor.x + 0.5, c.anchor.y + 0.5}, cm.config.angle_deg, cm.config.reflected};
+    p.polygon = posed_polygon(p.kind, pattern_.side_px, p.pose);
+    return p;
+  }
+
   std::vector<PlacedPiece> assemble(const std::vector<Node>& stack) const {
     std::vector<PlacedPiece> pieces;
-    for (std::size_t k = 1; k < stack.size(); ++k) {
-      const ConfigurationMask& cm = mask_of(static_cast<int>(k) - 1, stack[k].placed.config);
-      PlacedPiece p;
-      p.kind = cm.config.kind;
-      p.pose = Pose{{stack[k].placed.anchor.x + 0.5, stack[k].placed.anchor.y + 0.5},
-                    cm.config.angle_deg, cm.config.reflected};
-      p.polygon = posed_polygon(p.kind, pattern_.side_px, p.pose);
-      pieces.push_back(std::move(p));
-    }
+    for (std::size_t k = 1; k < stack.size(); ++k)
+      pieces.push_back(placed_piece(static_cast<int>(k) - 1, stack[k].placed));
     return pieces;
+  }
+
+  /// Tells the observer (if any) that piece `level`, placed at `c`, was placed, rejected or
+  /// removed; `stack` is the search stack after the event.
+  void notify(SearchEventType type, int level, const Candidate& c, const std::vector<Node>& stack,
+              int bound) {
+    if (!observer_) return;
+    SearchEvent event;
+    event.step = ++steps_;
+    event.type = type;
+    event.level = level;
+    event.piece = placed_piece(level, c);
+    event.assembly = assemble(stack);
+    event.discrepancy_bound = bound;
+    event.seconds = elapsed();
+    observer_(event);
   }
 
   /// A complete raster assembly: polish it; Paper mode accepts it as Algorithm 1 does, Ours
@@ -343,6 +380,8 @@ private:
   const Pattern& pattern_;
   const SolverConfig& config_;
   const ProgressCallback& progress_;
+  const SearchObserver& observer_;
+  long steps_ = 0;  ///< events sent to the observer so far
   std::array<PieceMasks, 5> pieces_;
   std::array<PieceNeeds, 5> needs_;
   std::array<int, 7> max_run_from_{};
@@ -354,10 +393,11 @@ private:
 
 }  // namespace
 
-Solution solve(const Pattern& pattern, const SolverConfig& config, const ProgressCallback& progress) {
+Solution solve(const Pattern& pattern, const SolverConfig& config, const ProgressCallback& progress,
+               const SearchObserver& observer) {
   validate_config(config);
   ThreadLimit limit(config.search.threads);
-  return Search(pattern, config, progress).run();
+  return Search(pattern, config, progress, observer).run();
 }
 
 }  // namespace tangram

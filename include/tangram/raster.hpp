@@ -58,6 +58,10 @@ struct ConfigurationMask {
   Polygon local_polygon;
 };
 
+/// Rasterises one configuration at set side `side_px`, the piece polygon inset by `inset_px`.
+ConfigurationMask rasterise_configuration(const Configuration& config, double side_px,
+                                          double inset_px);
+
 /// Rasterises every configuration of `kind` (see pieces.hpp) at set side `side_px`, each piece
 /// polygon inset by `inset_px`.
 std::vector<ConfigurationMask> rasterise_configurations(PieceKind kind, double side_px,

@@ -5,6 +5,8 @@
 
 #include <chrono>
 #include <functional>
+#include <string_view>
+#include <vector>
 
 #include "tangram/pattern.hpp"
 #include "tangram/placement.hpp"
@@ -64,13 +66,53 @@ struct SearchProgress {
 /// Called with progress; may be empty.
 using ProgressCallback = std::function<void(const SearchProgress&)>;
 
+/// What happened to a piece at one step of the search (Algorithm 1 of Yamada et al. 2019).
+enum class SearchEventType {
+  /// Placed and passed the validation: the piece stays and the next piece is tried
+  /// (Algorithm 1, lines 9-12).
+  Placed,
+  /// Placed, failed the validation and taken off again at once (lines 9-10, 14-16).
+  ValidationFailed,
+  /// A placed piece taken off: the piece after it ran out of candidates (lines 19-22), or
+  /// (Ours) the complete assembly it finished was rejected by verify_solution().
+  Removed,
+};
+
+/// Short name of an event type, used in logs and file names: "place", "reject", "remove".
+std::string_view search_event_name(SearchEventType type);
+
+/// One step of the search, as seen by a SearchObserver.
+struct SearchEvent {
+  long step = 0;  ///< 1 for the first event of a solve, then 2, 3, ...
+  SearchEventType type = SearchEventType::Placed;
+  int level = 0;  ///< the piece's index in the largest-first order (tangram_set()), 0..6
+  /// The piece concerned at its raster pose: the centroid at the centre of its anchor pixel
+  /// (pixel frame), the configuration's angle and mirror flag, and its true-size polygon.
+  PlacedPiece piece;
+  /// The pieces on the pattern after the event, in placement order (raster poses). For
+  /// ValidationFailed and Removed it no longer holds `piece`.
+  std::vector<PlacedPiece> assembly;
+  /// SearchMode::Ours: the current bound of the limited discrepancy search (each bound
+  /// restarts from the empty pattern). SearchMode::Paper: -1.
+  int discrepancy_bound = -1;
+  double seconds = 0.0;  ///< wall-clock time since the search started
+};
+
+/// Called for every event, in the order of the search, on the thread that called solve(). The
+/// sequence does not depend on the thread count (only `seconds` does). May be empty; an empty
+/// observer costs nothing. Time spent in it counts against the time limit; an exception thrown
+/// by it ends the search and leaves solve(). Placements tried but not kept are events only when
+/// the validation rejected them: a valid candidate that the discrepancy bound skips is none.
+using SearchObserver = std::function<void(const SearchEvent&)>;
+
 /// Checks ranges (step, limits, threads, candidates); throws UsageError with the option's name.
 void validate_config(const SolverConfig& config);
 
 /// Assembles the seven pieces into `pattern`. Deterministic: the same pattern and config give
 /// the same solution whatever the thread count. Returns an unsolved Solution when the search
 /// space is exhausted or the time limit is reached.
+/// `observer`, when set, sees every placement, rejection and removal (see SearchEvent).
 Solution solve(const Pattern& pattern, const SolverConfig& config,
-               const ProgressCallback& progress = {});
+               const ProgressCallback& progress = {}, const SearchObserver& observer = {});
 
 }  // namespace tangram

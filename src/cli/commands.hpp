@@ -6,6 +6,7 @@
 /// (tangram::Error); main() turns them into one-line messages and exit codes.
 
 #include <iomanip>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -197,5 +198,42 @@ CLI::App* setup_report(CLI::App& app, ReportOptions& options);
 /// Runs `report`: 0 when the page was written (missing pictures are warnings). Throws
 /// tangram::Error on a missing or malformed runs.csv, bad options or an unwritable output.
 int run_report(const ReportOptions& options);
+
+/// Options of `tangram solve` that show the search as it runs (kept apart from SolveOptions,
+/// which `compare` shares).
+struct SolveWatchOptions {
+  std::string frames_dir;  ///< empty = no frames; else one PNG per search event
+  int max_frames = 2000;   ///< at most this many frames are written
+  bool verbose = false;    ///< one line per search event on stderr
+};
+
+/// Declares --frames, --max-frames and --verbose on the `solve` subcommand.
+void add_watch_options(CLI::App& solve, SolveWatchOptions& options);
+
+/// Runs `solve` like run_solve(options), writing frames and log lines as `watch` asks.
+int run_solve(const SolveOptions& options, const SolveWatchOptions& watch);
+
+/// Options of `tangram explain`.
+struct ExplainOptions {
+  std::string pattern;   ///< input PNG
+  std::string piece;     ///< piece name (piece_kind_from_name); default: the first of the set
+  /// Rotation, degrees counter-clockwise on screen, in [0, 360); none = the first multiple of
+  /// the rotation step at which the piece fits.
+  std::optional<double> angle_deg;
+  double rotation_step_deg = 45;  ///< the solve step whose masks (inset) and angles are shown
+  bool mirror = false;   ///< mirror the piece top-to-bottom before the rotation
+  std::string strategy;  ///< placement strategy name
+  double inset_px = -1;  ///< mask inset (px); negative = as `solve` at the rotation step
+  int scale = 0;         ///< picture scale; 0 = automatic (figure_scale)
+  std::string out_dir;   ///< directory for the pictures and index.html
+};
+
+/// Declares `explain` on `app`.
+CLI::App* setup_explain(CLI::App& app, ExplainOptions& options);
+
+/// Runs `explain`: writes the pictures of Figs. 5-7 and index.html into out_dir; 0 when done.
+/// Throws tangram::Error on bad input or options, a piece that does not fit, or unwritable
+/// outputs.
+int run_explain(const ExplainOptions& options);
 
 }  // namespace tangram::cli

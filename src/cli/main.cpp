@@ -36,6 +36,8 @@ int main(int argc, char** argv) {
 
   SolveOptions solve_options;
   CLI::App* solve = setup_solve(app, solve_options);
+  SolveWatchOptions watch_options;
+  add_watch_options(*solve, watch_options);
   VerifyOptions verify_options;
   CLI::App* verify = setup_verify(app, verify_options);
   CompareOptions compare_options;
@@ -46,6 +48,8 @@ int main(int argc, char** argv) {
   CLI::App* experiment = setup_experiment(app, experiment_options);
   ReportOptions report_options;
   CLI::App* report = setup_report(app, report_options);
+  ExplainOptions explain_options;
+  CLI::App* explain = setup_explain(app, explain_options);
 
   try {
     app.parse(argc, argv);
@@ -58,6 +62,7 @@ int main(int argc, char** argv) {
                           : render->parsed()  ? render
                           : experiment->parsed() ? experiment
                           : report->parsed()  ? report
+                          : explain->parsed() ? explain
                                               : nullptr;
     print_error(std::string(e.what()) + " (see 'tangram " + (sub ? sub->get_name() + " " : "") +
                 "--help')");
@@ -65,11 +70,12 @@ int main(int argc, char** argv) {
   }
 
   try {
-    if (solve->parsed()) return run_solve(solve_options);
+    if (solve->parsed()) return run_solve(solve_options, watch_options);
     if (compare->parsed()) return run_compare(compare_options);
     if (render->parsed()) return run_render(render_options);
     if (experiment->parsed()) return run_experiment(experiment_options);
     if (report->parsed()) return run_report(report_options);
+    if (explain->parsed()) return run_explain(explain_options);
     return run_verify(verify_options);
   } catch (const tangram::Error& e) {
     print_error(e.what());

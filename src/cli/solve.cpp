@@ -1,6 +1,7 @@
 // `tangram solve`: maps the options onto SolverConfig, solves, reports and writes outputs.
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <filesystem>
 #include <iomanip>
@@ -12,6 +13,7 @@
 
 #include "commands.hpp"
 #include "tangram/error.hpp"
+#include "tangram/figures.hpp"
 #include "tangram/io.hpp"
 #include "tangram/placement.hpp"
 #include "tangram/search.hpp"
@@ -242,25 +244,150 @@ CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
   cmd->add_flag("-q,--quiet", options.quiet,
                 wrap("No progress line and no summary when solved (the exit status tells)."));
   cmd->footer(wrap(
-      "Outputs are written after the search, atomically (complete or absent).\n"
+      "--json and --image are written after the search, atomically (complete or absent); "
+      "--frames pictures during it.\n"
       "Exit status: 0 solved; 1 not solved (time limit reached or search space exhausted); "
       "2 bad input, bad option or output not writable; 3 internal error.",
       90));
   return cmd;
 }
 
-int run_solve(const SolveOptions& options) {
+namespace {
+
+/// Largest --max-frames: a million frames of a small pattern already fill gigabytes.
+constexpr int kMaxFramesLimit = 1000000;
+
+/// Whether `name` looks like a frame file: at least four digits, '-', ..., ".png".
+bool is_frame_name(const std::string& name) {
+  std::size_t digits = 0;
+  while (digits < name.size() && std::isdigit(static_cast<unsigned char>(name[digits]))) ++digits;
+  return digits >= 4 && digits < name.size() && name[digits] == '-' && name.size() > 4 &&
+         name.compare(name.size() - 4, 4, ".png") == 0;
+}
+
+/// Checks --max-frames and the --frames directory before the search: not the input, not a
+/// file, and free of frames of an earlier run (which would mix with the new ones).
+void check_frames_options(const SolveOptions& options, const SolveWatchOptions& watch) {
+  namespace fs = std::filesystem;
+  if (watch.max_frames < 1 || watch.max_frames > kMaxFramesLimit)
+    throw UsageError("--max-frames must be in 1.." + std::to_string(kMaxFramesLimit) + ", got " +
+                     std::to_string(watch.max_frames));
+  const std::string& dir = watch.frames_dir;
+  if (dir.empty()) return;
+  if (same_file(dir, options.pattern))
+    throw UsageError("--frames " + dir + " is the input pattern: choose a directory");
+  std::error_code ec;
+  if (!fs::exists(dir, ec)) return;
+  if (!fs::is_directory(dir, ec))
+    throw OutputError("cannot write frames to --frames " + dir + ": not a directory");
+  for (const auto& entry : fs::directory_iterator(dir, ec))
+    if (is_frame_name(entry.path().filename().string()))
+      throw UsageError("--frames " + dir + " already holds frames of an earlier run (" +
+                       entry.path().filename().string() +
+                       "): remove them or choose another directory");
+}
+
+/// The observer of `tangram solve`: one PNG per search event into the frames directory (up to
+/// the limit) and one line per event on stderr, as the options ask.
+class SearchWatcher {
+public:
+  SearchWatcher(const Pattern& pattern, const SolveWatchOptions& watch)
+      : pattern_(pattern), watch_(watch) {
+    for (int n = watch.max_frames; n >= 10000; n /= 10) ++digits_;
+  }
+
+  /// The observer for solve(); empty when neither frames nor log lines are asked for.
+  SearchObserver observer() {
+    if (watch_.frames_dir.empty() && !watch_.verbose) return {};
+    return [this](const SearchEvent& event) { on_event(event); };
+  }
+
+  long events() const { return events_; }
+  long frames() const { return frames_; }
+
+private:
+  void on_event(const SearchEvent& event) {
+    ++events_;
+    const std::string what(search_event_name(event.type));
+    const std::string piece(piece_name(event.piece.kind));
+    if (watch_.verbose) {
+      const Pose& pose = event.piece.pose;
+      std::cerr << "step " << event.step << ": " << what << " " << piece << ", angle "
+                << plain(pose.angle_deg) << ", mirror " << (pose.reflected ? "yes" : "no")
+                << ", at (" << fixed(pose.centre.x, 1) << ", " << fixed(pose.centre.y, 1)
+                << "), " << event.assembly.size() << "/7 placed";
+      if (event.discrepancy_bound >= 0) std::cerr << ", bound " << event.discrepancy_bound;
+      std::cerr << ", " << fixed(event.seconds, 3) << " s\n";
+    }
+    if (!watch_.frames_dir.empty() && frames_ < watch_.max_frames) {
+      std::ostringstream name;
+      name << std::setw(digits_) << std::setfill('0') << event.step << "-" << what << "-" << piece
+           << ".png";
+      write_png_atomic((std::filesystem::path(watch_.frames_dir) / name.str()).string(),
+                       render_search_frame(pattern_, event));
+      ++frames_;
+    }
+  }
+
+  const Pattern& pattern_;
+  const SolveWatchOptions& watch_;
+  int digits_ = 4;
+  long events_ = 0;
+  long frames_ = 0;
+};
+
+}  // namespace
+
+void add_watch_options(CLI::App& solve, SolveWatchOptions& options) {
+  CLI::Option* frames =
+      solve.add_option("--frames", options.frames_dir,
+                       wrap("Directory (created if missing) for one picture per search step, "
+                            "written during the search: NNNN-place-PIECE.png, "
+                            "NNNN-reject-PIECE.png (placed, then undone by the validation), "
+                            "NNNN-remove-PIECE.png (taken off to backtrack), each showing the "
+                            "partial assembly. The time they take counts against --time-limit. "
+                            "Default: none."))
+          ->type_name("DIR");
+  solve.add_option("--max-frames", options.max_frames,
+                   wrap("With --frames: write at most N pictures (the first N steps); a note "
+                        "says when the search took more. Default: " +
+                        std::to_string(options.max_frames) + "."))
+      ->type_name("N")
+      ->needs(frames);
+  solve.add_flag("-v,--verbose", options.verbose,
+                 wrap("Log every search step on stderr, one line each: step, event (place, "
+                      "reject, remove), piece, angle, mirror, centre (px), pieces placed, the "
+                      "discrepancy bound (search 'ours') and seconds since the start. Replaces "
+                      "the progress line."));
+}
+
+int run_solve(const SolveOptions& options) { return run_solve(options, SolveWatchOptions{}); }
+
+int run_solve(const SolveOptions& options, const SolveWatchOptions& watch) {
   const SolverConfig config = solver_config(options);
   validate_config(config);
   check_output_paths(options);
+  check_frames_options(options, watch);
   const Pattern pattern = load_pattern_png(options.pattern);
+  if (!watch.frames_dir.empty()) {
+    std::error_code ec;
+    std::filesystem::create_directories(watch.frames_dir, ec);
+    if (ec)
+      throw OutputError("cannot create --frames directory " + watch.frames_dir + ": " +
+                        ec.message());
+  }
 
   Solution solution;
+  SearchWatcher watcher(pattern, watch);
   {
-    ProgressLine progress(!options.quiet);
-    solution = solve(pattern, config, progress.callback());
+    ProgressLine progress(!options.quiet && !watch.verbose);
+    solution = solve(pattern, config, progress.callback(), watcher.observer());
   }
   if (!options.quiet || !solution.solved) print_summary(options, config, solution);
+  if (!watch.frames_dir.empty() && watcher.events() > watcher.frames())
+    std::cerr << "tangram: note: --frames " << watch.frames_dir << " holds the first "
+              << watcher.frames() << " of " << watcher.events()
+              << " steps (--max-frames " << watch.max_frames << ")" << std::endl;
 
   if (!options.json_path.empty())
     write_text_atomic(options.json_path, solution_to_json(solution, options.pattern));

@@ -1,0 +1,182 @@
+// `tangram explain`: one placement of one piece on the empty pattern, stage by stage (the
+// paper's Fig. 7), the strategies' cost matrices (Fig. 5) and the distance transform (Fig. 6),
+// written as PNGs with an index.html that shows them in order.
+
+#include <cmath>
+#include <filesystem>
+#include <iostream>
+
+#include "commands.hpp"
+#include "tangram/error.hpp"
+#include "tangram/explain.hpp"
+#include "tangram/figures.hpp"
+#include "tangram/io.hpp"
+#include "tangram/pieces.hpp"
+#include "tangram/raster.hpp"
+
+namespace tangram::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+/// Largest --scale: pictures of a 300 px pattern stay under 5000 px.
+constexpr int kMaxScale = 16;
+
+/// The piece names, comma-separated, for messages.
+std::string piece_choices() {
+  std::string names;
+  for (const PieceKind kind : {PieceKind::LargeTriangle, PieceKind::MediumTriangle,
+                               PieceKind::SmallTriangle, PieceKind::Square,
+                               PieceKind::Parallelogram})
+    names += (names.empty() ? "" : ", ") + std::string(piece_name(kind));
+  return names;
+}
+
+}  // namespace
+
+CLI::App* setup_explain(CLI::App& app, ExplainOptions& options) {
+  options.piece = std::string(piece_name(tangram_set().front()));
+  options.strategy = std::string(strategy_name(PlacementConfig{}.strategy));
+
+  CLI::App* cmd = app.add_subcommand(
+      "explain", "Show, as pictures, how one piece is placed (the paper's Figs. 5-7).");
+  cmd->add_option("PATTERN", options.pattern,
+                  wrap("Silhouette PNG, as for 'tangram solve'."))
+      ->required()
+      ->type_name("PNG");
+  cmd->add_option("--piece", options.piece,
+                  wrap("Piece to place: " + piece_choices() + ". Default: " + options.piece +
+                       " (the first of the largest-first order)."))
+      ->type_name("NAME");
+  cmd->add_option("--angle", options.angle_deg,
+                  wrap("Rotation of the piece in degrees, counter-clockwise on screen, in "
+                       "[0, 360). Default: 0, or if the piece does not fit at 0, the first "
+                       "multiple of --rotation-step at which it fits (Algorithm 1 tries the "
+                       "configurations in this order)."))
+      ->type_name("DEG");
+  cmd->add_option("--rotation-step", options.rotation_step_deg,
+                  wrap("The 'tangram solve --rotation-step' to explain: it sets the mask's "
+                       "inset and the angles tried without --angle (0 < DEG <= 360). Default: " +
+                       plain(options.rotation_step_deg) + "."))
+      ->type_name("DEG");
+  cmd->add_flag("--mirror", options.mirror,
+                wrap("Mirror the piece top-to-bottom before the rotation. Default: not "
+                     "mirrored."));
+  cmd->add_option("--strategy", options.strategy,
+                  wrap("Placement strategy whose cost picks the endpoint: " + strategy_choices() +
+                       ". Default: " + options.strategy + "."))
+      ->type_name("NAME");
+  cmd->add_option("--inset", options.inset_px,
+                  wrap("Inward offset of the raster piece mask, in pixels (0..10). Default: "
+                       "automatic, as 'tangram solve' at --rotation-step."))
+      ->type_name("PX");
+  cmd->add_option("--scale", options.scale,
+                  wrap("Pictures are this many times the pattern's size (1.." +
+                       std::to_string(kMaxScale) + "). Default: about 512 px on the longer "
+                       "side."))
+      ->type_name("N");
+  cmd->add_option("--out", options.out_dir,
+                  wrap("Directory (created if missing) for the pictures (fig7a-...png to "
+                       "fig7g-...png, fig5-STRATEGY.png, fig6-distance-transform.png) and "
+                       "index.html, which shows them in order with captions."))
+      ->required()
+      ->type_name("DIR");
+  cmd->footer(wrap(
+      "The piece is placed on the empty pattern as the paper's Algorithm 1 places it: at the "
+      "lowest-cost endpoint of the skeleton of its collision-free area. Outputs are written "
+      "atomically.\n"
+      "Exit status: 0 written; 2 bad input, bad option, a piece that does not fit at that "
+      "angle, or output not writable; 3 internal error.",
+      90));
+  return cmd;
+}
+
+int run_explain(const ExplainOptions& options) {
+  // Options first, then the input, then the outputs: nothing is created for a failing command.
+  const auto kind = piece_kind_from_name(options.piece);
+  if (!kind)
+    throw UsageError("--piece: unknown piece '" + options.piece + "' (choose one of " +
+                     piece_choices() + ")");
+  if (options.angle_deg && !(*options.angle_deg >= 0.0 && *options.angle_deg < 360.0))
+    throw UsageError("--angle must be in [0, 360) degrees, got " + plain(*options.angle_deg));
+  const double step = options.rotation_step_deg;
+  if (!(step > 0.0 && step <= 360.0))
+    throw UsageError("--rotation-step must be in (0, 360] degrees, got " + plain(step));
+  const auto strategy = strategy_from_name(options.strategy);
+  if (!strategy)
+    throw UsageError("--strategy: unknown strategy '" + options.strategy + "' (choose one of " +
+                     strategy_choices() + ")");
+  if (!(options.inset_px <= 10.0) || !std::isfinite(options.inset_px))
+    throw UsageError("--inset must be at most 10 px (negative = automatic), got " +
+                     plain(options.inset_px));
+  if (options.scale < 0 || options.scale > kMaxScale)
+    throw UsageError("--scale must be in 1.." + std::to_string(kMaxScale) +
+                     " (0 = automatic), got " + std::to_string(options.scale));
+  const std::string& out = options.out_dir;
+  if (same_file(out, options.pattern))
+    throw UsageError("--out " + out + " is the input pattern: choose a directory");
+  std::error_code ec;
+  if (fs::exists(out, ec) && !fs::is_directory(out, ec))
+    throw OutputError("cannot write to --out " + out + ": not a directory");
+
+  const Pattern pattern = load_pattern_png(options.pattern);
+  const double inset = options.inset_px >= 0.0 ? options.inset_px
+                                               : default_inset_px(pattern.side_px, step);
+  const std::string mirrored = options.mirror ? " mirrored" : "";
+  std::string why;  // how the angle was chosen, when it was not given
+  double angle = 0.0;
+  if (options.angle_deg) {
+    angle = *options.angle_deg;
+  } else {
+    const auto first = first_fitting_angle(pattern, *kind, options.mirror, step, inset);
+    if (!first)
+      throw InputError("pattern " + options.pattern + ": the " + options.piece + mirrored +
+                       " fits nowhere at any multiple of " + plain(step) +
+                       " deg: choose another --piece, --angle or --rotation-step");
+    angle = *first;
+    if (angle != 0.0)
+      why = " (it does not fit at 0 deg; the first multiple of " + plain(step) +
+            " deg at which it fits)";
+  }
+  const PlacementWalkthrough walkthrough =
+      explain_placement(pattern, Configuration{*kind, angle, options.mirror}, *strategy, inset);
+  const std::string pose = options.piece + " at " + plain(angle) + " deg" + mirrored;
+  if (!walkthrough.chosen)
+    throw InputError("pattern " + options.pattern + ": the " + pose +
+                     " does not fit anywhere (its collision-free area is empty): choose another "
+                     "--angle or --piece");
+
+  const std::vector<FigureSection> sections = explain_figures(pattern, walkthrough, options.scale);
+  const auto out_file = [&](const std::string& name) { return (fs::path(out) / name).string(); };
+  std::vector<std::string> names{"index.html"};
+  for (const FigureSection& section : sections)
+    for (const Figure& figure : section.figures) names.push_back(figure.file);
+  for (const std::string& name : names)
+    if (same_file(out_file(name), options.pattern))
+      throw UsageError("--out " + out + ": " + name + " would overwrite the input pattern: "
+                       "choose another directory");
+  fs::create_directories(out, ec);
+  if (ec) throw OutputError("cannot create --out directory " + out + ": " + ec.message());
+
+  for (const FigureSection& section : sections)
+    for (const Figure& figure : section.figures)
+      write_png_atomic(out_file(figure.file), figure.image);
+  const std::string title = "tangram explain: " + fs::path(options.pattern).filename().string();
+  const std::string intro =
+      "How the solver of Yamada, Gois and Batagelo (SIBGRAPI 2019) places one piece: the " +
+      pose + why + " on the empty pattern " + options.pattern + ", with the " +
+      std::string(strategy_label(*strategy)) + " placement strategy. Made by 'tangram explain'.";
+  write_text_atomic(out_file("index.html"), figures_html(title, intro, sections));
+
+  const cv::Point chosen = walkthrough.endpoints[*walkthrough.chosen];
+  const std::size_t endpoints = walkthrough.endpoints.size();
+  std::cout << options.pattern << ": " << pose << why << ", " << strategy_label(*strategy) << ": "
+            << endpoints << " skeleton endpoint" << (endpoints == 1 ? "" : "s") << ", placed at ("
+            << chosen.x << ", " << chosen.y << ") with cost "
+            << fixed(walkthrough.costs[*walkthrough.chosen], 1) << "\n"
+            << "wrote " << names.size() - 1 << " pictures and index.html to " << out << std::endl;
+  return kExitOk;
+}
+
+}  // namespace tangram::cli
