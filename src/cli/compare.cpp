@@ -64,7 +64,7 @@ std::vector<Strategy> parse_strategies(const std::string& text) {
 struct Input {
   std::string path;  ///< as typed
   std::string stem;  ///< file name without extension, made unique among the inputs
-  Pattern pattern;
+  Silhouette silhouette;  ///< .pattern at full resolution (judged), .working (solved)
 };
 
 /// One pattern solved with one strategy.
@@ -194,7 +194,8 @@ cv::Mat3b montage(const std::vector<Input>& inputs, const std::vector<Strategy>&
     for (int k = 0; k < cols; ++k) {
       const Run& run = runs[p][k];
       const cv::Rect rect(label_px + k * kCellPx, kHeaderPx + p * kCellPx, kCellPx, kCellPx);
-      fit_cell(render_solution(inputs[p].pattern, run.solution, 1)).copyTo(image(rect));
+      fit_cell(render_solution(inputs[p].silhouette.pattern, run.solution, 1))
+          .copyTo(image(rect));
       if (run.ok())
         cv::rectangle(image, rect, cv::Scalar(200, 200, 200), 1);
       else
@@ -224,6 +225,7 @@ CLI::App* setup_compare(CLI::App& app, CompareOptions& options) {
                   wrap("Placement strategies: all, or a comma-separated list of " +
                        strategy_choices() + ". Default: all."))
       ->type_name("all|LIST");
+  add_input_options(*cmd, o.input);
   add_search_options(*cmd, o);
   cmd->add_option("--time-limit", o.time_limit_s,
                   wrap("Give up each run (not solved) after SEC seconds of search. Default: " +
@@ -262,6 +264,7 @@ int run_compare(const CompareOptions& options) {
     configs.push_back(solver_config(run_options));
     validate_config(configs.back());
   }
+  const InputConfig input_settings = input_config(options.solve.input);
 
   const std::string& out = options.out_dir;
   if (!out.empty()) {
@@ -277,7 +280,8 @@ int run_compare(const CompareOptions& options) {
   std::vector<Input> inputs;
   std::map<std::string, int> stem_count;
   for (const std::string& path : options.patterns) {
-    Input input{path, fs::path(path).stem().string(), load_pattern_png(path)};
+    Input input{path, fs::path(path).stem().string(), load_silhouette_png(path, input_settings)};
+    print_input_report(input.silhouette.report, false, path + ": ");
     const int seen = stem_count[input.stem]++;
     if (seen > 0) input.stem += "-" + std::to_string(seen + 1);
     inputs.push_back(std::move(input));
@@ -307,9 +311,10 @@ int run_compare(const CompareOptions& options) {
   for (std::size_t p = 0; p < inputs.size(); ++p) {
     for (std::size_t k = 0; k < strategies.size(); ++k) {
       Run run;
-      run.solution = solve(inputs[p].pattern, configs[k]);
+      const Silhouette& silhouette = inputs[p].silhouette;
+      run.solution = to_original_frame(solve(silhouette.working, configs[k]), silhouette);
       if (!run.solution.pieces.empty()) {
-        run.report = verify_solution(inputs[p].pattern, run.solution.pieces);
+        run.report = verify_solution(silhouette.pattern, run.solution.pieces);
         run.measured = true;
       }
       std::cerr << "[" << ++done << "/" << total << "] " << inputs[p].path << " "
