@@ -248,7 +248,8 @@ CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
                        " px), also when not solved. Default: none."))
       ->type_name("OUT.png");
   cmd->add_flag("-q,--quiet", options.quiet,
-                wrap("No progress line and no summary when solved (the exit status tells)."));
+                wrap("No progress line, no notes and no summary when solved (the exit status "
+                     "tells); warnings about the input stay."));
   cmd->footer(wrap(
       "Outputs are written after the search, atomically (complete or absent).\n"
       "Exit status: 0 solved; 1 not solved (time limit reached or search space exhausted); "
