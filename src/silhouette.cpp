@@ -477,38 +477,47 @@ Silhouette make_silhouette(const cv::Mat& image, const InputConfig& config) {
 
   const int n = work_scale(config, image.size(), silhouette.pattern.side_px);
   report.work_scale = n;
-  if (n == 1) {
+  const cv::Mat1b reduced = n == 1 ? silhouette.pattern.puzzle : reduce(silhouette.pattern.puzzle, n);
+  const cv::Rect crop =
+      (cv::boundingRect(reduced) + cv::Point(-kWorkMarginPx, -kWorkMarginPx) +
+       cv::Size(2 * kWorkMarginPx, 2 * kWorkMarginPx)) &
+      cv::Rect(0, 0, reduced.cols, reduced.rows);
+  report.work_offset = crop.tl();
+  if (n == 1 && crop.size() == reduced.size()) {
     silhouette.working = silhouette.pattern;
   } else {
-    const cv::Mat1b reduced = reduce(silhouette.pattern.puzzle, n);
     try {
-      silhouette.working = make_pattern(reduced);
+      silhouette.working = make_pattern(reduced(crop).clone());
     } catch (const InputError& e) {
-      throw InputError("reduced by " + std::to_string(n) + " for solving (" +
-                       std::to_string(reduced.cols) + "x" + std::to_string(reduced.rows) +
-                       " px), " + e.what() + "; use a larger --work-size or --work-size 0");
+      throw InputError("reduced by " + std::to_string(n) + " for solving (set side " +
+                       fixed(silhouette.pattern.side_px / n, 0) + " px), " + e.what() +
+                       "; use a larger --work-size or --work-size 0");
     }
+  }
+  report.work_size = silhouette.working.puzzle.size();
+  if (n > 1)
     report.notes.push_back(
         "large image: solving at 1/" + std::to_string(n) + " scale (" +
-        std::to_string(reduced.cols) + "x" + std::to_string(reduced.rows) + " px, set side " +
-        fixed(silhouette.working.side_px, 0) + " px instead of " +
+        std::to_string(report.work_size.width) + "x" + std::to_string(report.work_size.height) +
+        " px, set side " + fixed(silhouette.working.side_px, 0) + " px instead of " +
         fixed(silhouette.pattern.side_px, 0) +
         "); pieces are reported in the original's pixel coordinates; --work-size 0 solves at "
         "full resolution");
-  }
-  report.work_size = silhouette.working.puzzle.size();
   return silhouette;
 }
 
 Solution to_original_frame(const Solution& working, const Silhouette& silhouette,
                            VerifyReport* check) {
   Solution out = working;
-  const double n = silhouette.report.work_scale;
-  if (silhouette.report.work_scale == 1) return out;
+  const InputReport& r = silhouette.report;
+  const double n = r.work_scale;
+  const Vec2 offset{static_cast<double>(r.work_offset.x), static_cast<double>(r.work_offset.y)};
   for (PlacedPiece& piece : out.pieces) {
-    piece.pose.centre = n * piece.pose.centre;
-    for (Vec2& v : piece.polygon) v = n * v;
+    piece.pose.centre = n * (piece.pose.centre + offset);
+    for (Vec2& v : piece.polygon) v = n * (v + offset);
   }
+  // A translation alone changes no measure: the working raster is a crop of the original.
+  if (r.work_scale == 1) return out;
   const VerifyReport report = verify_solution(silhouette.pattern, out.pieces);
   out.stats.coverage = report.metrics.coverage;
   out.stats.overlap = report.metrics.overlap;

@@ -233,14 +233,14 @@ TEST_CASE("make_silhouette: a large picture is solved at a working resolution re
   cv::Mat1b picture = test::draw(test::figure(4.0, {50.0, 30.0}), {1300, 1200}, 0, 255);
   const Silhouette s = make_silhouette(picture, InputConfig{});
   CHECK(s.report.work_scale == 4);
-  CHECK(s.report.work_size == cv::Size(325, 300));
   CHECK(s.pattern.puzzle.size() == cv::Size(1300, 1200));
   CHECK(s.working.side_px == doctest::Approx(200.0).epsilon(0.01));
   REQUIRE(s.report.notes.size() == 1);
-  CHECK(s.report.notes[0].rfind("large image: solving at 1/4 scale (325x300 px, set side 201 px "
-                                "instead of 802)", 0) == 0);
+  CHECK(s.report.notes[0].rfind("large image: solving at 1/4 scale (", 0) == 0);
+  CHECK(contains(s.report.notes[0], " px, set side 201 px instead of 802)"));
 
-  // Oracle: count each block's puzzle pixels.
+  // Oracle: count each block's puzzle pixels on the reduced 325 x 300 canvas; the working
+  // raster is its crop to the figure's bounding box plus the margin.
   const int n = 4;
   cv::Mat1b expected(300, 325, uchar{0});
   for (int i = 0; i < 300; ++i)
@@ -250,7 +250,12 @@ TEST_CASE("make_silhouette: a large picture is solved at a working resolution re
         for (int c = j * n; c < std::min(1300, (j + 1) * n); ++c) count += s.pattern.puzzle(r, c) != 0;
       expected(i, j) = 2 * count >= n * n ? 255 : 0;
     }
-  CHECK(same_mask(s.working.puzzle, expected));
+  const cv::Rect box = cv::boundingRect(expected);
+  const cv::Rect crop(s.report.work_offset, s.report.work_size);
+  CHECK(crop == ((box + cv::Point(-kWorkMarginPx, -kWorkMarginPx) +
+                  cv::Size(2 * kWorkMarginPx, 2 * kWorkMarginPx)) &
+                 cv::Rect(0, 0, 325, 300)));
+  CHECK(same_mask(s.working.puzzle, expected(crop)));
 
   InputConfig capped;
   capped.work_size_px = 500;  // longer side 1300 -> factor ceil(1300 / 500) = 3
@@ -268,6 +273,37 @@ TEST_CASE("make_silhouette: a large picture is solved at a working resolution re
                  "use a larger --work-size"));
 }
 
+TEST_CASE("make_silhouette: a small figure on a large canvas is solved on its bounding box plus "
+          "a margin; the usual 10 px margin is left alone") {
+  cv::Mat1b canvas(1200, 1500, uchar{255});
+  test::figure_picture().copyTo(canvas(cv::Rect(900, 700, 291, 291)));
+  const Silhouette s = make_silhouette(canvas, InputConfig{});
+  CHECK(s.report.work_scale == 1);
+  CHECK(s.report.notes.empty());
+  // The figure's bounding box with 16 px more on each side.
+  const cv::Rect box = cv::boundingRect(s.pattern.puzzle);
+  CHECK(box.x >= 900);
+  CHECK(box.y >= 700);
+  CHECK(s.report.work_offset == box.tl() - cv::Point(kWorkMarginPx, kWorkMarginPx));
+  CHECK(s.report.work_size == box.size() + cv::Size(2 * kWorkMarginPx, 2 * kWorkMarginPx));
+  CHECK(s.working.area_px == s.pattern.area_px);
+  CHECK(same_mask(s.working.puzzle,
+                  s.pattern.puzzle(cv::Rect(s.report.work_offset, s.report.work_size))));
+
+  Solution working;
+  working.solved = true;
+  working.pieces = test::square_assembly(100.0, {60.0, 60.0}, 0.0);
+  const Solution original = to_original_frame(working, s);
+  CHECK(original.solved);
+  const cv::Point offset = s.report.work_offset;
+  CHECK(original.pieces[3].polygon[1].x == working.pieces[3].polygon[1].x + offset.x);
+  CHECK(original.pieces[3].pose.centre.y == working.pieces[3].pose.centre.y + offset.y);
+
+  const Silhouette usual = make_silhouette(test::figure_picture(), InputConfig{});
+  CHECK(usual.report.work_offset == cv::Point(0, 0));
+  CHECK(usual.working.puzzle.size() == usual.pattern.puzzle.size());
+}
+
 TEST_CASE("to_original_frame: pieces scale by the working factor and are checked again at full "
           "resolution") {
   const int n = 5;
@@ -276,9 +312,12 @@ TEST_CASE("to_original_frame: pieces scale by the working factor and are checked
   const Silhouette s = make_silhouette(picture, InputConfig{});
   REQUIRE(s.report.work_scale == n);
 
+  // The square spans 100-1100 x 50-1050 px, 20-220 x 10-210 reduced px: the working raster
+  // starts 16 px before, at (4, 0).
+  REQUIRE(s.report.work_offset == cv::Point(4, 0));
   Solution working;
   working.solved = true;
-  working.pieces = test::square_assembly(200.0, {120.0, 110.0}, 0.0);
+  working.pieces = test::square_assembly(200.0, {120.0 - 4.0, 110.0}, 0.0);
   VerifyReport check;
   const Solution original = to_original_frame(working, s, &check);
   CHECK(original.solved);

@@ -31,10 +31,13 @@
 ///     deep of the 511 benchmark figures reaches 0.99 of the radius.
 ///  6. Working resolution (`work_size_px`): the solver works best at the scale it is tuned for
 ///     (set side ~200 px, as in masks/ and the benchmark). A large image is reduced by an
-///     integer factor n: working pixel (i, j) is the n x n block of original pixels
+///     integer factor n: reduced pixel (i, j) is the n x n block of original pixels
 ///     [n j, n j + n) x [n i, n i + n) (pixels beyond the image are outside) and is puzzle when
-///     at least half of the block is. A point maps back as x_original = n * x_working, so the
-///     pieces stay congruent; to_original_frame() does it.
+///     at least half of the block is. The working raster is then cropped to the figure's
+///     bounding box plus kWorkMarginPx (within the image), so that a small figure on a large
+///     canvas costs what the figure costs; pictures with the usual 10 px margin are not cropped.
+///     A point maps back as x_original = n * (x_working + offset.x), likewise y, so the pieces
+///     stay congruent; to_original_frame() does it.
 ///
 /// Steps 3 to 5 work on the full-resolution mask, so thin strokes are judged before reduction.
 
@@ -84,6 +87,11 @@ inline constexpr double kAutoWorkMaxSidePx = 300.0;
 /// Target working set side (px) of the automatic working resolution.
 inline constexpr double kAutoWorkSidePx = 200.0;
 
+/// Margin (working px) kept around the figure's bounding box when the working raster is
+/// cropped: more than the 10 px of masks/ and of the benchmark figures, which therefore are
+/// solved uncropped, as before.
+inline constexpr int kWorkMarginPx = 16;
+
 /// InputConfig::work_size_px value for the automatic working resolution.
 inline constexpr int kWorkSizeAuto = -1;
 
@@ -118,6 +126,7 @@ struct InputReport {
   long outline_pixels = 0;           ///< their pixels
   double depth_px = 0.0;             ///< deepest puzzle pixel's distance to the outside (px)
   int work_scale = 1;                ///< n: one working pixel is n x n original pixels
+  cv::Point work_offset;             ///< the working raster's origin in reduced pixels
   cv::Size work_size;                ///< working raster (px)
   /// One-line sentences about decisions taken (inversion, working resolution), no prefix.
   std::vector<std::string> notes;
@@ -128,7 +137,9 @@ struct InputReport {
 /// A picture read as a puzzle.
 struct Silhouette {
   Pattern pattern;      ///< full resolution, the original's pixel frame: what pieces are judged on
-  Pattern working;      ///< what the solver works on: `pattern` reduced by report.work_scale
+  /// What the solver works on: `pattern` reduced by report.work_scale and cropped at
+  /// report.work_offset (the same object as `pattern` when neither happens).
+  Pattern working;
   InputReport report;
 };
 
@@ -142,10 +153,11 @@ void validate_input_config(const InputConfig& config);
 Silhouette make_silhouette(const cv::Mat& image, const InputConfig& config);
 
 /// The assembly of `working` (found on silhouette.working) in the original's pixel frame:
-/// centres and vertices times report.work_scale. When the scale is not 1, coverage, overlap and
-/// spill are measured again on the full-resolution pattern with verify_solution(), and the
-/// solution counts as solved only if that check accepts it too; `check` (optional) receives the
-/// check. At scale 1 the solution is returned unchanged and `check` is left untouched.
+/// centres and vertices plus report.work_offset, times report.work_scale. When the scale is not
+/// 1, coverage, overlap and spill are measured again on the full-resolution pattern with
+/// verify_solution(), and the solution counts as solved only if that check accepts it too;
+/// `check` (optional) receives the check. At scale 1 only the crop's offset is added (the
+/// measures do not change) and `check` is left untouched.
 Solution to_original_frame(const Solution& working, const Silhouette& silhouette,
                            VerifyReport* check = nullptr);
 
