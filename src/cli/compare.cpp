@@ -64,7 +64,8 @@ std::vector<Strategy> parse_strategies(const std::string& text) {
 struct Input {
   std::string path;  ///< as typed
   std::string stem;  ///< file name without extension, made unique among the inputs
-  Silhouette silhouette;  ///< .pattern at full resolution (judged), .working (solved)
+  Pattern pattern;   ///< full resolution, the original's frame: what runs are judged on
+  Silhouette read;   ///< how the PNG was read; read.working is what the strategies solve
 };
 
 /// One pattern solved with one strategy.
@@ -194,8 +195,7 @@ cv::Mat3b montage(const std::vector<Input>& inputs, const std::vector<Strategy>&
     for (int k = 0; k < cols; ++k) {
       const Run& run = runs[p][k];
       const cv::Rect rect(label_px + k * kCellPx, kHeaderPx + p * kCellPx, kCellPx, kCellPx);
-      fit_cell(render_solution(inputs[p].silhouette.pattern, run.solution, 1))
-          .copyTo(image(rect));
+      fit_cell(render_solution(inputs[p].pattern, run.solution, 1)).copyTo(image(rect));
       if (run.ok())
         cv::rectangle(image, rect, cv::Scalar(200, 200, 200), 1);
       else
@@ -280,8 +280,9 @@ int run_compare(const CompareOptions& options) {
   std::vector<Input> inputs;
   std::map<std::string, int> stem_count;
   for (const std::string& path : options.patterns) {
-    Input input{path, fs::path(path).stem().string(), load_silhouette_png(path, input_settings)};
-    print_input_report(input.silhouette.report, false, path + ": ");
+    Silhouette read = load_silhouette_png(path, input_settings);
+    print_input_report(read.report, false, path + ": ");
+    Input input{path, fs::path(path).stem().string(), read.pattern, std::move(read)};
     const int seen = stem_count[input.stem]++;
     if (seen > 0) input.stem += "-" + std::to_string(seen + 1);
     inputs.push_back(std::move(input));
@@ -311,10 +312,9 @@ int run_compare(const CompareOptions& options) {
   for (std::size_t p = 0; p < inputs.size(); ++p) {
     for (std::size_t k = 0; k < strategies.size(); ++k) {
       Run run;
-      const Silhouette& silhouette = inputs[p].silhouette;
-      run.solution = to_original_frame(solve(silhouette.working, configs[k]), silhouette);
+      run.solution = to_original_frame(solve(inputs[p].read.working, configs[k]), inputs[p].read);
       if (!run.solution.pieces.empty()) {
-        run.report = verify_solution(silhouette.pattern, run.solution.pieces);
+        run.report = verify_solution(inputs[p].pattern, run.solution.pieces);
         run.measured = true;
       }
       std::cerr << "[" << ++done << "/" << total << "] " << inputs[p].path << " "
