@@ -73,31 +73,6 @@ std::string png_structure_problem(const std::string& bytes) {
   }
 }
 
-/// Puzzle mask of a decoded image with channel type T; `unit` maps T onto the 8-bit scale
-/// (1 for 8-bit, 257 for 16-bit). Same arithmetic as the referee, so that both agree on
-/// every pixel: luminance 0.114 B + 0.587 G + 0.299 R (ITU-R BT.601) < 128, alpha >= 128.
-template <typename T>
-cv::Mat1b puzzle_mask(const cv::Mat& image, double unit) {
-  const int channels = image.channels();
-  cv::Mat1b mask(image.size(), uchar{0});
-  for (int r = 0; r < image.rows; ++r) {
-    const T* p = image.ptr<T>(r);
-    uchar* out = mask.ptr<uchar>(r);
-    for (int c = 0; c < image.cols; ++c, p += channels) {
-      double luminance = p[0] / unit;
-      double alpha = 255.0;
-      if (channels == 2) {
-        alpha = p[1] / unit;
-      } else if (channels >= 3) {
-        luminance = 0.114 * (p[0] / unit) + 0.587 * (p[1] / unit) + 0.299 * (p[2] / unit);
-        if (channels >= 4) alpha = p[3] / unit;
-      }
-      out[c] = (luminance < 128.0 && alpha >= 128.0) ? 255 : 0;
-    }
-  }
-  return mask;
-}
-
 /// Writes bytes to a temporary file next to `path`, then renames it over `path`.
 void write_bytes_atomic(const std::string& path, const char* data, std::size_t size) {
   const std::string temp = path + ".tmp-" + std::to_string(::getpid());
@@ -315,7 +290,8 @@ constexpr int kShiftBits = 8;
 
 }  // namespace
 
-Pattern load_pattern_png(const std::string& path) {
+Silhouette load_silhouette_png(const std::string& path, const InputConfig& config) {
+  validate_input_config(config);
   const std::string bytes = read_file(path, "pattern");
   const std::string prefix = "cannot read pattern " + path + ": ";
   if (bytes.size() < sizeof kPngSignature ||
@@ -335,17 +311,17 @@ Pattern load_pattern_png(const std::string& path) {
   }
   if (image.empty())
     throw InputError(prefix + "the PNG data cannot be decoded (corrupt file)");
-  cv::Mat1b mask;
-  switch (image.depth()) {
-    case CV_8U: mask = puzzle_mask<uchar>(image, 1.0); break;
-    case CV_16U: mask = puzzle_mask<ushort>(image, 257.0); break;
-    default: throw InputError(prefix + "unsupported PNG sample format");
-  }
+  if (image.depth() != CV_8U && image.depth() != CV_16U)
+    throw InputError(prefix + "unsupported PNG sample format");
   try {
-    return make_pattern(mask);
+    return make_silhouette(image, config);
   } catch (const InputError& e) {
     throw InputError("pattern " + path + ": " + e.what());
   }
+}
+
+Pattern load_pattern_png(const std::string& path) {
+  return load_silhouette_png(path, InputConfig::referee_reading()).pattern;
 }
 
 std::string solution_to_json(const Solution& solution, const std::string& pattern_path,

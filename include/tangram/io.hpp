@@ -10,16 +10,24 @@
 
 #include "tangram/arrangement.hpp"
 #include "tangram/pattern.hpp"
+#include "tangram/silhouette.hpp"
 #include "tangram/solution.hpp"
 
 namespace tangram {
 
-/// Reads a PNG (grey, grey+alpha, RGB, RGBA; 8 or 16 bit). Puzzle pixels are those with
-/// luminance < 128 (on the 8-bit scale, ITU-R BT.601 weights) and, when there is an alpha
-/// channel, alpha >= 128 (on the 8-bit scale). Throws InputError with a one-line message for a
-/// missing file, a directory, a file that is not a PNG, an undecodable PNG, an empty silhouette
-/// or one too small for the pieces.
+/// Reads a PNG (grey, grey+alpha, RGB, RGBA; 8 or 16 bit) as the referee does
+/// (InputConfig::referee_reading()): puzzle pixels are those with luminance < 128 (on the 8-bit
+/// scale, ITU-R BT.601 weights) and, when there is an alpha channel, alpha >= 128 (on the 8-bit
+/// scale); nothing is inverted, cleaned or reduced. Throws InputError with a one-line message
+/// for a missing file, a directory, a file that is not a PNG, an undecodable PNG, an empty
+/// silhouette or one too small for the pieces.
 Pattern load_pattern_png(const std::string& path);
+
+/// Reads a PNG and interprets it with make_silhouette() (threshold, inversion, cleaning,
+/// outline and thinness checks, working resolution; see silhouette.hpp). Throws InputError
+/// with a one-line message naming the file, as load_pattern_png; UsageError for a bad config.
+/// The file is only read.
+Silhouette load_silhouette_png(const std::string& path, const InputConfig& config);
 
 /// Serialises a solution as tangram-solution/1: {"format", "pattern", "solved", "pieces":
 /// [{"name", "reflected", "angle_deg", "polygon"}], "stats": {...}}; without the stats block

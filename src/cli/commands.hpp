@@ -16,6 +16,7 @@
 
 #include "tangram/placement.hpp"
 #include "tangram/search.hpp"
+#include "tangram/silhouette.hpp"
 
 namespace tangram::cli {
 
@@ -68,6 +69,27 @@ inline std::string fixed(double value, int decimals) {
   return out.str();
 }
 
+/// How a pattern PNG is read (silhouette.hpp), as typed on the command line.
+struct InputOptions {
+  double threshold = 128.0;        ///< luminance threshold, 8-bit scale
+  std::string invert = "auto";     ///< auto, yes or no
+  bool no_clean = false;           ///< keep specks and pinholes
+  bool fill_outline = false;       ///< fill an outline drawing
+  std::string work_size = "auto";  ///< auto, 0 or a number of pixels
+};
+
+/// Maps InputOptions onto an InputConfig (solve and compare: checks on). Throws UsageError
+/// naming the option for an unknown --invert or --work-size value.
+InputConfig input_config(const InputOptions& options);
+
+/// Declares --threshold, --invert, --no-clean, --fill-outline and --work-size on `cmd`, bound
+/// to `options` (whose current values are shown as the defaults). Shared by solve and compare.
+void add_input_options(CLI::App& cmd, InputOptions& options);
+
+/// Prints the notes (unless `quiet`) and the warnings of a reading on stderr, one line each:
+/// "tangram: note: CONTEXTtext", "tangram: warning: CONTEXTtext".
+void print_input_report(const InputReport& report, bool quiet, const std::string& context = "");
+
 /// Options of `tangram solve`, as typed on the command line.
 struct SolveOptions {
   std::string pattern;         ///< input PNG
@@ -85,6 +107,7 @@ struct SolveOptions {
   std::string json_path;       ///< empty = no JSON output
   std::string image_path;      ///< empty = no picture
   bool quiet = false;
+  InputOptions input;          ///< how the pattern is read
 };
 
 /// SolveOptions holding the defaults of a default-constructed SolverConfig (no pattern, no
@@ -120,6 +143,10 @@ struct VerifyOptions {
   std::string pattern;   ///< input PNG
   std::string solution;  ///< tangram-solution/1 file
   bool json = false;     ///< print a JSON report instead of a line of text
+  double threshold = 128.0;     ///< luminance threshold, 8-bit scale
+  std::string invert = "no";    ///< auto, yes or no (no: the referee's reading)
+  bool clean = false;           ///< drop specks and fill pinholes as solve does
+  bool fill_outline = false;    ///< fill an outline drawing as solve --fill-outline does
 };
 
 /// Declares `verify` on `app`.

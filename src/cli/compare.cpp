@@ -42,7 +42,8 @@ constexpr double kFontScale = 0.5;
 struct Input {
   std::string path;  ///< as typed
   std::string stem;  ///< file name without extension, made unique among the inputs
-  Pattern pattern;
+  Pattern pattern;   ///< full resolution, the original's frame: what runs are judged on
+  Silhouette read;   ///< how the PNG was read; read.working is what the strategies solve
 };
 
 /// One pattern solved with one strategy.
@@ -222,6 +223,7 @@ CLI::App* setup_compare(CLI::App& app, CompareOptions& options) {
                   wrap("Placement strategies: all, or a comma-separated list of " +
                        strategy_choices() + ". Default: all."))
       ->type_name("all|LIST");
+  add_input_options(*cmd, o.input);
   add_search_options(*cmd, o);
   cmd->add_option("--time-limit", o.time_limit_s,
                   wrap("Give up each run (not solved) after SEC seconds of search. Default: " +
@@ -262,6 +264,7 @@ int run_compare(const CompareOptions& options) {
     configs.push_back(solver_config(run_options));
     validate_config(configs.back());
   }
+  const InputConfig input_settings = input_config(options.solve.input);
 
   const std::string& out = options.out_dir;
   if (!out.empty()) {
@@ -277,7 +280,9 @@ int run_compare(const CompareOptions& options) {
   std::vector<Input> inputs;
   std::map<std::string, int> stem_count;
   for (const std::string& path : options.patterns) {
-    Input input{path, fs::path(path).stem().string(), load_pattern_png(path)};
+    Silhouette read = load_silhouette_png(path, input_settings);
+    print_input_report(read.report, false, path + ": ");
+    Input input{path, fs::path(path).stem().string(), read.pattern, std::move(read)};
     const int seen = stem_count[input.stem]++;
     if (seen > 0) input.stem += "-" + std::to_string(seen + 1);
     inputs.push_back(std::move(input));
@@ -314,7 +319,7 @@ int run_compare(const CompareOptions& options) {
   for (std::size_t p = 0; p < inputs.size(); ++p) {
     for (std::size_t k = 0; k < strategies.size(); ++k) {
       Run run;
-      run.solution = solve(inputs[p].pattern, configs[k]);
+      run.solution = to_original_frame(solve(inputs[p].read.working, configs[k]), inputs[p].read);
       if (!run.solution.pieces.empty()) {
         run.report = verify_solution(inputs[p].pattern, run.solution.pieces);
         run.measured = true;

@@ -17,10 +17,16 @@
 #include "tangram/io.hpp"
 #include "tangram/placement.hpp"
 #include "tangram/search.hpp"
+#include "tangram/silhouette.hpp"
+#include "tangram/verify.hpp"
 
 namespace tangram::cli {
 
 namespace {
+
+/// Pictures of patterns whose longer side exceeds this (px) are drawn at the pattern's size,
+/// not twice it (a 4000 x 3000 scan would give a 144 MB picture).
+constexpr int kPictureFullSizeAbovePx = 1000;
 
 /// The --search names.
 constexpr std::pair<std::string_view, SearchMode> kSearchModes[] = {
@@ -112,12 +118,15 @@ private:
   std::chrono::steady_clock::time_point last_;
 };
 
+/// `rejection`: why an assembly the search accepted is not solved after all (empty if it is).
 void print_summary(const SolveOptions& options, const SolverConfig& config,
-                   const Solution& solution) {
+                   const Solution& solution, const std::string& rejection) {
   const SolveStats& s = solution.stats;
   std::cout << options.pattern << ": ";
   if (solution.solved)
     std::cout << "solved";
+  else if (!rejection.empty())
+    std::cout << "not solved (" << rejection << ")";
   else if (s.timed_out)
     std::cout << "not solved (time limit of " << plain(config.search.time_limit_s)
               << " s reached, " << solution.pieces.size() << " of 7 pieces placed)";
@@ -198,9 +207,12 @@ CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
       "solve", "Assemble the seven Tangram pieces into the silhouette of a PNG.");
   cmd->add_option("PATTERN", options.pattern,
                   wrap("Silhouette PNG (grey, grey+alpha, RGB or RGBA; 8 or 16 bit). Puzzle "
-                       "pixels: luminance < 128 and, with alpha, alpha >= 128."))
+                       "pixels: luminance < 128 (--threshold) and, with alpha, alpha >= 128; "
+                       "see the input options for light figures, specks, outlines and large "
+                       "images."))
       ->required()
       ->type_name("PNG");
+  add_input_options(*cmd, options.input);
   cmd->add_option("--strategy", options.strategy,
                   wrap("Placement strategy: dt (distance transform), bl (bottom-left), lb "
                        "(left-bottom), hzz / vzz (horizontal / vertical zig-zag), s (spiral), "
@@ -238,16 +250,20 @@ CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
                        "(\"solved\": false and the partial assembly). Default: none."))
       ->type_name("OUT.json");
   cmd->add_option("--image", options.image_path,
-                  wrap("Write a PNG picture of the assembly at twice the pattern's size, also "
-                       "when not solved. Default: none."))
+                  wrap("Write a PNG picture of the assembly at twice the pattern's size (at "
+                       "its size when the longer side exceeds " +
+                       std::to_string(kPictureFullSizeAbovePx) +
+                       " px), also when not solved. Default: none."))
       ->type_name("OUT.png");
   cmd->add_flag("-q,--quiet", options.quiet,
-                wrap("No progress line and no summary when solved (the exit status tells)."));
+                wrap("No progress line, no notes and no summary when solved (the exit status "
+                     "tells); warnings about the input stay."));
   cmd->footer(wrap(
       "--json and --image are written after the search, atomically (complete or absent); "
       "--frames pictures during it.\n"
       "Exit status: 0 solved; 1 not solved (time limit reached or search space exhausted); "
-      "2 bad input, bad option or output not writable; 3 internal error.",
+      "2 bad input (also an outline drawing or a figure too thin for the pieces), bad option "
+      "or output not writable; 3 internal error.",
       90));
   return cmd;
 }
@@ -366,9 +382,12 @@ int run_solve(const SolveOptions& options) { return run_solve(options, SolveWatc
 int run_solve(const SolveOptions& options, const SolveWatchOptions& watch) {
   const SolverConfig config = solver_config(options);
   validate_config(config);
+  const InputConfig input = input_config(options.input);
   check_output_paths(options);
   check_frames_options(options, watch);
-  const Pattern pattern = load_pattern_png(options.pattern);
+  const Silhouette silhouette = load_silhouette_png(options.pattern, input);
+  print_input_report(silhouette.report, options.quiet);
+  const Pattern& pattern = silhouette.working;
   if (!watch.frames_dir.empty()) {
     std::error_code ec;
     std::filesystem::create_directories(watch.frames_dir, ec);
@@ -383,7 +402,17 @@ int run_solve(const SolveOptions& options, const SolveWatchOptions& watch) {
     ProgressLine progress(!options.quiet && !watch.verbose);
     solution = solve(pattern, config, progress.callback(), watcher.observer());
   }
-  if (!options.quiet || !solution.solved) print_summary(options, config, solution);
+  VerifyReport full_check;
+  const bool solved_working = solution.solved;
+  solution = to_original_frame(solution, silhouette, &full_check);
+  std::string rejection;
+  if (solved_working && !solution.solved) {
+    rejection = "solved at 1/" + std::to_string(silhouette.report.work_scale) +
+                " scale, rejected at full resolution:";
+    for (const std::string& reason : full_check.reasons) rejection += " " + reason + ";";
+    rejection += " try --work-size 0";
+  }
+  if (!options.quiet || !solution.solved) print_summary(options, config, solution, rejection);
   if (!watch.frames_dir.empty() && watcher.events() > watcher.frames())
     std::cerr << "tangram: note: --frames " << watch.frames_dir << " holds the first "
               << watcher.frames() << " of " << watcher.events()
@@ -391,8 +420,11 @@ int run_solve(const SolveOptions& options, const SolveWatchOptions& watch) {
 
   if (!options.json_path.empty())
     write_text_atomic(options.json_path, solution_to_json(solution, options.pattern));
-  if (!options.image_path.empty())
-    write_png_atomic(options.image_path, render_solution(pattern, solution));
+  if (!options.image_path.empty()) {
+    const cv::Size size = silhouette.pattern.puzzle.size();
+    const int scale = std::max(size.width, size.height) > kPictureFullSizeAbovePx ? 1 : 2;
+    write_png_atomic(options.image_path, render_solution(silhouette.pattern, solution, scale));
+  }
   return solution.solved ? kExitOk : kExitFailed;
 }
 

@@ -102,13 +102,33 @@ CLI::App* setup_verify(CLI::App& app, VerifyOptions& options) {
   cmd->add_option("SOLUTION", options.solution, wrap("tangram-solution/1 JSON file."))
       ->required()
       ->type_name("JSON");
+  const char* input_group = "Input (how the PNG is read; default: as the referee reads it)";
+  cmd->add_option("--threshold", options.threshold,
+                  wrap("Luminance threshold on the 8-bit scale, 1-255, as for 'tangram solve'. "
+                       "Default: " + plain(options.threshold) + "."))
+      ->type_name("T")
+      ->group(input_group);
+  cmd->add_option("--invert", options.invert,
+                  wrap("auto, yes or no, as for 'tangram solve'. Default: " + options.invert +
+                       "."))
+      ->type_name("MODE")
+      ->group(input_group);
+  cmd->add_flag("--clean", options.clean,
+                wrap("Drop specks and fill pinholes as 'tangram solve' does by default. "
+                     "Default: every pixel counts."))
+      ->group(input_group);
+  cmd->add_flag("--fill-outline", options.fill_outline,
+                wrap("Fill an outline drawing as 'tangram solve --fill-outline' does."))
+      ->group(input_group);
   cmd->add_flag("--json", options.json,
                 wrap("Print a JSON object (status, reasons, coverage, spill, overlap, "
                      "scale_ratio, max_edge_err, max_angle_err_deg) instead of a line of "
                      "text."));
   cmd->footer(wrap(
       "Prints VALID, INVALID: reasons, or UNSOLVED, with coverage, spill and overlap as "
-      "shares of the puzzle area.\n"
+      "shares of the puzzle area. The check is always at full resolution. With the input "
+      "options that 'tangram solve' used (--invert auto --clean for its defaults) the pattern "
+      "is read as solve read it; by default it is read as the referee reads it.\n"
       "Exit status: 0 valid; 1 invalid or unsolved (also a missing or malformed solution "
       "file); 2 unusable pattern or bad usage; 3 internal error.",
       90));
@@ -116,7 +136,17 @@ CLI::App* setup_verify(CLI::App& app, VerifyOptions& options) {
 }
 
 int run_verify(const VerifyOptions& options) {
-  const Pattern pattern = load_pattern_png(options.pattern);
+  InputConfig input = InputConfig::referee_reading();
+  input.threshold = options.threshold;
+  const auto invert = invert_mode_from_name(options.invert);
+  if (!invert)
+    throw UsageError("--invert: unknown mode '" + options.invert + "' (choose auto, yes or no)");
+  input.invert = *invert;
+  input.clean = options.clean;
+  input.fill_outline = options.fill_outline;
+  const Silhouette silhouette = load_silhouette_png(options.pattern, input);
+  print_input_report(silhouette.report, false);
+  const Pattern& pattern = silhouette.pattern;
   const Verdict verdict = judge(pattern, options.solution);
   if (options.json)
     print_json(options, verdict);
