@@ -5,6 +5,8 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "tangram/parallel.hpp"
+
 namespace tangram {
 
 int RunMask::max_run() const {
@@ -119,9 +121,12 @@ ConfigurationMask rasterise_configuration(const Configuration& config, double si
 std::vector<ConfigurationMask> rasterise_configurations(PieceKind kind, double side_px,
                                                         double step_deg, bool reflection,
                                                         double inset_px) {
-  std::vector<ConfigurationMask> out;
-  for (const Configuration& c : configurations(kind, step_deg, reflection))
-    out.push_back(rasterise_configuration(c, side_px, inset_px));
+  const std::vector<Configuration> all = configurations(kind, step_deg, reflection);
+  std::vector<ConfigurationMask> out(all.size());
+  // Independent per configuration; each result goes to its own index.
+  parallel_for(all.size(), [&](std::size_t i) {
+    out[i] = rasterise_configuration(all[i], side_px, inset_px);
+  });
   return out;
 }
 
