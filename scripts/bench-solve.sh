@@ -38,4 +38,17 @@ for p in "${patterns[@]}"; do
   speedup=$(awk -v a="${secs[1]}" -v b="${secs[2]}" 'BEGIN { printf "%.2fx", (b > 0 ? a / b : 0) }')
   mb=$(awk -v k="${mem[2]}" 'BEGIN { printf "%.0f", k / 1024 }')
   echo "| $n | ${code[1]} | ${secs[1]} | ${secs[2]} | $speedup | $mb | $same |"
+  echo "${secs[1]} ${secs[2]} ${code[1]}" >> "$tmp/all"
 done
+# Totals and medians over all patterns (times of unsolved runs included: they stop at the limit).
+median_worst() {  # column of $tmp/all -> "median / worst"
+  cut -d' ' -f"$1" "$tmp/all" | sort -g | awk '{ v[NR] = $1 }
+    END { m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+          printf "%.2f / %.2f", m, v[NR] }'
+}
+awk -v m1="$(median_worst 1)" -v m2="$(median_worst 2)" '
+  { sa += $1; sb += $2; if ($3 == 0) solved++ }
+  END {
+    printf "| **total (%d patterns, %d solved)** | | %.2f | %.2f | **%.2fx** | | |\n", NR, solved, sa, sb, (sb > 0 ? sa / sb : 0)
+    printf "| median / worst | | %s | %s | | | |\n", m1, m2
+  }' "$tmp/all"
