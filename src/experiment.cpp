@@ -6,6 +6,7 @@
 #include <map>
 
 #include "tangram/detail/json.hpp"
+#include "tangram/detail/text.hpp"
 #include "tangram/error.hpp"
 
 namespace tangram {
@@ -59,25 +60,6 @@ std::vector<Strategy> sweep_strategies() {
 
 std::string search_source(SearchMode search) {
   return search == SearchMode::Paper ? "faithful" : "default";
-}
-
-/// A Markdown pipe table with columns padded to equal width.
-std::string pipe_table(const std::vector<std::vector<std::string>>& rows) {
-  std::vector<std::size_t> width(rows.front().size(), 3);
-  for (const auto& row : rows)
-    for (std::size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
-  std::string out;
-  const auto line = [&](const std::vector<std::string>& cells) {
-    for (std::size_t c = 0; c < cells.size(); ++c)
-      out += "| " + cells[c] + std::string(width[c] - cells[c].size(), ' ') + " ";
-    out += "|\n";
-  };
-  line(rows.front());
-  std::vector<std::string> rule;
-  for (const std::size_t w : width) rule.push_back(std::string(w, '-'));
-  line(rule);
-  for (std::size_t r = 1; r < rows.size(); ++r) line(rows[r]);
-  return out;
 }
 
 /// '*' after a cell whose runs are not all recorded.
@@ -229,7 +211,7 @@ std::string tables_markdown(const std::vector<ExperimentRecord>& records, const 
     }
     rows.push_back(row);
   }
-  out += "## Table I: puzzles solved in each experiment\n\n" + pipe_table(rows);
+  out += "## Table I: puzzles solved in each experiment\n\n" + detail::markdown_table(rows);
 
   // Table II.
   rows = {{"experiment"}};
@@ -251,7 +233,7 @@ std::string tables_markdown(const std::vector<ExperimentRecord>& records, const 
     }
     rows.push_back(row);
   }
-  out += "\n## Table II: percentage of puzzles solved in each experiment\n\n" + pipe_table(rows);
+  out += "\n## Table II: percentage of puzzles solved in each experiment\n\n" + detail::markdown_table(rows);
 
   // Table III.
   rows = {header("strategy", exp_name)};
@@ -268,7 +250,7 @@ std::string tables_markdown(const std::vector<ExperimentRecord>& records, const 
     }
     rows.push_back(row);
   }
-  out += "\n## Table III: mean time (standard deviation) of the solved runs\n\n" + pipe_table(rows);
+  out += "\n## Table III: mean time (standard deviation) of the solved runs\n\n" + detail::markdown_table(rows);
   out += "\nA run counts as solved only when its assembly passes the checker with the referee's "
          "thresholds. '*': not all planned runs of the cell are recorded yet; '-': none are.\n";
   return out;

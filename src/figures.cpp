@@ -5,6 +5,7 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "tangram/detail/text.hpp"
 #include "tangram/error.hpp"
 #include "tangram/io.hpp"
 
@@ -35,21 +36,6 @@ cv::Mat1b clamp_to_bytes(const cv::Mat1f& values) {
   return bytes;
 }
 
-/// `text` with &, <, > and " escaped for HTML.
-std::string escape_html(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
-
 constexpr const char* kPageStyle =
     "body{font-family:system-ui,sans-serif;max-width:1280px;margin:1.5em auto;padding:0 1em;"
     "color:#222;line-height:1.4}\n"
@@ -77,26 +63,26 @@ std::string frame_title(const SearchEvent& event) {
 std::string figures_html(const std::string& title, const std::string& intro,
                          const std::vector<FigureSection>& sections) {
   std::string html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
-  html += "<title>" + escape_html(title) + "</title>\n<style>\n" + kPageStyle + "</style>\n";
-  html += "</head>\n<body>\n<h1>" + escape_html(title) + "</h1>\n";
-  if (!intro.empty()) html += "<p>" + escape_html(intro) + "</p>\n";
+  html += "<title>" + detail::html_escape(title) + "</title>\n<style>\n" + kPageStyle + "</style>\n";
+  html += "</head>\n<body>\n<h1>" + detail::html_escape(title) + "</h1>\n";
+  if (!intro.empty()) html += "<p>" + detail::html_escape(intro) + "</p>\n";
   for (const FigureSection& section : sections) {
-    html += "<h2>" + escape_html(section.heading) + "</h2>\n";
-    if (!section.intro.empty()) html += "<p>" + escape_html(section.intro) + "</p>\n";
+    html += "<h2>" + detail::html_escape(section.heading) + "</h2>\n";
+    if (!section.intro.empty()) html += "<p>" + detail::html_escape(section.intro) + "</p>\n";
     html += "<div class=\"grid\">\n";
     for (const Figure& figure : section.figures) {
-      html += "<figure>\n<img src=\"" + escape_html(figure.file) + "\" alt=\"" +
-              escape_html(figure.title) + "\" width=\"" + std::to_string(figure.image.cols) +
+      html += "<figure>\n<img src=\"" + detail::html_escape(figure.file) + "\" alt=\"" +
+              detail::html_escape(figure.title) + "\" width=\"" + std::to_string(figure.image.cols) +
               "\" height=\"" + std::to_string(figure.image.rows) + "\">\n";
-      html += "<figcaption><b>" + escape_html(figure.title) + ".</b> " +
-              escape_html(figure.caption) + "</figcaption>\n";
+      html += "<figcaption><b>" + detail::html_escape(figure.title) + ".</b> " +
+              detail::html_escape(figure.caption) + "</figcaption>\n";
       if (!figure.table.empty()) {
         html += "<table>\n";
         for (std::size_t r = 0; r < figure.table.size(); ++r) {
           const char* cell = r == 0 ? "th" : "td";
           html += "<tr>";
           for (const std::string& text : figure.table[r])
-            html += std::string("<") + cell + ">" + escape_html(text) + "</" + cell + ">";
+            html += std::string("<") + cell + ">" + detail::html_escape(text) + "</" + cell + ">";
           html += "</tr>\n";
         }
         html += "</table>\n";

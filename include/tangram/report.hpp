@@ -20,6 +20,7 @@
 #include <string_view>
 #include <vector>
 
+#include "tangram/detail/text.hpp"
 #include "tangram/results.hpp"
 
 namespace tangram {
@@ -72,9 +73,6 @@ namespace detail {
 
 /// Base64 (RFC 4648, with '=' padding) of arbitrary bytes.
 std::string base64(std::string_view bytes);
-
-/// `text` with &, <, >, " and ' replaced by character references.
-std::string html_escape(std::string_view text);
 
 /// Markdown to HTML for what tables.md holds: ATX headings (`#` to `######`; the shallowest
 /// one present becomes <h3>, under the report's own <h1> and <h2>, deeper ones follow), pipe

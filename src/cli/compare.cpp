@@ -13,6 +13,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "commands.hpp"
+#include "tangram/detail/text.hpp"
 #include "tangram/error.hpp"
 #include "tangram/io.hpp"
 #include "tangram/placement.hpp"
@@ -61,8 +62,8 @@ struct Run {
 };
 
 /// Markdown table: one row per pattern, one column per strategy.
-std::string markdown_table(const std::vector<Input>& inputs,
-                           const std::vector<Strategy>& strategies,
+std::string compare_table(const std::vector<Input>& inputs,
+                          const std::vector<Strategy>& strategies,
                            const std::vector<std::vector<Run>>& runs) {
   std::vector<std::vector<std::string>> rows;
   std::vector<std::string> header{"pattern"};
@@ -83,21 +84,7 @@ std::string markdown_table(const std::vector<Input>& inputs,
     }
     rows.push_back(row);
   }
-  std::vector<std::size_t> width(header.size(), 3);
-  for (const auto& row : rows)
-    for (std::size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
-  std::string out;
-  const auto line = [&](const std::vector<std::string>& cells) {
-    for (std::size_t c = 0; c < cells.size(); ++c)
-      out += "| " + cells[c] + std::string(width[c] - cells[c].size(), ' ') + " ";
-    out += "|\n";
-  };
-  line(rows[0]);
-  std::vector<std::string> rule;
-  for (const std::size_t w : width) rule.push_back(std::string(w, '-'));
-  line(rule);
-  for (std::size_t r = 1; r < rows.size(); ++r) line(rows[r]);
-  return out;
+  return detail::markdown_table(rows);
 }
 
 /// The runs.csv row of one run; `out` is the results directory, against which the pattern path
@@ -342,7 +329,7 @@ int run_compare(const CompareOptions& options) {
     }
   }
 
-  std::cout << markdown_table(inputs, strategies, runs) << std::flush;
+  std::cout << compare_table(inputs, strategies, runs) << std::flush;
   if (!out.empty()) {
     write_text_atomic(out_file("runs.csv"), runs_csv(records));
     write_png_atomic(out_file("montage.png"), montage(inputs, strategies, runs));
