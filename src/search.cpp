@@ -7,6 +7,7 @@
 #include <sstream>
 #include <string>
 
+#include "tangram/angles.hpp"
 #include "tangram/candidates.hpp"
 #include "tangram/error.hpp"
 #include "tangram/layout.hpp"
@@ -128,6 +129,7 @@ public:
     Solution solution;
     solution.stats.threads = max_threads();
     std::vector<Node> deepest;
+    deadline_s_ = config_.search.time_limit_s;
     if (config_.search.mode == SearchMode::Paper) {
       dfs(-1, solution, deepest);
     } else {
@@ -136,16 +138,17 @@ public:
       // bound no longer cuts anything (the candidate space is exhausted).
       // Once exhausted, it starts over with more candidates per configuration, while any
       // configuration had more candidates than were kept.
-      keep_ = static_cast<std::size_t>(config_.search.candidates_per_config);
-      for (;;) {
-        widest_ = 0;
-        for (int bound = 0; !solution.solved && !solution.stats.timed_out; ++bound)
-          if (!dfs(bound, solution, deepest)) break;
-        if (solution.solved || solution.stats.timed_out || !config_.search.widen ||
-            widest_.load() <= keep_)
-          break;
-        keep_ *= 4;
+      // With fine rotation steps, the rotations hinted by the silhouette's edges come first,
+      // for at most half the time; then every rotation, for the rest.
+      const double limit = config_.search.time_limit_s;
+      if (restrict_to_hints()) {
+        deadline_s_ = 0.5 * limit;
+        search_widening(solution, deepest);
+        restricted_ = false;
+        solution.stats.timed_out = false;
       }
+      deadline_s_ = limit;
+      if (!solution.solved) search_widening(solution, deepest);
     }
     if (!solution.solved && deepest.size() > 1) {
       solution.pieces = assemble(deepest);
@@ -162,6 +165,42 @@ public:
   }
 
 private:
+  /// Limited discrepancy search with widening (Ours), until solved, timed out or exhausted.
+  void search_widening(Solution& solution, std::vector<Node>& deepest) {
+    keep_ = static_cast<std::size_t>(config_.search.candidates_per_config);
+    for (;;) {
+      widest_ = 0;
+      for (int bound = 0; !solution.solved && !solution.stats.timed_out; ++bound)
+        if (!dfs(bound, solution, deepest)) break;
+      if (solution.solved || solution.stats.timed_out || !config_.search.widen ||
+          widest_.load() <= keep_)
+        break;
+      keep_ *= 4;
+    }
+  }
+
+  /// Marks the configurations whose rotation the silhouette's edges hint at (angles.hpp) and
+  /// turns the restriction on. False (no restriction) with steps of 45 degrees or more, with
+  /// hints off, without hints, or when the hints leave out no configuration.
+  bool restrict_to_hints() {
+    const SearchConfig& s = config_.search;
+    if (!s.angle_hints || s.rotation_step_deg >= 45.0) return false;
+    AngleHintConfig hints;
+    hints.step_deg = s.rotation_step_deg;
+    const std::vector<double> residues = dominant_residues(pattern_, hints);
+    if (residues.empty()) return false;
+    bool leaves_out = false;
+    for (std::size_t k = 0; k < pieces_.size(); ++k) {
+      hinted_[k].assign(pieces_[k].configs.size(), 0);
+      for (std::size_t i = 0; i < pieces_[k].configs.size(); ++i) {
+        hinted_[k][i] = matches_residue(pieces_[k].configs[i].config.angle_deg, residues) ? 1 : 0;
+        leaves_out = leaves_out || (!pieces_[k].configs.empty() && !hinted_[k][i]);
+      }
+    }
+    restricted_ = leaves_out;
+    return restricted_;
+  }
+
   double elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
 
   /// Depth-first search (Algorithm 1) in which a path may take a node's second or later valid
@@ -176,7 +215,7 @@ private:
     stack.push_back(Node{make_layout_state(pattern_.puzzle), {}, 0, {}, 0, 0, {}, {}, 0});
     expand(stack.back(), 0);
     while (!stack.empty()) {
-      if (elapsed() > config_.search.time_limit_s) {
+      if (elapsed() > deadline_s_) {
         solution.stats.timed_out = true;
         break;
       }
@@ -281,8 +320,11 @@ private:
     if (!paper)
       candidates = CandidateConfig{config_.search.corners, short_edge_px_};
     std::vector<std::vector<Candidate>> per_config(configs.size());
+    const std::vector<char>* hinted =
+        restricted_ ? &hinted_[static_cast<int>(tangram_set()[static_cast<std::size_t>(level)])]
+                    : nullptr;
     parallel_for(configs.size(), [&](std::size_t i) {
-      if (!possible[i]) return;
+      if (!possible[i] || (hinted && !(*hinted)[i])) return;
       BitGrid area;
       collision_free_area(state.runs, configs[i].mask, area);
       std::vector<Candidate>& out = per_config[i];
@@ -388,6 +430,9 @@ private:
   int short_edge_px_ = 0;
   cv::Mat1f sweep_;
   std::size_t keep_ = 1;                 ///< Ours: candidates kept per configuration
+  double deadline_s_ = 0.0;              ///< the running phase ends after this many seconds
+  bool restricted_ = false;              ///< Ours: only hinted configurations are expanded
+  std::array<std::vector<char>, 5> hinted_;  ///< per piece kind: configuration hinted?
   std::atomic<std::size_t> widest_{0};   ///< most candidates a truncated configuration had
 };
 

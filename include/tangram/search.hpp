@@ -25,7 +25,8 @@ enum class SearchMode {
   /// paper's rules plus a forward check that every remaining piece still has a collision-free
   /// position; a complete assembly must pass verify_solution(); limited discrepancy search,
   /// and when it has exhausted its candidates before the time limit, the same search again with
-  /// four times as many candidates per configuration (while that adds candidates).
+  /// four times as many candidates per configuration (while that adds candidates). With fine
+  /// rotation steps it first tries only the rotations hinted by the silhouette's edges.
   Ours,
 };
 
@@ -44,6 +45,9 @@ struct SearchConfig {
   int candidates_per_config = 5;       ///< Ours only: positions tried per configuration
   bool corners = true;                 ///< Ours only: corners join the skeleton endpoints
   bool widen = true;                   ///< Ours only: widen the candidates when exhausted
+  /// Ours only, rotation steps under 45 degrees: spend up to half the time limit on the
+  /// rotations that the silhouette's edges point at (angles.hpp), then search all of them.
+  bool angle_hints = true;
   /// Inward offset (px) of the raster piece masks; negative = automatic (see raster.hpp).
   double inset_px = -1.0;
   bool polish = true;                  ///< refine the final poses sub-pixel (polish.hpp)

@@ -100,6 +100,7 @@ struct SolveOptions {
   int candidates = 0;
   bool no_corners = false;
   bool no_widen = false;
+  bool no_angle_hints = false;
   double inset_px = 0.0;       ///< negative = automatic
   bool no_polish = false;
   double time_limit_s = 0.0;

@@ -155,6 +155,7 @@ SolveOptions default_solve_options() {
   options.candidates = d.candidates_per_config;
   options.no_corners = !d.corners;
   options.no_widen = !d.widen;
+  options.no_angle_hints = !d.angle_hints;
   options.inset_px = d.inset_px;
   options.no_polish = !d.polish;
   options.time_limit_s = d.time_limit_s;
@@ -181,6 +182,7 @@ SolverConfig solver_config(const SolveOptions& options) {
   config.search.candidates_per_config = options.candidates;
   config.search.corners = !options.no_corners;
   config.search.widen = !options.no_widen;
+  config.search.angle_hints = !options.no_angle_hints;
   config.search.inset_px = options.inset_px;
   config.search.polish = !options.no_polish;
   return config;
@@ -230,6 +232,10 @@ CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
                 wrap("Search 'ours' only: stop when the candidates are exhausted instead of "
                      "searching again with four times as many per configuration. Default: "
                      "widen until the time limit."));
+  cmd->add_flag("--no-angle-hints", options.no_angle_hints,
+                wrap("Search 'ours' only, rotation steps under 45: search every rotation from "
+                     "the start instead of first (for up to half the time limit) the rotations "
+                     "that the silhouette's long edges point at. Default: hints first."));
   cmd->add_option("--inset", options.inset_px,
                   wrap("Inward offset of the raster piece masks, in pixels (>= 0). Default: "
                        "automatic."))
