@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include "checks.hpp"
+
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
@@ -94,20 +96,8 @@ std::string read_all(const std::string& path) {
   return out.str();
 }
 
-/// The message of the InputError thrown by `f`, or "" when nothing is thrown.
-template <typename F>
-std::string input_error(F&& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+using tangram::test::contains;
+using tangram::test::input_error;
 
 }  // namespace
 

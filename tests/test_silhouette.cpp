@@ -3,6 +3,8 @@
 
 #include <doctest/doctest.h>
 
+#include "checks.hpp"
+
 #include <cmath>
 #include <string>
 
@@ -20,20 +22,8 @@ using namespace tangram;
 
 namespace {
 
-/// The message of the InputError thrown by `f`, or "" when nothing is thrown.
-template <typename F>
-std::string input_error(F&& f) {
-  try {
-    f();
-  } catch (const InputError& e) {
-    return e.what();
-  }
-  return "";
-}
-
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+using tangram::test::contains;
+using tangram::test::input_error;
 
 bool same_mask(const cv::Mat1b& a, const cv::Mat1b& b) {
   return a.size() == b.size() && cv::countNonZero(a != b) == 0;
