@@ -1,7 +1,10 @@
 #!/usr/bin/python3
 """Prints the Markdown table of masks/README.md from the ground truths and arrangements.
 
-    scripts/describe-masks.py [MASKS_DIR]
+    scripts/describe-masks.py [MASKS_DIR] [--montage OUT.png]
+
+--montage also draws the patterns side by side, ten per row, each scaled into a 150 px cell
+with its file name under it (needs python3-opencv).
 
 parts = groups of pieces connected by contacts along a shared stretch longer than 2% of the set
 side (measured with a 0.1% tolerance; pieces touching at a point only are separate parts, as in
@@ -19,9 +22,41 @@ from shapely.geometry import Polygon
 from shapely.ops import unary_union
 
 
+def montage(root, out):
+    import cv2
+    import numpy as np
+    cells = []
+    for path in sorted(glob.glob(os.path.join(root, "[0-9][0-9]-*.png"))):
+        image = cv2.imread(path, cv2.IMREAD_GRAYSCALE)
+        h, w = image.shape
+        k = 150.0 / max(h, w)
+        image = cv2.resize(image, (max(1, int(w * k)), max(1, int(h * k))),
+                           interpolation=cv2.INTER_AREA)
+        cell = np.full((172, 160), 255, np.uint8)
+        y, x = (150 - image.shape[0]) // 2 + 2, (160 - image.shape[1]) // 2
+        cell[y:y + image.shape[0], x:x + image.shape[1]] = image
+        name = os.path.basename(path)[:-4]
+        cv2.putText(cell, name[:22], (3, 166), cv2.FONT_HERSHEY_SIMPLEX, 0.33, 0, 1, cv2.LINE_AA)
+        cells.append(cell)
+    while len(cells) % 10:
+        cells.append(np.full((172, 160), 255, np.uint8))
+    rows = [np.hstack(cells[i:i + 10]) for i in range(0, len(cells), 10)]
+    if not cv2.imwrite(out, np.vstack(rows)):
+        raise SystemExit(f"describe-masks: cannot write {out}")
+
+
 def main():
-    root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(
+    args = sys.argv[1:]
+    if "--montage" in args:
+        i = args.index("--montage")
+        out = args[i + 1]
+        del args[i:i + 2]
+    else:
+        out = None
+    root = args[0] if args else os.path.join(
         os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "masks")
+    if out:
+        montage(root, out)
     print("| file | source | holes | parts | mirrored | angles used (deg) |")
     print("|---|---|---|---|---|---|")
     for truth_path in sorted(glob.glob(os.path.join(root, "*.truth.json"))):
