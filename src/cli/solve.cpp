@@ -191,8 +191,9 @@ SolverConfig solver_config(const SolveOptions& options) {
 void add_search_options(CLI::App& app, SolveOptions& options) {
   CLI::App* cmd = &app;
   cmd->add_option("--search", options.search,
-                  wrap("Search procedure: ours (ranked candidates, forward check) or paper "
-                       "(Algorithm 1 as published). Default: " + options.search + "."))
+                  wrap("Search procedure: ours (ranked candidates, forward check, wider "
+                       "candidates when exhausted, angle hints) or paper (Algorithm 1 as "
+                       "published). Default: " + options.search + "."))
       ->type_name("MODE");
   cmd->add_option("--rotation-step", options.rotation_step_deg,
                   wrap("Rotation step in degrees: pieces are tried at 0, DEG, 2 DEG, ... "
