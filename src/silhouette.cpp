@@ -465,13 +465,17 @@ Silhouette make_silhouette(const cv::Mat& image, const InputConfig& config) {
   if (cv::countNonZero(mask) == 0)
     throw InputError(no_puzzle_message(reading, report.inverted, config));
 
+  cv::Mat1b unfilled;
   if (config.clean) {
     const long kept = drop_specks(mask, report);
+    unfilled = mask.clone();
     fill_pinholes(mask, kept, report);
   }
   if (config.fill_outline) fill_outline(mask, report);
 
   silhouette.pattern = make_pattern(mask);
+  silhouette.unfilled =
+      report.holes_filled > 0 && !config.fill_outline ? make_pattern(unfilled) : silhouette.pattern;
   if (config.check_tileable)
     check_tileable(mask, silhouette.pattern, report.outline_regions_filled > 0, report);
 
@@ -516,9 +520,12 @@ Solution to_original_frame(const Solution& working, const Silhouette& silhouette
     piece.pose.centre = n * (piece.pose.centre + offset);
     for (Vec2& v : piece.polygon) v = n * (v + offset);
   }
-  // A translation alone changes no measure: the working raster is a crop of the original.
-  if (r.work_scale == 1) return out;
-  const VerifyReport report = verify_solution(silhouette.pattern, out.pieces);
+  // A translation alone changes no measure (the working raster is a crop of the original), but
+  // filled pinholes are outside on the picture as read.
+  const bool pinholes = r.holes_filled > 0 && silhouette.unfilled.area_px != silhouette.pattern.area_px;
+  if (r.work_scale == 1 && !pinholes) return out;
+  const VerifyReport report =
+      verify_solution(pinholes ? silhouette.unfilled : silhouette.pattern, out.pieces);
   out.stats.coverage = report.metrics.coverage;
   out.stats.overlap = report.metrics.overlap;
   out.stats.spill = report.metrics.spill;

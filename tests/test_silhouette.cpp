@@ -337,6 +337,32 @@ TEST_CASE("to_original_frame: pieces scale by the working factor and are checked
   CHECK(same.pieces[0].polygon[0].x == working.pieces[0].polygon[0].x);
 }
 
+TEST_CASE("to_original_frame: an assembly over filled pinholes is judged with them open") {
+  // The seven-piece square (side 200 px at (10, 10)) with 144 pinholes of 3 x 3 px: 1296 px,
+  // 3.3% of the area, each far under 1/64 of it, so all are filled for the search.
+  const std::vector<PlacedPiece> truth = test::square_assembly(200.0, {110.0, 110.0}, 0.0);
+  cv::Mat1b picture = 255 - test::rasterise(truth, {220, 220});
+  for (int i = 0; i < 12; ++i)
+    for (int j = 0; j < 12; ++j) picture(cv::Rect(20 + 15 * j, 20 + 15 * i, 3, 3)) = 255;
+  const Silhouette s = make_silhouette(picture, InputConfig{});
+  REQUIRE(s.report.holes_filled == 144);
+  CHECK(s.unfilled.area_px == s.pattern.area_px - 1296);
+  Solution working;
+  working.solved = true;
+  working.pieces = truth;
+  VerifyReport check;
+  const Solution judged = to_original_frame(working, s, &check);
+  CHECK_FALSE(judged.solved);  // the pieces cover the pinholes: 3.4% spill on the open reading
+  CHECK(check.metrics.spill > 0.03);
+  CHECK(contains(check.reasons.front(), "spill"));
+
+  InputConfig keep;
+  keep.clean = false;
+  keep.check_tileable = false;  // the open pinholes leave no pixel deep enough
+  const Silhouette raw = make_silhouette(picture, keep);
+  CHECK(raw.unfilled.area_px == raw.pattern.area_px);
+}
+
 TEST_CASE("load_pattern_png keeps the referee's reading; load_silhouette_png applies the config "
           "and names the file in errors") {
   const test::TempDir dir("silhouette");

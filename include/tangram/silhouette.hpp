@@ -138,6 +138,9 @@ struct InputReport {
 /// A picture read as a puzzle.
 struct Silhouette {
   Pattern pattern;      ///< full resolution, the original's pixel frame: what pieces are judged on
+  /// `pattern` with its pinholes left open (equal to `pattern` when none were filled): enclosed
+  /// gaps are outside for the referee, so a final assembly must also pass on this reading.
+  Pattern unfilled;
   /// What the solver works on: `pattern` reduced by report.work_scale and cropped at
   /// report.work_offset (the same object as `pattern` when neither happens).
   Pattern working;
@@ -155,9 +158,10 @@ Silhouette make_silhouette(const cv::Mat& image, const InputConfig& config);
 
 /// The assembly of `working` (found on silhouette.working) in the original's pixel frame:
 /// centres and vertices plus report.work_offset, times report.work_scale. When the scale is not
-/// 1, coverage, overlap and spill are measured again on the full-resolution pattern with
-/// verify_solution(), and the solution counts as solved only if that check accepts it too;
-/// `check` (optional) receives the check. At scale 1 only the crop's offset is added (the
+/// 1 or pinholes were filled, coverage, overlap and spill are measured again with
+/// verify_solution() on the full-resolution pattern with its pinholes open (`unfilled`: the
+/// referee's reading), and the solution counts as solved only if that check accepts it too;
+/// `check` (optional) receives the check. Otherwise only the crop's offset is added (the
 /// measures do not change) and `check` is left untouched.
 Solution to_original_frame(const Solution& working, const Silhouette& silhouette,
                            VerifyReport* check = nullptr);

@@ -414,10 +414,13 @@ int run_solve(const SolveOptions& options, const SolveWatchOptions& watch) {
   solution = to_original_frame(solution, silhouette, &full_check);
   std::string rejection;
   if (solved_working && !solution.solved) {
-    rejection = "solved at 1/" + std::to_string(silhouette.report.work_scale) +
-                " scale, rejected at full resolution:";
+    rejection = silhouette.report.work_scale > 1
+                    ? "solved at 1/" + std::to_string(silhouette.report.work_scale) +
+                          " scale, rejected at full resolution:"
+                    : std::string("solved with the pinholes filled, rejected with them open "
+                                  "(they are outside, as for the referee):");
     for (const std::string& reason : full_check.reasons) rejection += " " + reason + ";";
-    rejection += " try --work-size 0";
+    rejection += silhouette.report.work_scale > 1 ? " try --work-size 0" : " try --no-clean";
   }
   if (!options.quiet || !solution.solved) print_summary(options, config, solution, rejection);
   if (!watch.frames_dir.empty() && watcher.events() > watcher.frames())
