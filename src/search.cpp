@@ -98,8 +98,9 @@ bool candidate_less(const Candidate& a, const Candidate& b) {
 class Search {
 public:
   Search(const Pattern& pattern, const SolverConfig& config, const ProgressCallback& progress,
-         const SearchObserver& observer)
-      : pattern_(pattern), config_(config), progress_(progress), observer_(observer) {
+         const SearchObserver& observer, const Pattern& judge)
+      : pattern_(pattern), judge_(judge), config_(config), progress_(progress),
+        observer_(observer) {
     const SearchConfig& s = config.search;
     const double inset =
         s.inset_px >= 0.0 ? s.inset_px : default_inset_px(pattern.side_px, s.rotation_step_deg);
@@ -156,7 +157,7 @@ public:
     }
     solution.stats.seconds = elapsed();
     if (!solution.pieces.empty()) {
-      const AreaMetrics m = measure_areas(pattern_, solution.pieces);
+      const AreaMetrics m = measure_areas(judge_, solution.pieces);
       solution.stats.coverage = m.coverage;
       solution.stats.overlap = m.overlap;
       solution.stats.spill = m.spill;
@@ -404,7 +405,7 @@ private:
   bool accept(std::vector<PlacedPiece>& pieces) const {
     refine(pieces);
     if (config_.search.mode == SearchMode::Paper) return true;
-    return verify_solution(pattern_, pieces).valid;
+    return verify_solution(judge_, pieces).valid;
   }
 
   /// Sub-pixel polish of the raster poses, when enabled.
@@ -414,12 +415,13 @@ private:
       PolishConfig polish_config;
       const double step = config_.search.rotation_step_deg;
       if (step < 45.0) polish_config.max_turn_deg = std::min(step / 2.0, 2.0);
-      polish(pattern_, pieces, polish_config);
+      polish(judge_, pieces, polish_config);
     }
   }
 
   Clock::time_point start_;
   const Pattern& pattern_;
+  const Pattern& judge_;  ///< final assemblies are polished, checked and measured on it
   const SolverConfig& config_;
   const ProgressCallback& progress_;
   const SearchObserver& observer_;
@@ -439,10 +441,12 @@ private:
 }  // namespace
 
 Solution solve(const Pattern& pattern, const SolverConfig& config, const ProgressCallback& progress,
-               const SearchObserver& observer) {
+               const SearchObserver& observer, const Pattern* judge) {
   validate_config(config);
+  if (judge != nullptr && judge->puzzle.size() != pattern.puzzle.size())
+    throw UsageError("the judge pattern must have the pattern's size");
   ThreadLimit limit(config.search.threads);
-  return Search(pattern, config, progress, observer).run();
+  return Search(pattern, config, progress, observer, judge ? *judge : pattern).run();
 }
 
 }  // namespace tangram

@@ -499,6 +499,12 @@ Silhouette make_silhouette(const cv::Mat& image, const InputConfig& config) {
     }
   }
   report.work_size = silhouette.working.puzzle.size();
+  if (silhouette.unfilled.area_px == silhouette.pattern.area_px) {
+    silhouette.working_unfilled = silhouette.working;
+  } else {
+    const cv::Mat1b open = n == 1 ? silhouette.unfilled.puzzle : reduce(silhouette.unfilled.puzzle, n);
+    silhouette.working_unfilled = make_pattern(open(crop).clone());
+  }
   if (n > 1)
     report.notes.push_back(
         "large image: solving at 1/" + std::to_string(n) + " scale (" +

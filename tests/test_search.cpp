@@ -5,6 +5,7 @@
 
 #include "tangram/error.hpp"
 #include "tangram/io.hpp"
+#include "tangram/pattern.hpp"
 #include "tangram/search.hpp"
 #include "tangram/verify.hpp"
 
@@ -96,6 +97,28 @@ TEST_CASE("search: angle hints solve a 45-degree figure quickly at 1-degree step
     const double residue = std::fmod(piece.pose.angle_deg, 45.0);
     CHECK(std::min(residue, 45.0 - residue) <= 0.5 + 1e-9);
   }
+}
+
+TEST_CASE("search: complete assemblies are judged on the judge pattern") {
+  // The square with 144 pinholes of 3 x 3 px (3.3% of the area): searched with them filled,
+  // any complete assembly spills 3.3% onto them when they are open, so with the open pattern as
+  // judge nothing is accepted.
+  Pattern filled = mask_pattern("01-square.png");
+  cv::Mat1b open = filled.puzzle.clone();
+  for (int i = 0; i < 12; ++i)
+    for (int j = 0; j < 12; ++j) open(cv::Rect(20 + 15 * j, 20 + 15 * i, 3, 3)) = 0;
+  const Pattern judge = make_pattern(open);
+  SolverConfig config = config_45();
+  const Solution plain = solve(filled, config);
+  REQUIRE(plain.solved);
+  CHECK(measure_areas(judge, plain.pieces).spill > 0.03);
+  config.search.time_limit_s = 3.0;
+  const Solution judged = solve(filled, config, {}, {}, &judge);
+  CHECK_FALSE(judged.solved);
+  CHECK(judged.stats.spill > 0.0);  // measured on the judge: the pinholes count as outside
+
+  const Pattern smaller = make_pattern(open(cv::Rect(0, 0, 200, 200)).clone());
+  CHECK_THROWS_AS(solve(filled, config, {}, {}, &smaller), UsageError);
 }
 
 TEST_CASE("search: the solution does not depend on the thread count") {

@@ -116,7 +116,12 @@ void validate_config(const SolverConfig& config);
 /// the same solution whatever the thread count. Returns an unsolved Solution when the search
 /// space is exhausted or the time limit is reached.
 /// `observer`, when set, sees every placement, rejection and removal (see SearchEvent).
+/// `judge`, when set, is the pattern complete assemblies are polished against, checked on (the
+/// search 'ours' accepts one only if verify_solution() passes on it) and measured on, in the
+/// same pixel frame as `pattern`: the silhouette with its pinholes open, while the search places
+/// pieces on the one with them filled (silhouette.hpp). Default: `pattern`.
 Solution solve(const Pattern& pattern, const SolverConfig& config,
-               const ProgressCallback& progress = {}, const SearchObserver& observer = {});
+               const ProgressCallback& progress = {}, const SearchObserver& observer = {},
+               const Pattern* judge = nullptr);
 
 }  // namespace tangram

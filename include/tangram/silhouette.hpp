@@ -144,6 +144,9 @@ struct Silhouette {
   /// What the solver works on: `pattern` reduced by report.work_scale and cropped at
   /// report.work_offset (the same object as `pattern` when neither happens).
   Pattern working;
+  /// `unfilled` in the working frame (equal to `working` when no pinhole was filled): what the
+  /// search judges its final assemblies on (solve()'s `judge`).
+  Pattern working_unfilled;
   InputReport report;
 };
 

@@ -306,7 +306,9 @@ int run_compare(const CompareOptions& options) {
   for (std::size_t p = 0; p < inputs.size(); ++p) {
     for (std::size_t k = 0; k < strategies.size(); ++k) {
       Run run;
-      run.solution = to_original_frame(solve(inputs[p].read.working, configs[k]), inputs[p].read);
+      run.solution = to_original_frame(
+          solve(inputs[p].read.working, configs[k], {}, {}, &inputs[p].read.working_unfilled),
+          inputs[p].read);
       if (!run.solution.pieces.empty()) {
         run.report = verify_solution(inputs[p].pattern, run.solution.pieces);
         run.measured = true;

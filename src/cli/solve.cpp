@@ -407,7 +407,8 @@ int run_solve(const SolveOptions& options, const SolveWatchOptions& watch) {
   SearchWatcher watcher(pattern, watch);
   {
     ProgressLine progress(!options.quiet && !watch.verbose);
-    solution = solve(pattern, config, progress.callback(), watcher.observer());
+    solution = solve(pattern, config, progress.callback(), watcher.observer(),
+                     &silhouette.working_unfilled);
   }
   VerifyReport full_check;
   const bool solved_working = solution.solved;
