@@ -24,7 +24,8 @@ Vec2 turn_about(Vec2 point, Vec2 pivot, double angle_deg) {
   return pivot + rotate_local(point - pivot, angle_deg, false);
 }
 
-std::string json_like(double value) {
+/// `value` with two significant digits, for messages.
+std::string two_digits(double value) {
   char text[32];
   std::snprintf(text, sizeof text, "%.2g", value);
   return text;
@@ -89,7 +90,7 @@ std::vector<ArrangedPiece> final_poses(const Arrangement& arrangement) {
         throw InputError("pieces " + std::to_string(i) + " (" +
                          std::string(piece_name(pieces[i].kind)) + ") and " + std::to_string(j) +
                          " (" + std::string(piece_name(pieces[j].kind)) + ") overlap by " +
-                         json_like(shared) + " of the set's area");
+                         two_digits(shared) + " of the set's area");
     }
   return pieces;
 }

@@ -96,7 +96,7 @@ RunRecord run_record(const Run& run, const Input& input, Strategy strategy, Sear
   RunRecord record;
   record.experiment = "compare";
   record.search = search_mode_name(mode);
-  record.pattern = fs::proximate(fs::absolute(input.path), fs::absolute(out)).generic_string();
+  record.pattern = relative_to(input.path, out);
   record.strategy = std::string(strategy_name(strategy));
   record.solved = run.solution.solved;
   record.valid = run.report.valid;

@@ -109,11 +109,6 @@ std::string read_text(const fs::path& path) {
   return text.str();
 }
 
-/// Path of `file` relative to `base` (generic form), for files that live under or near it.
-std::string relative_to(const fs::path& file, const fs::path& base) {
-  return fs::proximate(fs::absolute(file), fs::absolute(base)).generic_string();
-}
-
 /// Shared state of the workers and the progress display.
 struct Progress {
   std::mutex mutex;
