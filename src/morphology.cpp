@@ -5,6 +5,8 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "tangram/parallel.hpp"
+
 namespace tangram {
 
 namespace {
@@ -148,24 +150,28 @@ bool core_may_fit(const RunTable& table, const RunMask& core) {
 
 }  // namespace
 
-std::vector<char> possible_configurations(const RunTable& table, const PieceMasks& piece) {
+std::vector<char> possible_configurations(const RunTable& table, const PieceMasks& piece,
+                                          const std::vector<char>* wanted) {
+  const auto is_wanted = [&](int i) { return !wanted || (*wanted)[static_cast<std::size_t>(i)]; };
   std::vector<char> possible(piece.configs.size(), 0);
-  for (std::size_t g = 0; g < piece.groups.cores.size(); ++g)
-    if (core_may_fit(table, piece.groups.cores[g]))
-      for (int i : piece.groups.members[g]) possible[static_cast<std::size_t>(i)] = 1;
+  parallel_for(piece.groups.cores.size(), [&](std::size_t g) {
+    const std::vector<int>& members = piece.groups.members[g];
+    if (std::none_of(members.begin(), members.end(), is_wanted)) return;
+    if (!core_may_fit(table, piece.groups.cores[g])) return;
+    for (int i : members) possible[static_cast<std::size_t>(i)] = is_wanted(i) ? 1 : 0;
+  });
   return possible;
 }
 
 bool any_configuration_fits(const RunTable& table, const PieceMasks& piece) {
-  for (std::size_t g = 0; g < piece.groups.cores.size(); ++g) {
+  return parallel_any(piece.groups.cores.size(), [&](std::size_t g) {
     const std::vector<int>& members = piece.groups.members[g];
-    if (!core_may_fit(table, piece.groups.cores[g])) continue;
+    if (!core_may_fit(table, piece.groups.cores[g])) return false;
     if (members.size() == 1 && piece.groups.cores[g].pixels > 0) return true;
-    for (int i : members)
-      if (has_collision_free_position(table, piece.configs[static_cast<std::size_t>(i)].mask))
-        return true;
-  }
-  return false;
+    return std::any_of(members.begin(), members.end(), [&](int i) {
+      return has_collision_free_position(table, piece.configs[static_cast<std::size_t>(i)].mask);
+    });
+  });
 }
 
 cv::Mat1b collision_free_area_reference(const cv::Mat1b& obstacles, const RunMask& mask) {

@@ -1,5 +1,7 @@
 #include "tangram/parallel.hpp"
 
+#include <atomic>
+
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
@@ -17,6 +19,15 @@ void parallel_for(std::size_t n, const std::function<void(std::size_t)>& body) {
                     [&](const tbb::blocked_range<std::size_t>& r) {
                       for (std::size_t i = r.begin(); i != r.end(); ++i) body(i);
                     });
+}
+
+bool parallel_any(std::size_t n, const std::function<bool(std::size_t)>& pred) {
+  std::atomic<bool> found{false};
+  parallel_for(n, [&](std::size_t i) {
+    if (!found.load(std::memory_order_relaxed) && pred(i))
+      found.store(true, std::memory_order_relaxed);
+  });
+  return found.load();
 }
 
 int max_threads() {

@@ -311,7 +311,10 @@ private:
     const std::vector<ConfigurationMask>& configs = piece.configs;
     LayoutState& state = node.state;
     state.ensure_runs(max_run_from_[level]);
-    const std::vector<char> possible = possible_configurations(state.runs, piece);
+    const std::vector<char>* hinted =
+        restricted_ ? &hinted_[static_cast<int>(tangram_set()[static_cast<std::size_t>(level)])]
+                    : nullptr;
+    const std::vector<char> possible = possible_configurations(state.runs, piece, hinted);
     const PlacementCost cost = config_.placement.strategy == Strategy::DistanceTransform
                                    ? PlacementCost::distance_transform(dt_normalised(state))
                                    : PlacementCost::sweep(sweep_);
@@ -321,11 +324,8 @@ private:
     if (!paper)
       candidates = CandidateConfig{config_.search.corners, short_edge_px_};
     std::vector<std::vector<Candidate>> per_config(configs.size());
-    const std::vector<char>* hinted =
-        restricted_ ? &hinted_[static_cast<int>(tangram_set()[static_cast<std::size_t>(level)])]
-                    : nullptr;
     parallel_for(configs.size(), [&](std::size_t i) {
-      if (!possible[i] || (hinted && !(*hinted)[i])) return;
+      if (!possible[i]) return;
       BitGrid area;
       collision_free_area(state.runs, configs[i].mask, area);
       std::vector<Candidate>& out = per_config[i];

@@ -1,7 +1,6 @@
 #include "tangram/validation.hpp"
 
 #include <algorithm>
-#include <atomic>
 
 #include "tangram/morphology.hpp"
 #include "tangram/parallel.hpp"
@@ -32,13 +31,9 @@ bool paper_rules_hold(const LayoutState& state, const PieceNeeds& largest_remain
 }
 
 bool every_piece_fits(const LayoutState& state, const std::vector<const PieceMasks*>& remaining) {
-  std::atomic<bool> all_fit{true};
-  parallel_for(remaining.size(), [&](std::size_t i) {
-    if (!all_fit.load(std::memory_order_relaxed)) return;
-    if (!any_configuration_fits(state.runs, *remaining[i]))
-      all_fit.store(false, std::memory_order_relaxed);
+  return !parallel_any(remaining.size(), [&](std::size_t i) {
+    return !any_configuration_fits(state.runs, *remaining[i]);
   });
-  return all_fit.load();
 }
 
 }  // namespace tangram

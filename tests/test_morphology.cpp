@@ -141,6 +141,12 @@ TEST_CASE("collision-free area: group cores never rule out a configuration that 
         if (fits) CHECK(possible[i]);
       }
       CHECK(any_configuration_fits(table, piece) == any);
+      // Only the wanted configurations are flagged, each as without the filter.
+      std::vector<char> wanted(piece.configs.size(), 0);
+      for (std::size_t i = 0; i < wanted.size(); i += 3) wanted[i] = 1;
+      const std::vector<char> filtered = possible_configurations(table, piece, &wanted);
+      for (std::size_t i = 0; i < piece.configs.size(); ++i)
+        CHECK(filtered[i] == (wanted[i] ? possible[i] : 0));
     }
   }
 }

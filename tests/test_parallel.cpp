@@ -25,3 +25,23 @@ TEST_CASE("parallel: a thread limit holds while it lives") {
   }
   CHECK(max_threads() >= 1);
 }
+
+TEST_CASE("parallel: any is true exactly when some index holds, for any thread count") {
+  for (int threads : {1, 2}) {
+    ThreadLimit limit(threads);
+    for (std::size_t n : {0u, 1u, 5u, 300u}) {
+      CHECK_FALSE(parallel_any(n, [](std::size_t) { return false; }));
+      for (std::size_t hit : {std::size_t{0}, n / 2, n - 1}) {
+        if (n == 0) break;
+        std::atomic<int> calls{0};
+        const bool any = parallel_any(n, [&](std::size_t i) {
+          calls.fetch_add(1);
+          return i == hit;
+        });
+        CHECK(any);
+        CHECK(calls.load() >= 1);
+        CHECK(calls.load() <= static_cast<int>(n));
+      }
+    }
+  }
+}

@@ -51,10 +51,13 @@ bool has_collision_free_position(const RunTable& table, const RunMask& mask);
 
 /// Flags, per configuration of `piece`, whether it may have a collision-free position: false
 /// means surely none (its group's core has none); for one-member groups the flag is exact.
-std::vector<char> possible_configurations(const RunTable& table, const PieceMasks& piece);
+/// With `wanted` (one flag per configuration), unwanted configurations are flagged false and
+/// groups without a wanted member are not tested. Groups are tested in parallel.
+std::vector<char> possible_configurations(const RunTable& table, const PieceMasks& piece,
+                                          const std::vector<char>* wanted = nullptr);
 
 /// True when some configuration of `piece` has a collision-free position. Exact: cores only
-/// skip groups that cannot fit.
+/// skip groups that cannot fit. Groups are tested in parallel.
 bool any_configuration_fits(const RunTable& table, const PieceMasks& piece);
 
 /// Reference implementation with OpenCV: dilates `obstacles` (nonzero = obstacle) by the mask
