@@ -4,6 +4,7 @@
 
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
+#include <tbb/task_group.h>
 #include <tbb/task_arena.h>
 
 namespace tangram {
@@ -34,6 +35,15 @@ int max_threads() {
   return static_cast<int>(
       tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism));
 }
+
+struct TaskGroup::Impl {
+  tbb::task_group group;
+};
+
+TaskGroup::TaskGroup() : impl_(std::make_unique<Impl>()) {}
+TaskGroup::~TaskGroup() { impl_->group.wait(); }
+void TaskGroup::run(std::function<void()> job) { impl_->group.run(std::move(job)); }
+void TaskGroup::wait() { impl_->group.wait(); }
 
 struct ThreadLimit::Impl {
   explicit Impl(int threads)

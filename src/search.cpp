@@ -4,6 +4,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <deque>
 #include <sstream>
 #include <string>
 
@@ -94,6 +95,16 @@ bool candidate_less(const Candidate& a, const Candidate& b) {
   if (a.anchor.y != b.anchor.y) return a.anchor.y < b.anchor.y;
   return a.anchor.x < b.anchor.x;
 }
+
+/// A complete assembly reached by the search, to be judged by accept(): its pieces (polished by
+/// the judging) and the search's counts when it was reached.
+struct Leaf {
+  Leaf(std::vector<PlacedPiece> p, const SolveStats& s) : pieces(std::move(p)), stats(s) {}
+  std::vector<PlacedPiece> pieces;
+  SolveStats stats;
+  bool accepted = false;
+  std::atomic<bool> judged{false};  ///< set (release) once `accepted` and `pieces` are final
+};
 
 class Search {
 public:
@@ -211,24 +222,44 @@ private:
   bool dfs(int bound, Solution& solution, std::vector<Node>& deepest) {
     const std::size_t pieces = tangram_set().size();
     bool cut = false;
+    // Complete assemblies are judged in the order they are reached. With more than one thread
+    // (and no observer, which must see each verdict before the next step) they are judged in the
+    // background while the search goes on as after a rejection, up to `max_pending` at a time;
+    // the first accepted one then wins with the counts of when it was reached, which is the
+    // outcome of judging each at once.
+    std::deque<Leaf> leaves;  // declared before `judges`, whose destruction waits for its jobs
+    TaskGroup judges;
+    const bool background = max_threads() > 1 && !observer_;
+    const std::size_t max_pending = background ? static_cast<std::size_t>(max_threads()) : 1;
     std::vector<Node> stack;
     stack.reserve(pieces + 1);  // no reallocation: growing would copy the layout states
     stack.push_back(Node{make_layout_state(pattern_.puzzle), {}, 0, {}, 0, 0, {}, {}, 0});
     expand(stack.back(), 0);
     while (!stack.empty()) {
+      // Rejected leaves leave the queue as soon as they are judged; an accepted one ends the
+      // search once the leaves before it are judged too.
+      while (!leaves.empty() && leaves.front().judged.load(std::memory_order_acquire)) {
+        if (leaves.front().accepted) return settle(leaves, judges, solution) ? false : cut;
+        leaves.pop_front();
+      }
       if (elapsed() > deadline_s_) {
         solution.stats.timed_out = true;
         break;
       }
       const std::size_t level = stack.size() - 1;
       if (level == pieces) {
-        std::vector<PlacedPiece> placed = assemble(stack);
-        if (accept(placed)) {
-          solution.solved = true;
-          solution.pieces = std::move(placed);
-          return false;
-        }
-        // Ours: the checker rejected the complete assembly; the last piece comes off.
+        Leaf& leaf = leaves.emplace_back(assemble(stack), solution.stats);
+        const auto judge = [this, &leaf] {
+          leaf.accepted = accept(leaf.pieces);
+          leaf.judged.store(true, std::memory_order_release);
+        };
+        if (background)
+          judges.run(judge);
+        else
+          judge();
+        if (leaves.size() >= max_pending && settle(leaves, judges, solution)) return false;
+        // Ours: the checker rejected the complete assembly (or is still judging it); the last
+        // piece comes off.
         const Candidate removed = stack.back().placed;
         stack.pop_back();
         ++solution.stats.backtracks;
@@ -273,7 +304,25 @@ private:
                                  solution.stats.backtracks, elapsed()});
       }
     }
-    return cut;
+    return settle(leaves, judges, solution) ? false : cut;
+  }
+
+  /// Waits for the judging of `leaves` and empties it; when one was accepted, the first such
+  /// becomes the solution, with the counts of when it was reached, and the result is true.
+  static bool settle(std::deque<Leaf>& leaves, TaskGroup& judges, Solution& solution) {
+    judges.wait();
+    const auto accepted =
+        std::find_if(leaves.begin(), leaves.end(), [](const Leaf& leaf) { return leaf.accepted; });
+    const bool solved = accepted != leaves.end();
+    if (solved) {
+      solution.solved = true;
+      solution.pieces = std::move(accepted->pieces);
+      solution.stats.placements_tried = accepted->stats.placements_tried;
+      solution.stats.backtracks = accepted->stats.backtracks;
+      solution.stats.validations_failed = accepted->stats.validations_failed;
+    }
+    leaves.clear();
+    return solved;
   }
 
   /// Places and validates the candidates of `node` from `first` on (kValidationBatch of them)

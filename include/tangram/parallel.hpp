@@ -19,6 +19,25 @@ bool parallel_any(std::size_t n, const std::function<bool(std::size_t)>& pred);
 /// Number of worker threads parallel_for may use right now.
 int max_threads();
 
+/// Jobs that run alongside the caller: on another worker thread, or on the caller's while it
+/// waits. Destruction waits for the jobs still running.
+class TaskGroup {
+public:
+  TaskGroup();
+  ~TaskGroup();
+  TaskGroup(const TaskGroup&) = delete;
+  TaskGroup& operator=(const TaskGroup&) = delete;
+
+  /// Starts `job`.
+  void run(std::function<void()> job);
+  /// Returns when every job started so far has finished; rethrows an exception a job threw.
+  void wait();
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
 /// Limits parallel_for to `threads` workers while alive (0 = all hardware threads).
 class ThreadLimit {
 public:
