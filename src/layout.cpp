@@ -65,13 +65,11 @@ std::vector<long> region_sizes(const cv::Mat1b& empty) {
 
 namespace {
 
-/// The maximum depth and the sizes of the empty regions of a state whose empty map and depth
-/// are set.
-void derive_regions(LayoutState& state) {
+/// The maximum of a state's depth.
+float maximum_depth(const cv::Mat1f& depth) {
   double max_value = 0.0;
-  cv::minMaxLoc(state.depth, nullptr, &max_value);
-  state.max_depth = static_cast<float>(max_value);
-  state.region_px = region_sizes(state.empty);
+  cv::minMaxLoc(depth, nullptr, &max_value);
+  return static_cast<float>(max_value);
 }
 
 }  // namespace
@@ -81,14 +79,28 @@ LayoutState make_layout_state(const cv::Mat1b& empty) {
   state.empty = empty != 0;
   state.empty_bits = BitGrid::from_mat(state.empty);
   state.depth = distance_to_obstacles(state.empty);
-  derive_regions(state);
+  state.max_depth = maximum_depth(state.depth);
+  state.region_px = region_sizes(state.empty);
   return state;
 }
 
-LayoutState place_piece(const LayoutState& parent, const RunMask& mask, cv::Point anchor) {
+LayoutState place_cells(const LayoutState& parent, const RunMask& mask, cv::Point anchor) {
   LayoutState state;
   state.empty = place_mask(parent.empty, mask, anchor);
   state.empty_bits = parent.empty_bits;
+  for (int i = 0; i < mask.height(); ++i) {
+    const int y = anchor.y + mask.dy0 + i;
+    if (y < 0 || y >= state.empty.rows || !mask.len[i]) continue;
+    const int a = std::max(0, anchor.x + mask.x0[i]);
+    const int b = std::min(state.empty.cols, anchor.x + mask.x0[i] + mask.len[i]);
+    for (int x = a; x < b; ++x) state.empty_bits.set(x, y, false);
+  }
+  state.region_px = region_sizes(state.empty);
+  return state;
+}
+
+void add_depth(LayoutState& state, const LayoutState& parent, const RunMask& mask,
+               cv::Point anchor) {
   state.depth = parent.depth.clone();
   const cv::Mat1b& image = parent.empty;
 
@@ -101,7 +113,6 @@ LayoutState place_piece(const LayoutState& parent, const RunMask& mask, cv::Poin
     const int a = std::max(0, anchor.x + mask.x0[i]);
     const int b = std::min(image.cols, anchor.x + mask.x0[i] + mask.len[i]);
     if (a >= b) continue;
-    for (int x = a; x < b; ++x) state.empty_bits.set(x, y, false);
     const cv::Rect run(a, y, b - a, 1);
     box = any ? (box | run) : run;
     any = true;
@@ -126,7 +137,12 @@ LayoutState place_piece(const LayoutState& parent, const RunMask& mask, cv::Poin
       for (int x = 0; x < roi.width; ++x) depth[x] = std::min(depth[x], d[x]);
     }
   }
-  derive_regions(state);
+  state.max_depth = maximum_depth(state.depth);
+}
+
+LayoutState place_piece(const LayoutState& parent, const RunMask& mask, cv::Point anchor) {
+  LayoutState state = place_cells(parent, mask, anchor);
+  add_depth(state, parent, mask, anchor);
   return state;
 }
 

@@ -333,10 +333,8 @@ private:
     node.batch_valid.assign(n, 0);
     node.batch_begin = first;
     parallel_for(n, [&](std::size_t j) {
-      const Candidate& c = node.candidates[first + j];
-      const ConfigurationMask& cm = mask_of(level, c.config);
-      node.batch[j] = place_piece(node.state, cm.mask, c.anchor);
-      node.batch_valid[j] = valid_after(node.batch[j], level) ? 1 : 0;
+      node.batch_valid[j] =
+          place_and_validate(node.state, level, node.candidates[first + j], node.batch[j]) ? 1 : 0;
     });
   }
 
@@ -400,20 +398,34 @@ private:
     return dt;
   }
 
-  /// Validation after piece `level` was placed (Sec. III-D), plus the forward check in Ours.
-  bool valid_after(LayoutState& state, int level) {
+  /// Places candidate `c` of piece `level` in `parent` as `child` and validates the result
+  /// (Sec. III-D: the largest empty region and the depth of the empty space against the largest
+  /// remaining piece; Ours adds the forward check, every remaining piece must still fit). The
+  /// distance transform, the costliest part of a placement, comes last: in Ours the forward
+  /// check rejects most placements before it (a passing forward check implies the paper's two
+  /// rules, still checked, so the verdict is the same in any order). A complete assembly is
+  /// left without it: it is judged by accept(), not expanded.
+  bool place_and_validate(const LayoutState& parent, int level, const Candidate& c,
+                          LayoutState& child) const {
+    const RunMask& mask = mask_of(level, c.config).mask;
+    child = place_cells(parent, mask, c.anchor);
     const auto& order = tangram_set();
     const std::size_t next = static_cast<std::size_t>(level) + 1;
     if (next >= order.size()) return true;
-    if (!paper_rules_hold(state, needs_[static_cast<int>(order[next])])) return false;
-    if (config_.search.mode == SearchMode::Paper) return true;
-    state.ensure_runs(max_run_from_[next]);
-    std::vector<const PieceMasks*> remaining;
-    for (std::size_t k = next; k < order.size(); ++k) {
-      const PieceMasks* m = &pieces_[static_cast<int>(order[k])];
-      if (std::find(remaining.begin(), remaining.end(), m) == remaining.end()) remaining.push_back(m);
+    const PieceNeeds& needs = needs_[static_cast<int>(order[next])];
+    if (!region_rule_holds(child, needs)) return false;
+    if (config_.search.mode == SearchMode::Ours) {
+      child.ensure_runs(max_run_from_[next]);
+      std::vector<const PieceMasks*> remaining;
+      for (std::size_t k = next; k < order.size(); ++k) {
+        const PieceMasks* m = &pieces_[static_cast<int>(order[k])];
+        if (std::find(remaining.begin(), remaining.end(), m) == remaining.end())
+          remaining.push_back(m);
+      }
+      if (!every_piece_fits(child, remaining)) return false;
     }
-    return every_piece_fits(state, remaining);
+    add_depth(child, parent, mask, c.anchor);
+    return depth_rule_holds(child, needs);
   }
 
   /// Piece `level` placed at `c`, at its raster pose.

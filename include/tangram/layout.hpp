@@ -22,6 +22,8 @@ struct LayoutState {
   std::vector<long> region_px;     ///< pixel counts of the 8-connected empty regions, descending
   RunTable runs;                   ///< built on demand by ensure_runs()
 
+  /// False for a state from place_cells() until add_depth() completes it.
+  bool has_depth() const { return !depth.empty(); }
   /// Largest empty region (px), 0 when nothing is empty.
   long largest_region_px() const { return region_px.empty() ? 0 : region_px.front(); }
   /// Builds `runs` up to run length `max_len` if not built yet.
@@ -41,6 +43,16 @@ LayoutState make_layout_state(const cv::Mat1b& empty);
 /// the piece only matters where it is below parent.max_depth, so the exact Euclidean distance
 /// transform runs on the piece's bounding box grown by that depth, not on the whole pattern.
 LayoutState place_piece(const LayoutState& parent, const RunMask& mask, cv::Point anchor);
+
+/// The first part of place_piece(): the state's empty region and regions, without the distance
+/// transform (depth empty, max_depth 0). The search completes only the states that pass the
+/// other checks, which saves the distance transform of most rejected placements.
+LayoutState place_cells(const LayoutState& parent, const RunMask& mask, cv::Point anchor);
+
+/// The second part of place_piece(): sets the depth and max_depth of `state`, which must be
+/// place_cells(parent, mask, anchor).
+void add_depth(LayoutState& state, const LayoutState& parent, const RunMask& mask,
+               cv::Point anchor);
 
 /// `empty` with the cells of `mask` anchored at `anchor` turned into obstacles.
 cv::Mat1b place_mask(const cv::Mat1b& empty, const RunMask& mask, cv::Point anchor);
