@@ -110,8 +110,8 @@ class Search {
 public:
   Search(const Pattern& pattern, const SolverConfig& config, const ProgressCallback& progress,
          const SearchObserver& observer, const Pattern& judge)
-      : pattern_(pattern), judge_(judge), config_(config), progress_(progress),
-        observer_(observer) {
+      : start_(Clock::now()), pattern_(pattern), judge_(judge), config_(config),
+        progress_(progress), observer_(observer) {
     const SearchConfig& s = config.search;
     const double inset =
         s.inset_px >= 0.0 ? s.inset_px : default_inset_px(pattern.side_px, s.rotation_step_deg);
@@ -137,7 +137,6 @@ public:
   }
 
   Solution run() {
-    start_ = Clock::now();
     Solution solution;
     solution.stats.threads = max_threads();
     std::vector<Node> deepest;
@@ -480,7 +479,7 @@ private:
     }
   }
 
-  Clock::time_point start_;
+  Clock::time_point start_;  ///< when the solve began: the piece masks' rasterisation counts
   const Pattern& pattern_;
   const Pattern& judge_;  ///< final assemblies are polished, checked and measured on it
   const SolverConfig& config_;

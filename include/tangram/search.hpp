@@ -40,7 +40,7 @@ struct SearchConfig {
   SearchMode mode = SearchMode::Ours;
   double rotation_step_deg = 1.0;      ///< rotations 0, step, 2 step, ... (0 < step <= 360)
   bool reflection = true;              ///< allow the mirrored parallelogram
-  double time_limit_s = 360.0;         ///< give up (unsolved) after this many seconds
+  double time_limit_s = 360.0;         ///< give up (unsolved) after this many seconds of solve()
   int threads = 0;                     ///< worker threads, 0 = all cores
   int candidates_per_config = 5;       ///< Ours only: positions tried per configuration
   bool corners = true;                 ///< Ours only: corners join the skeleton endpoints

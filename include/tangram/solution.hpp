@@ -20,7 +20,7 @@ struct PlacedPiece {
 
 /// Counters of one search run.
 struct SolveStats {
-  double seconds = 0.0;           ///< wall-clock time of the search
+  double seconds = 0.0;           ///< wall-clock time of solve(), rasterising the masks included
   long placements_tried = 0;      ///< placements executed (Algorithm 1, line 9)
   long backtracks = 0;            ///< pieces removed because the next piece ran out of options
   long validations_failed = 0;    ///< placements undone by the validation (Sec. III-D)

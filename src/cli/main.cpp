@@ -4,13 +4,10 @@
 #include <iostream>
 #include <string>
 
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
-
 #include <CLI/CLI.hpp>
 
 #include "commands.hpp"
+#include "tangram/allocator.hpp"
 #include "tangram/error.hpp"
 
 namespace {
@@ -24,23 +21,11 @@ void print_error(std::string message) {
   std::cerr << "tangram: error: " << message << std::endl;
 }
 
-/// The search allocates and frees layout states of a few hundred KB to a few MB per placement,
-/// from several threads. With glibc's defaults these go to mmap/munmap and per-thread heaps are
-/// trimmed after each free: page faults and kernel time that grow with the thread count (on
-/// 01-square at 1 degree, 2.4 s of system time with 2 threads). Keeping such blocks on the heap
-/// and not trimming it takes that to 0.2 s (scripts/bench-solve.sh measures whole solves).
-void keep_freed_memory_for_reuse() {
-#if defined(__GLIBC__)
-  mallopt(M_MMAP_THRESHOLD, 32 << 20);  // the largest value glibc accepts on 64-bit
-  mallopt(M_TRIM_THRESHOLD, 256 << 20);
-#endif
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
   using namespace tangram::cli;
-  keep_freed_memory_for_reuse();
+  tangram::keep_freed_memory_for_reuse();
   CLI::App app{"Solves Tangram puzzles given as raster silhouettes (after Yamada, Gois & "
                "Batagelo, SIBGRAPI 2019).",
                "tangram"};

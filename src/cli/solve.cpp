@@ -245,7 +245,8 @@ CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
                 wrap("Keep the raster poses: skip the sub-pixel refinement of the final "
                      "assembly. Default: refine."));
   cmd->add_option("--time-limit", options.time_limit_s,
-                  wrap("Give up (not solved, exit 1) after SEC seconds of search. Default: " +
+                  wrap("Give up (not solved, exit 1) after SEC seconds of solving (counted "
+                       "from rasterising the pieces on). Default: " +
                        plain(options.time_limit_s) + "."))
       ->type_name("SEC");
   cmd->add_option("--threads", options.threads,
