@@ -109,8 +109,7 @@ int main(int argc, char** argv) {
     double best[2] = {0.0, 0.0};
     Solution result[2];
     for (int r = 0; r < reps; ++r)
-      for (int tt = 0; tt < 2; ++tt) {
-
+      for (int t = 0; t < 2; ++t) {
         SolverConfig c = config;
         c.search.threads = t + 1;
         const Solution s = to_original_frame(
