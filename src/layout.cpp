@@ -9,7 +9,11 @@
 namespace tangram {
 
 void LayoutState::ensure_runs(int max_len) {
-  if (runs.max_len() < max_len || runs.rows() != empty.rows) runs = RunTable(empty_bits, max_len);
+  if (runs.max_len() < max_len || runs.rows() != empty.rows)
+    runs = RunTable(empty_bits, max_len);
+  else if (stale_begin < stale_end)
+    runs = runs.with_rows_rebuilt(empty_bits, stale_begin, stale_end, max_len);
+  stale_begin = stale_end = 0;
 }
 
 namespace {
@@ -88,12 +92,23 @@ LayoutState place_cells(const LayoutState& parent, const RunMask& mask, cv::Poin
   LayoutState state;
   state.empty = place_mask(parent.empty, mask, anchor);
   state.empty_bits = parent.empty_bits;
+  state.runs = parent.runs;
+  state.stale_begin = parent.stale_begin;
+  state.stale_end = parent.stale_end;
   for (int i = 0; i < mask.height(); ++i) {
     const int y = anchor.y + mask.dy0 + i;
     if (y < 0 || y >= state.empty.rows || !mask.len[i]) continue;
     const int a = std::max(0, anchor.x + mask.x0[i]);
     const int b = std::min(state.empty.cols, anchor.x + mask.x0[i] + mask.len[i]);
+    if (a >= b) continue;
     for (int x = a; x < b; ++x) state.empty_bits.set(x, y, false);
+    if (state.stale_begin >= state.stale_end) {
+      state.stale_begin = y;
+      state.stale_end = y + 1;
+    } else {
+      state.stale_begin = std::min(state.stale_begin, y);
+      state.stale_end = std::max(state.stale_end, y + 1);
+    }
   }
   state.region_px = region_sizes(state.empty);
   return state;

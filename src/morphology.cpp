@@ -104,23 +104,47 @@ void erode(const RunTable& table, const RunMask& mask, Sink&& sink) {
 
 RunTable::RunTable(const BitGrid& empty, int max_len)
     : max_len_(std::max(1, max_len)), rows_(empty.rows()), cols_(empty.cols()),
-      words_(empty.words_per_row()),
-      data_(static_cast<std::size_t>(max_len_) * rows_ * words_) {
-  // L = 1 is the empty region itself; L = k ANDs in the region shifted by k - 1.
-  std::copy(empty.row(0), empty.row(0) + static_cast<std::size_t>(rows_) * words_, data_.begin());
-  // Row by row, stopping at the first length with no run left: longer ones have none either
-  // (the table starts zeroed).
-  std::vector<std::uint64_t> shifted(static_cast<std::size_t>(words_));
-  for (int y = 0; y < rows_; ++y) {
-    for (int length = 2; length <= max_len_; ++length) {
-      const std::uint64_t* prev = row(length - 1, y);
-      std::uint64_t* cur = data_.data() + (static_cast<std::size_t>(length - 1) * rows_ + y) * words_;
-      shifted_row(empty.row(y), words_, length - 1, shifted.data());
-      std::uint64_t any = 0;
-      for (int w = 0; w < words_; ++w) any |= cur[w] = prev[w] & shifted[w];
-      if (!any) break;
+      words_(empty.words_per_row()), lengths_(static_cast<std::size_t>(rows_), 0),
+      row_(static_cast<std::size_t>(rows_), nullptr),
+      zeros_(static_cast<std::size_t>(words_), 0) {
+  build_rows(empty, 0, rows_);
+}
+
+RunTable RunTable::with_rows_rebuilt(const BitGrid& empty, int y0, int y1, int max_len) const {
+  RunTable table = *this;
+  table.max_len_ = std::max(1, std::min(max_len, max_len_));
+  table.build_rows(empty, std::max(0, y0), std::min(rows_, y1));
+  return table;
+}
+
+void RunTable::build_rows(const BitGrid& empty, int y0, int y1) {
+  // L = 1 is the empty row itself; L = k ANDs in the row shifted by k - 1. Row by row, stopping
+  // at the first length with no run left: longer ones have none either.
+  const std::size_t words = static_cast<std::size_t>(words_);
+  auto block = std::make_shared<std::vector<std::uint64_t>>();
+  std::vector<std::size_t> start(static_cast<std::size_t>(std::max(0, y1 - y0)));
+  std::vector<std::uint64_t> shifted(words);
+  for (int y = y0; y < y1; ++y) {
+    const std::uint64_t* source = empty.row(y);
+    std::vector<std::uint64_t>& data = *block;
+    int length = 0;
+    start[static_cast<std::size_t>(y - y0)] = data.size();
+    if (std::any_of(source, source + words, [](std::uint64_t w) { return w != 0; })) {
+      data.insert(data.end(), source, source + words);
+      for (length = 1; length < max_len_; ++length) {
+        shifted_row(source, words_, length, shifted.data());
+        const std::size_t prev = data.size() - words;
+        std::uint64_t any = 0;
+        for (std::size_t w = 0; w < words; ++w) any |= shifted[w] &= data[prev + w];
+        if (!any) break;
+        data.insert(data.end(), shifted.begin(), shifted.end());
+      }
     }
+    lengths_[static_cast<std::size_t>(y)] = length;
   }
+  for (int y = y0; y < y1; ++y)
+    row_[static_cast<std::size_t>(y)] = block->data() + start[static_cast<std::size_t>(y - y0)];
+  blocks_.push_back(std::move(block));
 }
 
 void collision_free_area(const RunTable& table, const RunMask& mask, BitGrid& out) {

@@ -21,6 +21,9 @@ struct LayoutState {
   float max_depth = 0.0f;          ///< maximum of `depth`
   std::vector<long> region_px;     ///< pixel counts of the 8-connected empty regions, descending
   RunTable runs;                   ///< built on demand by ensure_runs()
+  /// Rows [stale_begin, stale_end) of `runs` are out of date: place_cells() hands the parent's
+  /// table on and ensure_runs() rebuilds only the rows the piece covers.
+  int stale_begin = 0, stale_end = 0;
 
   /// False for a state from place_cells() until add_depth() completes it.
   bool has_depth() const { return !depth.empty(); }

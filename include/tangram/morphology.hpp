@@ -11,6 +11,8 @@
 /// time with word operations. collision_free_area_reference() computes the same with cv::dilate
 /// and is kept for tests and benchmarks.
 
+#include <cstdint>
+#include <memory>
 #include <vector>
 
 #include <opencv2/core.hpp>
@@ -20,12 +22,18 @@
 namespace tangram {
 
 /// Run table of an empty region: for every run length L in [1, max_len], bit x of row y is set
-/// when pixels x .. x+L-1 of row y are all empty.
+/// when pixels x .. x+L-1 of row y are all empty. Rows are immutable and shared between copies,
+/// so that the table of a state one piece away is the parent's with the piece's rows rebuilt.
 class RunTable {
 public:
   RunTable() = default;
   /// Builds the table for `empty` (set bit = empty pixel) up to run length `max_len`.
   RunTable(const BitGrid& empty, int max_len);
+
+  /// This table with rows [y0, y1) rebuilt from `empty` and the other rows shared: the table of
+  /// `empty` when only those rows differ from the region this table was built for. `max_len`
+  /// must not exceed this table's.
+  RunTable with_rows_rebuilt(const BitGrid& empty, int y0, int y1, int max_len) const;
 
   int max_len() const { return max_len_; }
   int rows() const { return rows_; }
@@ -33,12 +41,22 @@ public:
   int words_per_row() const { return words_; }
   /// Row y of the table for run length L (1 <= L <= max_len).
   const std::uint64_t* row(int length, int y) const {
-    return data_.data() + (static_cast<std::size_t>(length - 1) * rows_ + y) * words_;
+    const std::size_t k = static_cast<std::size_t>(y);
+    return length <= lengths_[k] ? row_[k] + static_cast<std::size_t>(length - 1) * words_
+                                 : zeros_.data();
   }
 
 private:
+  // Builds rows [y0, y1) into a new block.
+  void build_rows(const BitGrid& empty, int y0, int y1);
+
   int max_len_ = 0, rows_ = 0, cols_ = 0, words_ = 0;
-  std::vector<std::uint64_t> data_;
+  // Row y holds lengths 1 .. lengths_[y] (words_ words each) from row_[y]; longer lengths have
+  // no run (zeros_). The rows live in blocks_, shared by the tables built from one another.
+  std::vector<int> lengths_;
+  std::vector<const std::uint64_t*> row_;
+  std::vector<std::shared_ptr<const std::vector<std::uint64_t>>> blocks_;
+  std::vector<std::uint64_t> zeros_;
 };
 
 /// Collision-free area of `mask` in the empty region behind `table`: bit (x, y) of `out` is set
