@@ -26,25 +26,21 @@ int root(std::vector<int>& parent, int i) {
 
 }  // namespace
 
-std::vector<long> region_sizes(const cv::Mat1b& empty) {
-  // Runs of nonzero pixels per row; a run joins the runs of the row above that it touches,
-  // diagonals included (8-connectivity): [a, b) and [c, d) touch when c <= b and a <= d.
+std::vector<long> region_sizes(const BitGrid& empty) {
+  // Runs of set bits per row, found a word at a time; a run joins the runs of the row above
+  // that it touches, diagonals included (8-connectivity): [a, b) and [c, d) touch when c <= b
+  // and a <= d.
   struct Run {
     int a, b;
   };
   std::vector<Run> runs;
   std::vector<int> parent;
   std::size_t above_begin = 0, above_end = 0;
-  for (int y = 0; y < empty.rows; ++y) {
-    const uchar* row = empty.ptr<uchar>(y);
+  const int words = empty.words_per_row();
+  for (int y = 0; y < empty.rows(); ++y) {
+    const std::uint64_t* row = empty.row(y);
     const std::size_t begin = runs.size();
-    for (int x = 0; x < empty.cols;) {
-      if (!row[x]) {
-        ++x;
-        continue;
-      }
-      const int a = x;
-      while (x < empty.cols && row[x]) ++x;
+    const auto add_run = [&](int a, int x) {
       const int id = static_cast<int>(runs.size());
       runs.push_back({a, x});
       parent.push_back(id);
@@ -53,7 +49,24 @@ std::vector<long> region_sizes(const cv::Mat1b& empty) {
           const int r1 = root(parent, static_cast<int>(k)), r2 = root(parent, id);
           if (r1 != r2) parent[std::max(r1, r2)] = std::min(r1, r2);
         }
+    };
+    int open = -1;  // first column of the run being read, or -1 between runs
+    for (int w = 0; w < words; ++w) {
+      for (int pos = 0; pos < 64;) {
+        // The next set bit when between runs, else the next clear bit (bits past the last
+        // column are clear, so a run there ends at the last column).
+        const std::uint64_t rest = (open < 0 ? row[w] : ~row[w]) >> pos;
+        if (rest == 0) break;
+        pos += __builtin_ctzll(rest);
+        if (open < 0) {
+          open = 64 * w + pos;
+        } else {
+          add_run(open, 64 * w + pos);
+          open = -1;
+        }
+      }
     }
+    if (open >= 0) add_run(open, empty.cols());
     above_begin = begin;
     above_end = runs.size();
   }
@@ -84,7 +97,7 @@ LayoutState make_layout_state(const cv::Mat1b& empty) {
   state.empty_bits = BitGrid::from_mat(state.empty);
   state.depth = distance_to_obstacles(state.empty);
   state.max_depth = maximum_depth(state.depth);
-  state.region_px = region_sizes(state.empty);
+  state.region_px = region_sizes(state.empty_bits);
   return state;
 }
 
@@ -110,7 +123,7 @@ LayoutState place_cells(const LayoutState& parent, const RunMask& mask, cv::Poin
       state.stale_end = std::max(state.stale_end, y + 1);
     }
   }
-  state.region_px = region_sizes(state.empty);
+  state.region_px = region_sizes(state.empty_bits);
   return state;
 }
 

@@ -80,6 +80,10 @@ void erode(const RunTable& table, const RunMask& mask, Sink&& sink) {
   const std::uint64_t tail_mask = tail ? (std::uint64_t{1} << tail) - 1 : ~std::uint64_t{0};
   const int y_begin = std::max(0, -mask.dy0), y_end = std::min(rows, rows - last);
   for (int y = y_begin; y < y_end; ++y) {
+    // A row without a run as long as the mask's row there rules the anchor row out at once.
+    if (std::any_of(order.begin(), order.end(),
+                    [&](int i) { return table.longest(y + mask.dy0 + i) < mask.len[i]; }))
+      continue;
     bool alive = true;
     bool first = true;
     for (int i : order) {
@@ -119,31 +123,44 @@ RunTable RunTable::with_rows_rebuilt(const BitGrid& empty, int y0, int y1, int m
 
 void RunTable::build_rows(const BitGrid& empty, int y0, int y1) {
   // L = 1 is the empty row itself; L = k ANDs in the row shifted by k - 1. Row by row, stopping
-  // at the first length with no run left: longer ones have none either.
+  // at the first length with no run left: longer ones have none either. A row has no run longer
+  // than its count of empty pixels, which bounds the block's size: it is allocated once.
   const std::size_t words = static_cast<std::size_t>(words_);
-  auto block = std::make_shared<std::vector<std::uint64_t>>();
-  std::vector<std::size_t> start(static_cast<std::size_t>(std::max(0, y1 - y0)));
-  std::vector<std::uint64_t> shifted(words);
+  std::size_t bound = 0;
   for (int y = y0; y < y1; ++y) {
     const std::uint64_t* source = empty.row(y);
-    std::vector<std::uint64_t>& data = *block;
+    const int count = std::accumulate(source, source + words, 0, [](int n, std::uint64_t w) {
+      return n + __builtin_popcountll(w);
+    });
+    bound += static_cast<std::size_t>(std::min(count, max_len_)) * words;
+  }
+  auto block = std::make_shared<std::vector<std::uint64_t>>();
+  std::vector<std::uint64_t>& data = *block;
+  data.reserve(bound);
+  std::vector<std::size_t> start(static_cast<std::size_t>(std::max(0, y1 - y0)));
+  for (int y = y0; y < y1; ++y) {
+    const std::uint64_t* source = empty.row(y);
     int length = 0;
     start[static_cast<std::size_t>(y - y0)] = data.size();
     if (std::any_of(source, source + words, [](std::uint64_t w) { return w != 0; })) {
       data.insert(data.end(), source, source + words);
       for (length = 1; length < max_len_; ++length) {
-        shifted_row(source, words_, length, shifted.data());
         const std::size_t prev = data.size() - words;
+        data.resize(data.size() + words);
+        std::uint64_t* cur = data.data() + prev + words;
+        shifted_row(source, words_, length, cur);
         std::uint64_t any = 0;
-        for (std::size_t w = 0; w < words; ++w) any |= shifted[w] &= data[prev + w];
-        if (!any) break;
-        data.insert(data.end(), shifted.begin(), shifted.end());
+        for (std::size_t w = 0; w < words; ++w) any |= cur[w] &= data[prev + w];
+        if (!any) {
+          data.resize(prev + words);
+          break;
+        }
       }
     }
     lengths_[static_cast<std::size_t>(y)] = length;
   }
   for (int y = y0; y < y1; ++y)
-    row_[static_cast<std::size_t>(y)] = block->data() + start[static_cast<std::size_t>(y - y0)];
+    row_[static_cast<std::size_t>(y)] = data.data() + start[static_cast<std::size_t>(y - y0)];
   blocks_.push_back(std::move(block));
 }
 

@@ -45,8 +45,9 @@ void check_same_runs(LayoutState& fast, LayoutState& slow, int max_len) {
 TEST_CASE("region_sizes equals OpenCV's 8-connected components on random images") {
   std::mt19937 random(11);
   for (const double density : {0.2, 0.45, 0.6, 0.9}) {
-    for (int trial = 0; trial < 5; ++trial) {
-      cv::Mat1b image(37 + trial, 53 + 7 * trial, uchar(0));
+    for (int trial = 0; trial < 6; ++trial) {
+      // Widths on both sides of a 64-pixel word, and two whole words.
+      cv::Mat1b image(37 + trial, trial == 5 ? 128 : 53 + 7 * trial, uchar(0));
       std::bernoulli_distribution on(density);
       for (int y = 0; y < image.rows; ++y)
         for (int x = 0; x < image.cols; ++x) image(y, x) = on(random) ? 255 : 0;
@@ -57,11 +58,12 @@ TEST_CASE("region_sizes equals OpenCV's 8-connected components on random images"
       for (int l = 1; l < n; ++l) expected.push_back(stats.at<int>(l, cv::CC_STAT_AREA));
       std::sort(expected.rbegin(), expected.rend());
       CAPTURE(density);
-      CHECK(region_sizes(image) == expected);
+      CHECK(region_sizes(BitGrid::from_mat(image)) == expected);
     }
   }
-  CHECK(region_sizes(cv::Mat1b(4, 4, uchar(0))).empty());
-  CHECK(region_sizes(cv::Mat1b(4, 4, uchar(255))) == std::vector<long>{16});
+  CHECK(region_sizes(BitGrid::from_mat(cv::Mat1b(4, 4, uchar(0)))).empty());
+  CHECK(region_sizes(BitGrid::from_mat(cv::Mat1b(4, 4, uchar(255)))) == std::vector<long>{16});
+  CHECK(region_sizes(BitGrid::from_mat(cv::Mat1b(3, 128, uchar(255)))) == std::vector<long>{384});
 }
 
 TEST_CASE("place_piece equals rebuilding the state from scratch, piece after piece") {

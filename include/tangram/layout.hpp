@@ -33,9 +33,9 @@ struct LayoutState {
   void ensure_runs(int max_len);
 };
 
-/// Pixel counts of the 8-connected regions of nonzero pixels, largest first (union-find over
+/// Pixel counts of the 8-connected regions of set pixels, largest first (union-find over
 /// the row runs).
-std::vector<long> region_sizes(const cv::Mat1b& empty);
+std::vector<long> region_sizes(const BitGrid& empty);
 
 /// The state whose empty region is `empty` (nonzero = empty).
 LayoutState make_layout_state(const cv::Mat1b& empty);

@@ -39,6 +39,9 @@ public:
   int rows() const { return rows_; }
   int cols() const { return cols_; }
   int words_per_row() const { return words_; }
+  /// Length of the longest run of row y if it is at most max_len, else some length >= max_len:
+  /// row(L, y) has a set bit exactly when L <= longest(y).
+  int longest(int y) const { return lengths_[static_cast<std::size_t>(y)]; }
   /// Row y of the table for run length L (1 <= L <= max_len).
   const std::uint64_t* row(int length, int y) const {
     const std::size_t k = static_cast<std::size_t>(y);
