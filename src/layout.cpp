@@ -114,7 +114,7 @@ LayoutState place_cells(const LayoutState& parent, const RunMask& mask, cv::Poin
     const int a = std::max(0, anchor.x + mask.x0[i]);
     const int b = std::min(state.empty.cols, anchor.x + mask.x0[i] + mask.len[i]);
     if (a >= b) continue;
-    for (int x = a; x < b; ++x) state.empty_bits.set(x, y, false);
+    state.empty_bits.clear_run(a, b, y);
     if (state.stale_begin >= state.stale_end) {
       state.stale_begin = y;
       state.stale_end = y + 1;

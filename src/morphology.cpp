@@ -123,8 +123,9 @@ RunTable RunTable::with_rows_rebuilt(const BitGrid& empty, int y0, int y1, int m
 
 void RunTable::build_rows(const BitGrid& empty, int y0, int y1) {
   // L = 1 is the empty row itself; L = k ANDs in the row shifted by k - 1. Row by row, stopping
-  // at the first length with no run left: longer ones have none either. A row has no run longer
-  // than its count of empty pixels, which bounds the block's size: it is allocated once.
+  // at the first length with no run left (computed in place past the row's last length, then
+  // dropped): longer ones have none either. A row has no run longer than its count of empty
+  // pixels, which bounds the block's size: it is allocated once.
   const std::size_t words = static_cast<std::size_t>(words_);
   std::size_t bound = 0;
   for (int y = y0; y < y1; ++y) {
@@ -132,35 +133,31 @@ void RunTable::build_rows(const BitGrid& empty, int y0, int y1) {
     const int count = std::accumulate(source, source + words, 0, [](int n, std::uint64_t w) {
       return n + __builtin_popcountll(w);
     });
-    bound += static_cast<std::size_t>(std::min(count, max_len_)) * words;
+    bound += static_cast<std::size_t>(std::min(count, max_len_) + 1) * words;  // + 1: scratch
   }
-  auto block = std::make_shared<std::vector<std::uint64_t>>();
-  std::vector<std::uint64_t>& data = *block;
-  data.reserve(bound);
-  std::vector<std::size_t> start(static_cast<std::size_t>(std::max(0, y1 - y0)));
+  // Not zero-filled: every word up to `size` is written before it is read.
+  std::shared_ptr<std::uint64_t[]> block(new std::uint64_t[std::max<std::size_t>(bound, 1)]);
+  std::uint64_t* data = block.get();
+  std::size_t size = 0;
   for (int y = y0; y < y1; ++y) {
     const std::uint64_t* source = empty.row(y);
     int length = 0;
-    start[static_cast<std::size_t>(y - y0)] = data.size();
+    row_[static_cast<std::size_t>(y)] = data + size;
     if (std::any_of(source, source + words, [](std::uint64_t w) { return w != 0; })) {
-      data.insert(data.end(), source, source + words);
+      std::copy(source, source + words, data + size);
+      size += words;
       for (length = 1; length < max_len_; ++length) {
-        const std::size_t prev = data.size() - words;
-        data.resize(data.size() + words);
-        std::uint64_t* cur = data.data() + prev + words;
+        const std::uint64_t* prev = data + size - words;
+        std::uint64_t* cur = data + size;
         shifted_row(source, words_, length, cur);
         std::uint64_t any = 0;
-        for (std::size_t w = 0; w < words; ++w) any |= cur[w] &= data[prev + w];
-        if (!any) {
-          data.resize(prev + words);
-          break;
-        }
+        for (std::size_t w = 0; w < words; ++w) any |= cur[w] &= prev[w];
+        if (!any) break;
+        size += words;
       }
     }
     lengths_[static_cast<std::size_t>(y)] = length;
   }
-  for (int y = y0; y < y1; ++y)
-    row_[static_cast<std::size_t>(y)] = data.data() + start[static_cast<std::size_t>(y - y0)];
   blocks_.push_back(std::move(block));
 }
 

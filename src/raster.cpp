@@ -210,6 +210,18 @@ void BitGrid::set(int x, int y, bool value) {
   word = value ? (word | bit) : (word & ~bit);
 }
 
+void BitGrid::clear_run(int a, int b, int y) {
+  std::uint64_t* words = row(y);
+  while (a < b) {
+    const int w = a >> 6, lo = a & 63;
+    const int hi = std::min(64, lo + (b - a));  // bits [lo, hi) of word w
+    const std::uint64_t ones = hi - lo == 64 ? ~std::uint64_t{0}
+                                             : ((std::uint64_t{1} << (hi - lo)) - 1) << lo;
+    words[w] &= ~ones;
+    a += hi - lo;
+  }
+}
+
 void BitGrid::clear() { std::fill(data_.begin(), data_.end(), 0); }
 
 bool BitGrid::any() const {

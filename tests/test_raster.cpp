@@ -1,6 +1,8 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <utility>
+#include <vector>
 
 #include "tangram/raster.hpp"
 
@@ -65,4 +67,18 @@ TEST_CASE("raster: BitGrid round-trips an image and finds its bounding box") {
   CHECK(cv::countNonZero(grid.to_mat() != image) == 0);
   CHECK(grid.bounding_box() == cv::Rect(5, 3, 123, 28));
   CHECK(BitGrid(4, 4).bounding_box().empty());
+}
+
+TEST_CASE("raster: BitGrid clears runs as clearing bit by bit does") {
+  const cv::Mat1b full(3, 200, uchar(255));
+  for (const auto& [a, b] : std::vector<std::pair<int, int>>{
+           {0, 0}, {0, 1}, {5, 64}, {63, 65}, {0, 64}, {64, 128}, {10, 190}, {0, 200}, {199, 200}}) {
+    CAPTURE(a);
+    CAPTURE(b);
+    BitGrid fast = BitGrid::from_mat(full), slow = BitGrid::from_mat(full);
+    fast.clear_run(a, b, 1);
+    for (int x = a; x < b; ++x) slow.set(x, 1, false);
+    CHECK(cv::countNonZero(fast.to_mat() != slow.to_mat()) == 0);
+    CHECK(fast.count() == 600 - (b - a));
+  }
 }

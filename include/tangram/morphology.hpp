@@ -58,7 +58,7 @@ private:
   // no run (zeros_). The rows live in blocks_, shared by the tables built from one another.
   std::vector<int> lengths_;
   std::vector<const std::uint64_t*> row_;
-  std::vector<std::shared_ptr<const std::vector<std::uint64_t>>> blocks_;
+  std::vector<std::shared_ptr<const std::uint64_t[]>> blocks_;
   std::vector<std::uint64_t> zeros_;
 };
 

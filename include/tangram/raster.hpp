@@ -113,6 +113,8 @@ public:
     return (data_[static_cast<std::size_t>(y) * words_ + (x >> 6)] >> (x & 63)) & 1u;
   }
   void set(int x, int y, bool value);
+  /// Clears bits [a, b) of row y (0 <= a <= b <= cols).
+  void clear_run(int a, int b, int y);
   std::uint64_t* row(int y) { return data_.data() + static_cast<std::size_t>(y) * words_; }
   const std::uint64_t* row(int y) const {
     return data_.data() + static_cast<std::size_t>(y) * words_;
