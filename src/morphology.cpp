@@ -55,15 +55,24 @@ inline bool and_shifted_row(const std::uint64_t* src, int words, int shift, std:
   return any != 0;
 }
 
-// Mask rows ordered longest first: the most selective tests run first, so rows without any
-// collision-free anchor are rejected early.
-std::vector<int> rows_by_length(const RunMask& mask) {
-  std::vector<int> order;
-  for (int i = 0; i < mask.height(); ++i)
-    if (mask.len[i] > 0) order.push_back(i);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](int a, int b) { return mask.len[a] > mask.len[b]; });
-  return order;
+// Mask rows with a cell, longest first: the most selective tests run first, so that rows
+// without any collision-free anchor are rejected early. The run lengths of a convex mask rise
+// to a peak and fall (give or take a pixel of rasterisation), so merging outward from the
+// longest row orders them without sorting; the order only affects speed.
+void rows_by_length(const RunMask& mask, std::vector<int>& order) {
+  order.clear();
+  const int h = mask.height();
+  if (h == 0) return;
+  const int peak =
+      static_cast<int>(std::max_element(mask.len.begin(), mask.len.end()) - mask.len.begin());
+  if (mask.len[static_cast<std::size_t>(peak)] == 0) return;
+  order.push_back(peak);
+  for (int up = peak - 1, down = peak + 1; up >= 0 || down < h;) {
+    const bool take_up = down >= h || (up >= 0 && mask.len[static_cast<std::size_t>(up)] >=
+                                                      mask.len[static_cast<std::size_t>(down)]);
+    const int i = take_up ? up-- : down++;
+    if (mask.len[static_cast<std::size_t>(i)] > 0) order.push_back(i);
+  }
 }
 
 // Computes the rows of the collision-free area that hold any anchor and hands each to
@@ -71,8 +80,10 @@ std::vector<int> rows_by_length(const RunMask& mask) {
 template <typename Sink>
 void erode(const RunTable& table, const RunMask& mask, Sink&& sink) {
   const int rows = table.rows(), words = table.words_per_row();
-  const std::vector<int> order = rows_by_length(mask);
-  std::vector<std::uint64_t> acc(static_cast<std::size_t>(words));
+  thread_local std::vector<int> order;  // reused: this runs for every configuration tested
+  thread_local std::vector<std::uint64_t> acc;
+  rows_by_length(mask, order);
+  acc.assign(static_cast<std::size_t>(words), 0);
   if (order.empty()) return;
   const int last = mask.dy0 + mask.height() - 1;
   // Left shifts can carry bits past the last column; they are cleared before reporting.
