@@ -229,7 +229,7 @@ private:
     std::deque<Leaf> leaves;  // declared before `judges`, whose destruction waits for its jobs
     TaskGroup judges;
     const bool background = max_threads() > 1 && !observer_;
-    const std::size_t max_pending = background ? static_cast<std::size_t>(max_threads()) : 1;
+    const std::size_t max_pending = background ? 4 * static_cast<std::size_t>(max_threads()) : 1;
     std::vector<Node> stack;
     stack.reserve(pieces + 1);  // no reallocation: growing would copy the layout states
     stack.push_back(Node{make_layout_state(pattern_.puzzle), {}, 0, {}, 0, 0, {}, {}, 0});
