@@ -5,6 +5,7 @@
 #include <string>
 
 #include "tangram/morphology.hpp"
+#include "tangram/parallel.hpp"
 
 namespace tangram {
 
@@ -125,12 +126,17 @@ cv::Mat1f normalised_distance_transform(const cv::Mat1b& empty) {
 PlacementCost PlacementCost::distance_transform(const cv::Mat1f& normalised_dt) {
   PlacementCost cost;
   cost.prefix_.create(normalised_dt.rows, normalised_dt.cols + 1);
-  for (int y = 0; y < normalised_dt.rows; ++y) {
-    double* p = cost.prefix_.ptr<double>(y);
-    const float* d = normalised_dt.ptr<float>(y);
-    p[0] = 0.0;
-    for (int x = 0; x < normalised_dt.cols; ++x) p[x + 1] = p[x] + d[x];
-  }
+  constexpr int kBand = 32;  // rows per parallel task
+  parallel_for(static_cast<std::size_t>((normalised_dt.rows + kBand - 1) / kBand),
+               [&](std::size_t band) {
+                 const int end = std::min(normalised_dt.rows, static_cast<int>(band + 1) * kBand);
+                 for (int y = static_cast<int>(band) * kBand; y < end; ++y) {
+                   double* p = cost.prefix_.ptr<double>(y);
+                   const float* d = normalised_dt.ptr<float>(y);
+                   p[0] = 0.0;
+                   for (int x = 0; x < normalised_dt.cols; ++x) p[x + 1] = p[x] + d[x];
+                 }
+               });
   return cost;
 }
 
