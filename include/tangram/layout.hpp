@@ -25,8 +25,6 @@ struct LayoutState {
   /// table on and ensure_runs() rebuilds only the rows the piece covers.
   int stale_begin = 0, stale_end = 0;
 
-  /// False for a state from place_cells() until add_depth() completes it.
-  bool has_depth() const { return !depth.empty(); }
   /// Largest empty region (px), 0 when nothing is empty.
   long largest_region_px() const { return region_px.empty() ? 0 : region_px.front(); }
   /// Builds `runs` up to run length `max_len` if not built yet.
