@@ -1,5 +1,6 @@
 #include "tangram/parallel.hpp"
 
+#include <algorithm>
 #include <atomic>
 
 #include <tbb/global_control.h>
@@ -23,10 +24,15 @@ void parallel_for(std::size_t n, const std::function<void(std::size_t)>& body) {
 }
 
 bool parallel_any(std::size_t n, const std::function<bool(std::size_t)>& pred) {
+  // Indices are handed out in order from a shared counter, not split into halves: callers
+  // put the likeliest hits first, so a second thread works on the next likeliest index rather
+  // than on the far end of the range, which a hit early in it makes useless.
   std::atomic<bool> found{false};
-  parallel_for(n, [&](std::size_t i) {
-    if (!found.load(std::memory_order_relaxed) && pred(i))
-      found.store(true, std::memory_order_relaxed);
+  std::atomic<std::size_t> next{0};
+  const std::size_t workers = std::min(n, static_cast<std::size_t>(max_threads()));
+  parallel_for(workers, [&](std::size_t) {
+    for (std::size_t i; !found.load(std::memory_order_relaxed) && (i = next++) < n;)
+      if (pred(i)) found.store(true, std::memory_order_relaxed);
   });
   return found.load();
 }

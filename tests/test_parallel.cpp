@@ -1,6 +1,8 @@
 #include <doctest/doctest.h>
 
 #include <atomic>
+#include <chrono>
+#include <thread>
 #include <vector>
 
 #include "tangram/parallel.hpp"
@@ -42,6 +44,25 @@ TEST_CASE("parallel: any is true exactly when some index holds, for any thread c
         CHECK(calls.load() >= 1);
         CHECK(calls.load() <= static_cast<int>(n));
       }
+    }
+  }
+}
+
+TEST_CASE("parallel: any takes indices in order, so a hit at h costs at most h + threads calls") {
+  for (int threads : {1, 2}) {
+    ThreadLimit limit(threads);
+    for (std::size_t hit : {std::size_t{0}, std::size_t{3}, std::size_t{40}}) {
+      std::atomic<int> calls{0};
+      CHECK(parallel_any(100, [&](std::size_t i) {
+        calls.fetch_add(1);
+        // Slow enough that a second thread starting anywhere else would make several calls.
+        std::this_thread::sleep_for(std::chrono::microseconds(200));
+        return i == hit;
+      }));
+      if (threads == 1)
+        CHECK(calls.load() == static_cast<int>(hit) + 1);
+      else
+        CHECK(calls.load() <= static_cast<int>(hit) + threads);
     }
   }
 }
