@@ -126,10 +126,12 @@ Polygon clip_convex(const Polygon& subject, const Polygon& clip) {
 }
 
 double area_in_box(const Polygon& convex, double x0, double y0, double x1, double y1) {
-  // Clip against the four half-planes of the box directly (cheaper than a general clip).
-  Polygon poly = convex;
-  auto clip_axis = [&poly](int axis, double bound, bool keep_greater) {
-    Polygon next;
+  // Clip against the four half-planes of the box directly (cheaper than a general clip), in
+  // two buffers kept per thread: the checker calls this for every row a piece covers.
+  thread_local Polygon poly, next;
+  poly.assign(convex.begin(), convex.end());
+  auto clip_axis = [](int axis, double bound, bool keep_greater) {
+    next.clear();
     const std::size_t m = poly.size();
     for (std::size_t k = 0; k < m; ++k) {
       const Vec2 p = poly[k], q = poly[(k + 1) % m];
@@ -142,7 +144,7 @@ double area_in_box(const Polygon& convex, double x0, double y0, double x1, doubl
         next.push_back(p + t * (q - p));
       }
     }
-    poly = std::move(next);
+    poly.swap(next);
   };
   clip_axis(0, x0, true);
   if (poly.empty()) return 0.0;
