@@ -5,6 +5,8 @@
 #include <chrono>
 #include <cmath>
 #include <deque>
+#include <functional>
+#include <memory>
 #include <sstream>
 #include <string>
 
@@ -69,6 +71,41 @@ struct Candidate {
   cv::Point anchor;
 };
 
+/// Candidates whose children may be placed and validated together, ahead of use.
+constexpr std::size_t kValidationBatch = 4;
+
+/// The children of candidates [first, first + n) of a node, placed and validated: all of them
+/// at once in parallel (ahead of use), or each when the search takes it. A child is the same
+/// either way, so the search does not depend on which.
+class Batch {
+public:
+  using Compute = std::function<bool(std::size_t j, LayoutState& child)>;
+
+  Batch(std::size_t first_, std::size_t n_, Compute compute, bool ahead)
+      : first(first_), n(n_), compute_(std::move(compute)) {
+    if (ahead) parallel_for(n, [this](std::size_t j) { complete(j); });
+  }
+
+  /// Child j, moved out; `valid` says whether it passed the validation.
+  LayoutState take(std::size_t j, bool& valid) {
+    if (!done_[j]) complete(j);
+    valid = valid_[j];
+    return std::move(child_[j]);
+  }
+
+  const std::size_t first, n;
+
+private:
+  void complete(std::size_t j) {
+    valid_[j] = compute_(j, child_[j]);
+    done_[j] = true;
+  }
+
+  Compute compute_;
+  std::array<LayoutState, kValidationBatch> child_;
+  std::array<bool, kValidationBatch> valid_{}, done_{};
+};
+
 /// One level of the depth-first search: the state with the first `level` pieces placed, and the
 /// candidates of piece `level` in the order they are tried.
 struct Node {
@@ -78,16 +115,8 @@ struct Node {
   Candidate placed;  ///< the placement that led to this state (unused at the root)
   int discrepancies = 0;  ///< times the path to here did not take a node's first valid child
   int valid_children = 0;  ///< children of this node that passed validation so far
-  /// Children of candidates [batch_begin, batch_begin + batch.size()), placed and validated
-  /// together in parallel ahead of use; batch_valid says which passed the validation.
-  std::vector<LayoutState> batch;
-  std::vector<char> batch_valid;
-  std::size_t batch_begin = 0;
+  std::unique_ptr<Batch> batch;  ///< the children of the candidates tried next
 };
-
-/// Candidates whose placement and validation run together. Fixed, not tied to the thread
-/// count, so that the same children are computed whatever the number of threads.
-constexpr std::size_t kValidationBatch = 4;
 
 bool candidate_less(const Candidate& a, const Candidate& b) {
   if (a.cost != b.cost) return a.cost < b.cost;
@@ -232,7 +261,7 @@ private:
     const std::size_t max_pending = background ? 4 * static_cast<std::size_t>(max_threads()) : 1;
     std::vector<Node> stack;
     stack.reserve(pieces + 1);  // no reallocation: growing would copy the layout states
-    stack.push_back(Node{make_layout_state(pattern_.puzzle), {}, 0, {}, 0, 0, {}, {}, 0});
+    stack.push_back(Node{make_layout_state(pattern_.puzzle), {}, 0, {}, 0, 0, {}});
     expand(stack.back(), 0);
     while (!stack.empty()) {
       // Rejected leaves leave the queue as soon as they are judged; an accepted one ends the
@@ -270,10 +299,14 @@ private:
         const std::size_t index = node.next++;
         const Candidate candidate = node.candidates[index];
         ++solution.stats.placements_tried;
-        if (index < node.batch_begin || index >= node.batch_begin + node.batch.size())
-          place_batch(node, static_cast<int>(level), index);
-        LayoutState child = std::move(node.batch[index - node.batch_begin]);
-        if (!node.batch_valid[index - node.batch_begin]) {
+        // Children are computed ahead of use, in parallel, when other threads could help;
+        // not while they are judging assemblies nor with one thread (a child computed ahead
+        // is not always used: a sibling may lead to the solution or be cut by the bound).
+        if (!node.batch || index >= node.batch->first + node.batch->n)
+          start_batch(node, static_cast<int>(level), index, background && leaves.empty());
+        bool valid = false;
+        LayoutState child = node.batch->take(index - node.batch->first, valid);
+        if (!valid) {
           ++solution.stats.validations_failed;
           notify(SearchEventType::ValidationFailed, static_cast<int>(level), candidate, stack,
                  bound);
@@ -286,7 +319,7 @@ private:
           continue;
         }
         ++node.valid_children;
-        stack.push_back(Node{std::move(child), {}, 0, candidate, discrepancies, 0, {}, {}, 0});
+        stack.push_back(Node{std::move(child), {}, 0, candidate, discrepancies, 0, {}});
         notify(SearchEventType::Placed, static_cast<int>(level), candidate, stack, bound);
         if (stack.size() > deepest.size()) deepest = copy_placements(stack);
         if (level + 1 < pieces) expand(stack.back(), static_cast<int>(level) + 1);
@@ -324,17 +357,16 @@ private:
     return solved;
   }
 
-  /// Places and validates the candidates of `node` from `first` on (kValidationBatch of them)
-  /// in parallel (Algorithm 1, lines 9-10, ahead of use).
-  void place_batch(Node& node, int level, std::size_t first) {
+  /// The children of the candidates of `node` from `first` on (kValidationBatch of them;
+  /// Algorithm 1, lines 9-10), computed at once in parallel when `ahead`.
+  void start_batch(Node& node, int level, std::size_t first, bool ahead) {
     const std::size_t n = std::min(kValidationBatch, node.candidates.size() - first);
-    node.batch.assign(n, LayoutState{});
-    node.batch_valid.assign(n, 0);
-    node.batch_begin = first;
-    parallel_for(n, [&](std::size_t j) {
-      node.batch_valid[j] =
-          place_and_validate(node.state, level, node.candidates[first + j], node.batch[j]) ? 1 : 0;
-    });
+    node.batch = std::make_unique<Batch>(
+        first, n,
+        [this, &node, level, first](std::size_t j, LayoutState& child) {
+          return place_and_validate(node.state, level, node.candidates[first + j], child);
+        },
+        ahead);
   }
 
   /// The placements of a stack, without the layout states (enough for assemble()).
