@@ -12,8 +12,9 @@ namespace tangram {
 /// Runs body(i) for i in [0, n), possibly concurrently.
 void parallel_for(std::size_t n, const std::function<void(std::size_t)>& body);
 
-/// True when pred(i) holds for some i in [0, n), evaluated possibly concurrently. Once one
-/// holds, indices not yet started are skipped; the answer never depends on scheduling.
+/// True when pred(i) holds for some i in [0, n), evaluated possibly concurrently. Indices start
+/// in increasing order (put the likeliest hits first); once one holds, indices not yet started
+/// are skipped. The answer never depends on scheduling.
 bool parallel_any(std::size_t n, const std::function<bool(std::size_t)>& pred);
 
 /// Number of worker threads parallel_for may use right now.
