@@ -74,17 +74,26 @@ struct Candidate {
 /// Candidates whose children may be placed and validated together, ahead of use.
 constexpr std::size_t kValidationBatch = 4;
 
-/// The children of candidates [first, first + n) of a node, placed and validated: all of them
-/// at once in parallel (ahead of use), or each when the search takes it. A child is the same
-/// either way, so the search does not depend on which.
+/// The children of candidates [first, first + n) of a node, placed and validated: in parallel
+/// ahead of use, in order, or each when the search takes it. A child is the same either way,
+/// so the search does not depend on which.
 class Batch {
 public:
   using Compute = std::function<bool(std::size_t j, LayoutState& child)>;
 
-  Batch(std::size_t first_, std::size_t n_, Compute compute, bool ahead)
+  /// With `ahead`, computes the children in parallel, in order, up to the first valid one when
+  /// `to_first_valid` (the search will take no child after it), else all of them.
+  Batch(std::size_t first_, std::size_t n_, Compute compute, bool ahead, bool to_first_valid)
       : first(first_), n(n_), compute_(std::move(compute)) {
-    if (ahead) parallel_for(n, [this](std::size_t j) { complete(j); });
+    if (ahead)
+      parallel_any(n, [this, to_first_valid](std::size_t j) {
+        complete(j);
+        return to_first_valid && valid_[j];
+      });
   }
+
+  /// Whether candidate `index` is in the batch and its child computed.
+  bool has(std::size_t index) const { return index >= first && index < first + n && done_[index - first]; }
 
   /// Child j, moved out; `valid` says whether it passed the validation.
   LayoutState take(std::size_t j, bool& valid) {
@@ -302,8 +311,14 @@ private:
         // Children are computed ahead of use, in parallel, when other threads could help;
         // not while they are judging assemblies nor with one thread (a child computed ahead
         // is not always used: a sibling may lead to the solution or be cut by the bound).
-        if (!node.batch || index >= node.batch->first + node.batch->n)
-          start_batch(node, static_cast<int>(level), index, background && leaves.empty());
+        const bool ahead = background && leaves.empty();
+        if (!node.batch || index >= node.batch->first + node.batch->n ||
+            (ahead && !node.batch->has(index))) {
+          // Once the node's discrepancies are used up, a valid child after the first one is
+          // cut, so children are computed ahead only up to the next valid one.
+          const bool to_first_valid = bound >= 0 && node.discrepancies + 1 > bound;
+          start_batch(node, static_cast<int>(level), index, ahead, to_first_valid);
+        }
         bool valid = false;
         LayoutState child = node.batch->take(index - node.batch->first, valid);
         if (!valid) {
@@ -359,14 +374,14 @@ private:
 
   /// The children of the candidates of `node` from `first` on (kValidationBatch of them;
   /// Algorithm 1, lines 9-10), computed at once in parallel when `ahead`.
-  void start_batch(Node& node, int level, std::size_t first, bool ahead) {
+  void start_batch(Node& node, int level, std::size_t first, bool ahead, bool to_first_valid) {
     const std::size_t n = std::min(kValidationBatch, node.candidates.size() - first);
     node.batch = std::make_unique<Batch>(
         first, n,
         [this, &node, level, first](std::size_t j, LayoutState& child) {
           return place_and_validate(node.state, level, node.candidates[first + j], child);
         },
-        ahead);
+        ahead, to_first_valid);
   }
 
   /// The placements of a stack, without the layout states (enough for assemble()).
