@@ -9,6 +9,7 @@
 #include <memory>
 #include <sstream>
 #include <string>
+#include <thread>
 
 #include "tangram/angles.hpp"
 #include "tangram/candidates.hpp"
@@ -137,11 +138,16 @@ bool candidate_less(const Candidate& a, const Candidate& b) {
 /// A complete assembly reached by the search, to be judged by accept(): its pieces (polished by
 /// the judging) and the search's counts when it was reached.
 struct Leaf {
+  enum : int { kWaiting, kJudging, kJudged, kDropped };
   Leaf(std::vector<PlacedPiece> p, const SolveStats& s) : pieces(std::move(p)), stats(s) {}
+  bool judged() const { return state.load(std::memory_order_acquire) == kJudged; }
+
   std::vector<PlacedPiece> pieces;
   SolveStats stats;
   bool accepted = false;
-  std::atomic<bool> judged{false};  ///< set (release) once `accepted` and `pieces` are final
+  /// kWaiting, then kJudging (one thread judges it) and kJudged (stored with release once
+  /// `accepted` and `pieces` are final), or kDropped when an earlier leaf was accepted.
+  std::atomic<int> state{kWaiting};
 };
 
 class Search {
@@ -275,7 +281,7 @@ private:
     while (!stack.empty()) {
       // Rejected leaves leave the queue as soon as they are judged; an accepted one ends the
       // search once the leaves before it are judged too.
-      while (!leaves.empty() && leaves.front().judged.load(std::memory_order_acquire)) {
+      while (!leaves.empty() && leaves.front().judged()) {
         if (leaves.front().accepted) return settle(leaves, judges, solution) ? false : cut;
         leaves.pop_front();
       }
@@ -286,14 +292,10 @@ private:
       const std::size_t level = stack.size() - 1;
       if (level == pieces) {
         Leaf& leaf = leaves.emplace_back(assemble(stack), solution.stats);
-        const auto judge = [this, &leaf] {
-          leaf.accepted = accept(leaf.pieces);
-          leaf.judged.store(true, std::memory_order_release);
-        };
         if (background)
-          judges.run(judge);
+          judges.run([this, &leaf] { judge(leaf); });
         else
-          judge();
+          judge(leaf);
         if (leaves.size() >= max_pending && settle(leaves, judges, solution)) return false;
         // Ours: the checker rejected the complete assembly (or is still judging it); the last
         // piece comes off.
@@ -354,20 +356,43 @@ private:
     return settle(leaves, judges, solution) ? false : cut;
   }
 
-  /// Waits for the judging of `leaves` and empties it; when one was accepted, the first such
-  /// becomes the solution, with the counts of when it was reached, and the result is true.
-  static bool settle(std::deque<Leaf>& leaves, TaskGroup& judges, Solution& solution) {
-    judges.wait();
-    const auto accepted =
-        std::find_if(leaves.begin(), leaves.end(), [](const Leaf& leaf) { return leaf.accepted; });
-    const bool solved = accepted != leaves.end();
-    if (solved) {
+  /// Judges `leaf` unless another thread has started to, or it was dropped; true if it did.
+  bool judge(Leaf& leaf) const {
+    int waiting = Leaf::kWaiting;
+    if (!leaf.state.compare_exchange_strong(waiting, Leaf::kJudging)) return false;
+    leaf.accepted = accept(leaf.pieces);
+    leaf.state.store(Leaf::kJudged, std::memory_order_release);
+    return true;
+  }
+
+  /// Settles the judging of `leaves` in order and empties it: the first accepted one becomes
+  /// the solution, with the counts of when it was reached, and the result is true; the leaves
+  /// after it are dropped unjudged. While another thread judges a leaf, this one judges the
+  /// next ones.
+  bool settle(std::deque<Leaf>& leaves, TaskGroup& judges, Solution& solution) const {
+    bool solved = false;
+    for (std::size_t i = 0; i < leaves.size() && !solved; ++i) {
+      Leaf& leaf = leaves[i];
+      judge(leaf);
+      for (std::size_t next = i + 1; !leaf.judged();) {
+        if (next < leaves.size())
+          judge(leaves[next++]);
+        else
+          std::this_thread::yield();
+      }
+      if (!leaf.accepted) continue;
+      solved = true;
       solution.solved = true;
-      solution.pieces = std::move(accepted->pieces);
-      solution.stats.placements_tried = accepted->stats.placements_tried;
-      solution.stats.backtracks = accepted->stats.backtracks;
-      solution.stats.validations_failed = accepted->stats.validations_failed;
+      solution.pieces = std::move(leaf.pieces);
+      solution.stats.placements_tried = leaf.stats.placements_tried;
+      solution.stats.backtracks = leaf.stats.backtracks;
+      solution.stats.validations_failed = leaf.stats.validations_failed;
     }
+    for (Leaf& leaf : leaves) {
+      int waiting = Leaf::kWaiting;
+      leaf.state.compare_exchange_strong(waiting, Leaf::kDropped);
+    }
+    judges.wait();  // the jobs of dropped leaves end at once; none may outlive the queue
     leaves.clear();
     return solved;
   }
