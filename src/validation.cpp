@@ -3,7 +3,6 @@
 #include <algorithm>
 
 #include "tangram/morphology.hpp"
-#include "tangram/parallel.hpp"
 
 namespace tangram {
 
@@ -31,9 +30,12 @@ bool paper_rules_hold(const LayoutState& state, const PieceNeeds& largest_remain
 }
 
 bool every_piece_fits(const LayoutState& state, const std::vector<const PieceMasks*>& remaining) {
-  return !parallel_any(remaining.size(), [&](std::size_t i) {
-    return !any_configuration_fits(state.runs, *remaining[i]);
-  });
+  // Pieces in order, the likeliest misfit (the largest) first; each piece's configuration
+  // groups are tried in parallel. Trying pieces in parallel too did more work than it saved:
+  // the search already places several candidates at once.
+  for (const PieceMasks* piece : remaining)
+    if (!any_configuration_fits(state.runs, *piece)) return false;
+  return true;
 }
 
 }  // namespace tangram
