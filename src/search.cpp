@@ -94,7 +94,9 @@ public:
   }
 
   /// Whether candidate `index` is in the batch and its child computed.
-  bool has(std::size_t index) const { return index >= first && index < first + n && done_[index - first]; }
+  bool has(std::size_t index) const {
+    return index >= first && index < first + n && done_[index - first];
+  }
 
   /// Child j, moved out; `valid` says whether it passed the validation.
   LayoutState take(std::size_t j, bool& valid) {
