@@ -143,6 +143,11 @@ struct Leaf {
   enum : int { kWaiting, kJudging, kJudged, kDropped };
   Leaf(std::vector<PlacedPiece> p, const SolveStats& s) : pieces(std::move(p)), stats(s) {}
   bool judged() const { return state.load(std::memory_order_acquire) == kJudged; }
+  /// Moves a waiting leaf to `next` (kJudging or kDropped); false if it was not waiting.
+  bool leave_waiting(int next) {
+    int waiting = kWaiting;
+    return state.compare_exchange_strong(waiting, next);
+  }
 
   std::vector<PlacedPiece> pieces;
   SolveStats stats;
@@ -360,8 +365,7 @@ private:
 
   /// Judges `leaf` unless another thread has started to, or it was dropped; true if it did.
   bool judge(Leaf& leaf) const {
-    int waiting = Leaf::kWaiting;
-    if (!leaf.state.compare_exchange_strong(waiting, Leaf::kJudging)) return false;
+    if (!leaf.leave_waiting(Leaf::kJudging)) return false;
     leaf.accepted = accept(leaf.pieces);
     leaf.state.store(Leaf::kJudged, std::memory_order_release);
     return true;
@@ -390,17 +394,15 @@ private:
       solution.stats.backtracks = leaf.stats.backtracks;
       solution.stats.validations_failed = leaf.stats.validations_failed;
     }
-    for (Leaf& leaf : leaves) {
-      int waiting = Leaf::kWaiting;
-      leaf.state.compare_exchange_strong(waiting, Leaf::kDropped);
-    }
+    for (Leaf& leaf : leaves) leaf.leave_waiting(Leaf::kDropped);
     judges.wait();  // the jobs of dropped leaves end at once; none may outlive the queue
     leaves.clear();
     return solved;
   }
 
   /// The children of the candidates of `node` from `first` on (kValidationBatch of them;
-  /// Algorithm 1, lines 9-10), computed at once in parallel when `ahead`.
+  /// Algorithm 1, lines 9-10): computed ahead of use when `ahead`, up to the first valid one
+  /// when `to_first_valid` (see Batch), else each when the search takes it.
   void start_batch(Node& node, int level, std::size_t first, bool ahead, bool to_first_valid) {
     const std::size_t n = std::min(kValidationBatch, node.candidates.size() - first);
     node.batch = std::make_unique<Batch>(
