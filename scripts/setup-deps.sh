@@ -1,26 +1,31 @@
 #!/usr/bin/env bash
 # Install the Debian packages needed to build and test tangram, but only those that are missing.
 #
-#   scripts/setup-deps.sh           build + test: compiler, CMake, OpenCV, oneTBB, CLI11, doctest
+#   scripts/setup-deps.sh           build + test: compiler, CMake, OpenCV, oneTBB, zlib, CLI11,
+#                                   doctest
 #   scripts/setup-deps.sh --bench   also the system-Python modules that ../shared/tools need
 #                                   (tangram-referee, tangram-figures)
 #   scripts/setup-deps.sh --browser also Chromium and a font, for the headless browser checks
 #                                   of the HTML pages (tests/browser/)
+#   scripts/setup-deps.sh --fuzz    also clang, libFuzzer and llvm-symbolizer, for the fuzz
+#                                   targets of fuzz/ and scripts/fuzz.sh
 #
 # Checks each package with dpkg-query and calls apt-get (through sudo when not root,
 # non-interactive) only when something is missing, so a second run is a silent no-op.
 set -euo pipefail
 
-packages=(cmake g++ make pkg-config libopencv-dev libtbb-dev libcli11-dev doctest-dev)
+packages=(cmake g++ make pkg-config libopencv-dev libtbb-dev zlib1g-dev libcli11-dev doctest-dev)
 bench_packages=(python3-numpy python3-opencv python3-shapely)
 browser_packages=(chromium fonts-dejavu-core)
+fuzz_packages=(clang-14 libclang-rt-14-dev libfuzzer-14-dev llvm-14 python3)
 
-usage() { sed -n '2,11s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
+usage() { sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "${BASH_SOURCE[0]}"; }
 
 for arg in "$@"; do
   case "$arg" in
     --bench) packages+=("${bench_packages[@]}") ;;
     --browser) packages+=("${browser_packages[@]}") ;;
+    --fuzz) packages+=("${fuzz_packages[@]}") ;;
     -h|--help) usage; exit 0 ;;
     *) echo "setup-deps: unknown argument '$arg' (try --help)" >&2; exit 2 ;;
   esac

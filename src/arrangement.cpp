@@ -17,6 +17,9 @@ namespace {
 /// 2e-5), far below the referee's 1% overlap rule.
 constexpr double kOverlapTolerance = 1e-4;
 
+/// Longest side (px) of a rendered figure.
+constexpr int kMaxRenderSidePx = 20000;
+
 /// Supersampling of render_arrangement: kSamples x kSamples per pixel (as tangram-figures).
 constexpr int kSamples = 4;
 
@@ -120,12 +123,14 @@ RenderedFigure render_arrangement(const Arrangement& arrangement, const RenderCo
     piece.pose.centre = centroid(piece.polygon);
   }
   // Rounding noise (an extent of 200.0000000001 px) must not add a column.
-  const auto pixels = [](double extent) { return static_cast<int>(std::ceil(extent - 1e-6)); };
-  const int width = pixels(box.x1 - box.x0 + 2 * config.margin_px);
-  const int height = pixels(box.y1 - box.y0 + 2 * config.margin_px);
-  if (width > 20000 || height > 20000)
-    throw UsageError("the rendered image would be " + std::to_string(width) + " x " +
-                     std::to_string(height) + " pixels; choose a smaller side");
+  const auto pixels = [](double extent) { return std::ceil(extent - 1e-6); };
+  const double columns = pixels(box.x1 - box.x0 + 2 * config.margin_px);
+  const double rows = pixels(box.y1 - box.y0 + 2 * config.margin_px);
+  if (!(columns <= kMaxRenderSidePx && rows <= kMaxRenderSidePx))
+    throw UsageError("the rendered image would be " + two_digits(columns) + " x " +
+                     two_digits(rows) + " pixels, over " + std::to_string(kMaxRenderSidePx) +
+                     " on a side; choose a smaller side or margin");
+  const int width = static_cast<int>(columns), height = static_cast<int>(rows);
 
   // Samples covered by some piece, per pixel.
   cv::Mat1b hits(height, width, uchar(0));

@@ -1,24 +1,19 @@
 #include "tangram/io.hpp"
 
 #include <array>
-#include <cerrno>
 #include <cstdint>
 #include <cmath>
-#include <cstdio>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <limits>
-#include <sstream>
+#include <optional>
 #include <type_traits>
 
-#include <unistd.h>
-
-#include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
 #include "tangram/detail/json.hpp"
 #include "tangram/error.hpp"
+#include "tangram/files.hpp"
+#include "tangram/pieces.hpp"
+#include "tangram/png.hpp"
 
 namespace tangram {
 
@@ -31,64 +26,16 @@ constexpr std::string_view kFormatTag = "tangram-solution/1";
 /// Coordinates beyond this magnitude are refused, as by the referee: no pattern is that large.
 constexpr double kMaxCoordinate = 1e7;
 
-/// Reads a whole file. `what` names the file's role in messages ("pattern", "solution").
-std::string read_file(const std::string& path, const std::string& what) {
-  const std::string prefix = "cannot read " + what + " " + path + ": ";
-  std::error_code ec;
-  const auto status = std::filesystem::status(path, ec);
-  if (status.type() == std::filesystem::file_type::not_found)
-    throw InputError(prefix + "no such file");
-  if (status.type() == std::filesystem::file_type::directory)
-    throw InputError(prefix + "is a directory");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(prefix + std::strerror(errno));
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  if (in.bad()) throw InputError(prefix + "read error");
-  return bytes.str();
-}
+/// Angles beyond this magnitude (degrees) are refused: in radians they lose every digit below a
+/// turn, and 1e308 degrees overflow to infinity.
+constexpr double kMaxAngleDeg = 1e6;
 
-/// The first eight bytes of every PNG file.
-constexpr unsigned char kPngSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+/// An angle member (degrees) of `item`, or nullopt when absent and optional.
+std::optional<double> parse_angle(const JsonValue& item, std::string_view key, bool required,
+                                  const std::string& prefix, const std::string& where);
 
-/// Walks the chunk list of a PNG file (signature already checked) and says what is wrong with
-/// it, or returns an empty string. Catches truncated files before libpng sees them: libpng
-/// would print its own message on stderr on top of ours (OpenCV reads up to IEND).
-std::string png_structure_problem(const std::string& bytes) {
-  const auto u32 = [&](std::size_t at) {
-    std::uint32_t v = 0;
-    for (std::size_t i = 0; i < 4; ++i) v = (v << 8) | static_cast<unsigned char>(bytes[at + i]);
-    return v;
-  };
-  std::size_t at = sizeof kPngSignature;
-  for (bool first = true;; first = false) {  // chunk: length, type, data, CRC
-    if (at == bytes.size()) return first ? "no image data" : "truncated file, no IEND chunk";
-    if (bytes.size() - at < 12) return "truncated file";
-    const std::uint64_t length = u32(at);
-    const std::string type = bytes.substr(at + 4, 4);
-    if (first && type != "IHDR") return "corrupt file (the first chunk is not IHDR)";
-    if (length > bytes.size() - at - 12) return "truncated file";
-    if (type == "IEND") return "";
-    at += 12 + length;
-  }
-}
-
-/// Writes bytes to a temporary file next to `path`, then renames it over `path`.
-void write_bytes_atomic(const std::string& path, const char* data, std::size_t size) {
-  const std::string temp = path + ".tmp-" + std::to_string(::getpid());
-  const auto failure = [&](int error) {
-    std::remove(temp.c_str());
-    return OutputError("cannot write " + path + ": " +
-                       (error != 0 ? std::strerror(error) : "write failed"));
-  };
-  std::FILE* file = std::fopen(temp.c_str(), "wb");
-  if (file == nullptr) throw failure(errno);
-  errno = 0;
-  const bool written = std::fwrite(data, 1, size, file) == size;
-  const int write_error = errno;
-  if (std::fclose(file) != 0 || !written) throw failure(written ? errno : write_error);
-  if (std::rename(temp.c_str(), path.c_str()) != 0) throw failure(errno);
-}
+/// A piece's polygon may have at most this many vertices per corner of the piece.
+constexpr std::size_t kMaxVerticesPerCorner = 4;
 
 /// Throws the InputError of a solution document that cannot be used.
 [[noreturn]] void invalid(const std::string& prefix, const std::string& what) {
@@ -144,8 +91,19 @@ void parse_orientation(const JsonValue& item, Pose& pose, const std::string& pre
   if (const auto* reflected =
           member(item, "reflected", JsonValue::Type::Boolean, false, prefix, where))
     pose.reflected = reflected->boolean;
-  if (const auto* angle = member(item, "angle_deg", JsonValue::Type::Number, false, prefix, where))
-    pose.angle_deg = angle->number;
+  if (const auto angle = parse_angle(item, "angle_deg", false, prefix, where))
+    pose.angle_deg = *angle;
+}
+
+std::optional<double> parse_angle(const JsonValue& item, std::string_view key, bool required,
+                                  const std::string& prefix, const std::string& where) {
+  const auto* angle = member(item, key, JsonValue::Type::Number, required, prefix, where);
+  if (angle == nullptr) return std::nullopt;
+  if (!(std::abs(angle->number) <= kMaxAngleDeg))
+    invalid(prefix, where + "\"" + std::string(key) + "\" is out of range (at most " +
+                        std::to_string(static_cast<long>(kMaxAngleDeg)) +
+                        " degrees either way)");
+  return angle->number;
 }
 
 PlacedPiece parse_piece(const JsonValue& item, std::size_t index, const std::string& prefix) {
@@ -155,6 +113,14 @@ PlacedPiece parse_piece(const JsonValue& item, std::size_t index, const std::str
   piece.kind = parse_kind(item, prefix, where);
   const JsonValue& points = *member(item, "polygon", JsonValue::Type::Array, true, prefix, where);
   if (points.array.size() < 3) invalid(prefix, where + "polygon has fewer than 3 vertices");
+  // A true-size piece has as many vertices as corners; a few more (split edges) are judged
+  // by the checker, far more only cost time.
+  const std::size_t corners = local_polygon(piece.kind, 1.0).size();
+  if (points.array.size() > kMaxVerticesPerCorner * corners)
+    invalid(prefix, where + "polygon has " + std::to_string(points.array.size()) +
+                        " vertices, more than " + std::to_string(kMaxVerticesPerCorner) +
+                        " times the " + std::to_string(corners) + " corners of a " +
+                        std::string(piece_name(piece.kind)));
   for (std::size_t i = 0; i < points.array.size(); ++i)
     piece.polygon.push_back(
         parse_point(points.array[i], prefix, where + "polygon vertex " + std::to_string(i + 1)));
@@ -216,9 +182,13 @@ Solution parse_solution(const std::string& text, const std::string& source) {
   const JsonValue document = parse_document(text, kFormatTag, prefix);
   Solution solution;
   solution.solved = member(document, "solved", JsonValue::Type::Boolean, true, prefix, "")->boolean;
-  if (const auto* pieces = member(document, "pieces", JsonValue::Type::Array, false, prefix, ""))
+  if (const auto* pieces = member(document, "pieces", JsonValue::Type::Array, false, prefix, "")) {
+    if (pieces->array.size() > tangram_set().size())
+      invalid(prefix, std::to_string(pieces->array.size()) + " pieces, more than the " +
+                          std::to_string(tangram_set().size()) + " of the set");
     for (std::size_t i = 0; i < pieces->array.size(); ++i)
       solution.pieces.push_back(parse_piece(pieces->array[i], i, prefix));
+  }
   if (const auto* stats = member(document, "stats", JsonValue::Type::Object, false, prefix, ""))
     solution.stats = parse_stats(*stats, prefix);
   return solution;
@@ -264,13 +234,11 @@ Arrangement parse_arrangement(const std::string& text, const std::string& source
       }
       turn.pivot = parse_point(*member(item, "pivot", JsonValue::Type::Array, true, prefix, where),
                                prefix, where + "pivot");
-      turn.angle_deg =
-          member(item, "angle_deg", JsonValue::Type::Number, true, prefix, where)->number;
+      turn.angle_deg = *parse_angle(item, "angle_deg", true, prefix, where);
       arrangement.turns.push_back(turn);
     }
-  if (const auto* rotate =
-          member(document, "rotate_deg", JsonValue::Type::Number, false, prefix, ""))
-    arrangement.rotate_deg = rotate->number;
+  if (const auto rotate = parse_angle(document, "rotate_deg", false, prefix, ""))
+    arrangement.rotate_deg = *rotate;
   return arrangement;
 }
 
@@ -290,38 +258,34 @@ constexpr int kShiftBits = 8;
 
 }  // namespace
 
-Silhouette load_silhouette_png(const std::string& path, const InputConfig& config) {
+Silhouette decode_silhouette_png(std::string_view bytes, const InputConfig& config,
+                                 const std::string& name, const ReadLimits& limits) {
   validate_input_config(config);
-  const std::string bytes = read_file(path, "pattern");
-  const std::string prefix = "cannot read pattern " + path + ": ";
-  if (bytes.size() < sizeof kPngSignature ||
-      std::memcmp(bytes.data(), kPngSignature, sizeof kPngSignature) != 0)
-    throw InputError(prefix + "not a PNG file");
-  if (const std::string problem = png_structure_problem(bytes); !problem.empty())
-    throw InputError(prefix + "the PNG data cannot be decoded (" + problem + ")");
   cv::Mat image;
   try {
-    // imdecode on the bytes already read: the same decoder as imread(IMREAD_UNCHANGED), and
-    // the file is read only once.
-    const cv::Mat1b buffer(1, static_cast<int>(bytes.size()),
-                           reinterpret_cast<uchar*>(const_cast<char*>(bytes.data())));
-    image = cv::imdecode(buffer, cv::IMREAD_UNCHANGED);
-  } catch (const cv::Exception&) {
-    image.release();
+    image = decode_png(bytes, limits.max_pixels);
+  } catch (const LimitError& e) {
+    throw LimitError(e.limit(), "cannot read pattern " + name + ": " + e.what());
+  } catch (const InputError& e) {
+    throw InputError("cannot read pattern " + name + ": " + e.what());
   }
-  if (image.empty())
-    throw InputError(prefix + "the PNG data cannot be decoded (corrupt file)");
-  if (image.depth() != CV_8U && image.depth() != CV_16U)
-    throw InputError(prefix + "unsupported PNG sample format");
   try {
     return make_silhouette(image, config);
   } catch (const InputError& e) {
-    throw InputError("pattern " + path + ": " + e.what());
+    throw InputError("pattern " + name + ": " + e.what());
   }
 }
 
-Pattern load_pattern_png(const std::string& path) {
-  return load_silhouette_png(path, InputConfig::referee_reading()).pattern;
+Silhouette load_silhouette_png(const std::string& path, const InputConfig& config,
+                               const ReadLimits& limits) {
+  validate_input_config(config);
+  const std::string bytes =
+      read_input_file(path, "pattern", limits.max_image_bytes, Limit::ImageBytes);
+  return decode_silhouette_png(bytes, config, path == "-" ? "(standard input)" : path, limits);
+}
+
+Pattern load_pattern_png(const std::string& path, const ReadLimits& limits) {
+  return load_silhouette_png(path, InputConfig::referee_reading(), limits).pattern;
 }
 
 std::string solution_to_json(const Solution& solution, const std::string& pattern_path,
@@ -359,28 +323,29 @@ Solution solution_from_json(const std::string& text) { return parse_solution(tex
 
 Arrangement arrangement_from_json(const std::string& text) { return parse_arrangement(text, ""); }
 
-Arrangement read_arrangement_json(const std::string& path) {
-  return parse_arrangement(read_file(path, "arrangement"), path);
+Arrangement read_arrangement_json(const std::string& path, const ReadLimits& limits) {
+  return parse_arrangement(
+      read_input_file(path, "arrangement", limits.max_document_bytes, Limit::DocumentBytes), path);
 }
 
-Solution read_solution_json(const std::string& path) {
-  return parse_solution(read_file(path, "solution"), path);
+Solution read_solution_json(const std::string& path, const ReadLimits& limits) {
+  return parse_solution(
+      read_input_file(path, "solution", limits.max_document_bytes, Limit::DocumentBytes), path);
 }
 
 void write_text_atomic(const std::string& path, const std::string& text) {
-  write_bytes_atomic(path, text.data(), text.size());
+  write_output_file(path, text);
 }
 
 void write_png_atomic(const std::string& path, const cv::Mat& image) {
-  std::vector<uchar> bytes;
+  std::vector<unsigned char> bytes;
   try {
-    if (!cv::imencode(".png", image, bytes))
-      throw OutputError("cannot write " + path + ": the image cannot be encoded as PNG");
-  } catch (const cv::Exception& e) {
-    throw OutputError("cannot write " + path + ": the image cannot be encoded as PNG (" +
-                      e.err + ")");
+    bytes = encode_png(image);
+  } catch (const OutputError& e) {
+    throw OutputError("cannot write " + path + ": " + e.what());
   }
-  write_bytes_atomic(path, reinterpret_cast<const char*>(bytes.data()), bytes.size());
+  write_output_file(path,
+                    std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
 }
 
 cv::Mat3b render_solution(const Pattern& pattern, const Solution& solution, int scale) {

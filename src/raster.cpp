@@ -1,6 +1,7 @@
 #include "tangram/raster.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 
 #include <opencv2/imgproc.hpp>
@@ -118,15 +119,22 @@ ConfigurationMask rasterise_configuration(const Configuration& config, double si
   return {config, rasterise_convex(inset_convex(posed, inset_px)), posed};
 }
 
-std::vector<ConfigurationMask> rasterise_configurations(PieceKind kind, double side_px,
-                                                        double step_deg, bool reflection,
-                                                        double inset_px) {
+std::vector<ConfigurationMask> rasterise_configurations(
+    PieceKind kind, double side_px, double step_deg, bool reflection, double inset_px,
+    std::chrono::steady_clock::time_point deadline) {
   const std::vector<Configuration> all = configurations(kind, step_deg, reflection);
   std::vector<ConfigurationMask> out(all.size());
+  std::atomic<bool> expired{false};
   // Independent per configuration; each result goes to its own index.
   parallel_for(all.size(), [&](std::size_t i) {
+    if (expired.load(std::memory_order_relaxed)) return;
+    if (deadline != kNoDeadline && std::chrono::steady_clock::now() > deadline) {
+      expired = true;
+      return;
+    }
     out[i] = rasterise_configuration(all[i], side_px, inset_px);
   });
+  if (expired) out.clear();
   return out;
 }
 
@@ -172,9 +180,10 @@ ConfigurationGroups group_configurations(const std::vector<ConfigurationMask>& c
 }
 
 PieceMasks rasterise_piece(PieceKind kind, double side_px, double step_deg, bool reflection,
-                           double inset_px) {
+                           double inset_px, std::chrono::steady_clock::time_point deadline) {
   PieceMasks piece;
-  piece.configs = rasterise_configurations(kind, side_px, step_deg, reflection, inset_px);
+  piece.configs =
+      rasterise_configurations(kind, side_px, step_deg, reflection, inset_px, deadline);
   piece.groups = group_configurations(piece.configs, 8.0);
   return piece;
 }

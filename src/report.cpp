@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "tangram/error.hpp"
+#include "tangram/files.hpp"
 #include "tangram/placement.hpp"
 
 namespace tangram {
@@ -121,36 +122,25 @@ fs::path resolve(const std::string& results_dir, const std::string& field) {
   return path.is_absolute() ? path : fs::path(results_dir) / path;
 }
 
-/// Reads a whole file or says why not.
-std::optional<std::string> read_bytes(const fs::path& path, std::string& problem) {
-  std::error_code ec;
-  const fs::file_type type = fs::status(path, ec).type();
-  if (type == fs::file_type::not_found) {
-    problem = "no such file";
+/// Reads a whole file (a regular file of at most `max_bytes`) or says why not.
+std::optional<std::string> read_bytes(const fs::path& path, std::uint64_t max_bytes, Limit limit,
+                                      std::string& problem) {
+  try {
+    return read_input_file(path.string(), "file", max_bytes, limit);
+  } catch (const InputError& e) {
+    // "cannot read file PATH: why" -> "why": the caller names the file.
+    const std::string message = e.what();
+    const std::string prefix = "cannot read file " + path.string() + ": ";
+    problem = message.rfind(prefix, 0) == 0 ? message.substr(prefix.size()) : message;
     return std::nullopt;
   }
-  if (type == fs::file_type::directory) {
-    problem = "is a directory";
-    return std::nullopt;
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    problem = std::strerror(errno);
-    return std::nullopt;
-  }
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  if (in.bad()) {
-    problem = "read error";
-    return std::nullopt;
-  }
-  return bytes.str();
 }
 
 /// A PNG file's bytes with its size from the IHDR chunk, or a problem.
-EmbeddedImage load_png(const fs::path& path) {
+EmbeddedImage load_png(const fs::path& path, const ReadLimits& limits) {
   EmbeddedImage image;
-  const std::optional<std::string> bytes = read_bytes(path, image.problem);
+  const std::optional<std::string> bytes =
+      read_bytes(path, limits.max_image_bytes, Limit::ImageBytes, image.problem);
   if (!bytes) return image;
   static const char kSignature[8] = {'\x89', 'P', 'N', 'G', '\r', '\n', '\x1a', '\n'};
   if (bytes->size() < 24 || bytes->compare(0, 8, kSignature, 8) != 0 ||
@@ -166,6 +156,11 @@ EmbeddedImage load_png(const fs::path& path) {
   const std::uint32_t width = u32(16), height = u32(20);
   if (width == 0 || height == 0 || width > 100000 || height > 100000) {
     image.problem = "not a PNG file (bad image size)";
+    return image;
+  }
+  if (std::uint64_t{width} * height > limits.max_pixels) {
+    image.problem = std::to_string(width) + " x " + std::to_string(height) +
+                    " px is over the limit of " + std::to_string(limits.max_pixels) + " pixels";
     return image;
   }
   image.width = int(width);
@@ -725,7 +720,7 @@ std::string report_html(const ReportInput& input) {
 }
 
 ReportInput load_report_input(const std::string& results_dir, GalleryMode gallery,
-                              std::vector<std::string>& warnings) {
+                              std::vector<std::string>& warnings, const ReadLimits& limits) {
   std::error_code ec;
   const fs::file_type type = fs::status(results_dir, ec).type();
   if (type == fs::file_type::not_found)
@@ -740,12 +735,13 @@ ReportInput load_report_input(const std::string& results_dir, GalleryMode galler
   ReportInput input;
   input.title = results_dir;
   input.gallery = gallery;
-  input.runs = read_runs_csv(csv.string());
+  input.runs = read_runs_csv(csv.string(), limits);
 
   const fs::path tables = fs::path(results_dir) / "tables.md";
   if (fs::exists(tables, ec)) {
     std::string problem;
-    const std::optional<std::string> text = read_bytes(tables, problem);
+    const std::optional<std::string> text =
+        read_bytes(tables, limits.max_document_bytes, Limit::DocumentBytes, problem);
     if (!text) throw InputError("cannot read " + tables.string() + ": " + problem);
     input.tables_markdown = *text;
   }
@@ -753,7 +749,7 @@ ReportInput load_report_input(const std::string& results_dir, GalleryMode galler
   const auto add = [&](const std::string& field, const char* role) {
     if (field.empty() || input.images.count(field)) return;
     const fs::path path = resolve(results_dir, field);
-    EmbeddedImage image = load_png(path);
+    EmbeddedImage image = load_png(path, limits);
     if (!image.problem.empty())
       warnings.push_back(std::string(role) + " " + path.string() + ": " + image.problem +
                          " (the report shows a placeholder)");

@@ -12,6 +12,7 @@
 #include <tuple>
 
 #include "tangram/error.hpp"
+#include "tangram/files.hpp"
 
 namespace tangram {
 
@@ -192,19 +193,10 @@ std::vector<RunRecord> parse_runs_csv(const std::string& text, const std::string
   return runs;
 }
 
-std::vector<RunRecord> read_runs_csv(const std::string& path) {
-  namespace fs = std::filesystem;
-  const std::string prefix = "cannot read " + path + ": ";
-  std::error_code ec;
-  const fs::file_type type = fs::status(path, ec).type();
-  if (type == fs::file_type::not_found) throw InputError(prefix + "no such file");
-  if (type == fs::file_type::directory) throw InputError(prefix + "is a directory");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(prefix + std::strerror(errno));
-  std::ostringstream bytes;
-  bytes << in.rdbuf();
-  if (in.bad()) throw InputError(prefix + "read error");
-  return parse_runs_csv(bytes.str(), path);
+std::vector<RunRecord> read_runs_csv(const std::string& path, const ReadLimits& limits) {
+  return parse_runs_csv(
+      read_input_file(path, "results table", limits.max_document_bytes, Limit::DocumentBytes),
+      path);
 }
 
 std::vector<StrategySummary> summarise_by_strategy(const std::vector<RunRecord>& runs) {

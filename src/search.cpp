@@ -44,11 +44,32 @@ std::string_view search_event_name(SearchEventType type) {
   return "?";
 }
 
+long configuration_count(double rotation_step_deg, bool reflection) {
+  if (!(rotation_step_deg > 0.0)) return 0;
+  std::vector<PieceKind> kinds(tangram_set().begin(), tangram_set().end());
+  std::sort(kinds.begin(), kinds.end());
+  kinds.erase(std::unique(kinds.begin(), kinds.end()), kinds.end());
+  double total = 0.0;
+  for (const PieceKind kind : kinds) {
+    // Angles k * step below the period (as configurations() lists them, with its tolerance).
+    const double period = rotation_period_deg(kind);
+    const double angles = std::max(0.0, std::ceil((period - 1e-9) / rotation_step_deg));
+    total += angles * ((reflection && mirror_distinct(kind)) ? 2 : 1);
+  }
+  return total > 1e15 ? static_cast<long>(1e15) : static_cast<long>(total);
+}
+
 void validate_config(const SolverConfig& config) {
   const SearchConfig& s = config.search;
   if (!(s.rotation_step_deg > 0.0 && s.rotation_step_deg <= 360.0))
     throw UsageError("--rotation-step must be in (0, 360] degrees, got " +
                      number(s.rotation_step_deg));
+  const long count = configuration_count(s.rotation_step_deg, s.reflection);
+  if (count > kMaxConfigurations)
+    throw UsageError("--rotation-step " + number(s.rotation_step_deg) + " gives " +
+                     std::to_string(count) + " piece configurations, more than the " +
+                     std::to_string(kMaxConfigurations) + " the solver accepts (a step of at " +
+                     "least 0.1 degrees)");
   if (!(s.time_limit_s > 0.0) || !std::isfinite(s.time_limit_s))
     throw UsageError("--time-limit must be a positive number of seconds, got " +
                      number(s.time_limit_s));
@@ -161,20 +182,28 @@ class Search {
 public:
   Search(const Pattern& pattern, const SolverConfig& config, const ProgressCallback& progress,
          const SearchObserver& observer, const Pattern& judge)
-      : start_(Clock::now()), pattern_(pattern), judge_(judge), config_(config),
+      : start_(config.search.started == Clock::time_point{} ? Clock::now()
+                                                            : config.search.started),
+        pattern_(pattern), judge_(judge), config_(config),
         progress_(progress), observer_(observer) {
     const SearchConfig& s = config.search;
     const double inset =
         s.inset_px >= 0.0 ? s.inset_px : default_inset_px(pattern.side_px, s.rotation_step_deg);
     // Slack of an exact fit: the inset moves each 45-degree tip inward by inset / sin(22.5).
     short_edge_px_ = static_cast<int>(std::ceil(2.0 * inset / std::sin(M_PI / 8.0))) + 1;
+    const auto deadline =
+        start_ + std::chrono::duration_cast<Clock::duration>(
+                     std::chrono::duration<double>(std::min(s.time_limit_s, 1e9)));
     for (PieceKind kind : tangram_set()) {
       const int k = static_cast<int>(kind);
-      if (pieces_[k].configs.empty()) {
-        pieces_[k] = rasterise_piece(kind, pattern.side_px, s.rotation_step_deg, s.reflection, inset);
+      if (pieces_[k].configs.empty() && !out_of_time_) {
+        pieces_[k] = rasterise_piece(kind, pattern.side_px, s.rotation_step_deg, s.reflection,
+                                     inset, deadline);
+        out_of_time_ = pieces_[k].configs.empty();
         needs_[k] = piece_needs(pieces_[k].configs);
       }
     }
+    if (out_of_time_) return;  // run() reports the time limit
     // Longest mask run among the pieces from each level on: the run table needs no more.
     const auto& order = tangram_set();
     for (int level = static_cast<int>(order.size()) - 1; level >= 0; --level) {
@@ -190,6 +219,11 @@ public:
   Solution run() {
     Solution solution;
     solution.stats.threads = max_threads();
+    if (out_of_time_) {  // the time limit passed while the piece masks were rasterised
+      solution.stats.timed_out = true;
+      solution.stats.seconds = elapsed();
+      return solution;
+    }
     std::vector<Node> deepest;
     deadline_s_ = config_.search.time_limit_s;
     if (config_.search.mode == SearchMode::Paper) {
@@ -555,7 +589,8 @@ private:
     }
   }
 
-  Clock::time_point start_;  ///< when the solve began: the piece masks' rasterisation counts
+  Clock::time_point start_;  ///< when the time limit started (SearchConfig::started, or now)
+  bool out_of_time_ = false;  ///< the time limit passed while the masks were rasterised
   const Pattern& pattern_;
   const Pattern& judge_;  ///< final assemblies are polished, checked and measured on it
   const SolverConfig& config_;

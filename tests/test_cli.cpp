@@ -116,7 +116,8 @@ TEST_CASE("tangram solve: outputs onto the input pattern or into a missing direc
   CHECK(read_all(in.dir.file("ok.png")) == before);
 }
 
-TEST_CASE("tangram verify: an unusable pattern exits 2; a malformed or missing solution exits 1") {
+TEST_CASE("tangram verify: an unusable pattern or a malformed solution exits 2; a missing "
+          "solution exits 1") {
   Inputs in;
   tangram::test::write_file(in.dir.file("bad.json"), "{\"format\": ");
 
@@ -125,9 +126,10 @@ TEST_CASE("tangram verify: an unusable pattern exits 2; a malformed or missing s
   CHECK(one_error_line(no_pattern.err));
 
   const Run malformed = run_cli(in.dir, "verify ok.png bad.json");
-  CHECK(malformed.status == 1);
-  CHECK(malformed.out.rfind("INVALID: ", 0) == 0);
-  CHECK(malformed.out.find("malformed JSON") != std::string::npos);
+  CHECK(malformed.status == 2);
+  CHECK(malformed.out.empty());
+  CHECK(one_error_line(malformed.err));
+  CHECK(malformed.err.find("malformed JSON") != std::string::npos);
 
   const Run missing = run_cli(in.dir, "verify ok.png none.json --json");
   CHECK(missing.status == 1);

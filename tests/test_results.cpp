@@ -137,7 +137,7 @@ TEST_CASE("runs.csv: malformed files give one-line errors that name the line") {
 TEST_CASE("runs.csv: reading a missing file is an InputError") {
   tangram::test::TempDir dir("results");
   CHECK_THROWS_WITH_AS(read_runs_csv(dir.file("runs.csv")),
-                       ("cannot read " + dir.file("runs.csv") + ": no such file").c_str(),
+                       ("cannot read results table " + dir.file("runs.csv") + ": no such file").c_str(),
                        InputError);
   tangram::test::write_file(dir.file("runs.csv"), kHeader + kGoodRow);
   CHECK(read_runs_csv(dir.file("runs.csv")).size() == 1);

@@ -11,6 +11,7 @@
 /// piece polygon inset by `inset_px` (centroid at the origin). Every Tangram piece is convex, so
 /// each row of a mask is a single run of cells.
 
+#include <chrono>
 #include <cstdint>
 #include <vector>
 
@@ -62,11 +63,16 @@ struct ConfigurationMask {
 ConfigurationMask rasterise_configuration(const Configuration& config, double side_px,
                                           double inset_px);
 
+/// No deadline: rasterise_configurations and rasterise_piece run to the end.
+inline constexpr std::chrono::steady_clock::time_point kNoDeadline =
+    std::chrono::steady_clock::time_point::max();
+
 /// Rasterises every configuration of `kind` (see pieces.hpp) at set side `side_px`, each piece
-/// polygon inset by `inset_px`.
-std::vector<ConfigurationMask> rasterise_configurations(PieceKind kind, double side_px,
-                                                        double step_deg, bool reflection,
-                                                        double inset_px);
+/// polygon inset by `inset_px`. Past `deadline` the remaining configurations are skipped and
+/// the result is empty.
+std::vector<ConfigurationMask> rasterise_configurations(
+    PieceKind kind, double side_px, double step_deg, bool reflection, double inset_px,
+    std::chrono::steady_clock::time_point deadline = kNoDeadline);
 
 /// Cells present in both masks (same anchor). Convex masks stay one run per row.
 RunMask intersect_masks(const RunMask& a, const RunMask& b);
@@ -92,9 +98,11 @@ ConfigurationGroups group_configurations(const std::vector<ConfigurationMask>& c
                                          double span_deg);
 
 /// rasterise_configurations() plus group_configurations() with an 8-degree span: at 1-degree
-/// steps 8 configurations share a core, at 45-degree steps every group has one member.
+/// steps 8 configurations share a core, at 45-degree steps every group has one member. Empty
+/// past `deadline`.
 PieceMasks rasterise_piece(PieceKind kind, double side_px, double step_deg, bool reflection,
-                           double inset_px);
+                           double inset_px,
+                           std::chrono::steady_clock::time_point deadline = kNoDeadline);
 
 /// A binary image packed 64 pixels per word, row by row. Bits past the last column are zero.
 class BitGrid {

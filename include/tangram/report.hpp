@@ -59,9 +59,10 @@ std::string report_html(const ReportInput& input);
 /// pictures the gallery of `gallery` shows, resolved against `results_dir` (absolute paths are
 /// kept). Throws InputError when the directory or runs.csv cannot be read or parsed. A picture
 /// that is missing, unreadable or not a PNG is recorded with its problem, and one line per such
-/// picture is appended to `warnings`.
+/// picture is appended to `warnings`. Every file is read within `limits` (files.hpp): a picture
+/// over them is such a problem, a runs.csv or tables.md over them a LimitError.
 ReportInput load_report_input(const std::string& results_dir, GalleryMode gallery,
-                              std::vector<std::string>& warnings);
+                              std::vector<std::string>& warnings, const ReadLimits& limits = {});
 
 /// The files a report of `runs` in `results_dir` reads: runs.csv, tables.md and every pattern,
 /// solution and picture path in `runs`, resolved as by load_report_input (whether they exist or

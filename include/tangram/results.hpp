@@ -23,6 +23,8 @@
 #include <string_view>
 #include <vector>
 
+#include "tangram/files.hpp"
+
 namespace tangram {
 
 /// The first line of every runs.csv.
@@ -65,8 +67,9 @@ std::string runs_csv(const std::vector<RunRecord>& runs);
 /// Blank lines are skipped; a file with a header and no row gives an empty vector.
 std::vector<RunRecord> parse_runs_csv(const std::string& text, const std::string& source);
 
-/// Reads and parses a runs.csv file. Throws InputError (also when it is missing).
-std::vector<RunRecord> read_runs_csv(const std::string& path);
+/// Reads and parses a runs.csv file (at most limits.max_document_bytes, a regular file). Throws
+/// InputError (also when it is missing) or LimitError.
+std::vector<RunRecord> read_runs_csv(const std::string& path, const ReadLimits& limits = {});
 
 /// The runs of one strategy within one (experiment, search) group, aggregated.
 struct StrategySummary {

@@ -40,7 +40,13 @@ struct SearchConfig {
   SearchMode mode = SearchMode::Ours;
   double rotation_step_deg = 1.0;      ///< rotations 0, step, 2 step, ... (0 < step <= 360)
   bool reflection = true;              ///< allow the mirrored parallelogram
-  double time_limit_s = 360.0;         ///< give up (unsolved) after this many seconds of solve()
+  /// Give up (unsolved) this many seconds after `started`: rasterising the piece masks, the
+  /// search, polishing and checking all count.
+  double time_limit_s = 360.0;
+  /// When the time limit starts counting; the default (the clock's epoch) means when solve()
+  /// is called. A front end sets it to when it started reading the input, so that reading and
+  /// preparing it count too.
+  std::chrono::steady_clock::time_point started{};
   int threads = 0;                     ///< worker threads, 0 = all cores
   int candidates_per_config = 5;       ///< Ours only: positions tried per configuration
   bool corners = true;                 ///< Ours only: corners join the skeleton endpoints
@@ -109,7 +115,17 @@ struct SearchEvent {
 /// the validation rejected them: a valid candidate that the discrepancy bound skips is none.
 using SearchObserver = std::function<void(const SearchEvent&)>;
 
-/// Checks ranges (step, limits, threads, candidates); throws UsageError with the option's name.
+/// Most piece configurations (rotations and mirror images of the pieces, summed over the set) a
+/// rotation step may imply: 10x the 1530 of the default 1-degree step, which bounds the memory
+/// and time spent on piece masks.
+inline constexpr long kMaxConfigurations = 15300;
+
+/// Number of configurations of the set's pieces that `rotation_step_deg` and `reflection`
+/// imply (configurations() summed over the distinct pieces), computed without listing them.
+long configuration_count(double rotation_step_deg, bool reflection);
+
+/// Checks ranges (step, limits, threads, candidates, configuration count); throws UsageError
+/// with the option's name.
 void validate_config(const SolverConfig& config);
 
 /// Assembles the seven pieces into `pattern`. Deterministic: the same pattern and config give

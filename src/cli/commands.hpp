@@ -5,6 +5,7 @@
 /// the library, calls it, writes outputs and returns the exit code. Errors are thrown
 /// (tangram::Error); main() turns them into one-line messages and exit codes.
 
+#include <chrono>
 #include <filesystem>
 #include <iomanip>
 #include <optional>
@@ -15,6 +16,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "tangram/error.hpp"
+#include "tangram/files.hpp"
 #include "tangram/placement.hpp"
 #include "tangram/search.hpp"
 #include "tangram/silhouette.hpp"
@@ -70,6 +73,14 @@ inline std::string fixed(double value, int decimals) {
   return out.str();
 }
 
+/// Declares the options that raise the caps on inputs (--max-pixels and --max-image-mb when the
+/// command reads images, --max-document-mb when it reads JSON or CSV) in a "Limits" group,
+/// bound to `limits`, whose current values are shown as the defaults.
+void add_limit_options(CLI::App& cmd, ReadLimits& limits, bool images, bool documents);
+
+/// The option that raises a limit ("--max-pixels").
+std::string_view limit_option(Limit limit);
+
 /// How a pattern PNG is read (silhouette.hpp), as typed on the command line.
 struct InputOptions {
   double threshold = 128.0;        ///< luminance threshold, 8-bit scale
@@ -117,6 +128,10 @@ struct SolveOptions {
   std::string image_path;      ///< empty = no picture
   bool quiet = false;
   InputOptions input;          ///< how the pattern is read
+  ReadLimits limits;           ///< caps on the pattern file
+  /// When the time limit starts counting: main() sets it once the options are parsed, so that
+  /// reading and preparing the pattern count too. Default (epoch): when solve() starts.
+  std::chrono::steady_clock::time_point started{};
 };
 
 /// SolveOptions holding the defaults of a default-constructed SolverConfig (no pattern, no
@@ -156,6 +171,7 @@ struct VerifyOptions {
   std::string invert = "no";    ///< auto, yes or no (no: the referee's reading)
   bool clean = false;           ///< drop specks and fill pinholes as solve does
   bool fill_outline = false;    ///< fill an outline drawing as solve --fill-outline does
+  ReadLimits limits;            ///< caps on both files
 };
 
 /// Declares `verify` on `app`.
@@ -191,6 +207,7 @@ struct RenderOptions {
   std::string truth;        ///< output ground truth; empty = next to the PNG
   double side_px = 0.0;
   double margin_px = 0.0;
+  ReadLimits limits;        ///< caps on the arrangement file
 };
 
 /// Declares `render` on `app`; defaults come from a default-constructed RenderConfig.
@@ -212,6 +229,7 @@ struct ExperimentOptions {
   int threads = 1;         ///< threads of each run
   bool tables_only = false;  ///< run nothing, tabulate what is recorded
   bool quiet = false;
+  ReadLimits limits;       ///< caps on the patterns and the run records
 };
 
 /// Declares `experiment` on `app`.
@@ -226,6 +244,7 @@ struct ReportOptions {
   std::string results_dir;  ///< directory with runs.csv
   std::string output;       ///< the HTML file to write
   std::string gallery;      ///< "all", "unsolved" or "none"
+  ReadLimits limits;        ///< caps on runs.csv, tables.md and the pictures
 };
 
 /// Declares `report` on `app`.
@@ -262,6 +281,7 @@ struct ExplainOptions {
   double inset_px = -1;  ///< mask inset (px); negative = as `solve` at the rotation step
   int scale = 0;         ///< picture scale; 0 = automatic (figure_scale)
   std::string out_dir;   ///< directory for the pictures and index.html
+  ReadLimits limits;     ///< caps on the pattern file
 };
 
 /// Declares `explain` on `app`.

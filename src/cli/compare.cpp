@@ -229,6 +229,7 @@ CLI::App* setup_compare(CLI::App& app, CompareOptions& options) {
                        "assembly), and montage.png (rows = patterns, columns = strategies, "
                        "unsolved runs framed in red). Default: none, only the table."))
       ->type_name("DIR");
+  add_limit_options(*cmd, o.limits, true, false);
   cmd->footer(wrap(
       "Every pattern is solved with every strategy, one run after the other; a run counts as "
       "solved when the search solved it and the checker of 'tangram verify' accepts it. "
@@ -267,7 +268,7 @@ int run_compare(const CompareOptions& options) {
   std::vector<Input> inputs;
   std::map<std::string, int> stem_count;
   for (const std::string& path : options.patterns) {
-    Silhouette read = load_silhouette_png(path, input_settings);
+    Silhouette read = load_silhouette_png(path, input_settings, options.solve.limits);
     print_input_report(read.report, false, path + ": ");
     Input input{path, fs::path(path).stem().string(), read.pattern, std::move(read)};
     const int seen = stem_count[input.stem]++;

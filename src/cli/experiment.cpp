@@ -101,12 +101,10 @@ std::string duration(double seconds) {
   return out.str();
 }
 
-/// A small text file (a run record) as a string; empty when unreadable.
-std::string read_text(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+/// A run record's text (InputError when it cannot be read or is over the limit).
+std::string read_text(const fs::path& path, const ReadLimits& limits) {
+  return read_input_file(path.string(), "run record", limits.max_document_bytes,
+                         Limit::DocumentBytes);
 }
 
 /// Shared state of the workers and the progress display.
@@ -175,6 +173,7 @@ CLI::App* setup_experiment(CLI::App& app, ExperimentOptions& options) {
                 wrap("Run nothing: write runs.csv and the tables from the runs already recorded "
                      "in --out (cells still missing runs are marked)."));
   cmd->add_flag("-q,--quiet", options.quiet, wrap("No progress on stderr."));
+  add_limit_options(*cmd, options.limits, true, true);
   cmd->footer(wrap(
       "Each run writes into OUT/expN/SEARCH/: PATTERN-STRATEGY.json (the solution, "
       "tangram-solution/1), PATTERN-STRATEGY.png (its picture) and, last, "
@@ -259,7 +258,7 @@ int run_experiment(const ExperimentOptions& options) {
     const fs::path path = jobs[i].record_path();
     if (fs::exists(path, ec)) {
       try {
-        ExperimentRecord record = record_from_json(read_text(path));
+        ExperimentRecord record = record_from_json(read_text(path, options.limits));
         if (record.time_limit_s != options.time_limit_s)
           throw UsageError("--out " + options.out_dir + " holds runs recorded with --time-limit " +
                            plain(record.time_limit_s) + " (" + path.string() +
@@ -277,7 +276,7 @@ int run_experiment(const ExperimentOptions& options) {
   std::map<std::string, Pattern> patterns;
   for (const std::size_t i : todo)
     if (!patterns.count(jobs[i].stem))
-      patterns.emplace(jobs[i].stem, load_pattern_png(pattern_paths[jobs[i].stem].string()));
+      patterns.emplace(jobs[i].stem, load_pattern_png(pattern_paths[jobs[i].stem].string(), options.limits));
   for (const Job& job : jobs) {
     fs::create_directories(job.dir, ec);
     if (ec) throw OutputError("cannot create " + job.dir.string() + ": " + ec.message());

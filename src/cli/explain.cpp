@@ -82,6 +82,7 @@ CLI::App* setup_explain(CLI::App& app, ExplainOptions& options) {
                        "index.html, which shows them in order with captions."))
       ->required()
       ->type_name("DIR");
+  add_limit_options(*cmd, options.limits, true, false);
   cmd->footer(wrap(
       "The piece is placed on the empty pattern as the paper's Algorithm 1 places it: at the "
       "lowest-cost endpoint of the skeleton of its collision-free area. Outputs are written "
@@ -120,7 +121,7 @@ int run_explain(const ExplainOptions& options) {
   if (fs::exists(out, ec) && !fs::is_directory(out, ec))
     throw OutputError("cannot write to --out " + out + ": not a directory");
 
-  const Pattern pattern = load_pattern_png(options.pattern);
+  const Pattern pattern = load_pattern_png(options.pattern, options.limits);
   const double inset = options.inset_px >= 0.0 ? options.inset_px
                                                : default_inset_px(pattern.side_px, step);
   const std::string mirrored = options.mirror ? " mirrored" : "";

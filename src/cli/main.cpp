@@ -1,14 +1,17 @@
 // The `tangram` command line: builds the CLI11 app, registers the subcommands and maps errors
 // onto one-line messages and exit codes.
 
+#include <chrono>
 #include <iostream>
 #include <string>
 
 #include <CLI/CLI.hpp>
+#include <opencv2/core/utils/logger.hpp>
 
 #include "commands.hpp"
 #include "tangram/allocator.hpp"
 #include "tangram/error.hpp"
+#include "tangram/files.hpp"
 
 namespace {
 
@@ -26,14 +29,18 @@ void print_error(std::string message) {
 int main(int argc, char** argv) {
   using namespace tangram::cli;
   tangram::keep_freed_memory_for_reuse();
+  // Every problem is one line of ours: OpenCV's own log lines would come on top.
+  cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_SILENT);
   CLI::App app{"Solves Tangram puzzles given as raster silhouettes (after Yamada, Gois & "
                "Batagelo, SIBGRAPI 2019).",
                "tangram"};
   app.set_version_flag("--version", std::string("tangram ") + kVersion);
   app.require_subcommand(1);
   app.footer(wrap("Run 'tangram SUBCOMMAND --help' for the options of a subcommand.\n"
-                   "Exit status: 0 success; 1 not solved or not valid; 2 bad input, bad "
-                   "usage or output not writable; 3 internal error.",
+                   "Exit status, the same for every subcommand: 0 success; 1 a well-formed "
+                   "'no' (not solved, not valid); 2 unreadable or malformed input, an input "
+                   "over a limit, a bad option, or an output that cannot be written; 3 "
+                   "internal error (a bug).",
                    90));
 
   SolveOptions solve_options;
@@ -69,16 +76,28 @@ int main(int argc, char** argv) {
     print_error(std::string(e.what()) + " (see 'tangram " + (sub ? sub->get_name() + " " : "") +
                 "--help')");
     return kExitUsage;
+  } catch (const tangram::Error& e) {  // a value checked while parsing (add_limit_options)
+    print_error(e.what());
+    return kExitUsage;
   }
+  // --time-limit counts from here: reading and preparing the pattern are part of the solve.
+  solve_options.started = std::chrono::steady_clock::now();
 
   try {
-    if (solve->parsed()) return run_solve(solve_options, watch_options);
-    if (compare->parsed()) return run_compare(compare_options);
-    if (render->parsed()) return run_render(render_options);
-    if (experiment->parsed()) return run_experiment(experiment_options);
-    if (report->parsed()) return run_report(report_options);
-    if (explain->parsed()) return run_explain(explain_options);
-    return run_verify(verify_options);
+    int status = kExitOk;
+    if (solve->parsed()) status = run_solve(solve_options, watch_options);
+    else if (compare->parsed()) status = run_compare(compare_options);
+    else if (render->parsed()) status = run_render(render_options);
+    else if (experiment->parsed()) status = run_experiment(experiment_options);
+    else if (report->parsed()) status = run_report(report_options);
+    else if (explain->parsed()) status = run_explain(explain_options);
+    else status = run_verify(verify_options);
+    tangram::flush_standard_output();  // a failed write to stdout is an error too
+    return status;
+  } catch (const tangram::LimitError& e) {
+    print_error(std::string(e.what()) + " (raise it with " +
+                std::string(limit_option(e.limit())) + ")");
+    return kExitUsage;
   } catch (const tangram::Error& e) {
     print_error(e.what());
     return kExitUsage;

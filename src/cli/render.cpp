@@ -52,6 +52,7 @@ CLI::App* setup_render(CLI::App& app, RenderOptions& options) {
                   wrap("White border around the figure in pixels. Default: " +
                        plain(options.margin_px) + "."))
       ->type_name("PX");
+  add_limit_options(*cmd, options.limits, false, true);
   cmd->footer(wrap(
       "The PNG is 8-bit grey, puzzle 0 on 255, rendered by 4 x 4 supersampling with a pixel "
       "black when at least half of its samples lie in a piece (as ../shared/tools/"
@@ -73,7 +74,7 @@ int run_render(const RenderOptions& options) {
   if (same_file(options.png, truth))
     throw UsageError("--truth " + truth + " is the pattern PNG itself");
 
-  const Arrangement arrangement = read_arrangement_json(options.arrangement);
+  const Arrangement arrangement = read_arrangement_json(options.arrangement, options.limits);
   RenderConfig config;
   config.side_px = options.side_px;
   config.margin_px = options.margin_px;

@@ -57,6 +57,7 @@ CLI::App* setup_report(CLI::App& app, ReportOptions& options) {
                   wrap("Pictures to embed: all runs, only the unsolved ones (not solved or "
                        "rejected by the checker), or none. Default: all."))
       ->type_name("all|unsolved|none");
+  add_limit_options(*cmd, options.limits, true, true);
   cmd->footer(wrap(
       "The page needs no network and no other file: CSS inline, pictures embedded as data: "
       "URIs, charts as inline SVG. It shows a summary per strategy with bar charts of the "
@@ -91,7 +92,7 @@ int run_report(const ReportOptions& options) {
                       " does not exist");
 
   std::vector<std::string> warnings;
-  ReportInput input = load_report_input(dir, *gallery, warnings);
+  ReportInput input = load_report_input(dir, *gallery, warnings, options.limits);
   for (const std::string& file : report_input_files(dir, input.runs))
     if (same_file(out, file))
       throw UsageError("-o " + out + " would overwrite " + file +

@@ -49,6 +49,7 @@ std::string strategy_choices() {
 
 bool same_file(const std::string& a, const std::string& b) {
   namespace fs = std::filesystem;
+  if (a == "-" || b == "-") return false;  // standard input or output, never a file
   std::error_code ec;
   if (fs::equivalent(a, b, ec)) return true;
   const fs::path ca = fs::weakly_canonical(a, ec);
@@ -70,16 +71,11 @@ void check_output_paths(const SolveOptions& options) {
     if (same_file(*path, options.pattern))
       throw UsageError(std::string(option) + " " + *path +
                        " would overwrite the input pattern: choose another output path");
-    std::error_code ec;
-    if (fs::is_directory(*path, ec))
-      throw OutputError("cannot write " + *path + ": is a directory");
-    const fs::path parent = fs::path(*path).parent_path();
-    if (!parent.empty() && !fs::is_directory(parent, ec))
-      throw OutputError("cannot write " + *path + ": directory " + parent.string() +
-                        " does not exist");
+    check_output_path(*path);
   }
   if (!options.json_path.empty() && !options.image_path.empty() &&
-      same_file(options.json_path, options.image_path))
+      (same_file(options.json_path, options.image_path) ||
+       (options.json_path == "-" && options.image_path == "-")))
     throw UsageError("--json and --image name the same file " + options.json_path);
 }
 
@@ -119,27 +115,30 @@ private:
 };
 
 /// `rejection`: why an assembly the search accepted is not solved after all (empty if it is).
+/// The summary goes to stdout, or to stderr when an output is written to stdout ("-").
 void print_summary(const SolveOptions& options, const SolverConfig& config,
                    const Solution& solution, const std::string& rejection) {
   const SolveStats& s = solution.stats;
-  std::cout << options.pattern << ": ";
+  std::ostream& out =
+      options.json_path == "-" || options.image_path == "-" ? std::cerr : std::cout;
+  out << (options.pattern == "-" ? "(standard input)" : options.pattern) << ": ";
   if (solution.solved)
-    std::cout << "solved";
+    out << "solved";
   else if (!rejection.empty())
-    std::cout << "not solved (" << rejection << ")";
+    out << "not solved (" << rejection << ")";
   else if (s.timed_out)
-    std::cout << "not solved (time limit of " << plain(config.search.time_limit_s)
-              << " s reached, " << solution.pieces.size() << " of 7 pieces placed)";
+    out << "not solved (time limit of " << plain(config.search.time_limit_s)
+        << " s reached, " << solution.pieces.size() << " of 7 pieces placed)";
   else
-    std::cout << "not solved (search space exhausted)";
-  std::cout << " in " << fixed(s.seconds, 2) << " s with " << s.threads << " thread"
-            << (s.threads == 1 ? "" : "s") << "\n"
-            << "  placements " << s.placements_tried << ", backtracks " << s.backtracks
-            << ", validations failed " << s.validations_failed << "\n";
+    out << "not solved (search space exhausted)";
+  out << " in " << fixed(s.seconds, 2) << " s with " << s.threads << " thread"
+      << (s.threads == 1 ? "" : "s") << "\n"
+      << "  placements " << s.placements_tried << ", backtracks " << s.backtracks
+      << ", validations failed " << s.validations_failed << "\n";
   if (solution.solved)
-    std::cout << "  coverage " << fixed(s.coverage, 4) << ", overlap " << fixed(s.overlap, 4)
-              << ", spill " << fixed(s.spill, 4) << "\n";
-  std::cout << std::flush;
+    out << "  coverage " << fixed(s.coverage, 4) << ", overlap " << fixed(s.overlap, 4)
+        << ", spill " << fixed(s.spill, 4) << "\n";
+  out << std::flush;
 }
 
 }  // namespace
@@ -266,6 +265,7 @@ CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
   cmd->add_flag("-q,--quiet", options.quiet,
                 wrap("No progress line, no notes and no summary when solved (the exit status "
                      "tells); warnings about the input stay."));
+  add_limit_options(*cmd, options.limits, true, false);
   cmd->footer(wrap(
       "--json and --image are written after the search, atomically (complete or absent); "
       "--frames pictures during it.\n"
@@ -388,12 +388,13 @@ void add_watch_options(CLI::App& solve, SolveWatchOptions& options) {
 int run_solve(const SolveOptions& options) { return run_solve(options, SolveWatchOptions{}); }
 
 int run_solve(const SolveOptions& options, const SolveWatchOptions& watch) {
-  const SolverConfig config = solver_config(options);
+  SolverConfig config = solver_config(options);
+  config.search.started = options.started;
   validate_config(config);
   const InputConfig input = input_config(options.input);
   check_output_paths(options);
   check_frames_options(options, watch);
-  const Silhouette silhouette = load_silhouette_png(options.pattern, input);
+  const Silhouette silhouette = load_silhouette_png(options.pattern, input, options.limits);
   print_input_report(silhouette.report, options.quiet);
   const Pattern& pattern = silhouette.working;
   if (!watch.frames_dir.empty()) {

@@ -23,22 +23,18 @@ struct Verdict {
   VerifyReport report;
 };
 
-Verdict judge(const Pattern& pattern, const std::string& solution_path) {
+/// Judges the solution file; a file that cannot be read or is malformed is an InputError
+/// (exit 2), a missing one a verdict (the referee's rule: no file, no solution).
+Verdict judge(const Pattern& pattern, const std::string& solution_path, const ReadLimits& limits) {
   Verdict verdict;
   std::error_code ec;
-  if (!std::filesystem::exists(solution_path, ec)) {  // the referee's rule: no file, no solution
+  namespace fs = std::filesystem;
+  if (solution_path != "-" && !fs::exists(fs::symlink_status(solution_path, ec))) {
     verdict.status = "UNSOLVED";
     verdict.reasons.push_back("no solution file " + solution_path);
     return verdict;
   }
-  Solution solution;
-  try {
-    solution = read_solution_json(solution_path);
-  } catch (const InputError& e) {
-    verdict.status = "INVALID";
-    verdict.reasons.push_back(e.what());
-    return verdict;
-  }
+  const Solution solution = read_solution_json(solution_path, limits);
   if (!solution.pieces.empty()) {
     verdict.report = verify_solution(pattern, solution.pieces);
     verdict.measured = true;
@@ -124,18 +120,23 @@ CLI::App* setup_verify(CLI::App& app, VerifyOptions& options) {
                 wrap("Print a JSON object (status, reasons, coverage, spill, overlap, "
                      "scale_ratio, max_edge_err, max_angle_err_deg) instead of a line of "
                      "text."));
+  add_limit_options(*cmd, options.limits, true, true);
   cmd->footer(wrap(
       "Prints VALID, INVALID: reasons, or UNSOLVED, with coverage, spill and overlap as "
       "shares of the puzzle area. The check is always at full resolution. With the input "
       "options that 'tangram solve' used (--invert auto --clean for its defaults) the pattern "
       "is read as solve read it; by default it is read as the referee reads it.\n"
-      "Exit status: 0 valid; 1 invalid or unsolved (also a missing or malformed solution "
-      "file); 2 unusable pattern or bad usage; 3 internal error.",
+      "Either file may be '-' (standard input).\n"
+      "Exit status: 0 valid; 1 invalid or unsolved (also a missing solution file, as for the "
+      "referee); 2 an unreadable or malformed pattern or solution file, an input over a limit, "
+      "or bad usage; 3 internal error.",
       90));
   return cmd;
 }
 
 int run_verify(const VerifyOptions& options) {
+  if (options.pattern == "-" && options.solution == "-")
+    throw UsageError("PATTERN and SOLUTION cannot both be '-' (standard input)");
   InputConfig input = InputConfig::referee_reading();
   input.threshold = options.threshold;
   const auto invert = invert_mode_from_name(options.invert);
@@ -144,10 +145,10 @@ int run_verify(const VerifyOptions& options) {
   input.invert = *invert;
   input.clean = options.clean;
   input.fill_outline = options.fill_outline;
-  const Silhouette silhouette = load_silhouette_png(options.pattern, input);
+  const Silhouette silhouette = load_silhouette_png(options.pattern, input, options.limits);
   print_input_report(silhouette.report, false);
   const Pattern& pattern = silhouette.pattern;
-  const Verdict verdict = judge(pattern, options.solution);
+  const Verdict verdict = judge(pattern, options.solution, options.limits);
   if (options.json)
     print_json(options, verdict);
   else
