@@ -208,7 +208,7 @@ std::string canonical_png(std::string_view bytes, std::uint64_t max_pixels, PngH
     }
     at += 12 + std::size_t{length};
     if (chunk.type == "IEND") break;
-    if (critical || chunk.type == "tRNS") chunks.push_back(chunk);
+    chunks.push_back(chunk);
   }
 
   const bool palette = header.colour_type == 3;
@@ -224,6 +224,7 @@ std::string canonical_png(std::string_view bytes, std::uint64_t max_pixels, PngH
       continue;
     }
     if (idat_seen) idat_ended = true;
+    if (c.type[0] >= 'a' && c.type[0] <= 'z' && c.type != "tRNS") continue;  // ancillary
     if (c.type == "IHDR") corrupt("a second IHDR chunk");
     if (c.type == "PLTE") {
       if (!palette) continue;  // a suggested palette of a true-colour image: not used

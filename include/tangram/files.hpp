@@ -26,9 +26,9 @@ struct ReadLimits {
   /// Pixels of a PNG (width x height), read from its header before anything is decoded.
   std::uint64_t max_pixels = 50'000'000;
   /// Bytes of a PNG file.
-  std::uint64_t max_image_bytes = std::uint64_t{256} << 20;
+  std::uint64_t max_image_bytes = 256'000'000;
   /// Bytes of a text document (solution or arrangement JSON, runs.csv, run records).
-  std::uint64_t max_document_bytes = std::uint64_t{16} << 20;
+  std::uint64_t max_document_bytes = 16'000'000;
 };
 
 /// Reads the whole of `path` ("-": standard input). `role` names the file in messages

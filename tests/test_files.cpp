@@ -1,0 +1,131 @@
+// files.hpp: bounded reads of regular files only; writes that are complete or absent and never
+// replace anything but a regular file.
+
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <string>
+
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "checks.hpp"
+#include "cli_runner.hpp"
+#include "temp_dir.hpp"
+#include "tangram/error.hpp"
+#include "tangram/files.hpp"
+
+using namespace tangram;
+using tangram::test::contains;
+using tangram::test::read_all;
+using tangram::test::TempDir;
+using tangram::test::write_file;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string read_error(const std::string& path, std::uint64_t cap = 100) {
+  try {
+    read_input_file(path, "thing", cap, Limit::DocumentBytes);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+std::string write_error(const std::string& path) {
+  try {
+    write_output_file(path, "data");
+  } catch (const OutputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("read_input_file: the cap is exact, and says which limit was passed") {
+  const TempDir dir("files");
+  write_file(dir.file("a"), std::string(100, 'x'));
+  CHECK(read_input_file(dir.file("a"), "thing", 100, Limit::DocumentBytes).size() == 100);
+  try {
+    read_input_file(dir.file("a"), "thing", 99, Limit::ImageBytes);
+    FAIL("expected a LimitError");
+  } catch (const LimitError& e) {
+    CHECK(e.limit() == Limit::ImageBytes);
+    CHECK(std::string(e.what()) ==
+          "cannot read thing " + dir.file("a") + ": 100 bytes is over the limit of 99 bytes");
+  }
+  write_file(dir.file("empty"), "");
+  CHECK(read_input_file(dir.file("empty"), "thing", 0, Limit::DocumentBytes).empty());
+}
+
+TEST_CASE("read_input_file: only regular files (symlinks to them too) are read") {
+  const TempDir dir("files");
+  write_file(dir.file("a"), "abc");
+  fs::create_symlink(dir.file("a"), dir.file("link"));
+  CHECK(read_input_file(dir.file("link"), "thing", 10, Limit::DocumentBytes) == "abc");
+  REQUIRE(::mkfifo(dir.file("fifo").c_str(), 0600) == 0);
+  CHECK(contains(read_error(dir.file("fifo")), ": not a regular file (a FIFO)"));
+  CHECK(contains(read_error("/dev/null"), ": not a regular file (a character device)"));
+  CHECK(contains(read_error(dir.path().string()), ": is a directory"));
+  CHECK(contains(read_error(dir.file("none")), ": no such file"));
+  fs::create_symlink(dir.file("none"), dir.file("dangling"));
+  CHECK(contains(read_error(dir.file("dangling")), ": no such file"));
+}
+
+TEST_CASE("write_output_file: replaces a regular file atomically, keeping its mode") {
+  const TempDir dir("files");
+  write_file(dir.file("out"), "old");
+  REQUIRE(::chmod(dir.file("out").c_str(), 0640) == 0);
+  write_output_file(dir.file("out"), "new");
+  CHECK(read_all(dir.file("out")) == "new");
+  struct stat info {};
+  REQUIRE(::stat(dir.file("out").c_str(), &info) == 0);
+  CHECK((info.st_mode & 0777) == 0640);
+  CHECK(dir.entries() == std::vector<std::string>{"out"});  // no temporary file left
+}
+
+TEST_CASE("write_output_file: a symlink is followed, its target replaced, the link kept") {
+  const TempDir dir("files");
+  fs::create_directory(dir.file("real"));
+  write_file(dir.file("real/target"), "old");
+  fs::create_symlink("real/target", dir.file("link"));
+  write_output_file(dir.file("link"), "new");
+  CHECK(fs::is_symlink(dir.file("link")));
+  CHECK(read_all(dir.file("real/target")) == "new");
+  // A dangling link: its target is created.
+  fs::create_symlink("real/fresh", dir.file("dangling"));
+  write_output_file(dir.file("dangling"), "made");
+  CHECK(read_all(dir.file("real/fresh")) == "made");
+  CHECK(fs::is_symlink(dir.file("dangling")));
+}
+
+TEST_CASE("write_output_file and check_output_path: never replace what is not a regular file") {
+  const TempDir dir("files");
+  REQUIRE(::mkfifo(dir.file("fifo").c_str(), 0600) == 0);
+  fs::create_symlink("/dev/null", dir.file("null"));
+  for (const std::string& path : {dir.file("fifo"), dir.file("null"), std::string("/dev/null")}) {
+    CAPTURE(path);
+    CHECK(contains(write_error(path), "not a regular file"));
+    CHECK(contains(write_error(path), "which is never replaced"));
+    CHECK_THROWS_AS(check_output_path(path), OutputError);
+  }
+  CHECK(fs::is_fifo(dir.file("fifo")));
+  CHECK(fs::is_symlink(dir.file("null")));
+  CHECK(contains(write_error(dir.path().string()), ": is a directory"));
+  CHECK(contains(write_error(dir.file("none/out")), "directory " + dir.file("none") +
+                                                        " does not exist"));
+  CHECK_NOTHROW(check_output_path(dir.file("new")));
+  CHECK_NOTHROW(check_output_path("-"));
+  CHECK_FALSE(fs::exists(dir.file("new")));  // a check writes nothing
+}
+
+TEST_CASE("byte_count_text: bytes, then decimal units with two or three digits") {
+  CHECK(byte_count_text(1) == "1 byte");
+  CHECK(byte_count_text(999) == "999 bytes");
+  CHECK(byte_count_text(1500) == "1.5 kB");
+  CHECK(byte_count_text(16'000'000) == "16 MB");
+  CHECK(byte_count_text(256'000'000) == "256 MB");
+  CHECK(byte_count_text(3'200'000'000) == "3.2 GB");
+}
