@@ -6,6 +6,7 @@
 #include <cstring>
 #include <filesystem>
 #include <iomanip>
+#include <iostream>
 #include <sstream>
 
 #include <fcntl.h>
@@ -161,7 +162,8 @@ std::string read_input_file(const std::string& path, std::string_view role,
 
 void write_output_file(const std::string& path, std::string_view bytes) {
   if (path == "-") {
-    std::fflush(stdout);  // what was printed before goes first
+    std::cout.flush();  // what was printed before goes first
+    std::fflush(stdout);
     if (!write_all(STDOUT_FILENO, bytes))
       throw OutputError(std::string("cannot write standard output: ") + std::strerror(errno));
     return;
@@ -197,14 +199,5 @@ void write_output_file(const std::string& path, std::string_view bytes) {
   if (::rename(temp.c_str(), target.c_str()) != 0) throw fail(errno);
 }
 
-void flush_standard_output() {
-  errno = 0;
-  if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
-    const int error = errno;
-    std::clearerr(stdout);
-    throw OutputError(std::string("cannot write standard output: ") +
-                      (error != 0 ? std::strerror(error) : "write error"));
-  }
-}
 
 }  // namespace tangram

@@ -46,10 +46,6 @@ void write_output_file(const std::string& path, std::string_view bytes);
 /// exists. Throws OutputError otherwise.
 void check_output_path(const std::string& path);
 
-/// Flushes standard output and reports a failed write (a full disk, a closed pipe). Throws
-/// OutputError ("cannot write standard output: No space left on device").
-void flush_standard_output();
-
 /// "12.5 MB", "3 bytes": a byte count for messages.
 std::string byte_count_text(std::uint64_t bytes);
 

@@ -1,12 +1,15 @@
 // The `tangram` command line: builds the CLI11 app, registers the subcommands and maps errors
 // onto one-line messages and exit codes.
 
+#include <cerrno>
 #include <chrono>
+#include <cstring>
 #include <iostream>
 #include <string>
 
 #include <CLI/CLI.hpp>
 #include <opencv2/core/utils/logger.hpp>
+#include <unistd.h>
 
 #include "commands.hpp"
 #include "tangram/allocator.hpp"
@@ -16,6 +19,44 @@
 namespace {
 
 constexpr const char* kVersion = TANGRAM_VERSION;  // project(... VERSION) in CMakeLists.txt
+
+/// std::cout's buffer: writes to file descriptor 1 and keeps the first write error, which
+/// stdio would forget (a full disk behind `> file`, /dev/full), so that it can be reported.
+class CheckedStdout : public std::streambuf {
+public:
+  /// errno of the first failed write, 0 when none failed.
+  int error() const { return error_; }
+
+protected:
+  int_type overflow(int_type c) override {
+    if (sync() != 0) return traits_type::eof();
+    if (!traits_type::eq_int_type(c, traits_type::eof())) {
+      *pptr() = traits_type::to_char_type(c);
+      pbump(1);
+    }
+    return traits_type::not_eof(c);
+  }
+
+  int sync() override {
+    const char* data = pbase();
+    std::size_t left = static_cast<std::size_t>(pptr() - pbase());
+    while (left > 0 && error_ == 0) {
+      const ssize_t n = ::write(STDOUT_FILENO, data, left);
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) error_ = errno;
+      else data += n, left -= static_cast<std::size_t>(n);
+    }
+    setp(buffer_, buffer_ + sizeof buffer_);
+    return error_ == 0 ? 0 : -1;
+  }
+
+private:
+  char buffer_[1 << 13];
+  int error_ = 0;
+
+public:
+  CheckedStdout() { setp(buffer_, buffer_ + sizeof buffer_); }
+};
 
 /// Prints "tangram: error: <message>" as exactly one line on stderr.
 void print_error(std::string message) {
@@ -29,6 +70,15 @@ void print_error(std::string message) {
 int main(int argc, char** argv) {
   using namespace tangram::cli;
   tangram::keep_freed_memory_for_reuse();
+  CheckedStdout checked_stdout;
+  // Restores std::cout's own buffer at every return, after a last flush.
+  struct Restore {
+    std::streambuf* original;
+    ~Restore() {
+      std::cout.flush();
+      std::cout.rdbuf(original);
+    }
+  } restore{std::cout.rdbuf(&checked_stdout)};
   // Every problem is one line of ours: OpenCV's own log lines would come on top.
   cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_SILENT);
   CLI::App app{"Solves Tangram puzzles given as raster silhouettes (after Yamada, Gois & "
@@ -92,7 +142,10 @@ int main(int argc, char** argv) {
     else if (report->parsed()) status = run_report(report_options);
     else if (explain->parsed()) status = run_explain(explain_options);
     else status = run_verify(verify_options);
-    tangram::flush_standard_output();  // a failed write to stdout is an error too
+    std::cout.flush();  // a failed write to stdout is an error too
+    if (checked_stdout.error() != 0)
+      throw tangram::OutputError(std::string("cannot write standard output: ") +
+                                 std::strerror(checked_stdout.error()));
     return status;
   } catch (const tangram::LimitError& e) {
     print_error(std::string(e.what()) + " (raise it with " +
