@@ -236,7 +236,7 @@ CLI::App* setup_compare(CLI::App& app, CompareOptions& options) {
       "Progress goes to stderr, one line per run; a Markdown table goes to stdout, one row per "
       "pattern: 'yes TIME cov COVERAGE bt BACKTRACKS', 'no TIME', or 'invalid TIME' (solved "
       "but rejected by the checker). Outputs are written atomically.\n"
-      "Exit status: 0 every run was done, whatever was solved; 2 bad input, bad option or "
+      "Exit status: 0 every run was done, whatever was solved; 2 bad or over-limit input, bad option or "
       "output not writable; 3 internal error.",
       90));
   return cmd;

@@ -183,7 +183,7 @@ CLI::App* setup_experiment(CLI::App& app, ExperimentOptions& options) {
       "only the runs in progress: rerun the same command to continue. At the end OUT/runs.csv "
       "lists every recorded run, and OUT/tables.md and OUT/tables.csv hold Tables I-III beside "
       "the paper's numbers (printed on stdout too).\n"
-      "Exit status: 0 every planned run is recorded; 2 bad input, bad option or output not "
+      "Exit status: 0 every planned run is recorded; 2 bad or over-limit input, bad option or output not "
       "writable; 3 internal error.",
       90));
   return cmd;

@@ -87,7 +87,7 @@ CLI::App* setup_explain(CLI::App& app, ExplainOptions& options) {
       "The piece is placed on the empty pattern as the paper's Algorithm 1 places it: at the "
       "lowest-cost endpoint of the skeleton of its collision-free area. Outputs are written "
       "atomically.\n"
-      "Exit status: 0 written; 2 bad input, bad option, a piece that does not fit at that "
+      "Exit status: 0 written; 2 bad or over-limit input, bad option, a piece that does not fit at that "
       "angle, or output not writable; 3 internal error.",
       90));
   return cmd;

@@ -58,7 +58,7 @@ CLI::App* setup_render(CLI::App& app, RenderOptions& options) {
       "black when at least half of its samples lie in a piece (as ../shared/tools/"
       "tangram-figures renders the KiloGram figures). Pieces that overlap are refused. Both "
       "files are written atomically; neither may be the arrangement itself.\n"
-      "Exit status: 0 written; 2 bad arrangement, bad option or output not writable; 3 "
+      "Exit status: 0 written; 2 bad or over-limit arrangement, bad option or output not writable; 3 "
       "internal error.",
       90));
   return cmd;

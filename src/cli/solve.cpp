@@ -196,7 +196,9 @@ void add_search_options(CLI::App& app, SolveOptions& options) {
       ->type_name("MODE");
   cmd->add_option("--rotation-step", options.rotation_step_deg,
                   wrap("Rotation step in degrees: pieces are tried at 0, DEG, 2 DEG, ... "
-                       "(0 < DEG <= 360). Default: " + plain(options.rotation_step_deg) + "."))
+                       "(0 < DEG <= 360; at most " + std::to_string(kMaxConfigurations) +
+                       " piece configurations in all, a step of at least 0.1). Default: " +
+                       plain(options.rotation_step_deg) + "."))
       ->type_name("DEG");
   cmd->add_flag("--no-reflection", options.no_reflection,
                 wrap("Do not try the mirrored parallelogram. Default: mirrored allowed."));
@@ -211,7 +213,7 @@ CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
                   wrap("Silhouette PNG (grey, grey+alpha, RGB or RGBA; 8 or 16 bit). Puzzle "
                        "pixels: luminance < 128 (--threshold) and, with alpha, alpha >= 128; "
                        "see the input options for light figures, specks, outlines and large "
-                       "images."))
+                       "images. - reads standard input."))
       ->required()
       ->type_name("PNG");
   add_input_options(*cmd, options.input);
@@ -244,8 +246,9 @@ CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
                 wrap("Keep the raster poses: skip the sub-pixel refinement of the final "
                      "assembly. Default: refine."));
   cmd->add_option("--time-limit", options.time_limit_s,
-                  wrap("Give up (not solved, exit 1) after SEC seconds of solving (counted "
-                       "from rasterising the pieces on). Default: " +
+                  wrap("Give up (not solved, exit 1) SEC seconds after the start: reading and "
+                       "preparing the pattern, rasterising the pieces, the search, polishing and "
+                       "checking all count. Default: " +
                        plain(options.time_limit_s) + "."))
       ->type_name("SEC");
   cmd->add_option("--threads", options.threads,
@@ -254,13 +257,17 @@ CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
       ->type_name("N");
   cmd->add_option("--json", options.json_path,
                   wrap("Write the assembly as tangram-solution/1 JSON, also when not solved "
-                       "(\"solved\": false and the partial assembly). Default: none."))
+                       "(\"solved\": false and the partial assembly); - writes it to standard "
+                       "output (the summary then goes to stderr). An existing file is replaced "
+                       "whole, a symlink's target too; anything but a regular file is never "
+                       "replaced. Default: none."))
       ->type_name("OUT.json");
   cmd->add_option("--image", options.image_path,
                   wrap("Write a PNG picture of the assembly at twice the pattern's size (at "
                        "its size when the longer side exceeds " +
                        std::to_string(kPictureFullSizeAbovePx) +
-                       " px), also when not solved. Default: none."))
+                       " px), also when not solved; - writes it to standard output. Default: "
+                       "none."))
       ->type_name("OUT.png");
   cmd->add_flag("-q,--quiet", options.quiet,
                 wrap("No progress line, no notes and no summary when solved (the exit status "
@@ -270,7 +277,7 @@ CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
       "--json and --image are written after the search, atomically (complete or absent); "
       "--frames pictures during it.\n"
       "Exit status: 0 solved; 1 not solved (time limit reached or search space exhausted); "
-      "2 bad input (also an outline drawing or a figure too thin for the pieces), bad option "
+      "2 bad or over-limit input (also an outline drawing or a figure too thin for the pieces), bad option "
       "or output not writable; 3 internal error.",
       90));
   return cmd;
