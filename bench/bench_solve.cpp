@@ -17,11 +17,11 @@
 #include <string>
 #include <vector>
 
-#include "tangram/allocator.hpp"
-#include "tangram/io.hpp"
-#include "tangram/placement.hpp"
-#include "tangram/search.hpp"
-#include "tangram/silhouette.hpp"
+#include "tangram/core/allocator.hpp"
+#include "tangram/io/pattern_png.hpp"
+#include "tangram/core/placement.hpp"
+#include "tangram/core/search.hpp"
+#include "tangram/io/silhouette.hpp"
 
 using namespace tangram;
 

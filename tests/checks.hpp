@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "tangram/error.hpp"
+#include "tangram/core/error.hpp"
 
 namespace tangram::test {
 

@@ -11,8 +11,8 @@
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
 
-#include "tangram/geometry.hpp"
-#include "tangram/io.hpp"
+#include "tangram/core/geometry.hpp"
+#include "tangram/io/documents.hpp"
 
 namespace tangram::test {
 

@@ -9,9 +9,9 @@
 
 #include <opencv2/core.hpp>
 
-#include "tangram/geometry.hpp"
-#include "tangram/pieces.hpp"
-#include "tangram/solution.hpp"
+#include "tangram/core/geometry.hpp"
+#include "tangram/core/pieces.hpp"
+#include "tangram/core/solution.hpp"
 
 namespace tangram::test {
 

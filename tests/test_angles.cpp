@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <string>
 
-#include "tangram/angles.hpp"
-#include "tangram/io.hpp"
+#include "tangram/core/angles.hpp"
+#include "tangram/io/pattern_png.hpp"
 
 namespace {
 

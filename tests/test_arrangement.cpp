@@ -10,11 +10,12 @@
 #include <opencv2/imgcodecs.hpp>
 
 #include "cli_runner.hpp"
-#include "tangram/arrangement.hpp"
-#include "tangram/error.hpp"
-#include "tangram/io.hpp"
-#include "tangram/pattern.hpp"
-#include "tangram/verify.hpp"
+#include "tangram/core/arrangement.hpp"
+#include "tangram/core/error.hpp"
+#include "tangram/io/pattern_png.hpp"
+#include "tangram/io/documents.hpp"
+#include "tangram/core/pattern.hpp"
+#include "tangram/core/verify.hpp"
 #include "temp_dir.hpp"
 
 namespace {

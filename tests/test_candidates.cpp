@@ -4,7 +4,7 @@
 
 #include <opencv2/imgproc.hpp>
 
-#include "tangram/candidates.hpp"
+#include "tangram/core/candidates.hpp"
 
 using namespace tangram;
 

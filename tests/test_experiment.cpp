@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "cli_runner.hpp"
-#include "tangram/error.hpp"
-#include "tangram/experiment.hpp"
+#include "tangram/core/error.hpp"
+#include "tangram/lab/experiment.hpp"
 #include "temp_dir.hpp"
 
 namespace {

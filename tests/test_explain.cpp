@@ -13,11 +13,11 @@
 #include <opencv2/imgcodecs.hpp>
 
 #include "cli_runner.hpp"
-#include "tangram/error.hpp"
-#include "tangram/explain.hpp"
-#include "tangram/io.hpp"
-#include "tangram/layout.hpp"
-#include "tangram/morphology.hpp"
+#include "tangram/core/error.hpp"
+#include "tangram/lab/explain.hpp"
+#include "tangram/io/pattern_png.hpp"
+#include "tangram/core/layout.hpp"
+#include "tangram/core/morphology.hpp"
 #include "temp_dir.hpp"
 
 using namespace tangram;

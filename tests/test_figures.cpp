@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "tangram/figures.hpp"
+#include "tangram/lab/figures.hpp"
 
 using namespace tangram;
 

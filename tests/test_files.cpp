@@ -12,8 +12,8 @@
 #include "checks.hpp"
 #include "cli_runner.hpp"
 #include "temp_dir.hpp"
-#include "tangram/error.hpp"
-#include "tangram/files.hpp"
+#include "tangram/core/error.hpp"
+#include "tangram/io/files.hpp"
 
 using namespace tangram;
 using tangram::test::contains;

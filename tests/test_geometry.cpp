@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "tangram/geometry.hpp"
+#include "tangram/core/geometry.hpp"
 
 using namespace tangram;
 

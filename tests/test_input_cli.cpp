@@ -16,7 +16,7 @@
 #include "cli_runner.hpp"
 #include "figure_images.hpp"
 #include "temp_dir.hpp"
-#include "tangram/io.hpp"
+#include "tangram/io/documents.hpp"
 
 namespace {
 

@@ -4,7 +4,7 @@
 
 #include <opencv2/imgproc.hpp>
 
-#include "tangram/morphology.hpp"
+#include "tangram/core/morphology.hpp"
 
 using namespace tangram;
 

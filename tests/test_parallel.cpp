@@ -5,7 +5,7 @@
 #include <thread>
 #include <vector>
 
-#include "tangram/parallel.hpp"
+#include "tangram/core/parallel.hpp"
 
 using namespace tangram;
 

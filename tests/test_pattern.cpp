@@ -3,8 +3,8 @@
 #include <cmath>
 #include <string>
 
-#include "tangram/error.hpp"
-#include "tangram/pattern.hpp"
+#include "tangram/core/error.hpp"
+#include "tangram/core/pattern.hpp"
 
 using namespace tangram;
 

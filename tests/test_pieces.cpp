@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "tangram/pieces.hpp"
+#include "tangram/core/pieces.hpp"
 
 using namespace tangram;
 

@@ -1,6 +1,6 @@
 #include <doctest/doctest.h>
 
-#include "tangram/placement.hpp"
+#include "tangram/core/placement.hpp"
 
 using namespace tangram;
 

@@ -13,8 +13,8 @@
 #include "checks.hpp"
 #include "cli_runner.hpp"
 #include "png_builder.hpp"
-#include "tangram/error.hpp"
-#include "tangram/png.hpp"
+#include "tangram/core/error.hpp"
+#include "tangram/io/png.hpp"
 
 using namespace tangram;
 using namespace tangram::test;

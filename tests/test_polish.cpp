@@ -3,9 +3,9 @@
 #include <random>
 
 #include "square_assembly.hpp"
-#include "tangram/pattern.hpp"
-#include "tangram/polish.hpp"
-#include "tangram/verify.hpp"
+#include "tangram/core/pattern.hpp"
+#include "tangram/core/polish.hpp"
+#include "tangram/core/verify.hpp"
 
 using namespace tangram;
 

@@ -4,7 +4,7 @@
 #include <utility>
 #include <vector>
 
-#include "tangram/raster.hpp"
+#include "tangram/core/raster.hpp"
 
 using namespace tangram;
 

@@ -12,9 +12,9 @@
 
 #include "cli_runner.hpp"
 #include "temp_dir.hpp"
-#include "tangram/error.hpp"
-#include "tangram/report.hpp"
-#include "tangram/results.hpp"
+#include "tangram/core/error.hpp"
+#include "tangram/lab/report.hpp"
+#include "tangram/lab/results.hpp"
 
 using namespace tangram;
 using tangram::test::TempDir;

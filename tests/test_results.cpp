@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "temp_dir.hpp"
-#include "tangram/error.hpp"
-#include "tangram/results.hpp"
+#include "tangram/core/error.hpp"
+#include "tangram/lab/results.hpp"
 
 using namespace tangram;
 

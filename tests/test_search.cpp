@@ -5,11 +5,11 @@
 #include <utility>
 #include <vector>
 
-#include "tangram/error.hpp"
-#include "tangram/io.hpp"
-#include "tangram/pattern.hpp"
-#include "tangram/search.hpp"
-#include "tangram/verify.hpp"
+#include "tangram/core/error.hpp"
+#include "tangram/io/pattern_png.hpp"
+#include "tangram/core/pattern.hpp"
+#include "tangram/core/search.hpp"
+#include "tangram/core/verify.hpp"
 
 using namespace tangram;
 

@@ -14,9 +14,9 @@
 #include "figure_images.hpp"
 #include "square_assembly.hpp"
 #include "temp_dir.hpp"
-#include "tangram/error.hpp"
-#include "tangram/io.hpp"
-#include "tangram/silhouette.hpp"
+#include "tangram/core/error.hpp"
+#include "tangram/io/pattern_png.hpp"
+#include "tangram/io/silhouette.hpp"
 
 using namespace tangram;
 

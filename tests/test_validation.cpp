@@ -2,8 +2,8 @@
 
 #include <opencv2/imgproc.hpp>
 
-#include "tangram/layout.hpp"
-#include "tangram/validation.hpp"
+#include "tangram/core/layout.hpp"
+#include "tangram/core/validation.hpp"
 
 using namespace tangram;
 

@@ -6,8 +6,8 @@
 #include <string>
 
 #include "square_assembly.hpp"
-#include "tangram/pattern.hpp"
-#include "tangram/verify.hpp"
+#include "tangram/core/pattern.hpp"
+#include "tangram/core/verify.hpp"
 
 using namespace tangram;
 

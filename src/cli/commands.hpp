@@ -16,11 +16,11 @@
 
 #include <CLI/CLI.hpp>
 
-#include "tangram/error.hpp"
-#include "tangram/files.hpp"
-#include "tangram/placement.hpp"
-#include "tangram/search.hpp"
-#include "tangram/silhouette.hpp"
+#include "tangram/core/error.hpp"
+#include "tangram/io/files.hpp"
+#include "tangram/core/placement.hpp"
+#include "tangram/core/search.hpp"
+#include "tangram/io/silhouette.hpp"
 
 namespace tangram::cli {
 

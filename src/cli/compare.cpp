@@ -13,13 +13,17 @@
 #include <opencv2/imgproc.hpp>
 
 #include "commands.hpp"
-#include "tangram/detail/text.hpp"
-#include "tangram/error.hpp"
-#include "tangram/io.hpp"
-#include "tangram/placement.hpp"
-#include "tangram/results.hpp"
-#include "tangram/search.hpp"
-#include "tangram/verify.hpp"
+#include "tangram/lab/detail/text.hpp"
+#include "tangram/core/error.hpp"
+#include "tangram/io/pattern_png.hpp"
+#include "tangram/io/documents.hpp"
+#include "tangram/io/picture.hpp"
+#include "tangram/io/png.hpp"
+#include "tangram/io/files.hpp"
+#include "tangram/core/placement.hpp"
+#include "tangram/lab/results.hpp"
+#include "tangram/core/search.hpp"
+#include "tangram/core/verify.hpp"
 
 namespace tangram::cli {
 

@@ -19,11 +19,15 @@
 #include <unistd.h>
 
 #include "commands.hpp"
-#include "tangram/error.hpp"
-#include "tangram/experiment.hpp"
-#include "tangram/io.hpp"
-#include "tangram/results.hpp"
-#include "tangram/verify.hpp"
+#include "tangram/core/error.hpp"
+#include "tangram/lab/experiment.hpp"
+#include "tangram/io/pattern_png.hpp"
+#include "tangram/io/documents.hpp"
+#include "tangram/io/picture.hpp"
+#include "tangram/io/png.hpp"
+#include "tangram/io/files.hpp"
+#include "tangram/lab/results.hpp"
+#include "tangram/core/verify.hpp"
 
 namespace tangram::cli {
 

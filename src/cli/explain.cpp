@@ -7,12 +7,14 @@
 #include <iostream>
 
 #include "commands.hpp"
-#include "tangram/error.hpp"
-#include "tangram/explain.hpp"
-#include "tangram/figures.hpp"
-#include "tangram/io.hpp"
-#include "tangram/pieces.hpp"
-#include "tangram/raster.hpp"
+#include "tangram/core/error.hpp"
+#include "tangram/lab/explain.hpp"
+#include "tangram/lab/figures.hpp"
+#include "tangram/io/pattern_png.hpp"
+#include "tangram/io/png.hpp"
+#include "tangram/io/files.hpp"
+#include "tangram/core/pieces.hpp"
+#include "tangram/core/raster.hpp"
 
 namespace tangram::cli {
 

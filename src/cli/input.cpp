@@ -4,7 +4,7 @@
 #include <iostream>
 
 #include "commands.hpp"
-#include "tangram/error.hpp"
+#include "tangram/core/error.hpp"
 
 namespace tangram::cli {
 

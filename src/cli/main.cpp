@@ -12,9 +12,9 @@
 #include <unistd.h>
 
 #include "commands.hpp"
-#include "tangram/allocator.hpp"
-#include "tangram/error.hpp"
-#include "tangram/files.hpp"
+#include "tangram/core/allocator.hpp"
+#include "tangram/core/error.hpp"
+#include "tangram/io/files.hpp"
 
 namespace {
 

@@ -7,9 +7,11 @@
 #include <opencv2/core.hpp>
 
 #include "commands.hpp"
-#include "tangram/arrangement.hpp"
-#include "tangram/error.hpp"
-#include "tangram/io.hpp"
+#include "tangram/core/arrangement.hpp"
+#include "tangram/core/error.hpp"
+#include "tangram/io/documents.hpp"
+#include "tangram/io/png.hpp"
+#include "tangram/io/files.hpp"
 
 namespace tangram::cli {
 

@@ -7,9 +7,9 @@
 #include <optional>
 
 #include "commands.hpp"
-#include "tangram/error.hpp"
-#include "tangram/io.hpp"
-#include "tangram/report.hpp"
+#include "tangram/core/error.hpp"
+#include "tangram/io/files.hpp"
+#include "tangram/lab/report.hpp"
 
 namespace tangram::cli {
 

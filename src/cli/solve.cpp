@@ -12,13 +12,17 @@
 #include <unistd.h>
 
 #include "commands.hpp"
-#include "tangram/error.hpp"
-#include "tangram/figures.hpp"
-#include "tangram/io.hpp"
-#include "tangram/placement.hpp"
-#include "tangram/search.hpp"
-#include "tangram/silhouette.hpp"
-#include "tangram/verify.hpp"
+#include "tangram/core/error.hpp"
+#include "tangram/lab/figures.hpp"
+#include "tangram/io/pattern_png.hpp"
+#include "tangram/io/documents.hpp"
+#include "tangram/io/picture.hpp"
+#include "tangram/io/png.hpp"
+#include "tangram/io/files.hpp"
+#include "tangram/core/placement.hpp"
+#include "tangram/core/search.hpp"
+#include "tangram/io/silhouette.hpp"
+#include "tangram/core/verify.hpp"
 
 namespace tangram::cli {
 

@@ -1,0 +1,33 @@
+#pragma once
+/// \file angles.hpp
+/// Angle hints: the directions of a silhouette's straight edges tell which rotations its pieces
+/// probably have. Every Tangram piece has its edges at multiples of 45 degrees from its own
+/// axes, so a piece turned by `a` degrees has edge directions congruent to `a` modulo 45; a
+/// silhouette's long edges, taken modulo 45, point at the rotations worth trying first.
+
+#include <vector>
+
+#include "tangram/core/pattern.hpp"
+
+namespace tangram {
+
+/// How edges are read from the silhouette.
+struct AngleHintConfig {
+  double step_deg = 1.0;          ///< residues are multiples of this (the rotation step)
+  double epsilon_px = 1.5;        ///< polygon approximation tolerance of the contours
+  double min_edge_share = 0.05;   ///< edges shorter than this share of the set side are ignored
+  double min_weight_share = 0.1;  ///< a residue needs this share of the counted edge length
+  int max_residues = 4;           ///< at most this many residues, strongest first
+};
+
+/// Rotations modulo 45 degrees (in [0, 45), multiples of `step_deg`) that the long edges of the
+/// pattern's contours (outer boundaries and holes, approximated by polygons) support, strongest
+/// first by total edge length. Angles are counter-clockwise on screen, as Pose::angle_deg. Each
+/// edge's direction is rounded to the step, and its length also counts for the neighbouring
+/// residue when the direction lies between two steps. Empty when no edge is long enough.
+std::vector<double> dominant_residues(const Pattern& pattern, const AngleHintConfig& config = {});
+
+/// Whether `angle_deg` is congruent to one of `residues` modulo 45 (within 1e-6 degrees).
+bool matches_residue(double angle_deg, const std::vector<double>& residues);
+
+}  // namespace tangram

@@ -1,0 +1,143 @@
+#pragma once
+/// \file search.hpp
+/// The assembly search: Algorithm 1 of Yamada et al. 2019 (largest-first placement with
+/// validation and backtracking), and this project's stronger default built on the same steps.
+
+#include <chrono>
+#include <functional>
+#include <string_view>
+#include <vector>
+
+#include "tangram/core/pattern.hpp"
+#include "tangram/core/placement.hpp"
+#include "tangram/core/solution.hpp"
+
+namespace tangram {
+
+/// Which search procedure to run.
+enum class SearchMode {
+  /// Algorithm 1 as published: configurations of the current piece in order, one candidate
+  /// (the lowest-cost skeleton endpoint) per configuration, the paper's two validation rules,
+  /// backtracking to the previous piece when a piece runs out of configurations.
+  Paper,
+  /// This project's default: skeleton endpoints plus the free area's corners and short-edge
+  /// middles, up to `candidates_per_config` per configuration, all ranked together by cost; the
+  /// paper's rules plus a forward check that every remaining piece still has a collision-free
+  /// position; a complete assembly must pass verify_solution(); limited discrepancy search,
+  /// and when it has exhausted its candidates before the time limit, the same search again with
+  /// four times as many candidates per configuration (while that adds candidates). With fine
+  /// rotation steps it first tries only the rotations hinted by the silhouette's edges.
+  Ours,
+};
+
+/// Placement settings.
+struct PlacementConfig {
+  Strategy strategy = Strategy::DistanceTransform;
+};
+
+/// Search settings.
+struct SearchConfig {
+  SearchMode mode = SearchMode::Ours;
+  double rotation_step_deg = 1.0;      ///< rotations 0, step, 2 step, ... (0 < step <= 360)
+  bool reflection = true;              ///< allow the mirrored parallelogram
+  /// Give up (unsolved) this many seconds after `started`: rasterising the piece masks, the
+  /// search, polishing and checking all count.
+  double time_limit_s = 360.0;
+  /// When the time limit starts counting; the default (the clock's epoch) means when solve()
+  /// is called. A front end sets it to when it started reading the input, so that reading and
+  /// preparing it count too.
+  std::chrono::steady_clock::time_point started{};
+  int threads = 0;                     ///< worker threads, 0 = all cores
+  int candidates_per_config = 5;       ///< Ours only: positions tried per configuration
+  bool corners = true;                 ///< Ours only: corners join the skeleton endpoints
+  bool widen = true;                   ///< Ours only: widen the candidates when exhausted
+  /// Ours only, rotation steps under 45 degrees: spend up to half the time limit on the
+  /// rotations that the silhouette's edges point at (angles.hpp), then search all of them.
+  bool angle_hints = true;
+  /// Inward offset (px) of the raster piece masks; negative = automatic (see raster.hpp).
+  double inset_px = -1.0;
+  bool polish = true;                  ///< refine the final poses sub-pixel (polish.hpp)
+};
+
+/// Everything the solver needs besides the pattern.
+struct SolverConfig {
+  PlacementConfig placement;
+  SearchConfig search;
+};
+
+/// Progress of a running search, reported after every placement or removal.
+struct SearchProgress {
+  int pieces_placed = 0;
+  long placements_tried = 0;
+  long backtracks = 0;
+  double seconds = 0.0;
+};
+
+/// Called with progress; may be empty.
+using ProgressCallback = std::function<void(const SearchProgress&)>;
+
+/// What happened to a piece at one step of the search (Algorithm 1 of Yamada et al. 2019).
+enum class SearchEventType {
+  /// Placed and passed the validation: the piece stays and the next piece is tried
+  /// (Algorithm 1, lines 9-12).
+  Placed,
+  /// Placed, failed the validation and taken off again at once (lines 9-10, 14-16).
+  ValidationFailed,
+  /// A placed piece taken off: the piece after it ran out of candidates (lines 19-22), or
+  /// (Ours) the complete assembly it finished was rejected by verify_solution().
+  Removed,
+};
+
+/// Short name of an event type, used in logs and file names: "place", "reject", "remove".
+std::string_view search_event_name(SearchEventType type);
+
+/// One step of the search, as seen by a SearchObserver.
+struct SearchEvent {
+  long step = 0;  ///< 1 for the first event of a solve, then 2, 3, ...
+  SearchEventType type = SearchEventType::Placed;
+  int level = 0;  ///< the piece's index in the largest-first order (tangram_set()), 0..6
+  /// The piece concerned at its raster pose: the centroid at the centre of its anchor pixel
+  /// (pixel frame), the configuration's angle and mirror flag, and its true-size polygon.
+  PlacedPiece piece;
+  /// The pieces on the pattern after the event, in placement order (raster poses). For
+  /// ValidationFailed and Removed it no longer holds `piece`.
+  std::vector<PlacedPiece> assembly;
+  /// SearchMode::Ours: the current bound of the limited discrepancy search (each bound
+  /// restarts from the empty pattern). SearchMode::Paper: -1.
+  int discrepancy_bound = -1;
+  double seconds = 0.0;  ///< wall-clock time since the search started
+};
+
+/// Called for every event, in the order of the search, on the thread that called solve(). The
+/// sequence does not depend on the thread count (only `seconds` does). May be empty; an empty
+/// observer costs nothing. Time spent in it counts against the time limit; an exception thrown
+/// by it ends the search and leaves solve(). Placements tried but not kept are events only when
+/// the validation rejected them: a valid candidate that the discrepancy bound skips is none.
+using SearchObserver = std::function<void(const SearchEvent&)>;
+
+/// Most piece configurations (rotations and mirror images of the pieces, summed over the set) a
+/// rotation step may imply: 10x the 1530 of the default 1-degree step, which bounds the memory
+/// and time spent on piece masks.
+inline constexpr long kMaxConfigurations = 15300;
+
+/// Number of configurations of the set's pieces that `rotation_step_deg` and `reflection`
+/// imply (configurations() summed over the distinct pieces), computed without listing them.
+long configuration_count(double rotation_step_deg, bool reflection);
+
+/// Checks ranges (step, limits, threads, candidates, configuration count); throws UsageError
+/// with the option's name.
+void validate_config(const SolverConfig& config);
+
+/// Assembles the seven pieces into `pattern`. Deterministic: the same pattern and config give
+/// the same solution whatever the thread count. Returns an unsolved Solution when the search
+/// space is exhausted or the time limit is reached.
+/// `observer`, when set, sees every placement, rejection and removal (see SearchEvent).
+/// `judge`, when set, is the pattern complete assemblies are polished against, checked on (the
+/// search 'ours' accepts one only if verify_solution() passes on it) and measured on, in the
+/// same pixel frame as `pattern`: the silhouette with its pinholes open, while the search places
+/// pieces on the one with them filled (silhouette.hpp). Default: `pattern`.
+Solution solve(const Pattern& pattern, const SolverConfig& config,
+               const ProgressCallback& progress = {}, const SearchObserver& observer = {},
+               const Pattern* judge = nullptr);
+
+}  // namespace tangram

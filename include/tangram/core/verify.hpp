@@ -1,0 +1,106 @@
+#pragma once
+/// \file verify.hpp
+/// The project's own solution checker. It measures a finished assembly with exact vector
+/// geometry the way ../shared/tools/tangram-referee does: the puzzle region is the union of its
+/// pixel squares, the pieces are their true polygons.
+
+#include <string>
+#include <vector>
+
+#include "tangram/core/pattern.hpp"
+#include "tangram/core/solution.hpp"
+
+namespace tangram {
+
+/// Acceptance thresholds; the defaults are the referee's.
+struct VerifyConfig {
+  double max_overlap = 0.01;    ///< (sum of piece areas - union area) / puzzle area
+  double max_spill = 0.02;      ///< area(union - puzzle) / puzzle area
+  double min_coverage = 0.95;   ///< area(union & puzzle) / puzzle area
+  double scale_tol = 0.03;      ///< |fitted scale / sqrt(puzzle area) - 1|
+  double edge_tol = 0.01;       ///< max relative edge-length error at the fitted scale
+  double angle_tol_deg = 1.0;   ///< max interior-angle error
+};
+
+/// Area measures of an assembly, all as shares of the puzzle area.
+struct AreaMetrics {
+  double coverage = 0.0;
+  double spill = 0.0;
+  double overlap = 0.0;
+};
+
+/// What the checker found.
+struct VerifyReport {
+  bool valid = false;
+  std::vector<std::string> reasons;  ///< one entry per failed rule, empty when valid
+  AreaMetrics metrics;
+  double scale_ratio = 0.0;          ///< fitted scale / sqrt(puzzle area)
+  double max_edge_err = 0.0;         ///< relative
+  double max_angle_err_deg = 0.0;
+};
+
+/// Coverage, spill and overlap of convex piece polygons against the pattern, as shares of
+/// pattern.area_px. Piece areas inside the puzzle are exact; overlaps are summed over pairs of
+/// pieces, so the result equals the referee's whenever no point lies in three pieces. A region
+/// of area t covered by three pieces counts 3t in overlap (referee: 2t) and nothing in coverage
+/// or spill (referee: t), so the overlap rule dominates there.
+AreaMetrics measure_areas(const Pattern& pattern, const std::vector<PlacedPiece>& pieces);
+
+/// Full check: seven pieces with the right names, congruent to the standard pieces at a common
+/// scale, and the area rules of VerifyConfig.
+VerifyReport verify_solution(const Pattern& pattern, const std::vector<PlacedPiece>& pieces,
+                             const VerifyConfig& config = {});
+
+namespace detail {
+
+/// The puzzle region as the union of its pixel squares, stored as horizontal runs of puzzle
+/// pixels per row: run [x0, x1) in row y is the rectangle [x0, x1] x [y, y+1] (pixel frame).
+class PuzzleRuns {
+public:
+  /// Runs of the nonzero pixels of `puzzle`.
+  explicit PuzzleRuns(const cv::Mat1b& puzzle);
+
+  /// Area (px^2) of the part of a convex polygon inside the puzzle region: the sum of
+  /// area_in_box over the runs that meet the polygon, where rows whose runs hold the polygon's
+  /// whole extent are merged into one box.
+  double area_inside(const Polygon& convex) const;
+
+private:
+  struct Run {
+    int x0, x1;
+  };
+  std::vector<int> row_begin_;  ///< runs of row y are runs_[row_begin_[y], row_begin_[y+1])
+  std::vector<Run> runs_;
+};
+
+/// Area terms (px^2) of one piece or pair of pieces; measure_areas sums them over the assembly.
+struct AreaTerms {
+  double piece = 0.0;           ///< sum of piece areas
+  double inside = 0.0;          ///< sum of piece areas inside the puzzle
+  double overlap = 0.0;         ///< sum of pairwise intersection areas
+  double overlap_inside = 0.0;  ///< sum of pairwise intersection areas inside the puzzle
+
+  /// Adds the terms of `other`.
+  AreaTerms& operator+=(const AreaTerms& other) {
+    piece += other.piece;
+    inside += other.inside;
+    overlap += other.overlap;
+    overlap_inside += other.overlap_inside;
+    return *this;
+  }
+};
+
+/// Area terms of one convex piece alone (`piece` and `inside`).
+AreaTerms piece_terms(const PuzzleRuns& runs, const Polygon& convex);
+
+/// Area terms of the intersection of two convex pieces (`overlap` and `overlap_inside`).
+AreaTerms pair_terms(const PuzzleRuns& runs, const Polygon& a, const Polygon& b);
+
+/// AreaMetrics from summed terms, by second-order inclusion-exclusion (exact unless three
+/// pieces overlap at one point): union = piece - overlap, union & puzzle = inside -
+/// overlap_inside.
+AreaMetrics metrics_from_terms(const AreaTerms& total, double puzzle_area_px);
+
+}  // namespace detail
+
+}  // namespace tangram

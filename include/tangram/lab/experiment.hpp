@@ -1,0 +1,112 @@
+#pragma once
+/// \file experiment.hpp
+/// The three experiments of Yamada, Gois & Batagelo 2019 (Sec. IV): their settings, the record
+/// of one run, and Tables I-III computed from the records beside the paper's published numbers.
+/// Running them (in parallel, resumably) is `tangram experiment` (src/cli/experiment.cpp).
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tangram/core/placement.hpp"
+#include "tangram/core/search.hpp"
+
+namespace tangram {
+
+/// Settings of one experiment: which patterns of the 30-pattern dataset (masks/), which
+/// rotations, whether the parallelogram may be mirrored. All use the 360 s limit.
+struct ExperimentSpec {
+  int number = 0;
+  int first_pattern = 1;           ///< patterns first..last by their NN- prefix
+  int last_pattern = 30;
+  double rotation_step_deg = 1.0;
+  bool reflection = true;
+};
+
+/// Experiment 1: patterns 1-30, 1 deg rotations, mirroring; 2: 1-18, 45 deg, mirroring; 3: 1-18,
+/// 45 deg, no mirroring.
+const std::array<ExperimentSpec, 3>& paper_experiments();
+
+/// The spec of experiment 1, 2 or 3; throws UsageError otherwise.
+const ExperimentSpec& paper_experiment(int number);
+
+/// The paper's time limit per run, in seconds.
+inline constexpr double kPaperTimeLimitS = 360.0;
+
+/// One pattern solved with one strategy and one search in one experiment.
+struct ExperimentRecord {
+  int experiment = 0;
+  SearchMode search = SearchMode::Paper;
+  std::string pattern;             ///< the pattern's file stem, e.g. "02-page9-11"
+  Strategy strategy = Strategy::DistanceTransform;
+  double time_limit_s = 0.0;       ///< the limit the run had
+  bool solved = false;             ///< the search returned a full assembly
+  bool valid = false;              ///< the checker (verify.hpp, referee thresholds) accepted it
+  bool timed_out = false;
+  double seconds = 0.0;            ///< search wall time
+  long placements = 0;             ///< placements tried
+  long backtracks = 0;
+  double coverage = 0.0;           ///< checker's measures of the (possibly partial) assembly
+  double overlap = 0.0;
+  double spill = 0.0;
+  /// Counts as solved in the tables: solved by the search and accepted by the checker.
+  bool counts() const { return solved && valid; }
+};
+
+/// A record as one JSON object (format "tangram-run/1").
+std::string record_to_json(const ExperimentRecord& record);
+
+/// Parses record_to_json's output; throws InputError naming what is wrong.
+ExperimentRecord record_from_json(const std::string& text);
+
+/// The paper's published numbers (Tables I and III) for a strategy in an experiment.
+struct PaperResult {
+  int solved = 0;           ///< Table I
+  double mean_s = 0.0;      ///< Table III: mean time of the solved runs
+  double std_s = 0.0;       ///< Table III: its standard deviation
+};
+PaperResult paper_result(Strategy strategy, int experiment);
+
+/// What the tables are computed over: the records, and how many patterns and which strategies
+/// and searches each experiment was planned with (to tell complete cells from partial ones).
+struct TablePlan {
+  std::vector<int> experiments;          ///< e.g. {1, 2, 3}
+  std::vector<int> patterns;             ///< patterns per experiment, same order
+  std::vector<Strategy> strategies;
+  std::vector<SearchMode> searches;      ///< columns after the paper's, in this order
+};
+
+/// Tally of one cell: runs recorded of those planned, runs that count as solved, and the mean and
+/// sample standard deviation (n - 1; 0 for one run) of the solved runs' times.
+struct Tally {
+  int planned = 0;
+  int recorded = 0;
+  int solved = 0;
+  double mean_s = 0.0;
+  double std_s = 0.0;
+  bool complete() const { return recorded == planned; }
+};
+
+/// The tally of `records` in one experiment and search over the given strategies.
+Tally tally(const std::vector<ExperimentRecord>& records, const TablePlan& plan, int experiment,
+            SearchMode search, const std::vector<Strategy>& strategies);
+
+/// Tables I-III as Markdown (each under a "## " heading), with the paper's numbers in the first
+/// column of every experiment and one column per search of the plan ("ours, faithful" for
+/// SearchMode::Paper, "ours, default" for SearchMode::Ours). A cell whose runs are not all
+/// recorded is marked with '*'; a cell without runs is '-'.
+std::string tables_markdown(const std::vector<ExperimentRecord>& records, const TablePlan& plan);
+
+/// The same numbers as CSV in long format, one header for the three tables:
+/// table,experiment,row,source,value,spread,solved,planned,recorded. table is I, II or III;
+/// source is paper, faithful or default; Table I: row = strategy label, value = puzzles solved;
+/// Table II: row = all, sweep or DT, value = percent solved; Table III: row = strategy label,
+/// value = mean seconds, spread = standard deviation. solved/planned/recorded are run counts
+/// (empty for the paper's rows); value is empty when there is nothing to report.
+std::string tables_csv(const std::vector<ExperimentRecord>& records, const TablePlan& plan);
+
+/// "ours, faithful" / "ours, default".
+std::string search_column_label(SearchMode search);
+
+}  // namespace tangram

@@ -1,0 +1,92 @@
+#pragma once
+/// \file results.hpp
+/// The shared results format of `tangram compare --out DIR` and `tangram experiment --out DIR`:
+/// a directory with `runs.csv`, one row per search run, read by `tangram report`.
+///
+/// runs.csv (comma-separated, RFC 4180 quoting, first line exactly kRunsCsvHeader):
+///   experiment  "compare", or "1", "2", "3" for the paper's experiments
+///   search      "ours" or "paper"
+///   pattern     the input PNG, relative to the results directory
+///   strategy    strategy_name() (bl, lb, hzz, vzz, s, s-inv, dt)
+///   solved      1 when the search returned a full assembly, else 0
+///   valid       1 when verify_solution accepted it, else 0
+///   seconds     wall-clock time of the search
+///   placements, backtracks   SolveStats counters
+///   coverage, overlap, spill shares of the puzzle area (4 decimals)
+///   solution    the tangram-solution/1 JSON, relative to the directory; empty if not written
+///   picture     render_solution's picture (also for partial assemblies), relative; empty if
+///               not written
+/// A run counts as solved only when solved = 1 and valid = 1.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tangram/io/files.hpp"
+
+namespace tangram {
+
+/// The first line of every runs.csv.
+inline constexpr std::string_view kRunsCsvHeader =
+    "experiment,search,pattern,strategy,solved,valid,seconds,placements,backtracks,coverage,"
+    "overlap,spill,solution,picture";
+
+/// One row of runs.csv: one pattern searched with one strategy.
+struct RunRecord {
+  std::string experiment;   ///< "compare", "1", "2", "3"
+  std::string search;       ///< "ours" or "paper"
+  std::string pattern;      ///< path relative to the results directory
+  std::string strategy;     ///< strategy_name()
+  bool solved = false;      ///< the search returned a full assembly
+  bool valid = false;       ///< the checker accepted it
+  double seconds = 0.0;     ///< search wall time
+  long placements = 0;
+  long backtracks = 0;
+  double coverage = 0.0;    ///< share of the puzzle area
+  double overlap = 0.0;     ///< share of the puzzle area
+  double spill = 0.0;       ///< share of the puzzle area
+  std::string solution;     ///< JSON path relative to the results directory, or empty
+  std::string picture;      ///< PNG path relative to the results directory, or empty
+
+  /// Counts as solved: solved by the search and accepted by the checker.
+  bool counts() const { return solved && valid; }
+};
+
+/// One line of runs.csv for `run` (with the trailing '\n'): seconds with 3 decimals, shares
+/// with 4; text fields quoted when they hold a comma, a quote or a line break.
+std::string runs_csv_row(const RunRecord& run);
+
+/// A whole runs.csv: kRunsCsvHeader and one row per run.
+std::string runs_csv(const std::vector<RunRecord>& runs);
+
+/// Parses runs.csv text. `source` names the file in messages. Throws InputError with a one-line
+/// message ("<source> line N: ...") for a wrong header, a row with the wrong number of fields,
+/// an empty experiment/search/pattern/strategy, a solved or valid flag other than 0 or 1, a
+/// number that does not parse, a negative or non-finite measurement, an unterminated quote.
+/// Blank lines are skipped; a file with a header and no row gives an empty vector.
+std::vector<RunRecord> parse_runs_csv(const std::string& text, const std::string& source);
+
+/// Reads and parses a runs.csv file (at most limits.max_document_bytes, a regular file). Throws
+/// InputError (also when it is missing) or LimitError.
+std::vector<RunRecord> read_runs_csv(const std::string& path, const ReadLimits& limits = {});
+
+/// The runs of one strategy within one (experiment, search) group, aggregated.
+struct StrategySummary {
+  std::string experiment;
+  std::string search;
+  std::string strategy;
+  int runs = 0;
+  int solved = 0;   ///< runs that count as solved (solved and valid)
+  int invalid = 0;  ///< runs solved by the search but rejected by the checker
+  /// Mean search time of the runs that count as solved, in seconds; empty when none did.
+  std::optional<double> mean_seconds_solved;
+  /// Mean coverage of the runs that count as solved; empty when none did.
+  std::optional<double> mean_coverage_solved;
+};
+
+/// One StrategySummary per (experiment, search, strategy), groups in order of first
+/// appearance in `runs`, strategies within a group in order of first appearance too.
+std::vector<StrategySummary> summarise_by_strategy(const std::vector<RunRecord>& runs);
+
+}  // namespace tangram

@@ -1,0 +1,159 @@
+#include "tangram/core/arrangement.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "tangram/core/error.hpp"
+
+namespace tangram {
+
+namespace {
+
+/// Overlap allowed between two pieces, as a share of the set's area (piece units squared): 4 px²
+/// at side 200, room for figures digitised from print (KiloGram's touch with slivers up to
+/// 2e-5), far below the referee's 1% overlap rule.
+constexpr double kOverlapTolerance = 1e-4;
+
+/// Longest side (px) of a rendered figure.
+constexpr int kMaxRenderSidePx = 20000;
+
+/// Supersampling of render_arrangement: kSamples x kSamples per pixel (as tangram-figures).
+constexpr int kSamples = 4;
+
+Vec2 turn_about(Vec2 point, Vec2 pivot, double angle_deg) {
+  return pivot + rotate_local(point - pivot, angle_deg, false);
+}
+
+/// `value` with two significant digits, for messages.
+std::string two_digits(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2g", value);
+  return text;
+}
+
+double normalised_angle(double angle_deg) {
+  double a = std::fmod(angle_deg, 360.0);
+  if (a < 0) a += 360.0;
+  return a >= 360.0 - 1e-9 ? 0.0 : a;
+}
+
+void check_set(const std::vector<ArrangedPiece>& pieces) {
+  std::array<int, 5> count{};
+  std::array<int, 5> expected{};
+  for (const PieceKind kind : tangram_set()) ++expected[static_cast<int>(kind)];
+  for (const ArrangedPiece& piece : pieces) ++count[static_cast<int>(piece.kind)];
+  if (pieces.size() != 7 || count != expected)
+    throw InputError("an arrangement needs the seven Tangram pieces (2 large-triangle, "
+                     "1 medium-triangle, 2 small-triangle, 1 square, 1 parallelogram), got " +
+                     std::to_string(pieces.size()) + " pieces of another mix");
+}
+
+}  // namespace
+
+std::vector<ArrangedPiece> final_poses(const Arrangement& arrangement) {
+  std::vector<ArrangedPiece> pieces = arrangement.pieces;
+  check_set(pieces);
+  for (std::size_t t = 0; t < arrangement.turns.size(); ++t) {
+    const Turn& turn = arrangement.turns[t];
+    for (const int index : turn.pieces) {
+      if (index < 0 || index >= static_cast<int>(pieces.size()))
+        throw InputError("turn " + std::to_string(t + 1) + " names piece " +
+                         std::to_string(index) + ", but pieces are numbered 0 to 6");
+      Pose& pose = pieces[index].pose;
+      pose.centre = turn_about(pose.centre, turn.pivot, turn.angle_deg);
+      pose.angle_deg += turn.angle_deg;
+    }
+  }
+  if (arrangement.rotate_deg != 0.0) {
+    Vec2 weighted;
+    double total = 0.0;
+    for (const ArrangedPiece& piece : pieces) {
+      const double a = piece_area_units(piece.kind);
+      weighted = weighted + a * piece.pose.centre;
+      total += a;
+    }
+    const Vec2 centre = (1.0 / total) * weighted;
+    for (ArrangedPiece& piece : pieces) {
+      piece.pose.centre = turn_about(piece.pose.centre, centre, arrangement.rotate_deg);
+      piece.pose.angle_deg += arrangement.rotate_deg;
+    }
+  }
+  for (ArrangedPiece& piece : pieces) piece.pose.angle_deg = normalised_angle(piece.pose.angle_deg);
+
+  std::vector<Polygon> polygons;
+  for (const ArrangedPiece& piece : pieces)
+    polygons.push_back(posed_polygon(piece.kind, 1.0, piece.pose));
+  for (std::size_t i = 0; i < polygons.size(); ++i)
+    for (std::size_t j = i + 1; j < polygons.size(); ++j) {
+      const double shared = area(clip_convex(polygons[i], polygons[j]));
+      if (shared > kOverlapTolerance)
+        throw InputError("pieces " + std::to_string(i) + " (" +
+                         std::string(piece_name(pieces[i].kind)) + ") and " + std::to_string(j) +
+                         " (" + std::string(piece_name(pieces[j].kind)) + ") overlap by " +
+                         two_digits(shared) + " of the set's area");
+    }
+  return pieces;
+}
+
+RenderedFigure render_arrangement(const Arrangement& arrangement, const RenderConfig& config) {
+  if (!(config.side_px > 0.0) || !std::isfinite(config.side_px))
+    throw UsageError("the set side must be a positive number of pixels");
+  if (!(config.margin_px >= 0.0) || !std::isfinite(config.margin_px))
+    throw UsageError("the margin must be a non-negative number of pixels");
+  const std::vector<ArrangedPiece> posed = final_poses(arrangement);
+
+  RenderedFigure figure;
+  Box box{1e300, 1e300, -1e300, -1e300};
+  for (const ArrangedPiece& piece : posed) {
+    PlacedPiece placed{piece.kind, piece.pose, posed_polygon(piece.kind, config.side_px,
+                                                             Pose{config.side_px * piece.pose.centre,
+                                                                  piece.pose.angle_deg,
+                                                                  piece.pose.reflected})};
+    const Box b = bounding_box(placed.polygon);
+    box = {std::min(box.x0, b.x0), std::min(box.y0, b.y0), std::max(box.x1, b.x1),
+           std::max(box.y1, b.y1)};
+    figure.pieces.push_back(std::move(placed));
+  }
+  const Vec2 shift{config.margin_px - box.x0, config.margin_px - box.y0};
+  for (PlacedPiece& piece : figure.pieces) {
+    for (Vec2& v : piece.polygon) v = v + shift;
+    piece.pose.centre = centroid(piece.polygon);
+  }
+  // Rounding noise (an extent of 200.0000000001 px) must not add a column.
+  const auto pixels = [](double extent) { return std::ceil(extent - 1e-6); };
+  const double columns = pixels(box.x1 - box.x0 + 2 * config.margin_px);
+  const double rows = pixels(box.y1 - box.y0 + 2 * config.margin_px);
+  if (!(columns <= kMaxRenderSidePx && rows <= kMaxRenderSidePx))
+    throw UsageError("the rendered image would be " + two_digits(columns) + " x " +
+                     two_digits(rows) + " pixels, over " + std::to_string(kMaxRenderSidePx) +
+                     " on a side; choose a smaller side or margin");
+  const int width = static_cast<int>(columns), height = static_cast<int>(rows);
+
+  // Samples covered by some piece, per pixel.
+  cv::Mat1b hits(height, width, uchar(0));
+  std::vector<uchar> sample(static_cast<std::size_t>(width) * kSamples);
+  for (int row = 0; row < height; ++row) {
+    for (int sy = 0; sy < kSamples; ++sy) {
+      const double y = row + (sy + 0.5) / kSamples;
+      std::fill(sample.begin(), sample.end(), uchar(0));
+      for (const PlacedPiece& piece : figure.pieces) {
+        const Box b = bounding_box(piece.polygon);
+        if (y < b.y0 || y > b.y1) continue;
+        const int s0 = std::max(0, static_cast<int>(std::floor(b.x0 * kSamples)));
+        const int s1 = std::min(width * kSamples - 1, static_cast<int>(std::ceil(b.x1 * kSamples)));
+        for (int s = s0; s <= s1; ++s)
+          if (!sample[s] && inside_convex(piece.polygon, Vec2{(s + 0.5) / kSamples, y}))
+            sample[s] = 1;
+      }
+      for (int s = 0; s < width * kSamples; ++s) hits(row, s / kSamples) += sample[s];
+    }
+  }
+  figure.image = cv::Mat1b(height, width, uchar(255));
+  figure.image.setTo(0, hits >= (kSamples * kSamples + 1) / 2);
+  return figure;
+}
+
+}  // namespace tangram

@@ -1,0 +1,289 @@
+#include "tangram/io/documents.hpp"
+
+#include <array>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <type_traits>
+
+#include "tangram/core/error.hpp"
+#include "tangram/core/pieces.hpp"
+#include "tangram/io/detail/json.hpp"
+#include "tangram/io/files.hpp"
+
+namespace tangram {
+
+namespace {
+
+using detail::JsonValue;
+
+constexpr std::string_view kFormatTag = "tangram-solution/1";
+
+/// Coordinates beyond this magnitude are refused, as by the referee: no pattern is that large.
+constexpr double kMaxCoordinate = 1e7;
+
+/// Angles beyond this magnitude (degrees) are refused: in radians they lose every digit below a
+/// turn, and 1e308 degrees overflow to infinity.
+constexpr double kMaxAngleDeg = 1e6;
+
+/// An angle member (degrees) of `item`, or nullopt when absent and optional.
+std::optional<double> parse_angle(const JsonValue& item, std::string_view key, bool required,
+                                  const std::string& prefix, const std::string& where);
+
+/// A piece's polygon may have at most this many vertices per corner of the piece.
+constexpr std::size_t kMaxVerticesPerCorner = 4;
+
+/// Throws the InputError of a solution document that cannot be used.
+[[noreturn]] void invalid(const std::string& prefix, const std::string& what) {
+  throw InputError(prefix + what);
+}
+
+/// The member `key` of `object` with the given type; nullptr when absent and optional.
+const JsonValue* member(const JsonValue& object, std::string_view key, JsonValue::Type type,
+                        bool required, const std::string& prefix, const std::string& where) {
+  const JsonValue* value = object.find(key);
+  if (value == nullptr) {
+    if (required) invalid(prefix, where + "missing \"" + std::string(key) + "\"");
+    return nullptr;
+  }
+  if (value->type != type)
+    invalid(prefix, where + "\"" + std::string(key) + "\" is " +
+                        std::string(detail::json_type_name(value->type)) + ", expected " +
+                        std::string(detail::json_type_name(type)));
+  return value;
+}
+
+/// The piece kind named by the "name" member of `item`.
+PieceKind parse_kind(const JsonValue& item, const std::string& prefix, const std::string& where) {
+  const std::string& name =
+      member(item, "name", JsonValue::Type::String, true, prefix, where)->string;
+  const auto kind = piece_kind_from_name(name);
+  if (!kind) {
+    std::string names;
+    for (const PieceKind k : tangram_set())
+      if (names.find(piece_name(k)) == std::string::npos)
+        names += (names.empty() ? "" : ", ") + std::string(piece_name(k));
+    invalid(prefix, where + "unknown piece name " + detail::json_string(name) + " (expected " +
+                        names + ")");
+  }
+  return *kind;
+}
+
+/// A point [x, y]; `what` names it in messages ("polygon vertex 2", "centre").
+Vec2 parse_point(const JsonValue& point, const std::string& prefix, const std::string& what) {
+  if (point.type != JsonValue::Type::Array || point.array.size() != 2 ||
+      point.array[0].type != JsonValue::Type::Number ||
+      point.array[1].type != JsonValue::Type::Number)
+    invalid(prefix, what + " is not a pair of numbers [x, y]");
+  const Vec2 v{point.array[0].number, point.array[1].number};
+  if (std::abs(v.x) > kMaxCoordinate || std::abs(v.y) > kMaxCoordinate)
+    invalid(prefix, what + " is absurdly far away");
+  return v;
+}
+
+/// The optional "reflected" and "angle_deg" members of `item` into `pose`.
+void parse_orientation(const JsonValue& item, Pose& pose, const std::string& prefix,
+                       const std::string& where) {
+  if (const auto* reflected =
+          member(item, "reflected", JsonValue::Type::Boolean, false, prefix, where))
+    pose.reflected = reflected->boolean;
+  if (const auto angle = parse_angle(item, "angle_deg", false, prefix, where))
+    pose.angle_deg = *angle;
+}
+
+std::optional<double> parse_angle(const JsonValue& item, std::string_view key, bool required,
+                                  const std::string& prefix, const std::string& where) {
+  const auto* angle = member(item, key, JsonValue::Type::Number, required, prefix, where);
+  if (angle == nullptr) return std::nullopt;
+  if (!(std::abs(angle->number) <= kMaxAngleDeg))
+    invalid(prefix, where + "\"" + std::string(key) + "\" is out of range (at most " +
+                        std::to_string(static_cast<long>(kMaxAngleDeg)) +
+                        " degrees either way)");
+  return angle->number;
+}
+
+PlacedPiece parse_piece(const JsonValue& item, std::size_t index, const std::string& prefix) {
+  const std::string where = "piece " + std::to_string(index + 1) + ": ";
+  if (item.type != JsonValue::Type::Object) invalid(prefix, where + "not an object");
+  PlacedPiece piece;
+  piece.kind = parse_kind(item, prefix, where);
+  const JsonValue& points = *member(item, "polygon", JsonValue::Type::Array, true, prefix, where);
+  if (points.array.size() < 3) invalid(prefix, where + "polygon has fewer than 3 vertices");
+  // A true-size piece has as many vertices as corners; a few more (split edges) are judged
+  // by the checker, far more only cost time.
+  const std::size_t corners = local_polygon(piece.kind, 1.0).size();
+  if (points.array.size() > kMaxVerticesPerCorner * corners)
+    invalid(prefix, where + "polygon has " + std::to_string(points.array.size()) +
+                        " vertices, more than " + std::to_string(kMaxVerticesPerCorner) +
+                        " times the " + std::to_string(corners) + " corners of a " +
+                        std::string(piece_name(piece.kind)));
+  for (std::size_t i = 0; i < points.array.size(); ++i)
+    piece.polygon.push_back(
+        parse_point(points.array[i], prefix, where + "polygon vertex " + std::to_string(i + 1)));
+  parse_orientation(item, piece.pose, prefix, where);
+  piece.pose.centre = centroid(piece.polygon);
+  return piece;
+}
+
+SolveStats parse_stats(const JsonValue& block, const std::string& prefix) {
+  const std::string where = "stats: ";
+  SolveStats stats;
+  const auto number = [&](std::string_view key, auto& field) {
+    using Field = std::remove_reference_t<decltype(field)>;
+    const auto* v = member(block, key, JsonValue::Type::Number, false, prefix, where);
+    if (v == nullptr) return;
+    if constexpr (std::is_integral_v<Field>)
+      if (std::abs(v->number) >= static_cast<double>(std::numeric_limits<Field>::max()))
+        invalid(prefix, where + "\"" + std::string(key) + "\" is out of range");
+    field = static_cast<Field>(v->number);
+  };
+  number("seconds", stats.seconds);
+  number("placements_tried", stats.placements_tried);
+  number("backtracks", stats.backtracks);
+  number("validations_failed", stats.validations_failed);
+  number("coverage", stats.coverage);
+  number("overlap", stats.overlap);
+  number("spill", stats.spill);
+  number("threads", stats.threads);
+  if (const auto* v = member(block, "timed_out", JsonValue::Type::Boolean, false, prefix, where))
+    stats.timed_out = v->boolean;
+  return stats;
+}
+
+/// The root object of a document whose "format" must be `tag`.
+JsonValue parse_document(const std::string& text, std::string_view tag, const std::string& prefix) {
+  JsonValue document;
+  try {
+    document = detail::parse_json(text);
+  } catch (const InputError& e) {
+    invalid(prefix, e.what());
+  }
+  if (document.type != JsonValue::Type::Object) invalid(prefix, "the document is not an object");
+  const JsonValue* format = document.find("format");
+  if (format == nullptr)
+    invalid(prefix, "missing \"format\" (expected \"" + std::string(tag) + "\")");
+  if (format->type != JsonValue::Type::String || format->string != tag)
+    invalid(prefix, "wrong format tag " +
+                        (format->type == JsonValue::Type::String
+                             ? detail::json_string(format->string)
+                             : std::string(detail::json_type_name(format->type))) +
+                        " (expected \"" + std::string(tag) + "\")");
+  return document;
+}
+
+/// Parses a document; `source` (a path, or empty) appears in error messages.
+Solution parse_solution(const std::string& text, const std::string& source) {
+  const std::string prefix =
+      "invalid solution document" + (source.empty() ? std::string() : " " + source) + ": ";
+  const JsonValue document = parse_document(text, kFormatTag, prefix);
+  Solution solution;
+  solution.solved = member(document, "solved", JsonValue::Type::Boolean, true, prefix, "")->boolean;
+  if (const auto* pieces = member(document, "pieces", JsonValue::Type::Array, false, prefix, "")) {
+    if (pieces->array.size() > tangram_set().size())
+      invalid(prefix, std::to_string(pieces->array.size()) + " pieces, more than the " +
+                          std::to_string(tangram_set().size()) + " of the set");
+    for (std::size_t i = 0; i < pieces->array.size(); ++i)
+      solution.pieces.push_back(parse_piece(pieces->array[i], i, prefix));
+  }
+  if (const auto* stats = member(document, "stats", JsonValue::Type::Object, false, prefix, ""))
+    solution.stats = parse_stats(*stats, prefix);
+  return solution;
+}
+
+constexpr std::string_view kArrangementTag = "tangram-arrangement/1";
+
+/// Parses an arrangement document; `source` (a path, or empty) appears in error messages.
+Arrangement parse_arrangement(const std::string& text, const std::string& source) {
+  const std::string prefix =
+      "invalid arrangement" + (source.empty() ? std::string() : " " + source) + ": ";
+  const JsonValue document = parse_document(text, kArrangementTag, prefix);
+  Arrangement arrangement;
+  if (const auto* name = member(document, "name", JsonValue::Type::String, false, prefix, ""))
+    arrangement.name = name->string;
+  if (const auto* from = member(document, "source", JsonValue::Type::String, false, prefix, ""))
+    arrangement.source = from->string;
+  const JsonValue& pieces = *member(document, "pieces", JsonValue::Type::Array, true, prefix, "");
+  for (std::size_t i = 0; i < pieces.array.size(); ++i) {
+    const JsonValue& item = pieces.array[i];
+    const std::string where = "piece " + std::to_string(i) + ": ";
+    if (item.type != JsonValue::Type::Object) invalid(prefix, where + "not an object");
+    ArrangedPiece piece;
+    piece.kind = parse_kind(item, prefix, where);
+    piece.pose.centre = parse_point(
+        *member(item, "centre", JsonValue::Type::Array, true, prefix, where), prefix,
+        where + "centre");
+    parse_orientation(item, piece.pose, prefix, where);
+    arrangement.pieces.push_back(piece);
+  }
+  if (const auto* turns = member(document, "turns", JsonValue::Type::Array, false, prefix, ""))
+    for (std::size_t t = 0; t < turns->array.size(); ++t) {
+      const JsonValue& item = turns->array[t];
+      const std::string where = "turn " + std::to_string(t + 1) + ": ";
+      if (item.type != JsonValue::Type::Object) invalid(prefix, where + "not an object");
+      Turn turn;
+      for (const JsonValue& index :
+           member(item, "pieces", JsonValue::Type::Array, true, prefix, where)->array) {
+        if (index.type != JsonValue::Type::Number || index.number != std::floor(index.number) ||
+            std::abs(index.number) > 1e6)
+          invalid(prefix, where + "\"pieces\" must hold piece indices (whole numbers)");
+        turn.pieces.push_back(static_cast<int>(index.number));
+      }
+      turn.pivot = parse_point(*member(item, "pivot", JsonValue::Type::Array, true, prefix, where),
+                               prefix, where + "pivot");
+      turn.angle_deg = *parse_angle(item, "angle_deg", true, prefix, where);
+      arrangement.turns.push_back(turn);
+    }
+  if (const auto rotate = parse_angle(document, "rotate_deg", false, prefix, ""))
+    arrangement.rotate_deg = *rotate;
+  return arrangement;
+}
+
+}  // namespace
+
+std::string solution_to_json(const Solution& solution, const std::string& pattern_path,
+                             bool with_stats) {
+  using detail::json_number;
+  using detail::json_string;
+  std::string out = "{\"format\": " + json_string(kFormatTag) +
+                    ", \"pattern\": " + json_string(pattern_path) +
+                    ", \"solved\": " + (solution.solved ? "true" : "false") + ", \"pieces\": [";
+  for (std::size_t i = 0; i < solution.pieces.size(); ++i) {
+    const PlacedPiece& piece = solution.pieces[i];
+    out += (i == 0 ? "\n  " : ",\n  ");
+    out += "{\"name\": " + json_string(piece_name(piece.kind)) +
+           ", \"reflected\": " + (piece.pose.reflected ? "true" : "false") +
+           ", \"angle_deg\": " + json_number(piece.pose.angle_deg) + ", \"polygon\": [";
+    for (std::size_t k = 0; k < piece.polygon.size(); ++k)
+      out += (k == 0 ? "[" : ", [") + json_number(piece.polygon[k].x) + ", " +
+             json_number(piece.polygon[k].y) + "]";
+    out += "]}";
+  }
+  if (!solution.pieces.empty()) out += "\n";
+  if (!with_stats) return out + "]}\n";
+  const SolveStats& s = solution.stats;
+  out += "], \"stats\": {\"seconds\": " + json_number(s.seconds) +
+         ", \"placements_tried\": " + std::to_string(s.placements_tried) +
+         ", \"backtracks\": " + std::to_string(s.backtracks) +
+         ", \"validations_failed\": " + std::to_string(s.validations_failed) +
+         ", \"coverage\": " + json_number(s.coverage) + ", \"overlap\": " + json_number(s.overlap) +
+         ", \"spill\": " + json_number(s.spill) + ", \"threads\": " + std::to_string(s.threads) +
+         ", \"timed_out\": " + (s.timed_out ? "true" : "false") + "}}\n";
+  return out;
+}
+
+Solution solution_from_json(const std::string& text) { return parse_solution(text, ""); }
+
+Arrangement arrangement_from_json(const std::string& text) { return parse_arrangement(text, ""); }
+
+Arrangement read_arrangement_json(const std::string& path, const ReadLimits& limits) {
+  return parse_arrangement(
+      read_input_file(path, "arrangement", limits.max_document_bytes, Limit::DocumentBytes), path);
+}
+
+Solution read_solution_json(const std::string& path, const ReadLimits& limits) {
+  return parse_solution(
+      read_input_file(path, "solution", limits.max_document_bytes, Limit::DocumentBytes), path);
+}
+
+}  // namespace tangram

@@ -1,0 +1,207 @@
+#include "tangram/io/files.hpp"
+
+#include <atomic>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "tangram/core/error.hpp"
+
+namespace tangram {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+/// What kind of file a stat mode names, for "not a regular file (a FIFO)".
+std::string file_kind(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a regular file";
+}
+
+/// Closes a descriptor when it goes out of scope.
+struct Descriptor {
+  int fd = -1;
+  ~Descriptor() {
+    if (fd > 2) ::close(fd);
+  }
+};
+
+/// Reads from `fd` until end of file, refusing more than `max_bytes`.
+std::string read_bounded(int fd, std::uint64_t max_bytes, const std::string& prefix, Limit limit,
+                         std::uint64_t size_hint) {
+  std::string bytes;
+  if (size_hint > 0) bytes.reserve(static_cast<std::size_t>(size_hint));
+  char buffer[1 << 16];
+  for (;;) {
+    const ssize_t n = ::read(fd, buffer, sizeof buffer);
+    if (n == 0) break;
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      throw InputError(prefix + std::strerror(errno));
+    }
+    if (bytes.size() + static_cast<std::uint64_t>(n) > max_bytes)
+      throw LimitError(limit, prefix + "more than the limit of " + byte_count_text(max_bytes));
+    bytes.append(buffer, static_cast<std::size_t>(n));
+  }
+  return bytes;
+}
+
+/// Writes all of `bytes` to `fd`; false with errno set on failure.
+bool write_all(int fd, std::string_view bytes) {
+  while (!bytes.empty()) {
+    const ssize_t n = ::write(fd, bytes.data(), bytes.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return false;
+    }
+    bytes.remove_prefix(static_cast<std::size_t>(n));
+  }
+  return true;
+}
+
+/// The file a path finally names: symlinks followed (also dangling ones, whose target will be
+/// created), at most 40 of them as the kernel allows.
+fs::path final_target(const fs::path& path, const std::string& prefix) {
+  fs::path current = path;
+  for (int hops = 0; hops < 40; ++hops) {
+    std::error_code ec;
+    const fs::file_status status = fs::symlink_status(current, ec);
+    if (!fs::is_symlink(status)) return current;
+    const fs::path target = fs::read_symlink(current, ec);
+    if (ec) throw OutputError(prefix + ec.message());
+    current = target.is_absolute() ? target : current.parent_path() / target;
+  }
+  throw OutputError(prefix + "too many levels of symbolic links");
+}
+
+/// The file an output path finally names (symlinks followed), checked: not an existing
+/// directory or other non-regular file, and in a directory that exists. `info` receives the
+/// target's status (st_mode 0 when it does not exist yet).
+fs::path output_target(const std::string& path, struct stat& info) {
+  const std::string prefix = "cannot write " + path + ": ";
+  if (path.empty()) throw OutputError("cannot write an output with an empty name");
+  const fs::path target = final_target(fs::path(path), prefix);
+  info = {};
+  if (::stat(target.c_str(), &info) == 0) {
+    if (S_ISDIR(info.st_mode)) throw OutputError(prefix + "is a directory");
+    if (!S_ISREG(info.st_mode))
+      throw OutputError(prefix + "not a regular file (" + file_kind(info.st_mode) +
+                        "), which is never replaced");
+    return target;
+  }
+  if (errno != ENOENT) throw OutputError(prefix + std::strerror(errno));
+  info = {};
+  const fs::path parent = target.parent_path();
+  std::error_code ec;
+  if (!parent.empty() && !fs::is_directory(parent, ec))
+    throw OutputError(prefix + "directory " + parent.string() + " does not exist");
+  return target;
+}
+
+}  // namespace
+
+void check_output_path(const std::string& path) {
+  if (path == "-") return;
+  struct stat info {};
+  output_target(path, info);
+}
+
+std::string byte_count_text(std::uint64_t bytes) {
+  if (bytes < 1000) return std::to_string(bytes) + (bytes == 1 ? " byte" : " bytes");
+  static const char* const kUnits[] = {"kB", "MB", "GB", "TB", "PB", "EB"};
+  double value = static_cast<double>(bytes) / 1000.0;
+  int unit = 0;
+  while (value >= 1000.0 && unit < 5) {
+    value /= 1000.0;
+    ++unit;
+  }
+  std::ostringstream out;
+  out << std::setprecision(value < 10 ? 2 : 3) << value << " " << kUnits[unit];
+  return out.str();
+}
+
+std::string read_input_file(const std::string& path, std::string_view role,
+                            std::uint64_t max_bytes, Limit limit) {
+  const std::string prefix =
+      "cannot read " + std::string(role) + " " + (path == "-" ? "(standard input)" : path) + ": ";
+  if (path == "-") return read_bounded(STDIN_FILENO, max_bytes, prefix, limit, 0);
+  // O_NONBLOCK: opening a FIFO without a writer must not block; for a regular file it changes
+  // nothing. The checks are on the opened descriptor, so nothing can be swapped in between.
+  Descriptor file;
+  file.fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  if (file.fd < 0) {
+    if (errno == ENOENT) throw InputError(prefix + "no such file");
+    throw InputError(prefix + std::strerror(errno));
+  }
+  struct stat info {};
+  if (::fstat(file.fd, &info) != 0) throw InputError(prefix + std::strerror(errno));
+  if (S_ISDIR(info.st_mode)) throw InputError(prefix + "is a directory");
+  if (!S_ISREG(info.st_mode))
+    throw InputError(prefix + "not a regular file (" + file_kind(info.st_mode) + ")");
+  const auto size = static_cast<std::uint64_t>(info.st_size);
+  if (size > max_bytes)
+    throw LimitError(limit, prefix + byte_count_text(size) + " is over the limit of " +
+                                byte_count_text(max_bytes));
+  const int flags = ::fcntl(file.fd, F_GETFL);
+  if (flags >= 0) ::fcntl(file.fd, F_SETFL, flags & ~O_NONBLOCK);
+  return read_bounded(file.fd, max_bytes, prefix, limit, size);
+}
+
+void write_output_file(const std::string& path, std::string_view bytes) {
+  if (path == "-") {
+    std::cout.flush();  // what was printed before goes first
+    std::fflush(stdout);
+    if (!write_all(STDOUT_FILENO, bytes))
+      throw OutputError(std::string("cannot write standard output: ") + std::strerror(errno));
+    return;
+  }
+  const std::string prefix = "cannot write " + path + ": ";
+  struct stat info {};
+  const fs::path target = output_target(path, info);
+  const bool exists = info.st_mode != 0;
+  // A temporary file of our own next to the target (same file system, so rename is atomic),
+  // created with mode 0666 less the umask, as any new file.
+  const fs::path directory = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  static std::atomic<unsigned> serial{0};
+  std::string temp;
+  Descriptor file;
+  for (int attempt = 0; file.fd < 0; ++attempt) {
+    temp = (directory / ("." + target.filename().string() + ".tmp-" +
+                         std::to_string(::getpid()) + "-" + std::to_string(serial++)))
+               .string();
+    file.fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (file.fd < 0 && (errno != EEXIST || attempt > 100))
+      throw OutputError(prefix + std::strerror(errno));
+  }
+  const auto fail = [&](int error) {
+    ::unlink(temp.c_str());
+    return OutputError(prefix + std::strerror(error));
+  };
+  // A replaced file keeps its mode.
+  if (exists && ::fchmod(file.fd, info.st_mode & 07777) != 0) throw fail(errno);
+  if (!write_all(file.fd, bytes)) throw fail(errno);
+  const int fd = file.fd;
+  file.fd = -1;
+  if (::close(fd) != 0) throw fail(errno);
+  if (::rename(temp.c_str(), target.c_str()) != 0) throw fail(errno);
+}
+
+
+void write_text_atomic(const std::string& path, const std::string& text) {
+  write_output_file(path, text);
+}
+
+}  // namespace tangram

@@ -1,0 +1,305 @@
+#include "tangram/lab/experiment.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <map>
+
+#include "tangram/io/detail/json.hpp"
+#include "tangram/lab/detail/text.hpp"
+#include "tangram/core/error.hpp"
+
+namespace tangram {
+
+namespace {
+
+using detail::JsonValue;
+
+constexpr std::string_view kRecordTag = "tangram-run/1";
+
+/// Strategies in the paper's table order with their published numbers: Table I (solved in
+/// experiments 1, 2, 3) and Table III (mean and standard deviation of the solved runs' times).
+struct PaperRow {
+  Strategy strategy;
+  std::array<PaperResult, 3> result;
+};
+const std::array<PaperRow, 7> kPaper = {{
+    {Strategy::BottomLeft, {{{19, 98.90, 93.85}, {8, 5.75, 7.51}, {2, 15.38, 12.52}}}},
+    {Strategy::LeftBottom, {{{21, 92.21, 102.22}, {11, 4.14, 5.98}, {6, 4.20, 4.59}}}},
+    {Strategy::HorizontalZigZag, {{{20, 89.15, 104.39}, {10, 2.35, 1.78}, {6, 4.20, 4.55}}}},
+    {Strategy::VerticalZigZag, {{{20, 90.66, 89.33}, {9, 5.70, 8.54}, {2, 15.90, 13.00}}}},
+    {Strategy::Spiral, {{{19, 67.32, 80.63}, {8, 2.23, 1.96}, {2, 1.02, 0.17}}}},
+    {Strategy::InverseSpiral, {{{19, 68.72, 87.84}, {8, 2.24, 1.97}, {2, 1.01, 0.16}}}},
+    {Strategy::DistanceTransform, {{{23, 76.11, 94.04}, {15, 4.90, 9.62}, {7, 5.29, 7.72}}}},
+}};
+
+/// Table II as published: percent solved overall, by the six sweep strategies, by DT.
+const std::array<std::array<double, 3>, 3> kPaperTable2 = {{
+    {67.14, 65.56, 76.67}, {54.76, 50.00, 83.33}, {21.43, 18.52, 38.89}}};
+
+std::string fixed(double value, int decimals) { return detail::json_number(value, decimals); }
+
+[[noreturn]] void bad_record(const std::string& what) {
+  throw InputError("invalid run record: " + what);
+}
+
+const JsonValue& field(const JsonValue& object, std::string_view key, JsonValue::Type type) {
+  const JsonValue* value = object.find(key);
+  if (value == nullptr) bad_record("missing \"" + std::string(key) + "\"");
+  if (value->type != type)
+    bad_record("\"" + std::string(key) + "\" is " + std::string(detail::json_type_name(value->type)));
+  return *value;
+}
+
+std::vector<Strategy> sweep_strategies() {
+  std::vector<Strategy> sweeps;
+  for (const Strategy s : all_strategies())
+    if (s != Strategy::DistanceTransform) sweeps.push_back(s);
+  return sweeps;
+}
+
+std::string search_source(SearchMode search) {
+  return search == SearchMode::Paper ? "faithful" : "default";
+}
+
+/// '*' after a cell whose runs are not all recorded.
+std::string mark(const Tally& t, const std::string& text) {
+  if (t.recorded == 0) return "-";
+  return t.complete() ? text : text + "*";
+}
+
+std::string percent(int solved, int runs) {
+  return runs == 0 ? std::string("-") : fixed(100.0 * solved / runs, 2) + "%";
+}
+
+}  // namespace
+
+const std::array<ExperimentSpec, 3>& paper_experiments() {
+  static const std::array<ExperimentSpec, 3> specs = {{
+      {1, 1, 30, 1.0, true},
+      {2, 1, 18, 45.0, true},
+      {3, 1, 18, 45.0, false},
+  }};
+  return specs;
+}
+
+const ExperimentSpec& paper_experiment(int number) {
+  if (number < 1 || number > 3)
+    throw UsageError("there are three experiments (1, 2, 3), not " + std::to_string(number));
+  return paper_experiments()[number - 1];
+}
+
+PaperResult paper_result(Strategy strategy, int experiment) {
+  paper_experiment(experiment);
+  for (const PaperRow& row : kPaper)
+    if (row.strategy == strategy) return row.result[experiment - 1];
+  return {};
+}
+
+std::string search_column_label(SearchMode search) { return "ours, " + search_source(search); }
+
+std::string record_to_json(const ExperimentRecord& r) {
+  using detail::json_number;
+  using detail::json_string;
+  return "{\"format\": " + json_string(kRecordTag) +
+         ", \"experiment\": " + std::to_string(r.experiment) +
+         ", \"search\": " + json_string(r.search == SearchMode::Paper ? "paper" : "ours") +
+         ", \"pattern\": " + json_string(r.pattern) +
+         ", \"strategy\": " + json_string(strategy_name(r.strategy)) +
+         ", \"time_limit_s\": " + json_number(r.time_limit_s, 3) +
+         ", \"solved\": " + (r.solved ? "true" : "false") +
+         ", \"valid\": " + (r.valid ? "true" : "false") +
+         ", \"timed_out\": " + (r.timed_out ? "true" : "false") +
+         ", \"seconds\": " + json_number(r.seconds, 4) +
+         ", \"placements\": " + std::to_string(r.placements) +
+         ", \"backtracks\": " + std::to_string(r.backtracks) +
+         ", \"coverage\": " + json_number(r.coverage, 6) +
+         ", \"overlap\": " + json_number(r.overlap, 6) +
+         ", \"spill\": " + json_number(r.spill, 6) + "}\n";
+}
+
+ExperimentRecord record_from_json(const std::string& text) {
+  JsonValue doc;
+  try {
+    doc = detail::parse_json(text);
+  } catch (const InputError& e) {
+    bad_record(e.what());
+  }
+  if (doc.type != JsonValue::Type::Object) bad_record("not an object");
+  if (field(doc, "format", JsonValue::Type::String).string != kRecordTag)
+    bad_record("wrong format tag (expected \"" + std::string(kRecordTag) + "\")");
+  ExperimentRecord r;
+  const auto number = [&](std::string_view key) {
+    return field(doc, key, JsonValue::Type::Number).number;
+  };
+  const auto boolean = [&](std::string_view key) {
+    return field(doc, key, JsonValue::Type::Boolean).boolean;
+  };
+  r.experiment = static_cast<int>(number("experiment"));
+  const std::string& search = field(doc, "search", JsonValue::Type::String).string;
+  if (search != "paper" && search != "ours") bad_record("unknown search \"" + search + "\"");
+  r.search = search == "paper" ? SearchMode::Paper : SearchMode::Ours;
+  r.pattern = field(doc, "pattern", JsonValue::Type::String).string;
+  const auto strategy = strategy_from_name(field(doc, "strategy", JsonValue::Type::String).string);
+  if (!strategy) bad_record("unknown strategy");
+  r.strategy = *strategy;
+  r.time_limit_s = number("time_limit_s");
+  r.solved = boolean("solved");
+  r.valid = boolean("valid");
+  r.timed_out = boolean("timed_out");
+  r.seconds = number("seconds");
+  r.placements = static_cast<long>(number("placements"));
+  r.backtracks = static_cast<long>(number("backtracks"));
+  r.coverage = number("coverage");
+  r.overlap = number("overlap");
+  r.spill = number("spill");
+  return r;
+}
+
+Tally tally(const std::vector<ExperimentRecord>& records, const TablePlan& plan, int experiment,
+            SearchMode search, const std::vector<Strategy>& strategies) {
+  Tally t;
+  const auto e = std::find(plan.experiments.begin(), plan.experiments.end(), experiment);
+  if (e == plan.experiments.end()) return t;
+  int planned_strategies = 0;
+  for (const Strategy s : strategies)
+    if (std::find(plan.strategies.begin(), plan.strategies.end(), s) != plan.strategies.end())
+      ++planned_strategies;
+  t.planned = plan.patterns[e - plan.experiments.begin()] * planned_strategies;
+  std::vector<double> times;
+  for (const ExperimentRecord& r : records) {
+    if (r.experiment != experiment || r.search != search ||
+        std::find(strategies.begin(), strategies.end(), r.strategy) == strategies.end())
+      continue;
+    ++t.recorded;
+    if (r.counts()) times.push_back(r.seconds);
+  }
+  t.solved = static_cast<int>(times.size());
+  if (!times.empty()) {
+    double sum = 0.0;
+    for (const double x : times) sum += x;
+    t.mean_s = sum / times.size();
+    double squares = 0.0;
+    for (const double x : times) squares += (x - t.mean_s) * (x - t.mean_s);
+    t.std_s = times.size() > 1 ? std::sqrt(squares / (times.size() - 1)) : 0.0;
+  }
+  return t;
+}
+
+std::string tables_markdown(const std::vector<ExperimentRecord>& records, const TablePlan& plan) {
+  const auto header = [&](const std::string& first, const std::function<std::string(int)>& exp) {
+    std::vector<std::string> row{first};
+    for (const int e : plan.experiments) {
+      row.push_back(exp(e) + " paper");
+      for (const SearchMode s : plan.searches) row.push_back(exp(e) + " " + search_column_label(s));
+    }
+    return row;
+  };
+  const auto exp_name = [](int e) { return "Exp. " + std::to_string(e); };
+  std::string out;
+
+  // Table I.
+  std::vector<std::vector<std::string>> rows{header("strategy", exp_name)};
+  for (const Strategy strategy : plan.strategies) {
+    std::vector<std::string> row{std::string(strategy_label(strategy))};
+    for (const int e : plan.experiments) {
+      row.push_back(std::to_string(paper_result(strategy, e).solved));
+      for (const SearchMode s : plan.searches) {
+        const Tally t = tally(records, plan, e, s, {strategy});
+        row.push_back(mark(t, std::to_string(t.solved)));
+      }
+    }
+    rows.push_back(row);
+  }
+  out += "## Table I: puzzles solved in each experiment\n\n" + detail::markdown_table(rows);
+
+  // Table II.
+  rows = {{"experiment"}};
+  const std::array<std::pair<std::string, std::vector<Strategy>>, 3> groups = {{
+      {"all", all_strategies()}, {"sweep", sweep_strategies()}, {"DT", {Strategy::DistanceTransform}}}};
+  for (const auto& group : groups) {
+    rows[0].push_back(group.first + " paper");
+    for (const SearchMode s : plan.searches)
+      rows[0].push_back(group.first + " " + search_column_label(s));
+  }
+  for (const int e : plan.experiments) {
+    std::vector<std::string> row{exp_name(e)};
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      row.push_back(fixed(kPaperTable2[e - 1][g], 2) + "%");
+      for (const SearchMode s : plan.searches) {
+        const Tally t = tally(records, plan, e, s, groups[g].second);
+        row.push_back(mark(t, percent(t.solved, t.recorded)));
+      }
+    }
+    rows.push_back(row);
+  }
+  out += "\n## Table II: percentage of puzzles solved in each experiment\n\n" + detail::markdown_table(rows);
+
+  // Table III.
+  rows = {header("strategy", exp_name)};
+  for (const Strategy strategy : plan.strategies) {
+    std::vector<std::string> row{std::string(strategy_label(strategy))};
+    for (const int e : plan.experiments) {
+      const PaperResult p = paper_result(strategy, e);
+      row.push_back(fixed(p.mean_s, 2) + "s (" + fixed(p.std_s, 2) + "s)");
+      for (const SearchMode s : plan.searches) {
+        const Tally t = tally(records, plan, e, s, {strategy});
+        row.push_back(t.solved == 0 ? mark(t, "none solved")
+                                    : mark(t, fixed(t.mean_s, 2) + "s (" + fixed(t.std_s, 2) + "s)"));
+      }
+    }
+    rows.push_back(row);
+  }
+  out += "\n## Table III: mean time (standard deviation) of the solved runs\n\n" + detail::markdown_table(rows);
+  out += "\nA run counts as solved only when its assembly passes the checker with the referee's "
+         "thresholds. '*': not all planned runs of the cell are recorded yet; '-': none are.\n";
+  return out;
+}
+
+std::string tables_csv(const std::vector<ExperimentRecord>& records, const TablePlan& plan) {
+  std::string out = "table,experiment,row,source,value,spread,solved,planned,recorded\n";
+  const auto counts = [](const Tally& t) {
+    return std::to_string(t.solved) + "," + std::to_string(t.planned) + "," +
+           std::to_string(t.recorded);
+  };
+  for (const int e : plan.experiments)
+    for (const Strategy strategy : plan.strategies) {
+      const std::string label(strategy_label(strategy));
+      out += "I," + std::to_string(e) + "," + label + ",paper," +
+             std::to_string(paper_result(strategy, e).solved) + ",,,,\n";
+      for (const SearchMode s : plan.searches) {
+        const Tally t = tally(records, plan, e, s, {strategy});
+        out += "I," + std::to_string(e) + "," + label + "," + search_source(s) + "," +
+               (t.recorded ? std::to_string(t.solved) : "") + ",," + counts(t) + "\n";
+      }
+    }
+  const std::array<std::pair<std::string, std::vector<Strategy>>, 3> groups = {{
+      {"all", all_strategies()}, {"sweep", sweep_strategies()}, {"DT", {Strategy::DistanceTransform}}}};
+  for (const int e : plan.experiments)
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+      out += "II," + std::to_string(e) + "," + groups[g].first + ",paper," +
+             fixed(kPaperTable2[e - 1][g], 2) + ",,,,\n";
+      for (const SearchMode s : plan.searches) {
+        const Tally t = tally(records, plan, e, s, groups[g].second);
+        out += "II," + std::to_string(e) + "," + groups[g].first + "," + search_source(s) + "," +
+               (t.recorded ? fixed(100.0 * t.solved / t.recorded, 2) : "") + ",," + counts(t) +
+               "\n";
+      }
+    }
+  for (const int e : plan.experiments)
+    for (const Strategy strategy : plan.strategies) {
+      const std::string label(strategy_label(strategy));
+      const PaperResult p = paper_result(strategy, e);
+      out += "III," + std::to_string(e) + "," + label + ",paper," + fixed(p.mean_s, 2) + "," +
+             fixed(p.std_s, 2) + ",,,\n";
+      for (const SearchMode s : plan.searches) {
+        const Tally t = tally(records, plan, e, s, {strategy});
+        out += "III," + std::to_string(e) + "," + label + "," + search_source(s) + "," +
+               (t.solved ? fixed(t.mean_s, 3) + "," + fixed(t.std_s, 3) : std::string(",")) + "," +
+               counts(t) + "\n";
+      }
+    }
+  return out;
+}
+
+}  // namespace tangram

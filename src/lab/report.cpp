@@ -1,0 +1,777 @@
+#include "tangram/lab/report.hpp"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iterator>
+#include <optional>
+#include <set>
+#include <sstream>
+
+#include "tangram/core/error.hpp"
+#include "tangram/io/files.hpp"
+#include "tangram/core/placement.hpp"
+
+namespace tangram {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+/// Colours of the chart series (Okabe-Ito palette: tells apart with the common colour-vision
+/// deficiencies), repeated when there are more series.
+constexpr const char* kSeriesColours[] = {"#0072B2", "#E69F00", "#009E73",
+                                          "#CC79A7", "#56B4E9", "#D55E00"};
+
+/// Chart geometry in CSS pixels: margins around the plot, bar width, gap between clusters,
+/// plot height, height of one legend line.
+constexpr int kChartLeft = 56;
+constexpr int kChartRight = 16;
+constexpr int kChartTop = 36;
+constexpr int kChartBottom = 30;
+constexpr int kBarWidth = 16;
+constexpr int kClusterGap = 18;
+constexpr int kPlotHeight = 200;
+constexpr int kLegendLine = 18;
+constexpr int kMinChartWidth = 380;
+/// Width of one character of the 14 px bold chart title, generously: the title sets a minimum
+/// chart width so that it is never clipped.
+constexpr int kTitleCharPx = 9;
+
+std::string fixed(double value, int decimals) {
+  std::ostringstream out;
+  out << std::fixed << std::setprecision(decimals) << value;
+  return out.str();
+}
+
+using detail::html_escape;
+
+/// The table label of a strategy name (BL, S^-1, ...), or the name itself when unknown.
+std::string strategy_display(const std::string& name) {
+  const auto strategy = strategy_from_name(name);
+  return strategy ? std::string(strategy_label(*strategy)) : name;
+}
+
+/// "compare, search ours" / "experiment 1, search paper".
+std::string group_label(const std::string& experiment, const std::string& search) {
+  return (experiment == "compare" ? experiment : "experiment " + experiment) + ", search " +
+         search;
+}
+
+/// The file name of a pattern path, for tables and captions.
+std::string pattern_display(const std::string& pattern) {
+  const std::string name = fs::path(pattern).filename().string();
+  return name.empty() ? pattern : name;
+}
+
+/// The runs of one (experiment, search) pair, with its patterns and strategies in order of
+/// first appearance.
+struct Group {
+  std::string experiment;
+  std::string search;
+  std::vector<const RunRecord*> runs;
+  std::vector<std::string> patterns;
+  std::vector<std::string> strategies;
+
+  /// The last run of `pattern` with `strategy` (a later row replaces an earlier one), or null.
+  const RunRecord* find(const std::string& pattern, const std::string& strategy) const {
+    const RunRecord* found = nullptr;
+    for (const RunRecord* run : runs)
+      if (run->pattern == pattern && run->strategy == strategy) found = run;
+    return found;
+  }
+};
+
+std::vector<Group> group_runs(const std::vector<RunRecord>& runs) {
+  std::vector<Group> groups;
+  for (const RunRecord& run : runs) {
+    auto it = std::find_if(groups.begin(), groups.end(), [&](const Group& g) {
+      return g.experiment == run.experiment && g.search == run.search;
+    });
+    if (it == groups.end()) {
+      groups.push_back(Group{run.experiment, run.search, {}, {}, {}});
+      it = groups.end() - 1;
+    }
+    it->runs.push_back(&run);
+    if (std::find(it->patterns.begin(), it->patterns.end(), run.pattern) == it->patterns.end())
+      it->patterns.push_back(run.pattern);
+    if (std::find(it->strategies.begin(), it->strategies.end(), run.strategy) ==
+        it->strategies.end())
+      it->strategies.push_back(run.strategy);
+  }
+  return groups;
+}
+
+/// "solved", "invalid" (solved by the search, rejected by the checker) or "unsolved".
+std::string run_status(const RunRecord& run) {
+  return run.counts() ? "solved" : run.solved ? "invalid" : "unsolved";
+}
+
+bool in_gallery(const RunRecord& run, GalleryMode mode) {
+  return mode == GalleryMode::All || (mode == GalleryMode::Unsolved && !run.counts());
+}
+
+/// The path a runs.csv field names, resolved against the results directory.
+fs::path resolve(const std::string& results_dir, const std::string& field) {
+  const fs::path path(field);
+  return path.is_absolute() ? path : fs::path(results_dir) / path;
+}
+
+/// Reads a whole file (a regular file of at most `max_bytes`) or says why not.
+std::optional<std::string> read_bytes(const fs::path& path, std::uint64_t max_bytes, Limit limit,
+                                      std::string& problem) {
+  try {
+    return read_input_file(path.string(), "file", max_bytes, limit);
+  } catch (const InputError& e) {
+    // "cannot read file PATH: why" -> "why": the caller names the file.
+    const std::string message = e.what();
+    const std::string prefix = "cannot read file " + path.string() + ": ";
+    problem = message.rfind(prefix, 0) == 0 ? message.substr(prefix.size()) : message;
+    return std::nullopt;
+  }
+}
+
+/// A PNG file's bytes with its size from the IHDR chunk, or a problem.
+EmbeddedImage load_png(const fs::path& path, const ReadLimits& limits) {
+  EmbeddedImage image;
+  const std::optional<std::string> bytes =
+      read_bytes(path, limits.max_image_bytes, Limit::ImageBytes, image.problem);
+  if (!bytes) return image;
+  static const char kSignature[8] = {'\x89', 'P', 'N', 'G', '\r', '\n', '\x1a', '\n'};
+  if (bytes->size() < 24 || bytes->compare(0, 8, kSignature, 8) != 0 ||
+      bytes->compare(12, 4, "IHDR") != 0) {
+    image.problem = "not a PNG file";
+    return image;
+  }
+  const auto u32 = [&](std::size_t at) {
+    std::uint32_t v = 0;
+    for (std::size_t i = 0; i < 4; ++i) v = (v << 8) | static_cast<unsigned char>((*bytes)[at + i]);
+    return v;
+  };
+  const std::uint32_t width = u32(16), height = u32(20);
+  if (width == 0 || height == 0 || width > 100000 || height > 100000) {
+    image.problem = "not a PNG file (bad image size)";
+    return image;
+  }
+  if (std::uint64_t{width} * height > limits.max_pixels) {
+    image.problem = std::to_string(width) + " x " + std::to_string(height) +
+                    " px is over the limit of " + std::to_string(limits.max_pixels) + " pixels";
+    return image;
+  }
+  image.width = int(width);
+  image.height = int(height);
+  image.png = *bytes;
+  return image;
+}
+
+// ---- inline Markdown -------------------------------------------------------------------
+
+/// **bold** and `code` in one line of Markdown; everything else escaped.
+std::string inline_markdown(std::string_view text) {
+  std::string out;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    if (text[i] == '`') {
+      const std::size_t close = text.find('`', i + 1);
+      if (close != std::string_view::npos) {
+        out += "<code>" + html_escape(text.substr(i + 1, close - i - 1)) + "</code>";
+        i = close + 1;
+        continue;
+      }
+    } else if (text.compare(i, 2, "**") == 0) {
+      const std::size_t close = text.find("**", i + 2);
+      if (close != std::string_view::npos && close > i + 2) {
+        out += "<strong>" + inline_markdown(text.substr(i + 2, close - i - 2)) + "</strong>";
+        i = close + 2;
+        continue;
+      }
+    }
+    out += html_escape(text.substr(i, 1));
+    ++i;
+  }
+  return out;
+}
+
+std::string trim(std::string_view text) {
+  const std::size_t begin = text.find_first_not_of(" \t\r");
+  if (begin == std::string_view::npos) return "";
+  const std::size_t end = text.find_last_not_of(" \t\r");
+  return std::string(text.substr(begin, end - begin + 1));
+}
+
+/// The cells of a pipe-table row: outer pipes dropped, split at unescaped '|', "\|" kept as a
+/// literal "|", cells trimmed.
+std::vector<std::string> table_cells(const std::string& line) {
+  std::string row = trim(line);
+  if (!row.empty() && row.front() == '|') row.erase(0, 1);
+  if (!row.empty() && row.back() == '|' && (row.size() < 2 || row[row.size() - 2] != '\\'))
+    row.pop_back();
+  std::vector<std::string> cells;
+  std::string cell;
+  for (std::size_t i = 0; i < row.size(); ++i) {
+    if (row[i] == '\\' && i + 1 < row.size() && row[i + 1] == '|') {
+      cell += '|';
+      ++i;
+    } else if (row[i] == '|') {
+      cells.push_back(trim(cell));
+      cell.clear();
+    } else {
+      cell += row[i];
+    }
+  }
+  cells.push_back(trim(cell));
+  return cells;
+}
+
+/// The alignments of a delimiter row ("left", "center", "right" or ""), or nothing when the
+/// line is not one.
+std::optional<std::vector<std::string>> delimiter_row(const std::string& line) {
+  if (line.find('|') == std::string::npos && line.find('-') == std::string::npos)
+    return std::nullopt;
+  std::vector<std::string> aligns;
+  for (const std::string& cell : table_cells(line)) {
+    if (cell.empty() || cell.find_first_not_of(":-") != std::string::npos ||
+        cell.find('-') == std::string::npos)
+      return std::nullopt;
+    const bool left = cell.front() == ':', right = cell.back() == ':';
+    aligns.push_back(left && right ? "center" : right ? "right" : left ? "left" : "");
+  }
+  return aligns;
+}
+
+std::string table_row_html(const std::vector<std::string>& cells,
+                           const std::vector<std::string>& aligns, const char* tag) {
+  std::string out = "<tr>";
+  for (std::size_t c = 0; c < aligns.size(); ++c) {
+    out += std::string("<") + tag;
+    if (!aligns[c].empty()) out += " style=\"text-align:" + aligns[c] + "\"";
+    out += ">" + (c < cells.size() ? inline_markdown(cells[c]) : std::string()) + "</" + tag +
+           ">";
+  }
+  return out + "</tr>\n";
+}
+
+// ---- SVG bar charts ----------------------------------------------------------------------
+
+/// One series of a bar chart: a value (or none) and a label per category.
+struct BarSeries {
+  std::string name;
+  std::vector<std::optional<double>> values;
+  std::vector<std::string> labels;  ///< shown above the bar and in its tooltip
+};
+
+/// A step of 1, 2 or 5 times a power of ten close to `raw`.
+double nice_step(double raw) {
+  const double power = std::pow(10.0, std::floor(std::log10(raw)));
+  const double unit = raw / power;
+  return (unit <= 1 ? 1 : unit <= 2 ? 2 : unit <= 5 ? 5 : 10) * power;
+}
+
+/// A grouped bar chart as inline SVG: categories along x, one bar per series in each, a y
+/// axis from 0 with about four grid lines, a legend below. Missing values show as "–".
+std::string bar_chart_svg(const std::string& id, const std::string& title,
+                          const std::string& y_label, const std::vector<std::string>& categories,
+                          const std::vector<BarSeries>& series, bool whole_numbers) {
+  double top = 0;
+  for (const BarSeries& s : series)
+    for (const auto& v : s.values)
+      if (v) top = std::max(top, *v);
+  if (top <= 0) top = 1;
+  double step = nice_step(top / 4);
+  if (whole_numbers) step = std::max(1.0, std::round(step));
+  top = std::ceil(top / step - 1e-9) * step;
+
+  const int n = std::max<int>(1, int(series.size()));
+  const int cluster = n * kBarWidth + kClusterGap;
+  const int plot_width = int(categories.size()) * cluster;
+  const int width = std::max({kMinChartWidth, kChartLeft + plot_width + kChartRight,
+                              kChartLeft + int(title.size()) * kTitleCharPx});
+  const int legend_top = kChartTop + kPlotHeight + kChartBottom;
+  const int height = legend_top + int(series.size()) * kLegendLine + 8;
+  const auto y_of = [&](double v) { return kChartTop + kPlotHeight * (1 - v / top); };
+
+  std::ostringstream svg;
+  svg << "<svg id=\"" << id << "\" class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" width=\""
+      << width << "\" height=\"" << height << "\" viewBox=\"0 0 " << width << " " << height
+      << "\" role=\"img\" aria-labelledby=\"" << id << "-title\">\n";
+  svg << "<title id=\"" << id << "-title\">" << html_escape(title) << "</title>\n";
+  svg << "<text x=\"" << kChartLeft << "\" y=\"18\" class=\"chart-title\">" << html_escape(title)
+      << "</text>\n";
+  for (double v = 0; v <= top + 1e-9; v += step) {
+    const double y = y_of(v);
+    svg << "<line x1=\"" << kChartLeft << "\" x2=\"" << kChartLeft + plot_width << "\" y1=\""
+        << fixed(y, 1) << "\" y2=\"" << fixed(y, 1) << "\" class=\"grid\"/>"
+        << "<text x=\"" << kChartLeft - 6 << "\" y=\"" << fixed(y + 4, 1)
+        << "\" text-anchor=\"end\" class=\"tick\">"
+        << (whole_numbers ? fixed(v, 0) : step < 1 ? fixed(v, 2) : fixed(v, 0)) << "</text>\n";
+  }
+  svg << "<text transform=\"translate(14," << kChartTop + kPlotHeight / 2
+      << ") rotate(-90)\" text-anchor=\"middle\" class=\"tick\">" << html_escape(y_label)
+      << "</text>\n";
+  for (std::size_t c = 0; c < categories.size(); ++c) {
+    const int x0 = kChartLeft + int(c) * cluster + kClusterGap / 2;
+    for (std::size_t s = 0; s < series.size(); ++s) {
+      const int x = x0 + int(s) * kBarWidth;
+      const char* colour = kSeriesColours[s % std::size(kSeriesColours)];
+      const auto& value = series[s].values[c];
+      const std::string tip =
+          html_escape(series[s].name + ", " + categories[c] + ": " + series[s].labels[c]);
+      if (value) {
+        const double y = y_of(*value);
+        svg << "<rect x=\"" << x + 1 << "\" y=\"" << fixed(y, 1) << "\" width=\""
+            << kBarWidth - 2 << "\" height=\"" << fixed(kChartTop + kPlotHeight - y, 1)
+            << "\" fill=\"" << colour << "\"><title>" << tip << "</title></rect>";
+      }
+      svg << "<text x=\"" << x + kBarWidth / 2 << "\" y=\""
+          << fixed((value ? y_of(*value) : kChartTop + kPlotHeight) - 3, 1)
+          << "\" text-anchor=\"middle\" class=\"bar-label\">"
+          << html_escape(value ? series[s].labels[c] : "\u2013") << "<title>" << tip
+          << "</title></text>\n";
+    }
+    svg << "<text x=\"" << x0 + n * kBarWidth / 2 << "\" y=\"" << kChartTop + kPlotHeight + 18
+        << "\" text-anchor=\"middle\" class=\"category\">" << html_escape(categories[c])
+        << "</text>\n";
+  }
+  svg << "<line x1=\"" << kChartLeft << "\" x2=\"" << kChartLeft + plot_width << "\" y1=\""
+      << kChartTop + kPlotHeight << "\" y2=\"" << kChartTop + kPlotHeight
+      << "\" class=\"axis\"/>\n";
+  for (std::size_t s = 0; s < series.size(); ++s) {
+    const int y = legend_top + int(s) * kLegendLine;
+    svg << "<rect x=\"" << kChartLeft << "\" y=\"" << y << "\" width=\"12\" height=\"12\" fill=\""
+        << kSeriesColours[s % std::size(kSeriesColours)] << "\"/><text x=\"" << kChartLeft + 18
+        << "\" y=\"" << y + 10 << "\" class=\"legend\">" << html_escape(series[s].name)
+        << "</text>\n";
+  }
+  svg << "</svg>\n";
+  return svg.str();
+}
+
+// ---- page parts ----------------------------------------------------------------------------
+
+constexpr const char* kStyle = R"(
+body { font-family: system-ui, "DejaVu Sans", sans-serif; margin: 24px; color: #1b1b1b;
+       background: #fff; line-height: 1.4; }
+h1 { font-size: 1.6em; margin-bottom: 0.2em; }
+h2 { margin-top: 1.6em; border-bottom: 1px solid #ccc; padding-bottom: 0.2em; }
+.meta { color: #555; margin-top: 0; }
+table { border-collapse: collapse; margin: 0.6em 0 1.2em; font-size: 0.9em; }
+th, td { border: 1px solid #c8c8c8; padding: 3px 8px; text-align: left; vertical-align: top; }
+th { background: #f0f0f0; }
+td.num { text-align: right; font-variant-numeric: tabular-nums; }
+td.solved { background: #e6f4e8; }
+td.unsolved { background: #fde4e4; }
+td.invalid { background: #fff0d6; }
+td.absent { color: #888; }
+.charts { display: flex; flex-wrap: wrap; gap: 24px; }
+svg.chart { background: #fafafa; border: 1px solid #ddd; }
+svg .chart-title { font-size: 14px; font-weight: bold; }
+svg .tick, svg .legend, svg .category { font-size: 12px; fill: #333; }
+svg .bar-label { font-size: 10px; fill: #222; }
+svg .grid { stroke: #e2e2e2; }
+svg .axis { stroke: #555; }
+.gallery-row { display: flex; flex-wrap: wrap; gap: 10px; margin: 0 0 14px; }
+figure.card { margin: 0; width: 140px; padding: 4px; border: 2px solid #bbb; background: #fff; }
+figure.card img { display: block; width: 100%; height: auto; }
+figure.card figcaption { font-size: 0.8em; margin-top: 4px; }
+figure.pattern { border-color: #333; background: #f3f3f3; }
+figure.solved { border-color: #2e7d32; }
+figure.unsolved { border: 4px solid #c62828; }
+figure.invalid { border: 4px solid #ef6c00; }
+.badge { display: inline-block; font-weight: bold; font-size: 0.85em; padding: 0 4px;
+         color: #fff; border-radius: 3px; }
+.badge.solved { background: #2e7d32; }
+.badge.unsolved { background: #c62828; }
+.badge.invalid { background: #ef6c00; }
+.missing-image { display: flex; align-items: center; justify-content: center; height: 120px;
+                 background: repeating-linear-gradient(45deg, #eee, #eee 8px, #ddd 8px,
+                 #ddd 16px); color: #a00; font-size: 0.8em; text-align: center; padding: 4px; }
+#broken-images { background: #c62828; color: #fff; padding: 6px 10px; }
+footer { margin-top: 2em; color: #666; font-size: 0.85em; }
+)";
+
+/// Runs the page itself after loading: counts the pictures that did not decode, shows a
+/// banner when there are any, and records both counts on <body> (data-images,
+/// data-broken-images) for automated checks.
+constexpr const char* kScript = R"(
+window.addEventListener('load', function () {
+  var images = document.images, broken = 0;
+  for (var i = 0; i < images.length; ++i)
+    if (!images[i].complete || images[i].naturalWidth === 0) ++broken;
+  document.body.setAttribute('data-images', String(images.length));
+  document.body.setAttribute('data-broken-images', String(broken));
+  if (broken > 0) {
+    var banner = document.getElementById('broken-images');
+    banner.textContent = broken + ' of ' + images.length + ' pictures could not be shown.';
+    banner.hidden = false;
+  }
+});
+)";
+
+std::string summary_table(const std::vector<StrategySummary>& summaries) {
+  std::string h = "<table id=\"summary-table\" class=\"summary\">\n<thead><tr><th>experiment"
+                  "</th><th>search</th><th>strategy</th><th>runs</th><th>solved</th><th>invalid"
+                  "</th><th>solved %</th><th>mean s (solved)</th><th>mean coverage (solved)</th>"
+                  "</tr></thead>\n<tbody>\n";
+  for (const StrategySummary& s : summaries) {
+    h += "<tr><td>" + html_escape(s.experiment) + "</td><td>" + html_escape(s.search) +
+         "</td><td>" + html_escape(strategy_display(s.strategy)) + "</td><td class=\"num\">" +
+         std::to_string(s.runs) + "</td><td class=\"num\">" + std::to_string(s.solved) +
+         "</td><td class=\"num\">" + std::to_string(s.invalid) + "</td><td class=\"num\">" +
+         (s.runs > 0 ? fixed(100.0 * s.solved / s.runs, 1) : std::string("\u2013")) +
+         "</td><td class=\"num\">" +
+         (s.mean_seconds_solved ? fixed(*s.mean_seconds_solved, 2) : std::string("\u2013")) +
+         "</td><td class=\"num\">" +
+         (s.mean_coverage_solved ? fixed(*s.mean_coverage_solved, 4) : std::string("\u2013")) +
+         "</td></tr>\n";
+  }
+  return h + "</tbody>\n</table>\n";
+}
+
+/// The two charts: solved runs and mean time of solved runs, per strategy, one series per
+/// (experiment, search) group.
+std::string charts(const std::vector<Group>& groups,
+                   const std::vector<StrategySummary>& summaries) {
+  std::vector<std::string> names;  // strategies in order of first appearance over all groups
+  for (const Group& g : groups)
+    for (const std::string& s : g.strategies)
+      if (std::find(names.begin(), names.end(), s) == names.end()) names.push_back(s);
+  std::vector<std::string> categories;
+  for (const std::string& s : names) categories.push_back(strategy_display(s));
+
+  std::vector<BarSeries> solved, seconds;
+  for (const Group& g : groups) {
+    BarSeries count{group_label(g.experiment, g.search), {}, {}};
+    BarSeries time{count.name, {}, {}};
+    for (const std::string& name : names) {
+      const auto it = std::find_if(summaries.begin(), summaries.end(), [&](const auto& s) {
+        return s.experiment == g.experiment && s.search == g.search && s.strategy == name;
+      });
+      if (it == summaries.end()) {  // this group did not run the strategy
+        count.values.emplace_back();
+        count.labels.emplace_back("not run");
+        time.values.emplace_back();
+        time.labels.emplace_back("not run");
+        continue;
+      }
+      count.values.emplace_back(it->solved);
+      count.labels.push_back(std::to_string(it->solved) + "/" + std::to_string(it->runs));
+      time.values.push_back(it->mean_seconds_solved);
+      time.labels.push_back(it->mean_seconds_solved ? fixed(*it->mean_seconds_solved, 2)
+                                                    : std::string("none solved"));
+    }
+    solved.push_back(count);
+    seconds.push_back(time);
+  }
+  return "<div class=\"charts\">\n" +
+         bar_chart_svg("chart-solved", "Solved runs per strategy (solved and valid)", "runs",
+                       categories, solved, true) +
+         bar_chart_svg("chart-time", "Mean search time of the solved runs", "seconds",
+                       categories, seconds, false) +
+         "</div>\n";
+}
+
+/// Pattern x strategy table of one group.
+std::string runs_table(const Group& g) {
+  std::string h = "<table class=\"runs\">\n<thead><tr><th>pattern</th>";
+  for (const std::string& s : g.strategies)
+    h += "<th>" + html_escape(strategy_display(s)) + "</th>";
+  h += "</tr></thead>\n<tbody>\n";
+  for (const std::string& pattern : g.patterns) {
+    h += "<tr><th title=\"" + html_escape(pattern) + "\">" +
+         html_escape(pattern_display(pattern)) + "</th>";
+    for (const std::string& strategy : g.strategies) {
+      const RunRecord* run = g.find(pattern, strategy);
+      if (!run) {
+        h += "<td class=\"absent\">not run</td>";
+        continue;
+      }
+      const std::string status = run_status(*run);
+      h += "<td class=\"" + status + "\">";
+      if (status == "solved")
+        h += "yes " + fixed(run->seconds, 2) + " s<br>cov " + fixed(run->coverage, 3) +
+             "<br>bt " + std::to_string(run->backtracks);
+      else if (status == "invalid")
+        h += "invalid " + fixed(run->seconds, 2) + " s<br>cov " + fixed(run->coverage, 3) +
+             "<br>bt " + std::to_string(run->backtracks);
+      else
+        h += "no " + fixed(run->seconds, 1) + " s<br>cov " + fixed(run->coverage, 3) + "<br>bt " +
+             std::to_string(run->backtracks);
+      h += "</td>";
+    }
+    h += "</tr>\n";
+  }
+  return h + "</tbody>\n</table>\n";
+}
+
+/// An <img> with the embedded picture, or a placeholder that says why there is none.
+std::string picture_html(const ReportInput& input, const std::string& path,
+                         const std::string& alt) {
+  if (path.empty()) return "<div class=\"missing-image\">no picture written</div>";
+  const auto it = input.images.find(path);
+  if (it == input.images.end() || it->second.png.empty()) {
+    const std::string why = it == input.images.end() ? "not loaded" : it->second.problem;
+    return "<div class=\"missing-image\" role=\"img\" aria-label=\"missing picture\">"
+           "picture missing:<br>" + html_escape(path) + "<br>(" + html_escape(why) + ")</div>";
+  }
+  return "<img src=\"data:image/png;base64," + detail::base64(it->second.png) + "\" width=\"" +
+         std::to_string(it->second.width) + "\" height=\"" + std::to_string(it->second.height) +
+         "\" alt=\"" + html_escape(alt) + "\">";
+}
+
+std::string gallery(const ReportInput& input, const std::vector<Group>& groups) {
+  std::string h;
+  for (const Group& g : groups) {
+    std::string rows;
+    for (const std::string& pattern : g.patterns) {
+      std::string cards;
+      for (const std::string& strategy : g.strategies) {
+        const RunRecord* run = g.find(pattern, strategy);
+        if (!run || !in_gallery(*run, input.gallery)) continue;
+        const std::string status = run_status(*run);
+        const std::string badge = status == "solved"    ? "solved"
+                                  : status == "invalid" ? "INVALID"
+                                                        : "NOT SOLVED";
+        cards += "<figure class=\"card " + status + "\" data-status=\"" + status + "\">" +
+                 picture_html(input, run->picture,
+                              pattern_display(pattern) + ", " + strategy_display(strategy) +
+                                  ": " + badge) +
+                 "<figcaption><b>" + html_escape(strategy_display(strategy)) +
+                 "</b> <span class=\"badge " + status + "\">" + badge + "</span><br>" +
+                 fixed(run->seconds, 2) + " s, cov " + fixed(run->coverage, 3) + ", bt " +
+                 std::to_string(run->backtracks) + "</figcaption></figure>\n";
+      }
+      if (cards.empty()) continue;
+      rows += "<div class=\"gallery-row\">\n<figure class=\"card pattern\">" +
+              picture_html(input, pattern, "pattern " + pattern_display(pattern)) +
+              "<figcaption><b>pattern</b><br>" + html_escape(pattern_display(pattern)) +
+              "</figcaption></figure>\n" + cards + "</div>\n";
+    }
+    if (rows.empty()) continue;
+    h += "<h3>" + html_escape(group_label(g.experiment, g.search)) + "</h3>\n" + rows;
+  }
+  if (h.empty()) h = "<p>Every run shown counts as solved.</p>\n";
+  return h;
+}
+
+}  // namespace
+
+namespace detail {
+
+std::string base64(std::string_view bytes) {
+  static constexpr char kDigits[] =
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  std::string out;
+  out.reserve((bytes.size() + 2) / 3 * 4);
+  std::size_t i = 0;
+  for (; i + 3 <= bytes.size(); i += 3) {
+    const std::uint32_t v = (std::uint32_t(static_cast<unsigned char>(bytes[i])) << 16) |
+                            (std::uint32_t(static_cast<unsigned char>(bytes[i + 1])) << 8) |
+                            std::uint32_t(static_cast<unsigned char>(bytes[i + 2]));
+    out += kDigits[v >> 18];
+    out += kDigits[(v >> 12) & 63];
+    out += kDigits[(v >> 6) & 63];
+    out += kDigits[v & 63];
+  }
+  if (const std::size_t rest = bytes.size() - i; rest > 0) {
+    std::uint32_t v = std::uint32_t(static_cast<unsigned char>(bytes[i])) << 16;
+    if (rest == 2) v |= std::uint32_t(static_cast<unsigned char>(bytes[i + 1])) << 8;
+    out += kDigits[v >> 18];
+    out += kDigits[(v >> 12) & 63];
+    out += rest == 2 ? kDigits[(v >> 6) & 63] : '=';
+    out += '=';
+  }
+  return out;
+}
+
+std::string markdown_to_html(const std::string& markdown) {
+  std::vector<std::string> lines;
+  {
+    std::istringstream in(markdown);
+    for (std::string line; std::getline(in, line);) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      lines.push_back(line);
+    }
+  }
+  // The shallowest heading becomes <h3>, under the report's own <h1> and <h2>.
+  const auto heading_level = [](const std::string& line) -> std::size_t {
+    const std::size_t hashes = line.find_first_not_of('#');
+    return hashes >= 1 && hashes <= 6 && hashes < line.size() && line[hashes] == ' ' ? hashes
+                                                                                      : 0;
+  };
+  std::size_t shallowest = 6;
+  bool in_fence = false;
+  for (const std::string& raw : lines) {
+    const std::string line = trim(raw);
+    if (line.rfind("```", 0) == 0) in_fence = !in_fence;
+    if (!in_fence && heading_level(line) > 0)
+      shallowest = std::min(shallowest, heading_level(line));
+  }
+  std::string out;
+  std::string paragraph;
+  const auto flush_paragraph = [&] {
+    if (!paragraph.empty()) out += "<p>" + inline_markdown(paragraph) + "</p>\n";
+    paragraph.clear();
+  };
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const std::string line = trim(lines[i]);
+    if (line.empty()) {
+      flush_paragraph();
+      continue;
+    }
+    if (line.rfind("```", 0) == 0) {  // fenced code block, up to the closing fence
+      flush_paragraph();
+      std::string code;
+      for (++i; i < lines.size() && trim(lines[i]).rfind("```", 0) != 0; ++i)
+        code += lines[i] + "\n";
+      out += "<pre><code>" + html_escape(code) + "</code></pre>\n";
+      continue;
+    }
+    if (const std::size_t hashes = heading_level(line); hashes > 0) {
+      flush_paragraph();
+      const std::string level = std::to_string(std::min<std::size_t>(6, hashes + 3 - shallowest));
+      std::string text = trim(line.substr(hashes));
+      while (!text.empty() && text.back() == '#') text.pop_back();  // closing hashes
+      out += "<h" + level + ">" + inline_markdown(trim(text)) + "</h" + level + ">\n";
+      continue;
+    }
+    if (line.find('|') != std::string::npos && i + 1 < lines.size()) {
+      if (const auto aligns = delimiter_row(lines[i + 1])) {
+        const std::vector<std::string> header = table_cells(lines[i]);
+        if (header.size() == aligns->size()) {
+          flush_paragraph();
+          out += "<table class=\"markdown\">\n<thead>" + table_row_html(header, *aligns, "th") +
+                 "</thead>\n<tbody>\n";
+          for (i += 2; i < lines.size() && !trim(lines[i]).empty() &&
+                       lines[i].find('|') != std::string::npos;
+               ++i)
+            out += table_row_html(table_cells(lines[i]), *aligns, "td");
+          out += "</tbody>\n</table>\n";
+          --i;  // the loop's ++i moves to the line after the table
+          continue;
+        }
+      }
+    }
+    paragraph += (paragraph.empty() ? "" : " ") + line;
+  }
+  flush_paragraph();
+  return out;
+}
+
+}  // namespace detail
+
+std::string report_html(const ReportInput& input) {
+  const std::vector<Group> groups = group_runs(input.runs);
+  const std::vector<StrategySummary> summaries = summarise_by_strategy(input.runs);
+  std::set<std::string> patterns;
+  int counted = 0;
+  for (const RunRecord& run : input.runs) {
+    patterns.insert(run.pattern);
+    counted += run.counts() ? 1 : 0;
+  }
+
+  std::string h = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                  "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+                  "<title>tangram report: " + html_escape(input.title) + "</title>\n<style>" +
+                  kStyle + "</style>\n</head>\n<body>\n";
+  h += "<div id=\"broken-images\" hidden></div>\n";
+  h += "<h1>tangram report: " + html_escape(input.title) + "</h1>\n";
+  h += "<p class=\"meta\">" + std::to_string(input.runs.size()) + " runs of " +
+       std::to_string(patterns.size()) + " patterns in " + std::to_string(groups.size()) +
+       (groups.size() == 1 ? " group" : " groups") + " (experiment, search); " +
+       std::to_string(counted) +
+       " count as solved: the search returned a full assembly and the checker accepted it.</p>\n";
+
+  if (input.runs.empty()) {
+    h += "<p>runs.csv has no runs.</p>\n";
+  } else {
+    h += "<h2 id=\"summary\">Summary per strategy</h2>\n" + summary_table(summaries) +
+         charts(groups, summaries);
+  }
+  if (!input.tables_markdown.empty())
+    h += "<h2 id=\"tables\">Tables (tables.md)</h2>\n" +
+         detail::markdown_to_html(input.tables_markdown);
+  if (!input.runs.empty()) {
+    h += "<h2 id=\"runs\">Runs: pattern \u00d7 strategy</h2>\n"
+         "<p>Each cell: solved (yes, no, or invalid: solved by the search but rejected by the "
+         "checker), search time, coverage, backtracks.</p>\n";
+    for (const Group& g : groups)
+      h += "<h3>" + html_escape(group_label(g.experiment, g.search)) + "</h3>\n" + runs_table(g);
+  }
+  if (input.gallery != GalleryMode::None && !input.runs.empty()) {
+    h += "<h2 id=\"gallery\">Gallery</h2>\n<p>Each row: the pattern, then the assembly of each "
+         "strategy" +
+         std::string(input.gallery == GalleryMode::Unsolved ? " that did not count as solved"
+                                                            : "") +
+         ". <span class=\"badge unsolved\">NOT SOLVED</span> (red frame): the search gave up, "
+         "the picture shows its partial assembly; <span class=\"badge invalid\">INVALID</span> "
+         "(orange frame): a full assembly that the checker rejected.</p>\n" +
+         gallery(input, groups);
+  }
+  h += "<footer>Generated by " + html_escape(input.generator.empty() ? "tangram"
+                                                                      : input.generator) +
+       " from " + html_escape(input.title) + "/runs.csv.</footer>\n";
+  h += "<script>" + std::string(kScript) + "</script>\n</body>\n</html>\n";
+  return h;
+}
+
+ReportInput load_report_input(const std::string& results_dir, GalleryMode gallery,
+                              std::vector<std::string>& warnings, const ReadLimits& limits) {
+  std::error_code ec;
+  const fs::file_type type = fs::status(results_dir, ec).type();
+  if (type == fs::file_type::not_found)
+    throw InputError("cannot read results directory " + results_dir + ": no such directory");
+  if (type != fs::file_type::directory)
+    throw InputError("cannot read results directory " + results_dir + ": not a directory");
+  const fs::path csv = fs::path(results_dir) / "runs.csv";
+  if (!fs::exists(csv, ec))
+    throw InputError("results directory " + results_dir +
+                     " has no runs.csv (write one with 'tangram compare --out DIR')");
+
+  ReportInput input;
+  input.title = results_dir;
+  input.gallery = gallery;
+  input.runs = read_runs_csv(csv.string(), limits);
+
+  const fs::path tables = fs::path(results_dir) / "tables.md";
+  if (fs::exists(tables, ec)) {
+    std::string problem;
+    const std::optional<std::string> text =
+        read_bytes(tables, limits.max_document_bytes, Limit::DocumentBytes, problem);
+    if (!text) throw InputError("cannot read " + tables.string() + ": " + problem);
+    input.tables_markdown = *text;
+  }
+
+  const auto add = [&](const std::string& field, const char* role) {
+    if (field.empty() || input.images.count(field)) return;
+    const fs::path path = resolve(results_dir, field);
+    EmbeddedImage image = load_png(path, limits);
+    if (!image.problem.empty())
+      warnings.push_back(std::string(role) + " " + path.string() + ": " + image.problem +
+                         " (the report shows a placeholder)");
+    input.images.emplace(field, std::move(image));
+  };
+  if (gallery != GalleryMode::None)
+    for (const RunRecord& run : input.runs)
+      if (in_gallery(run, gallery)) {
+        add(run.pattern, "pattern");
+        add(run.picture, "picture");
+      }
+  return input;
+}
+
+std::vector<std::string> report_input_files(const std::string& results_dir,
+                                            const std::vector<RunRecord>& runs) {
+  std::vector<std::string> files{(fs::path(results_dir) / "runs.csv").string(),
+                                 (fs::path(results_dir) / "tables.md").string()};
+  for (const RunRecord& run : runs)
+    for (const std::string* field : {&run.pattern, &run.solution, &run.picture})
+      if (!field->empty()) files.push_back(resolve(results_dir, *field).string());
+  return files;
+}
+
+}  // namespace tangram

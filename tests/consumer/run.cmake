@@ -1,0 +1,26 @@
+# ctest install_consumer: installs the build tree BUILD into WORK/prefix, configures and builds
+# tests/consumer against it (find_package(tangram)) and solves PATTERN with it.
+#   cmake -DBUILD=... -DWORK=... -DPATTERN=... -P tests/consumer/run.cmake
+cmake_minimum_required(VERSION 3.18)
+file(REMOVE_RECURSE ${WORK})
+function(step)
+  execute_process(COMMAND ${ARGV} RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT status EQUAL 0)
+    message(FATAL_ERROR "failed (${status}): ${ARGV}\n${out}\n${err}")
+  endif()
+  set(output "${out}" PARENT_SCOPE)
+endfunction()
+step(${CMAKE_COMMAND} --install ${BUILD} --prefix ${WORK}/prefix)
+foreach(file include/tangram/core/search.hpp lib/cmake/tangram/tangramConfig.cmake bin/tangram)
+  if(NOT EXISTS ${WORK}/prefix/${file})
+    message(FATAL_ERROR "not installed: ${file}")
+  endif()
+endforeach()
+step(${CMAKE_COMMAND} -S ${CMAKE_CURRENT_LIST_DIR} -B ${WORK}/build
+     -DCMAKE_PREFIX_PATH=${WORK}/prefix -DCMAKE_BUILD_TYPE=RelWithDebInfo)
+step(${CMAKE_COMMAND} --build ${WORK}/build)
+step(${WORK}/build/consumer ${PATTERN})
+message(STATUS "consumer: ${output}")
+if(NOT output MATCHES "solved, valid, 7 pieces")
+  message(FATAL_ERROR "unexpected output: ${output}")
+endif()
