@@ -13,9 +13,9 @@
 
 #include <opencv2/core.hpp>
 
-#include "tangram/io/pattern_png.hpp"
 #include "tangram/core/morphology.hpp"
 #include "tangram/core/raster.hpp"
+#include "tangram/io/pattern_png.hpp"
 
 using namespace tangram;
 using Clock = std::chrono::steady_clock;

@@ -18,9 +18,9 @@
 #include <vector>
 
 #include "tangram/core/allocator.hpp"
-#include "tangram/io/pattern_png.hpp"
 #include "tangram/core/placement.hpp"
 #include "tangram/core/search.hpp"
+#include "tangram/io/pattern_png.hpp"
 #include "tangram/io/silhouette.hpp"
 
 using namespace tangram;

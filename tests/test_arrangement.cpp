@@ -12,10 +12,10 @@
 #include "cli_runner.hpp"
 #include "tangram/core/arrangement.hpp"
 #include "tangram/core/error.hpp"
-#include "tangram/io/pattern_png.hpp"
-#include "tangram/io/documents.hpp"
 #include "tangram/core/pattern.hpp"
 #include "tangram/core/verify.hpp"
+#include "tangram/io/documents.hpp"
+#include "tangram/io/pattern_png.hpp"
 #include "temp_dir.hpp"
 
 namespace {

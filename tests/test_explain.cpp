@@ -14,10 +14,10 @@
 
 #include "cli_runner.hpp"
 #include "tangram/core/error.hpp"
-#include "tangram/lab/explain.hpp"
-#include "tangram/io/pattern_png.hpp"
 #include "tangram/core/layout.hpp"
 #include "tangram/core/morphology.hpp"
+#include "tangram/io/pattern_png.hpp"
+#include "tangram/lab/explain.hpp"
 #include "temp_dir.hpp"
 
 using namespace tangram;

@@ -15,13 +15,13 @@
 
 #include "square_assembly.hpp"
 #include "temp_dir.hpp"
-#include "tangram/io/detail/json.hpp"
 #include "tangram/core/error.hpp"
-#include "tangram/io/pattern_png.hpp"
+#include "tangram/io/detail/json.hpp"
 #include "tangram/io/documents.hpp"
+#include "tangram/io/files.hpp"
+#include "tangram/io/pattern_png.hpp"
 #include "tangram/io/picture.hpp"
 #include "tangram/io/png.hpp"
-#include "tangram/io/files.hpp"
 
 using namespace tangram;
 using test::TempDir;

@@ -8,10 +8,10 @@
 
 #include <opencv2/imgproc.hpp>
 
-#include "tangram/io/pattern_png.hpp"
 #include "tangram/core/layout.hpp"
 #include "tangram/core/pieces.hpp"
 #include "tangram/core/raster.hpp"
+#include "tangram/io/pattern_png.hpp"
 
 namespace {
 

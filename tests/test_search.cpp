@@ -6,10 +6,10 @@
 #include <vector>
 
 #include "tangram/core/error.hpp"
-#include "tangram/io/pattern_png.hpp"
 #include "tangram/core/pattern.hpp"
 #include "tangram/core/search.hpp"
 #include "tangram/core/verify.hpp"
+#include "tangram/io/pattern_png.hpp"
 
 using namespace tangram;
 

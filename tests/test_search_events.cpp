@@ -15,9 +15,9 @@
 #include <opencv2/imgcodecs.hpp>
 
 #include "cli_runner.hpp"
-#include "tangram/lab/figures.hpp"
-#include "tangram/io/pattern_png.hpp"
 #include "tangram/core/search.hpp"
+#include "tangram/io/pattern_png.hpp"
+#include "tangram/lab/figures.hpp"
 #include "temp_dir.hpp"
 
 using namespace tangram;

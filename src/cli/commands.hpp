@@ -17,9 +17,9 @@
 #include <CLI/CLI.hpp>
 
 #include "tangram/core/error.hpp"
-#include "tangram/io/files.hpp"
 #include "tangram/core/placement.hpp"
 #include "tangram/core/search.hpp"
+#include "tangram/io/files.hpp"
 #include "tangram/io/silhouette.hpp"
 
 namespace tangram::cli {

@@ -13,17 +13,18 @@
 #include <opencv2/imgproc.hpp>
 
 #include "commands.hpp"
-#include "tangram/lab/detail/text.hpp"
 #include "tangram/core/error.hpp"
-#include "tangram/io/pattern_png.hpp"
-#include "tangram/io/documents.hpp"
-#include "tangram/io/picture.hpp"
-#include "tangram/io/png.hpp"
-#include "tangram/io/files.hpp"
 #include "tangram/core/placement.hpp"
-#include "tangram/lab/results.hpp"
 #include "tangram/core/search.hpp"
 #include "tangram/core/verify.hpp"
+#include "tangram/io/documents.hpp"
+#include "tangram/io/files.hpp"
+#include "tangram/io/pattern_png.hpp"
+#include "tangram/io/picture.hpp"
+#include "tangram/io/png.hpp"
+#include "tangram/io/solve_silhouette.hpp"
+#include "tangram/lab/detail/text.hpp"
+#include "tangram/lab/results.hpp"
 
 namespace tangram::cli {
 
@@ -311,9 +312,7 @@ int run_compare(const CompareOptions& options) {
   for (std::size_t p = 0; p < inputs.size(); ++p) {
     for (std::size_t k = 0; k < strategies.size(); ++k) {
       Run run;
-      run.solution = to_original_frame(
-          solve(inputs[p].read.working, configs[k], {}, {}, &inputs[p].read.working_unfilled),
-          inputs[p].read);
+      run.solution = solve_silhouette(inputs[p].read, configs[k]).solution;
       if (!run.solution.pieces.empty()) {
         run.report = verify_solution(inputs[p].pattern, run.solution.pieces);
         run.measured = true;

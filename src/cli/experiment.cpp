@@ -20,14 +20,14 @@
 
 #include "commands.hpp"
 #include "tangram/core/error.hpp"
-#include "tangram/lab/experiment.hpp"
-#include "tangram/io/pattern_png.hpp"
+#include "tangram/core/verify.hpp"
 #include "tangram/io/documents.hpp"
+#include "tangram/io/files.hpp"
+#include "tangram/io/pattern_png.hpp"
 #include "tangram/io/picture.hpp"
 #include "tangram/io/png.hpp"
-#include "tangram/io/files.hpp"
+#include "tangram/lab/experiment.hpp"
 #include "tangram/lab/results.hpp"
-#include "tangram/core/verify.hpp"
 
 namespace tangram::cli {
 

@@ -8,13 +8,13 @@
 
 #include "commands.hpp"
 #include "tangram/core/error.hpp"
-#include "tangram/lab/explain.hpp"
-#include "tangram/lab/figures.hpp"
-#include "tangram/io/pattern_png.hpp"
-#include "tangram/io/png.hpp"
-#include "tangram/io/files.hpp"
 #include "tangram/core/pieces.hpp"
 #include "tangram/core/raster.hpp"
+#include "tangram/io/files.hpp"
+#include "tangram/io/pattern_png.hpp"
+#include "tangram/io/png.hpp"
+#include "tangram/lab/explain.hpp"
+#include "tangram/lab/figures.hpp"
 
 namespace tangram::cli {
 

@@ -10,8 +10,8 @@
 #include "tangram/core/arrangement.hpp"
 #include "tangram/core/error.hpp"
 #include "tangram/io/documents.hpp"
-#include "tangram/io/png.hpp"
 #include "tangram/io/files.hpp"
+#include "tangram/io/png.hpp"
 
 namespace tangram::cli {
 

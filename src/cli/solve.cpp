@@ -13,16 +13,17 @@
 
 #include "commands.hpp"
 #include "tangram/core/error.hpp"
-#include "tangram/lab/figures.hpp"
-#include "tangram/io/pattern_png.hpp"
-#include "tangram/io/documents.hpp"
-#include "tangram/io/picture.hpp"
-#include "tangram/io/png.hpp"
-#include "tangram/io/files.hpp"
 #include "tangram/core/placement.hpp"
 #include "tangram/core/search.hpp"
-#include "tangram/io/silhouette.hpp"
 #include "tangram/core/verify.hpp"
+#include "tangram/io/documents.hpp"
+#include "tangram/io/files.hpp"
+#include "tangram/io/pattern_png.hpp"
+#include "tangram/io/picture.hpp"
+#include "tangram/io/png.hpp"
+#include "tangram/io/silhouette.hpp"
+#include "tangram/io/solve_silhouette.hpp"
+#include "tangram/lab/figures.hpp"
 
 namespace tangram::cli {
 
@@ -416,18 +417,16 @@ int run_solve(const SolveOptions& options, const SolveWatchOptions& watch) {
                         ec.message());
   }
 
-  Solution solution;
+  SilhouetteSolution result;
   SearchWatcher watcher(pattern, watch);
   {
     ProgressLine progress(!options.quiet && !watch.verbose);
-    solution = solve(pattern, config, progress.callback(), watcher.observer(),
-                     &silhouette.working_unfilled);
+    result = solve_silhouette(silhouette, config, progress.callback(), watcher.observer());
   }
-  VerifyReport full_check;
-  const bool solved_working = solution.solved;
-  solution = to_original_frame(solution, silhouette, &full_check);
+  const Solution& solution = result.solution;
+  const VerifyReport& full_check = result.full_check;
   std::string rejection;
-  if (solved_working && !solution.solved) {
+  if (result.rejected_at_full_resolution()) {
     rejection = silhouette.report.work_scale > 1
                     ? "solved at 1/" + std::to_string(silhouette.report.work_scale) +
                           " scale, rejected at full resolution:"

@@ -6,11 +6,11 @@
 #include <iostream>
 
 #include "commands.hpp"
-#include "tangram/io/detail/json.hpp"
 #include "tangram/core/error.hpp"
-#include "tangram/io/pattern_png.hpp"
-#include "tangram/io/documents.hpp"
 #include "tangram/core/verify.hpp"
+#include "tangram/io/detail/json.hpp"
+#include "tangram/io/documents.hpp"
+#include "tangram/io/pattern_png.hpp"
 
 namespace tangram::cli {
 

@@ -5,9 +5,9 @@
 #include <functional>
 #include <map>
 
+#include "tangram/core/error.hpp"
 #include "tangram/io/detail/json.hpp"
 #include "tangram/lab/detail/text.hpp"
-#include "tangram/core/error.hpp"
 
 namespace tangram {
 

@@ -5,9 +5,9 @@
 
 #include <opencv2/imgproc.hpp>
 
-#include "tangram/lab/detail/text.hpp"
 #include "tangram/core/error.hpp"
 #include "tangram/io/picture.hpp"
+#include "tangram/lab/detail/text.hpp"
 
 namespace tangram {
 

@@ -14,8 +14,8 @@
 #include <sstream>
 
 #include "tangram/core/error.hpp"
-#include "tangram/io/files.hpp"
 #include "tangram/core/placement.hpp"
+#include "tangram/io/files.hpp"
 
 namespace tangram {
 

@@ -12,11 +12,11 @@
 
 #include <opencv2/core.hpp>
 
-#include "tangram/lab/figures.hpp"
 #include "tangram/core/pattern.hpp"
 #include "tangram/core/pieces.hpp"
 #include "tangram/core/placement.hpp"
 #include "tangram/core/raster.hpp"
+#include "tangram/lab/figures.hpp"
 
 namespace tangram {
 
