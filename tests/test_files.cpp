@@ -54,7 +54,7 @@ TEST_CASE("read_input_file: the cap is exact, and says which limit was passed") 
   } catch (const LimitError& e) {
     CHECK(e.limit() == Limit::ImageBytes);
     CHECK(std::string(e.what()) ==
-          "cannot read thing " + dir.file("a") + ": 100 bytes is over the limit of 99 bytes");
+          "cannot read thing " + dir.file("a") + ": 100 bytes is over the limit of 99 bytes (raise it with max_image_bytes)");
   }
   write_file(dir.file("empty"), "");
   CHECK(read_input_file(dir.file("empty"), "thing", 0, Limit::DocumentBytes).empty());

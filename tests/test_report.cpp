@@ -257,7 +257,7 @@ TEST_CASE("report: unusable results directories are one-line InputErrors") {
                        InputError);
   CHECK_THROWS_WITH_AS(load_report_input(dir.path().string(), GalleryMode::All, warnings),
                        ("results directory " + dir.path().string() +
-                        " has no runs.csv (write one with 'tangram compare --out DIR')").c_str(),
+                        " has no runs.csv (compare and experiment write one in their output directory)").c_str(),
                        InputError);
   const std::string results = write_results(dir, example_runs());
   std::string csv = runs_csv(example_runs());
@@ -302,7 +302,7 @@ TEST_CASE("tangram report: writes the page; refuses outputs among or inside its 
   refused("report nowhere -o page2.html",
           "cannot read results directory nowhere: no such directory");
   refused("report masks -o page2.html",
-          "results directory masks has no runs.csv (write one with 'tangram compare --out DIR')");
+          "results directory masks has no runs.csv (compare and experiment write one in their output directory)");
   refused("report results -o nodir/page.html",
           "cannot write nodir/page.html: directory nodir does not exist");
   CHECK_FALSE(std::filesystem::exists(dir.path() / "results" / "page.html"));

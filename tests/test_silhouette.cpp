@@ -61,7 +61,7 @@ TEST_CASE("make_silhouette: an anti-aliased, blurred figure is cut at the thresh
   const cv::Mat1b faint = test::draw_by_coverage(test::figure(1.0), {291, 291}, 170, 250);
   const std::string message = input_error([&] { make_silhouette(faint, InputConfig{}); });
   CHECK(contains(message, "no puzzle pixels"));
-  CHECK(contains(message, "--threshold above 170"));
+  CHECK(contains(message, "use a threshold above 170"));  // the config field
   InputConfig raised;
   raised.threshold = 210.0;  // half-way between ink and paper: half coverage again
   CHECK(std::abs(make_silhouette(faint, raised).pattern.area_px - kFigureArea) <
@@ -77,8 +77,8 @@ TEST_CASE("make_silhouette: auto inversion follows the image border and says so"
   CHECK(inverted.report.inverted);
   CHECK(inverted.report.border_dark_share == 1.0);
   REQUIRE(inverted.report.notes.size() == 1);
-  CHECK(inverted.report.notes[0] ==
-        "light figure on a dark background (border 100% dark): inverted; use --invert no to "
+  CHECK(word_settings(inverted.report.notes[0]) ==
+        "light figure on a dark background (border 100% dark): inverted; use invert = no to "
         "override");
   // Luminance exactly 128 on the anti-aliased edge goes to the light side either way, so the
   // two readings may differ by those pixels only.
@@ -114,7 +114,7 @@ TEST_CASE("make_silhouette: auto inversion follows the image border and says so"
   cv::Mat4b white_figure(291, 291, cv::Vec4b(0, 0, 0, 0));
   white_figure.setTo(cv::Vec4b(255, 255, 255, 255), dark_on_light < 128);
   CHECK(contains(input_error([&] { make_silhouette(white_figure, InputConfig{}); }),
-                 "use --invert yes"));
+                 "use invert = yes"));
   CHECK(same_mask(make_silhouette(white_figure, yes).pattern.puzzle, normal.pattern.puzzle));
 }
 
@@ -177,7 +177,7 @@ TEST_CASE("make_silhouette: an outline drawing is refused with how to fill it; f
 
   const std::string message = input_error([&] { make_silhouette(drawing, InputConfig{}); });
   CHECK(message.rfind("looks like an outline drawing", 0) == 0);
-  CHECK(contains(message, "--fill-outline"));
+  CHECK(contains(message, "use fill_outline = true"));
 
   InputConfig fill;
   fill.fill_outline = true;
@@ -190,7 +190,8 @@ TEST_CASE("make_silhouette: an outline drawing is refused with how to fill it; f
   CHECK(std::abs(s.pattern.area_px - kFigureArea) < 0.02 * kFigureArea);
   CHECK(cv::countNonZero(s.pattern.puzzle != mask) < 0.02 * kFigureArea);
   REQUIRE(!s.report.warnings.empty());
-  CHECK(contains(s.report.warnings.back(), "--fill-outline: filled 1 enclosed region"));
+  CHECK(contains(word_settings(s.report.warnings.back()),
+                 "fill_outline = true: filled 1 enclosed region"));
 }
 
 TEST_CASE("make_silhouette: figures too thin for the pieces are refused; real figures pass") {
@@ -260,7 +261,7 @@ TEST_CASE("make_silhouette: a large picture is solved at a working resolution re
   InputConfig tiny;
   tiny.work_size_px = 40;  // factor 33: the working figure is far too small
   CHECK(contains(input_error([&] { make_silhouette(picture, tiny); }),
-                 "use a larger --work-size"));
+                 "use a larger work_size_px"));
 }
 
 TEST_CASE("make_silhouette: a small figure on a large canvas is solved on its bounding box plus "

@@ -78,8 +78,12 @@ inline std::string fixed(double value, int decimals) {
 /// bound to `limits`, whose current values are shown as the defaults.
 void add_limit_options(CLI::App& cmd, ReadLimits& limits, bool images, bool documents);
 
-/// The option that raises a limit ("--max-pixels").
-std::string_view limit_option(Limit limit);
+/// How the command line spells a setting that library messages mention (error.hpp): its
+/// option ("--threshold", "--invert no", "--no-clean").
+std::string option_words(Setting setting, std::string_view value);
+
+/// A library message with its settings spelled as options.
+std::string in_words(std::string_view tagged);
 
 /// How a pattern PNG is read (silhouette.hpp), as typed on the command line.
 struct InputOptions {

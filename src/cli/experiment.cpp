@@ -270,7 +270,7 @@ int run_experiment(const ExperimentOptions& options) {
         records[i] = record;
         continue;
       } catch (const InputError& e) {
-        std::cerr << "tangram: warning: " << path.string() << " is unreadable (" << e.what()
+        std::cerr << "tangram: warning: " << path.string() << " is unreadable (" << in_words(e.tagged())
                   << "); the run is done again" << std::endl;
       }
     }
@@ -379,7 +379,10 @@ int run_experiment(const ExperimentOptions& options) {
         std::lock_guard<std::mutex> lock(progress.mutex);
         --progress.running;
         if (progress.error.empty())
-          progress.error = job.dir.string() + "/" + job.base() + ": " + e.what();
+          progress.error = job.dir.string() + "/" + job.base() + ": " +
+                           (dynamic_cast<const Error*>(&e) != nullptr
+                                ? dynamic_cast<const Error&>(e).tagged()
+                                : std::string(e.what()));
         progress.changed.notify_all();
         return;
       }

@@ -78,9 +78,9 @@ void add_input_options(CLI::App& cmd, InputOptions& options) {
 void print_input_report(const InputReport& report, bool quiet, const std::string& context) {
   if (!quiet)
     for (const std::string& note : report.notes)
-      std::cerr << "tangram: note: " << context << note << "\n";
+      std::cerr << "tangram: note: " << context << in_words(note) << "\n";
   for (const std::string& warning : report.warnings)
-    std::cerr << "tangram: warning: " << context << warning << "\n";
+    std::cerr << "tangram: warning: " << context << in_words(warning) << "\n";
   std::cerr << std::flush;
 }
 

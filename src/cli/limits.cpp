@@ -1,5 +1,6 @@
-// The limits on inputs shared by every subcommand that reads files: --max-pixels,
-// --max-image-mb and --max-document-mb (files.hpp's ReadLimits).
+// The limits on inputs shared by every subcommand that reads files (--max-pixels,
+// --max-image-mb and --max-document-mb: files.hpp's ReadLimits), and the spelling of the
+// settings that library messages mention, as options.
 
 #include <cmath>
 
@@ -51,13 +52,28 @@ void add_limit_options(CLI::App& cmd, ReadLimits& limits, bool images, bool docu
                   "Refuse larger JSON and CSV files.");
 }
 
-std::string_view limit_option(Limit limit) {
-  switch (limit) {
-    case Limit::Pixels: return "--max-pixels";
-    case Limit::ImageBytes: return "--max-image-mb";
-    case Limit::DocumentBytes: return "--max-document-mb";
+std::string option_words(Setting setting, std::string_view value) {
+  const std::string v(value);
+  switch (setting) {
+    case Setting::Threshold: return "--threshold" + (v.empty() ? "" : " " + v);
+    case Setting::Invert: return "--invert" + (v.empty() ? "" : " " + v);
+    case Setting::Clean: return v == "false" ? "--no-clean" : "--clean";
+    case Setting::FillOutline: return "--fill-outline";
+    case Setting::WorkSize: return "--work-size" + (v.empty() ? "" : " " + v);
+    case Setting::RotationStep: return "--rotation-step" + (v.empty() ? "" : " " + v);
+    case Setting::TimeLimit: return "--time-limit" + (v.empty() ? "" : " " + v);
+    case Setting::Threads: return "--threads" + (v.empty() ? "" : " " + v);
+    case Setting::Candidates: return "--candidates" + (v.empty() ? "" : " " + v);
+    case Setting::Inset: return "--inset" + (v.empty() ? "" : " " + v);
+    case Setting::MaxPixels: return "--max-pixels";
+    case Setting::MaxImageBytes: return "--max-image-mb";
+    case Setting::MaxDocumentBytes: return "--max-document-mb";
+    case Setting::SetSide: return "--side" + (v.empty() ? "" : " " + v);
+    case Setting::Margin: return "--margin" + (v.empty() ? "" : " " + v);
   }
-  return "";
+  return config_words(setting, value);
 }
+
+std::string in_words(std::string_view tagged) { return word_settings(tagged, option_words); }
 
 }  // namespace tangram::cli

@@ -127,7 +127,7 @@ int main(int argc, char** argv) {
                 "--help')");
     return kExitUsage;
   } catch (const tangram::Error& e) {  // a value checked while parsing (add_limit_options)
-    print_error(e.what());
+    print_error(in_words(e.tagged()));
     return kExitUsage;
   }
   // --time-limit counts from here: reading and preparing the pattern are part of the solve.
@@ -147,12 +147,8 @@ int main(int argc, char** argv) {
       throw tangram::OutputError(std::string("cannot write standard output: ") +
                                  std::strerror(checked_stdout.error()));
     return status;
-  } catch (const tangram::LimitError& e) {
-    print_error(std::string(e.what()) + " (raise it with " +
-                std::string(limit_option(e.limit())) + ")");
-    return kExitUsage;
   } catch (const tangram::Error& e) {
-    print_error(e.what());
+    print_error(in_words(e.tagged()));
     return kExitUsage;
   } catch (const std::exception& e) {
     print_error(std::string("internal error: ") + e.what());

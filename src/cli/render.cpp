@@ -84,7 +84,7 @@ int run_render(const RenderOptions& options) {
   try {
     figure = render_arrangement(arrangement, config);
   } catch (const InputError& e) {
-    throw InputError("arrangement " + options.arrangement + ": " + e.what());
+    throw InputError("arrangement " + options.arrangement + ": " + e.tagged());
   }
 
   Solution ground_truth;

@@ -99,7 +99,8 @@ int run_report(const ReportOptions& options) {
                        ", an input of the report: choose another output path");
   input.generator = std::string("tangram ") + TANGRAM_VERSION;
 
-  for (const std::string& warning : warnings) std::cerr << "tangram: warning: " << warning << "\n";
+  for (const std::string& warning : warnings)
+    std::cerr << "tangram: warning: " << in_words(warning) << "\n";
   const std::string html = report_html(input);
   write_text_atomic(out, html);
   std::size_t embedded = 0;

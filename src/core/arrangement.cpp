@@ -100,9 +100,9 @@ std::vector<ArrangedPiece> final_poses(const Arrangement& arrangement) {
 
 RenderedFigure render_arrangement(const Arrangement& arrangement, const RenderConfig& config) {
   if (!(config.side_px > 0.0) || !std::isfinite(config.side_px))
-    throw UsageError("the set side must be a positive number of pixels");
+    throw UsageError(mention(Setting::SetSide) + " must be a positive number of pixels");
   if (!(config.margin_px >= 0.0) || !std::isfinite(config.margin_px))
-    throw UsageError("the margin must be a non-negative number of pixels");
+    throw UsageError(mention(Setting::Margin) + " must be a non-negative number of pixels");
   const std::vector<ArrangedPiece> posed = final_poses(arrangement);
 
   RenderedFigure figure;
@@ -129,7 +129,8 @@ RenderedFigure render_arrangement(const Arrangement& arrangement, const RenderCo
   if (!(columns <= kMaxRenderSidePx && rows <= kMaxRenderSidePx))
     throw UsageError("the rendered image would be " + two_digits(columns) + " x " +
                      two_digits(rows) + " pixels, over " + std::to_string(kMaxRenderSidePx) +
-                     " on a side; choose a smaller side or margin");
+                     " on a side; choose a smaller " + mention(Setting::SetSide) + " or " +
+                     mention(Setting::Margin));
   const int width = static_cast<int>(columns), height = static_cast<int>(rows);
 
   // Samples covered by some piece, per pixel.

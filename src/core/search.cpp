@@ -62,24 +62,25 @@ long configuration_count(double rotation_step_deg, bool reflection) {
 void validate_config(const SolverConfig& config) {
   const SearchConfig& s = config.search;
   if (!(s.rotation_step_deg > 0.0 && s.rotation_step_deg <= 360.0))
-    throw UsageError("--rotation-step must be in (0, 360] degrees, got " +
+    throw UsageError(mention(Setting::RotationStep) + " must be in (0, 360] degrees, got " +
                      number(s.rotation_step_deg));
   const long count = configuration_count(s.rotation_step_deg, s.reflection);
   if (count > kMaxConfigurations)
-    throw UsageError("--rotation-step " + number(s.rotation_step_deg) + " gives " +
+    throw UsageError(mention(Setting::RotationStep) + " " + number(s.rotation_step_deg) + " gives " +
                      std::to_string(count) + " piece configurations, more than the " +
                      std::to_string(kMaxConfigurations) + " the solver accepts (a step of at " +
                      "least 0.1 degrees)");
   if (!(s.time_limit_s > 0.0) || !std::isfinite(s.time_limit_s))
-    throw UsageError("--time-limit must be a positive number of seconds, got " +
+    throw UsageError(mention(Setting::TimeLimit) + " must be a positive number of seconds, got " +
                      number(s.time_limit_s));
   if (s.threads < 0 || s.threads > 1024)
-    throw UsageError("--threads must be 0 (all cores) or 1..1024, got " + std::to_string(s.threads));
+    throw UsageError(mention(Setting::Threads) + " must be 0 (all cores) or 1..1024, got " +
+                     std::to_string(s.threads));
   if (s.candidates_per_config < 1 || s.candidates_per_config > 1000)
-    throw UsageError("--candidates must be in 1..1000, got " +
+    throw UsageError(mention(Setting::Candidates) + " must be in 1..1000, got " +
                      std::to_string(s.candidates_per_config));
   if (s.inset_px > 10.0 || !std::isfinite(s.inset_px))
-    throw UsageError("--inset must be at most 10 px (negative = automatic)");
+    throw UsageError(mention(Setting::Inset) + " must be at most 10 px (negative = automatic)");
 }
 
 namespace {

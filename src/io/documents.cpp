@@ -157,7 +157,7 @@ JsonValue parse_document(const std::string& text, std::string_view tag, const st
   try {
     document = detail::parse_json(text);
   } catch (const InputError& e) {
-    invalid(prefix, e.what());
+    invalid(prefix, e.tagged());
   }
   if (document.type != JsonValue::Type::Object) invalid(prefix, "the document is not an object");
   const JsonValue* format = document.find("format");

@@ -13,14 +13,14 @@ Silhouette decode_silhouette_png(std::string_view bytes, const InputConfig& conf
   try {
     image = decode_png(bytes, limits.max_pixels);
   } catch (const LimitError& e) {
-    throw LimitError(e.limit(), "cannot read pattern " + name + ": " + e.what());
+    throw e.with_prefix("cannot read pattern " + name + ": ");
   } catch (const InputError& e) {
-    throw InputError("cannot read pattern " + name + ": " + e.what());
+    throw InputError("cannot read pattern " + name + ": " + e.tagged());
   }
   try {
     return make_silhouette(image, config);
   } catch (const InputError& e) {
-    throw InputError("pattern " + name + ": " + e.what());
+    throw InputError("pattern " + name + ": " + e.tagged());
   }
 }
 

@@ -303,7 +303,7 @@ void write_png_atomic(const std::string& path, const cv::Mat& image) {
   try {
     bytes = encode_png(image);
   } catch (const OutputError& e) {
-    throw OutputError("cannot write " + path + ": " + e.what());
+    throw OutputError("cannot write " + path + ": " + e.tagged());
   }
   write_output_file(path,
                     std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));

@@ -90,13 +90,14 @@ std::string no_puzzle_message(const Reading& reading, bool inverted, const Input
                                  : "no puzzle pixels (dark, opaque pixels) in the image";
   const bool opaque = reading.min_luminance <= reading.max_luminance;
   if (inverted) {
-    if (opaque) message += "; every opaque pixel is dark: use --invert no";
+    if (opaque) message += "; every opaque pixel is dark: use " + mention(Setting::Invert, "no");
   } else if (opaque && reading.transparent > 0 && config.invert != InvertMode::No) {
-    message += "; the opaque pixels are light: for a light figure use --invert yes";
+    message += "; the opaque pixels are light: for a light figure use " +
+               mention(Setting::Invert, "yes");
   } else if (opaque && reading.min_luminance < reading.max_luminance) {
     const double darkest = std::floor(reading.min_luminance);
     message += "; the darkest pixel has luminance " + fixed(darkest, 0) +
-               " (8-bit scale): use a --threshold above " + fixed(darkest, 0);
+               " (8-bit scale): use a " + mention(Setting::Threshold) + " above " + fixed(darkest, 0);
   }
   return message;
 }
@@ -154,7 +155,8 @@ long drop_specks(cv::Mat1b& mask, InputReport& report) {
       "dropped " + count(report.specks_dropped, "speck", "specks") + ", " +
       count(report.speck_pixels, "pixel", "pixels") + " in all (separate specks of " +
       fixed(static_cast<double>(cutoff), 0) + " px or less, under 1/64 of the figure's " +
-      std::to_string(kept) + " px: too small for any piece); use --no-clean to keep them");
+      std::to_string(kept) + " px: too small for any piece); use " + mention(Setting::Clean, "false") +
+      " to keep them");
   return kept;
 }
 
@@ -199,7 +201,7 @@ void fill_pinholes(cv::Mat1b& mask, long area, InputReport& report) {
       "filled " + count(report.holes_filled, "pinhole", "pinholes") + ", " +
       count(report.hole_pixels, "pixel", "pixels") + " in all (enclosed gaps of " +
       std::to_string(largest) + " px or less, under 1/64 of the figure's " +
-      std::to_string(area) + " px); use --no-clean to keep them");
+      std::to_string(area) + " px); use " + mention(Setting::Clean, "false") + " to keep them");
 }
 
 /// Nesting depth of every light region: 0 for regions reaching the border, else the least
@@ -318,8 +320,8 @@ void fill_outline(cv::Mat1b& mask, InputReport& report) {
       report.outline_pixels += regions.area[i];
     }
   if (report.outline_regions_filled == 0) {
-    report.warnings.push_back("--fill-outline: no region is enclosed by the figure; nothing "
-                              "filled");
+    report.warnings.push_back(mention(Setting::FillOutline, "true") +
+                              ": no region is enclosed by the figure; nothing filled");
     return;
   }
   set_labelled(mask, regions.labels, fill, 255);
@@ -328,7 +330,7 @@ void fill_outline(cv::Mat1b& mask, InputReport& report) {
   const long before = cv::countNonZero(mask);
   mask.setTo(0, distance_to_obstacles(mask) < half_width + 0.5);
   report.warnings.push_back(
-      "--fill-outline: filled " +
+      mention(Setting::FillOutline, "true") + ": filled " +
       count(report.outline_regions_filled, "enclosed region", "enclosed regions") + ", " +
       count(report.outline_pixels, "pixel", "pixels") + " in all, and took " +
       fixed(half_width, 1) + " px (half the strokes' mean width) off the boundary, " +
@@ -354,8 +356,9 @@ void check_tileable(const cv::Mat1b& mask, const Pattern& pattern, bool outline_
       throw InputError("looks like an outline drawing: thin strokes (no pixel deeper than " +
                        fixed(deepest, 1) + " px) enclose an unfilled area of " +
                        fixed(100.0 * share, 0) +
-                       "% of the figure; fill the figure, or use --fill-outline to fill every "
-                       "region the strokes enclose");
+                       "% of the figure; fill the figure, or use " +
+                       mention(Setting::FillOutline, "true") +
+                       " to fill every region the strokes enclose");
     }
   }
   throw InputError("the figure is too thin for the pieces: its deepest pixel is " +
@@ -421,10 +424,12 @@ InputConfig InputConfig::referee_reading() {
 
 void validate_input_config(const InputConfig& config) {
   if (!(config.threshold >= 1.0 && config.threshold <= 255.0))
-    throw UsageError("--threshold must be in [1, 255] (luminance on the 8-bit scale), got " +
+    throw UsageError(mention(Setting::Threshold) +
+                     " must be in [1, 255] (luminance on the 8-bit scale), got " +
                      fixed(config.threshold, 1));
   if (config.work_size_px < kWorkSizeAuto)
-    throw UsageError("--work-size must be auto, 0 (full resolution) or a number of pixels, got " +
+    throw UsageError(mention(Setting::WorkSize) +
+                     " must be auto, 0 (full resolution) or a number of pixels, got " +
                      std::to_string(config.work_size_px));
 }
 
@@ -456,7 +461,8 @@ Silhouette make_silhouette(const cv::Mat& image, const InputConfig& config) {
       if (report.inverted)
         report.notes.push_back("light figure on a dark background (border " +
                                fixed(100.0 * report.border_dark_share, 0) +
-                               "% dark): inverted; use --invert no to override");
+                               "% dark): inverted; use " + mention(Setting::Invert, "no") +
+                               " to override");
       break;
   }
   cv::Mat1b mask = report.inverted ? reading.light : reading.dark;
@@ -494,8 +500,9 @@ Silhouette make_silhouette(const cv::Mat& image, const InputConfig& config) {
       silhouette.working = make_pattern(reduced(crop).clone());
     } catch (const InputError& e) {
       throw InputError("reduced by " + std::to_string(n) + " for solving (set side " +
-                       fixed(silhouette.pattern.side_px / n, 0) + " px), " + e.what() +
-                       "; use a larger --work-size or --work-size 0");
+                       fixed(silhouette.pattern.side_px / n, 0) + " px), " + e.tagged() +
+                       "; use a larger " + mention(Setting::WorkSize) + " or " +
+                       mention(Setting::WorkSize, "0"));
     }
   }
   report.work_size = silhouette.working.puzzle.size();
@@ -511,8 +518,8 @@ Silhouette make_silhouette(const cv::Mat& image, const InputConfig& config) {
         std::to_string(report.work_size.width) + "x" + std::to_string(report.work_size.height) +
         " px, set side " + fixed(silhouette.working.side_px, 0) + " px instead of " +
         fixed(silhouette.pattern.side_px, 0) +
-        "); pieces are reported in the original's pixel coordinates; --work-size 0 solves at "
-        "full resolution");
+        "); pieces are reported in the original's pixel coordinates; " +
+        mention(Setting::WorkSize, "0") + " solves at full resolution");
   return silhouette;
 }
 

@@ -123,7 +123,7 @@ ExperimentRecord record_from_json(const std::string& text) {
   try {
     doc = detail::parse_json(text);
   } catch (const InputError& e) {
-    bad_record(e.what());
+    bad_record(e.tagged());
   }
   if (doc.type != JsonValue::Type::Object) bad_record("not an object");
   if (field(doc, "format", JsonValue::Type::String).string != kRecordTag)

@@ -129,7 +129,7 @@ std::optional<std::string> read_bytes(const fs::path& path, std::uint64_t max_by
     return read_input_file(path.string(), "file", max_bytes, limit);
   } catch (const InputError& e) {
     // "cannot read file PATH: why" -> "why": the caller names the file.
-    const std::string message = e.what();
+    const std::string message = e.tagged();
     const std::string prefix = "cannot read file " + path.string() + ": ";
     problem = message.rfind(prefix, 0) == 0 ? message.substr(prefix.size()) : message;
     return std::nullopt;
@@ -730,7 +730,7 @@ ReportInput load_report_input(const std::string& results_dir, GalleryMode galler
   const fs::path csv = fs::path(results_dir) / "runs.csv";
   if (!fs::exists(csv, ec))
     throw InputError("results directory " + results_dir +
-                     " has no runs.csv (write one with 'tangram compare --out DIR')");
+                     " has no runs.csv (compare and experiment write one in their output directory)");
 
   ReportInput input;
   input.title = results_dir;

@@ -1,19 +1,64 @@
 #pragma once
 /// \file error.hpp
-/// Exceptions for inputs the library cannot work with. "Nothing fits" is never an exception:
-/// search results say so in their `solved` flag.
+/// Exceptions for inputs the library cannot work with, and how their messages mention settings.
+/// "Nothing fits" is never an exception: search results say so in their `solved` flag.
+///
+/// Messages (of errors, and the notes and warnings of an InputReport) name the settings they are
+/// about, or advise a value, through mention(): a tag that word_settings() spells. The library
+/// spells a setting as its config field ("threshold", "invert = no"); a front end spells it its
+/// own way (the command line: "--threshold", "--invert no") from Error::tagged().
 
 #include <cstdint>
+#include <functional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace tangram {
 
+/// A setting that messages may mention: a field of InputConfig, SearchConfig, ReadLimits or
+/// RenderConfig.
+enum class Setting {
+  Threshold,         ///< InputConfig::threshold
+  Invert,            ///< InputConfig::invert
+  Clean,             ///< InputConfig::clean
+  FillOutline,       ///< InputConfig::fill_outline
+  WorkSize,          ///< InputConfig::work_size_px
+  RotationStep,      ///< SearchConfig::rotation_step_deg
+  TimeLimit,         ///< SearchConfig::time_limit_s
+  Threads,           ///< SearchConfig::threads
+  Candidates,        ///< SearchConfig::candidates_per_config
+  Inset,             ///< SearchConfig::inset_px
+  MaxPixels,         ///< ReadLimits::max_pixels
+  MaxImageBytes,     ///< ReadLimits::max_image_bytes
+  MaxDocumentBytes,  ///< ReadLimits::max_document_bytes
+  SetSide,           ///< RenderConfig::side_px
+  Margin,            ///< RenderConfig::margin_px
+};
+
+/// A tag that stands for `setting` (with `value`, when advising one) in a message.
+std::string mention(Setting setting, std::string_view value = {});
+
+/// How a front end spells a setting and an optional value.
+using SettingWords = std::function<std::string(Setting setting, std::string_view value)>;
+
+/// The library's spelling: the config field, "= value" when there is one ("work_size_px = 0").
+std::string config_words(Setting setting, std::string_view value);
+
+/// `tagged` with every mention() spelled by `words`.
+std::string word_settings(std::string_view tagged, const SettingWords& words = config_words);
+
 /// Base class of every error the library throws on purpose. The message is one line that says
-/// what is wrong and, where possible, what to do about it.
+/// what is wrong and, where possible, what to do about it; what() spells its settings as the
+/// library does, tagged() keeps the mentions for a front end to spell.
 class Error : public std::runtime_error {
 public:
-  using std::runtime_error::runtime_error;
+  explicit Error(const std::string& tagged)
+      : std::runtime_error(word_settings(tagged)), tagged_(tagged) {}
+  const std::string& tagged() const { return tagged_; }
+
+private:
+  std::string tagged_;
 };
 
 /// The input (file, image, silhouette or solution document) cannot be used.
@@ -30,15 +75,26 @@ enum class Limit {
   DocumentBytes,  ///< ReadLimits::max_document_bytes
 };
 
+/// The setting that raises a limit (Setting::MaxPixels for Limit::Pixels, ...).
+Setting limit_setting(Limit limit);
+
 /// The input is well formed but larger than a cap allows. The message says what and by how
-/// much, without naming an option; `limit` says which cap, so a front end can say how to raise
-/// it.
+/// much, then "(raise it with SETTING)"; `limit` says which cap.
 class LimitError : public InputError {
 public:
-  LimitError(Limit limit, const std::string& message) : InputError(message), limit_(limit) {}
+  LimitError(Limit limit, const std::string& message)
+      : InputError(message + " (raise it with " + mention(limit_setting(limit)) + ")"),
+        limit_(limit) {}
   Limit limit() const { return limit_; }
 
+  /// The same error with `prefix` before its message ("cannot read pattern X: ").
+  LimitError with_prefix(const std::string& prefix) const {
+    return LimitError(limit_, prefix + tagged(), Prefixed{});
+  }
+
 private:
+  struct Prefixed {};
+  LimitError(Limit limit, const std::string& tagged, Prefixed) : InputError(tagged), limit_(limit) {}
   Limit limit_;
 };
 
