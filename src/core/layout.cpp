@@ -6,6 +6,8 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "tangram/core/invariants.hpp"
+
 namespace tangram {
 
 void LayoutState::ensure_runs(int max_len) {
@@ -124,6 +126,7 @@ LayoutState place_cells(const LayoutState& parent, const RunMask& mask, cv::Poin
     }
   }
   state.region_px = region_sizes(state.empty_bits);
+  TANGRAM_CHECK(state_matches_rebuild(state), "a placement's state equals the state rebuilt");
   return state;
 }
 
@@ -166,6 +169,7 @@ void add_depth(LayoutState& state, const LayoutState& parent, const RunMask& mas
     }
   }
   state.max_depth = maximum_depth(state.depth);
+  TANGRAM_CHECK(state_matches_rebuild(state), "a placement's depth equals the depth rebuilt");
 }
 
 LayoutState place_piece(const LayoutState& parent, const RunMask& mask, cv::Point anchor) {

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <string>
 
+#include "tangram/core/invariants.hpp"
 #include "tangram/core/morphology.hpp"
 #include "tangram/core/parallel.hpp"
 
@@ -120,6 +121,7 @@ cv::Mat1f normalised_distance_transform(const cv::Mat1b& empty) {
   double max_value = 0.0;
   cv::minMaxLoc(dist, nullptr, &max_value);
   if (max_value > 0.0) dist /= max_value;
+  TANGRAM_CHECK(all_finite(dist), "distance-transform costs are finite");
   return dist;
 }
 
@@ -142,6 +144,7 @@ PlacementCost PlacementCost::distance_transform(const cv::Mat1f& normalised_dt) 
 
 PlacementCost PlacementCost::sweep(const cv::Mat1f& sweep_matrix) {
   PlacementCost cost;
+  TANGRAM_CHECK(all_finite(sweep_matrix), "sweep costs are finite");
   cost.sweep_ = true;
   cost.sweep_matrix_ = sweep_matrix;
   return cost;

@@ -6,6 +6,7 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "tangram/core/invariants.hpp"
 #include "tangram/core/parallel.hpp"
 
 namespace tangram {
@@ -116,7 +117,9 @@ ConfigurationMask rasterise_configuration(const Configuration& config, double si
                                           double inset_px) {
   const Polygon posed = apply_pose(local_polygon(config.kind, side_px),
                                    Pose{{0.0, 0.0}, config.angle_deg, config.reflected});
-  return {config, rasterise_convex(inset_convex(posed, inset_px)), posed};
+  ConfigurationMask out{config, rasterise_convex(inset_convex(posed, inset_px)), posed};
+  TANGRAM_CHECK(mask_matches_polygon(out, inset_px), "a configuration's mask matches its polygon");
+  return out;
 }
 
 std::vector<ConfigurationMask> rasterise_configurations(
