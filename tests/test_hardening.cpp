@@ -52,6 +52,12 @@ struct Inputs {
   }
 };
 
+/// A 20000 x 20000 all-black PNG (about 390 kB, 400 MB decoded), made once.
+const std::string& bomb() {
+  static const std::string bytes = tangram::test::png_bomb(20000, 20000);
+  return bytes;
+}
+
 /// mknod needs root; elsewhere the device cases use /dev/null itself, which must survive.
 bool can_make_devices() { return ::geteuid() == 0; }
 
@@ -77,7 +83,7 @@ TEST_CASE("hardening: devices and symlinks to devices as inputs are refused with
 
 TEST_CASE("hardening: a decompression bomb is refused from its header; the cap can be raised") {
   Inputs in;
-  write_file(in.dir.file("bomb.png"), tangram::test::png_bomb(20000, 20000));
+  write_file(in.dir.file("bomb.png"), bomb());
   CHECK(fs::file_size(in.dir.file("bomb.png")) < 2'000'000);
   for (const char* command : {"solve bomb.png", "verify bomb.png p.json", "explain bomb.png --out ex"})
     check_refused(run_cli_bounded(in.dir, command), 2,
@@ -94,7 +100,7 @@ TEST_CASE("hardening: a decompression bomb is refused from its header; the cap c
 TEST_CASE("hardening: the report over pictures that are devices or bombs warns and goes on") {
   Inputs in;
   fs::create_directory(in.dir.file("results"));
-  write_file(in.dir.file("results/bomb.png"), tangram::test::png_bomb(20000, 20000));
+  write_file(in.dir.file("results/bomb.png"), bomb());
   write_file(in.dir.file("results/runs.csv"),
              "experiment,search,pattern,strategy,solved,valid,seconds,placements,backtracks,"
              "coverage,overlap,spill,solution,picture\n"
