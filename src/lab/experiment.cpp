@@ -13,7 +13,8 @@ namespace tangram {
 
 namespace {
 
-using detail::JsonValue;
+using detail::Json;
+using detail::JsonType;
 
 constexpr std::string_view kRecordTag = "tangram-run/1";
 
@@ -43,12 +44,17 @@ std::string fixed(double value, int decimals) { return detail::json_number(value
   throw InputError("invalid run record: " + what);
 }
 
-const JsonValue& field(const JsonValue& object, std::string_view key, JsonValue::Type type) {
-  const JsonValue* value = object.find(key);
-  if (value == nullptr) bad_record("missing \"" + std::string(key) + "\"");
-  if (value->type != type)
-    bad_record("\"" + std::string(key) + "\" is " + std::string(detail::json_type_name(value->type)));
+const Json& field(const Json& object, std::string_view key, JsonType type) {
+  const auto value = object.find(key);
+  if (value == object.end()) bad_record("missing \"" + std::string(key) + "\"");
+  if (detail::json_type(*value) != type)
+    bad_record("\"" + std::string(key) + "\" is " +
+               std::string(detail::json_type_name(detail::json_type(*value))));
   return *value;
+}
+
+const std::string& text_field(const Json& object, std::string_view key) {
+  return field(object, key, JsonType::String).get_ref<const std::string&>();
 }
 
 std::vector<Strategy> sweep_strategies() {
@@ -119,28 +125,28 @@ std::string record_to_json(const ExperimentRecord& r) {
 }
 
 ExperimentRecord record_from_json(const std::string& text) {
-  JsonValue doc;
+  Json doc;
   try {
     doc = detail::parse_json(text);
   } catch (const InputError& e) {
     bad_record(e.what());
   }
-  if (doc.type != JsonValue::Type::Object) bad_record("not an object");
-  if (field(doc, "format", JsonValue::Type::String).string != kRecordTag)
+  if (!doc.is_object()) bad_record("not an object");
+  if (text_field(doc, "format") != kRecordTag)
     bad_record("wrong format tag (expected \"" + std::string(kRecordTag) + "\")");
   ExperimentRecord r;
   const auto number = [&](std::string_view key) {
-    return field(doc, key, JsonValue::Type::Number).number;
+    return field(doc, key, JsonType::Number).get<double>();
   };
   const auto boolean = [&](std::string_view key) {
-    return field(doc, key, JsonValue::Type::Boolean).boolean;
+    return field(doc, key, JsonType::Boolean).get<bool>();
   };
   r.experiment = static_cast<int>(number("experiment"));
-  const std::string& search = field(doc, "search", JsonValue::Type::String).string;
+  const std::string& search = text_field(doc, "search");
   if (search != "paper" && search != "ours") bad_record("unknown search \"" + search + "\"");
   r.search = search == "paper" ? SearchMode::Paper : SearchMode::Ours;
-  r.pattern = field(doc, "pattern", JsonValue::Type::String).string;
-  const auto strategy = strategy_from_name(field(doc, "strategy", JsonValue::Type::String).string);
+  r.pattern = text_field(doc, "pattern");
+  const auto strategy = strategy_from_name(text_field(doc, "strategy"));
   if (!strategy) bad_record("unknown strategy");
   r.strategy = *strategy;
   r.time_limit_s = number("time_limit_s");
