@@ -8,6 +8,7 @@
 #include <iterator>
 #include <vector>
 
+#include "tangram/core/detail/format.hpp"
 #include "tangram/core/error.hpp"
 
 namespace tangram::detail {
@@ -367,10 +368,7 @@ std::string json_number(double value, int decimals) {
   if (!std::isfinite(value)) return "null";
   // Anything that rounds to zero prints as "0.000000", never "-0.000000".
   if (std::abs(value) < 0.5 * std::pow(10.0, -decimals)) value = 0.0;
-  char buffer[400];
-  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value,
-                                    std::chars_format::fixed, decimals);
-  return std::string(buffer, result.ptr);
+  return fixed(value, decimals);
 }
 
 }  // namespace tangram::detail

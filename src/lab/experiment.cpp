@@ -38,6 +38,8 @@ const std::array<PaperRow, 7> kPaper = {{
 const std::array<std::array<double, 3>, 3> kPaperTable2 = {{
     {67.14, 65.56, 76.67}, {54.76, 50.00, 83.33}, {21.43, 18.52, 38.89}}};
 
+/// A number in the tables, written as the run records write theirs (detail::json_number): one
+/// that rounds to zero prints without a minus sign.
 std::string fixed(double value, int decimals) { return detail::json_number(value, decimals); }
 
 [[noreturn]] void bad_record(const std::string& what) {

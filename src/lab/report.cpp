@@ -7,12 +7,12 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <iomanip>
 #include <iterator>
 #include <optional>
 #include <set>
 #include <sstream>
 
+#include "tangram/core/detail/format.hpp"
 #include "tangram/core/error.hpp"
 #include "tangram/core/placement.hpp"
 #include "tangram/io/files.hpp"
@@ -43,11 +43,7 @@ constexpr int kMinChartWidth = 380;
 /// chart width so that it is never clipped.
 constexpr int kTitleCharPx = 9;
 
-std::string fixed(double value, int decimals) {
-  std::ostringstream out;
-  out << std::fixed << std::setprecision(decimals) << value;
-  return out.str();
-}
+using detail::fixed;
 
 using detail::html_escape;
 
