@@ -235,7 +235,7 @@ struct ReportOptions {
   std::string results_dir;  ///< directory with runs.csv
   std::string output;       ///< the HTML file to write
   std::string gallery;      ///< "all", "unsolved" or "none"
-  ReadLimits limits;        ///< caps on runs.csv, tables.md and the pictures
+  ReadLimits limits;        ///< caps on runs.csv, run records, tables.csv and the pictures
 };
 
 /// Declares `report` on `app`.

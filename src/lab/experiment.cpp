@@ -194,7 +194,19 @@ Tally tally(const std::vector<ExperimentRecord>& records, const TablePlan& plan,
   return t;
 }
 
-std::string tables_markdown(const std::vector<ExperimentRecord>& records, const TablePlan& plan) {
+std::string run_record_path(int experiment, SearchMode search, const std::string& pattern,
+                            Strategy strategy) {
+  return "exp" + std::to_string(experiment) + "/" +
+         (search == SearchMode::Paper ? "paper" : "ours") + "/" + pattern + "-" +
+         std::string(strategy_name(strategy)) + ".run.json";
+}
+
+const std::string_view kExperimentTablesNote =
+    "A run counts as solved only when its assembly passes the checker with the referee's "
+    "thresholds. '*': not all planned runs of the cell are recorded yet; '-': none are.";
+
+std::vector<ExperimentTable> experiment_tables(const std::vector<ExperimentRecord>& records,
+                                               const TablePlan& plan) {
   const auto header = [&](const std::string& first, const std::function<std::string(int)>& exp) {
     std::vector<std::string> row{first};
     for (const int e : plan.experiments) {
@@ -204,7 +216,7 @@ std::string tables_markdown(const std::vector<ExperimentRecord>& records, const 
     return row;
   };
   const auto exp_name = [](int e) { return "Exp. " + std::to_string(e); };
-  std::string out;
+  std::vector<ExperimentTable> tables;
 
   // Table I.
   std::vector<std::vector<std::string>> rows{header("strategy", exp_name)};
@@ -219,7 +231,7 @@ std::string tables_markdown(const std::vector<ExperimentRecord>& records, const 
     }
     rows.push_back(row);
   }
-  out += "## Table I: puzzles solved in each experiment\n\n" + detail::markdown_table(rows);
+  tables.push_back({"Table I: puzzles solved in each experiment", rows});
 
   // Table II.
   rows = {{"experiment"}};
@@ -241,7 +253,7 @@ std::string tables_markdown(const std::vector<ExperimentRecord>& records, const 
     }
     rows.push_back(row);
   }
-  out += "\n## Table II: percentage of puzzles solved in each experiment\n\n" + detail::markdown_table(rows);
+  tables.push_back({"Table II: percentage of puzzles solved in each experiment", rows});
 
   // Table III.
   rows = {header("strategy", exp_name)};
@@ -258,10 +270,16 @@ std::string tables_markdown(const std::vector<ExperimentRecord>& records, const 
     }
     rows.push_back(row);
   }
-  out += "\n## Table III: mean time (standard deviation) of the solved runs\n\n" + detail::markdown_table(rows);
-  out += "\nA run counts as solved only when its assembly passes the checker with the referee's "
-         "thresholds. '*': not all planned runs of the cell are recorded yet; '-': none are.\n";
-  return out;
+  tables.push_back({"Table III: mean time (standard deviation) of the solved runs", rows});
+  return tables;
+}
+
+std::string tables_markdown(const std::vector<ExperimentRecord>& records, const TablePlan& plan) {
+  std::string out;
+  for (const ExperimentTable& table : experiment_tables(records, plan))
+    out += (out.empty() ? "## " : "\n## ") + table.title + "\n\n" +
+           detail::markdown_table(table.rows);
+  return out + "\n" + std::string(kExperimentTablesNote) + "\n";
 }
 
 std::string tables_csv(const std::vector<ExperimentRecord>& records, const TablePlan& plan) {
