@@ -39,6 +39,29 @@ std::string squeeze(const std::string& text) {
   return std::regex_replace(text, std::regex(" +"), " ");
 }
 
+/// The rows of the pipe tables in `markdown` as the report writes them: "<tr><th>strategy</th>
+/// ...</tr>" for a header, "<tr><td>BL</td>...</tr>" for the others.
+std::vector<std::string> html_rows(const std::string& markdown) {
+  std::vector<std::string> rows;
+  std::istringstream in(markdown);
+  bool header = true;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("|", 0) != 0) {
+      header = true;
+      continue;
+    }
+    if (line.find_first_not_of("|- ") == std::string::npos) continue;  // the rule
+    const std::string tag = header ? "th" : "td";
+    std::string row = "<tr>";
+    std::istringstream cells(line.substr(1));
+    for (std::string cell; std::getline(cells, cell, '|');)
+      row += "<" + tag + ">" + cell.substr(1, cell.find_last_not_of(' ')) + "</" + tag + ">";
+    rows.push_back(row + "</tr>");
+    header = false;
+  }
+  return rows;
+}
+
 bool has_line(const std::string& text, const std::string& line) {
   std::istringstream in(text);
   for (std::string l; std::getline(in, l);)
@@ -151,6 +174,12 @@ TEST_CASE("tangram experiment runs a tiny set in parallel and resumes after an i
         CHECK(fs::exists(base.string() + ".png"));
         records.push_back(base.string() + ".run.json");
         REQUIRE(fs::exists(records.back()));
+        CHECK(fs::equivalent(records.back(),
+                             dir.path() / "out" /
+                                 run_record_path(2,
+                                                 std::string(search) == "paper" ? SearchMode::Paper
+                                                                                : SearchMode::Ours,
+                                                 pattern, *strategy_from_name(strategy))));
       }
   std::vector<ExperimentRecord> before;
   for (const fs::path& path : records) before.push_back(record_from_json(test::read_all(path)));
@@ -196,6 +225,24 @@ TEST_CASE("tangram experiment runs a tiny set in parallel and resumes after an i
   CHECK(tables.err.find("7 already recorded in out, 0 to do") != std::string::npos);
   CHECK(tables.out.find("*") != std::string::npos);
   CHECK_FALSE(fs::exists(records[0]));
+
+  // The report shows the same Tables I-III, computed again from the records (tables.md is not
+  // read: spoiling it changes nothing).
+  const std::string markdown = test::read_all(dir.path() / "out" / "tables.md");
+  CHECK(markdown == tables.out.substr(tables.out.find("## Table I")));
+  test::write_file(dir.file("out/tables.md"), "| not | the tables |\n|---|---|\n");
+  const test::Run report = test::run_cli(dir, "report out -o page.html --gallery none");
+  CHECK(report.status == 0);
+  CHECK(report.err.empty());
+  const std::string html = test::read_all(dir.path() / "page.html");
+  CHECK(std::count(html.begin(), html.end(), '*') > 0);
+  const std::vector<std::string> rows = html_rows(markdown);
+  CHECK(rows.size() == 3 + 2 + 1 + 2);  // headers; BL and HZZ in I and III; Exp. 2 in II
+  for (const std::string& row : rows) {
+    CAPTURE(row);
+    CHECK(html.find(row) != std::string::npos);
+  }
+  CHECK(html.find("not | the tables") == std::string::npos);
 
   // Records made with another limit are not mixed with new ones.
   const test::Run other = test::run_cli(

@@ -268,9 +268,9 @@ TEST_CASE("solution JSON: solution_to_json then solution_from_json gives the sam
   CHECK(back.stats.coverage == doctest::Approx(0.9987));
   CHECK(!back.stats.timed_out);
 
-  const detail::JsonValue document = detail::parse_json(text);
-  CHECK(document.find("format")->string == "tangram-solution/1");
-  CHECK(document.find("pattern")->string == "masks/a \"b\".png");
+  const detail::Json document = detail::parse_json(text);
+  CHECK(document.at("format") == "tangram-solution/1");
+  CHECK(document.at("pattern") == "masks/a \"b\".png");
 }
 
 TEST_CASE("solution_to_json: coordinates are written with six decimals, unsolved too") {
@@ -357,24 +357,41 @@ TEST_CASE("solution_from_json: malformed or invalid documents throw a one-line I
 }
 
 TEST_CASE("JSON parser: strings, escapes, numbers and nesting follow RFC 8259 strictly") {
-  using detail::JsonValue;
+  using detail::Json;
+  using detail::JsonType;
   using detail::parse_json;
-  const JsonValue v = parse_json(
+  const Json v = parse_json(
       " {\"s\": \"a\\\"b\\\\c\\/d\\b\\f\\n\\r\\t\\u00e9\\ud83d\\ude00\", \"n\": [0, -0.5, 1e3, "
       "2.5E-1, -12], \"t\": true, \"f\": false, \"z\": null, \"o\": {}, \"a\": []}\n");
-  CHECK(v.find("s")->string == "a\"b\\c/d\b\f\n\r\t\xC3\xA9\xF0\x9F\x98\x80");
-  const auto& n = v.find("n")->array;
+  CHECK(v.at("s") == "a\"b\\c/d\b\f\n\r\t\xC3\xA9\xF0\x9F\x98\x80");
+  const Json& n = v.at("n");
   REQUIRE(n.size() == 5);
-  CHECK(n[0].number == 0.0);
-  CHECK(n[1].number == -0.5);
-  CHECK(n[2].number == 1000.0);
-  CHECK(n[3].number == 0.25);
-  CHECK(n[4].number == -12.0);
-  CHECK(v.find("t")->boolean);
-  CHECK(v.find("f")->type == JsonValue::Type::Boolean);
-  CHECK(v.find("z")->type == JsonValue::Type::Null);
-  CHECK(v.find("o")->type == JsonValue::Type::Object);
-  CHECK(v.find("missing") == nullptr);
+  CHECK(n[0].get<double>() == 0.0);
+  CHECK(n[1].get<double>() == -0.5);
+  CHECK(n[2].get<double>() == 1000.0);
+  CHECK(n[3].get<double>() == 0.25);
+  CHECK(n[4].get<double>() == -12.0);
+  CHECK(v.at("t") == true);
+  CHECK(detail::json_type(v.at("f")) == JsonType::Boolean);
+  CHECK(detail::json_type(v.at("z")) == JsonType::Null);
+  CHECK(detail::json_type(v.at("o")) == JsonType::Object);
+  CHECK(detail::json_type(v.at("n")) == JsonType::Array);
+  CHECK(detail::json_type(n[4]) == JsonType::Number);
+  CHECK(v.find("missing") == v.end());
+  // Every number is the double nearest to its text, -0 included; big integers too.
+  CHECK(std::signbit(parse_json("-0").get<double>()));
+  CHECK(std::signbit(parse_json("[-0]")[0].get<double>()));
+  CHECK(!std::signbit(parse_json("0").get<double>()));
+  CHECK(parse_json("[18446744073709551616]")[0].get<double>() == 18446744073709551616.0);
+
+  // Bytes that are not UTF-8 (a Latin-1 file name) stay in strings as the writers write them;
+  // outside a string they are malformed.
+  const std::string latin1 = "caf\xE9 \xFF\\\"\xC3\xA9\xE2\x82.png";
+  CHECK(parse_json("{\"p\": " + detail::json_string(latin1) + "}").at("p") == latin1);
+  CHECK(parse_json("{" + detail::json_string(latin1) + ": 1}").begin().key() == latin1);
+  CHECK_THROWS_WITH(parse_json("[1, \xE9]"),
+                    "malformed JSON at line 1, column 5: syntax error while parsing value - "
+                    "invalid literal; last read: '1, ?'");
 
   for (const char* bad : {"01", "1.", ".5", "+1", "-", "1e", "NaN", "Infinity", "[1,]", "{,}",
                           "{\"a\" 1}", "{'a': 1}", "\"\\x\"", "\"\\ud800\"", "\"\\udc00\"",
@@ -384,8 +401,41 @@ TEST_CASE("JSON parser: strings, escapes, numbers and nesting follow RFC 8259 st
   }
   CHECK_NOTHROW(parse_json(std::string(256, '[') + std::string(256, ']')));
   CHECK_THROWS_AS(parse_json(std::string(100000, '[')), InputError);  // no stack overflow
+  // Syntax errors in nlohmann-json's words, at our position.
   CHECK_THROWS_WITH(parse_json("{\n  \"a\": x}"),
-                    "malformed JSON at line 2, column 8: expected a value");
+                    "malformed JSON at line 2, column 8: syntax error while parsing value - "
+                    "invalid literal; last read: '\"a\": x'");
+  // The checks nlohmann-json does not make, each at the offending byte.
+  CHECK_THROWS_WITH(parse_json("{\"a\": 1,\n \"b\": {\"a\": 2, \"b\\\"\": 3, \"b\\\"\": 4}}"),
+                    "malformed JSON at line 2, column 26: duplicate key \"b\\\"\"");
+  CHECK_THROWS_WITH(parse_json("[1,\n -2.5e999]"),
+                    "malformed JSON at line 2, column 2: number out of range: -2.5e999");
+  CHECK_THROWS_WITH(parse_json("1e999"), "malformed JSON at line 1, column 1: number out of range: 1e999");
+  CHECK_THROWS_WITH(parse_json(std::string(256, '[') + "\n[]" + std::string(257, ']')),
+                    "malformed JSON at line 2, column 1: nesting deeper than 256 levels");
+  CHECK_THROWS_WITH(parse_json("\xEF\xBB\xBF{}"),
+                    "malformed JSON at line 1, column 1: byte order mark (JSON text has none)");
+  CHECK_THROWS_WITH(parse_json(std::string("{}\0 x", 5)),
+                    "malformed JSON at line 1, column 3: NUL byte");
+  CHECK_THROWS_WITH(parse_json(std::string("[1, \0]", 6)),
+                    "malformed JSON at line 1, column 5: NUL byte");
+  CHECK_THROWS_WITH(parse_json(std::string("[1 \0]", 5)),
+                    "malformed JSON at line 1, column 4: NUL byte");
+  CHECK_THROWS_WITH(parse_json(std::string("[1 x\0]", 6)),
+                    "malformed JSON at line 1, column 4: syntax error while parsing array - "
+                    "invalid literal; last read: '1 x'; expected ']'");
+  // An unterminated string is not quoted whole; every message is one line.
+  const std::string long_string = "[\"" + std::string(10000, 'a') + "\n";
+  std::string message;
+  try {
+    parse_json(long_string);
+  } catch (const InputError& e) {
+    message = e.what();
+  }
+  CHECK(message.size() < 300);
+  CHECK(message.find('\n') == std::string::npos);
+  CHECK(message.rfind("malformed JSON at line 1, column 10003: syntax error while parsing value - "
+                      "invalid string: control character U+000A (LF) must be escaped", 0) == 0);
 }
 
 TEST_CASE("JSON writer: strings are escaped and numbers are fixed-point, -0 and NaN handled") {
@@ -397,7 +447,7 @@ TEST_CASE("JSON writer: strings are escaped and numbers are fixed-point, -0 and 
   CHECK(json_number(-1e-9) == "0.000000");
   CHECK(json_number(std::nan("")) == "null");
   const std::string s = "x\"\\\t\x1f\xC3\xA9";
-  CHECK(detail::parse_json(json_string(s)).string == s);
+  CHECK(detail::parse_json(json_string(s)) == s);
 }
 
 TEST_CASE("read_solution_json: a missing file or a directory is an InputError naming the path") {

@@ -1,6 +1,6 @@
 // `tangram report`: the HTML page made from a hand-made results directory (tables, charts,
-// embedded pictures, unsolved runs marked, placeholders), its Markdown and base64 helpers, the
-// loader's errors, and the command line's guards on its output.
+// embedded pictures, unsolved runs marked, placeholders), Tables I-III from an experiment's
+// records, its base64 helper, the loader's errors, and the command line's guards on its output.
 
 #include <doctest/doctest.h>
 
@@ -13,6 +13,7 @@
 #include "cli_runner.hpp"
 #include "temp_dir.hpp"
 #include "tangram/core/error.hpp"
+#include "tangram/lab/experiment.hpp"
 #include "tangram/lab/report.hpp"
 #include "tangram/lab/results.hpp"
 
@@ -106,31 +107,24 @@ TEST_CASE("report: base64 and HTML escaping") {
         "&lt;a href=&quot;x&quot;&gt;&amp;&#39;&lt;/a&gt;");
 }
 
-TEST_CASE("report: tables.md headings, pipe tables and text become HTML") {
-  const std::string html = detail::markdown_to_html(
-      "# Experiment 1\n"
-      "\n"
-      "Solved per strategy, <b>raw</b> text.\n"
-      "## Table II\n"
-      "| strategy | solved | note |\n"
-      "|:---|---:|:-:|\n"
-      "| DT | **83** | `s` |\n"
-      "| BL | 12 | a \\| b |\n"
-      "after the table\n"
-      "```\n| not | a table |\n```\n");
-  CHECK(html.find("<h3>Experiment 1</h3>") != std::string::npos);
-  CHECK(html.find("<p>Solved per strategy, &lt;b&gt;raw&lt;/b&gt; text.</p>") != std::string::npos);
-  CHECK(html.find("<h4>Table II</h4>") != std::string::npos);
-  CHECK(count(html, "<table") == 1);
-  CHECK(count(html, "</th>") == 3);
-  CHECK(count(html, "<tr>") == 3);
-  CHECK(html.find("<th style=\"text-align:left\">strategy</th>") != std::string::npos);
-  CHECK(html.find("<td style=\"text-align:right\"><strong>83</strong></td>") !=
+TEST_CASE("report: Tables I-III become HTML tables, cells escaped, the note below them") {
+  ReportInput input = example_input();
+  input.tables = {ExperimentTable{"Table I: solved <all>", {{"strategy", "Exp. 2 paper"},
+                                                            {"S^-1", "8*"}, {"DT", "-"}}},
+                  ExperimentTable{"Table II", {{"experiment", "all paper"}, {"Exp. 2", "54.76%"}}}};
+  const std::string html = report_html(input);
+  CHECK(html.find("<h2 id=\"tables\">Tables I-III (as in tables.md)</h2>\n<h3>Table I: solved "
+                  "&lt;all&gt;</h3>\n<table class=\"paper-tables\">\n<thead><tr><th>strategy</th>"
+                  "<th>Exp. 2 paper</th></tr>\n</thead>\n<tbody>\n<tr><td>S^-1</td><td>8*</td></tr>\n"
+                  "<tr><td>DT</td><td>-</td></tr>\n</tbody>\n</table>\n<h3>Table II</h3>") !=
         std::string::npos);
-  CHECK(html.find("<td style=\"text-align:center\"><code>s</code></td>") != std::string::npos);
-  CHECK(html.find("a | b") != std::string::npos);
-  CHECK(html.find("<p>after the table</p>") != std::string::npos);
-  CHECK(html.find("<pre><code>| not | a table |\n</code></pre>") != std::string::npos);
+  CHECK(count(html, "<table class=\"paper-tables\">") == 2);
+  CHECK(html.find("<tr><td>Exp. 2</td><td>54.76%</td></tr>") != std::string::npos);
+  CHECK(html.find("</table>\n<p>A run counts as solved only when its assembly passes the checker "
+                  "with the referee&#39;s thresholds. &#39;*&#39;: not all planned runs of the "
+                  "cell are recorded yet; &#39;-&#39;: none are.</p>") != std::string::npos);
+  input.tables.clear();
+  CHECK(report_html(input).find("id=\"tables\"") == std::string::npos);
 }
 
 TEST_CASE("report: the page has the tables, two SVG charts, every picture, unsolved marked") {
@@ -167,7 +161,7 @@ TEST_CASE("report: the page has the tables, two SVG charts, every picture, unsol
   // Chart bars: "1/2" solved for each strategy.
   CHECK(count(html, ">1/2<title>") == 2);
 
-  input.tables_markdown = "## Table I\n\n| a | b |\n|---|---|\n| 1 | 2 |\n";
+  input.tables = {ExperimentTable{"Table I", {{"a", "b"}, {"1", "2"}}}};
   const std::string with_tables = report_html(input);
   CHECK(count(with_tables, "<table") == 3);
   CHECK(with_tables.find("<h3>Table I</h3>") != std::string::npos);
@@ -221,7 +215,7 @@ TEST_CASE("report: several experiments and searches give one chart series each")
   CHECK(html.find("<h3>experiment 1, search paper</h3>") != std::string::npos);
 }
 
-TEST_CASE("report: loading a results directory, its pictures and tables.md") {
+TEST_CASE("report: loading a results directory and its pictures; tables.md is not read") {
   TempDir dir("report-load");
   const std::string results = write_results(dir, example_runs());
   tangram::test::write_file(results + "/tables.md", "## T\n\n|a|\n|-|\n|1|\n");
@@ -232,7 +226,7 @@ TEST_CASE("report: loading a results directory, its pictures and tables.md") {
   CHECK(input.images.size() == 6);
   CHECK(input.images.at("../masks/p1.png").width == 30);
   CHECK(input.images.at("../masks/p1.png").height == 20);
-  CHECK(input.tables_markdown.find("## T") == 0);
+  CHECK(input.tables.empty());  // compare runs: no Tables I-III
 
   std::filesystem::remove(results + "/p2-bl.png");
   tangram::test::write_file(results + "/p1-dt.png", "GIF89a not a png at all");
@@ -246,6 +240,84 @@ TEST_CASE("report: loading a results directory, its pictures and tables.md") {
   input = load_report_input(results, GalleryMode::None, warnings);
   CHECK(warnings.empty());
   CHECK(input.images.empty());
+}
+
+TEST_CASE("report: Tables I-III of an experiment directory come from its run records and plan") {
+  // Experiment 2 planned with 3 patterns (p3 never ran), BL and DT, the faithful search. The
+  // records keep 4 decimals of the times, runs.csv 3: 1.2349 s is "1.23s" in tables.md, where
+  // runs.csv's 1.235 would give "1.24s".
+  const TablePlan plan{{2}, {3}, {Strategy::BottomLeft, Strategy::DistanceTransform},
+                       {SearchMode::Paper}};
+  std::vector<ExperimentRecord> records;
+  std::vector<RunRecord> runs;
+  for (const char* pattern : {"p1", "p2"})
+    for (const Strategy strategy : plan.strategies) {
+      ExperimentRecord r;
+      r.experiment = 2;
+      r.search = SearchMode::Paper;
+      r.pattern = pattern;
+      r.strategy = strategy;
+      r.time_limit_s = 20;
+      r.solved = r.valid = std::string(pattern) == "p1";
+      r.seconds = r.solved ? (strategy == Strategy::BottomLeft ? 1.2349 : 2.5) : 20.0004;
+      r.coverage = 0.99;
+      records.push_back(r);
+      RunRecord run = make_run("../masks/" + r.pattern + ".png",
+                               std::string(strategy_name(strategy)), r.solved, r.valid,
+                               r.seconds);
+      run.experiment = "2";
+      run.search = "paper";
+      runs.push_back(run);
+    }
+  TempDir dir("report-tables");
+  const std::string results = write_results(dir, runs);
+  std::filesystem::create_directories(results + "/exp2/paper");
+  for (const ExperimentRecord& r : records)
+    tangram::test::write_file(
+        results + "/" + run_record_path(r.experiment, r.search, r.pattern, r.strategy),
+        record_to_json(r));
+  tangram::test::write_file(results + "/tables.csv", tables_csv(records, plan));
+  tangram::test::write_file(results + "/tables.md", "not read");
+
+  const auto rows_of = [](const std::vector<ExperimentTable>& tables) {
+    std::vector<std::vector<std::string>> rows;
+    for (const ExperimentTable& table : tables) {
+      rows.push_back({table.title});
+      rows.insert(rows.end(), table.rows.begin(), table.rows.end());
+    }
+    return rows;
+  };
+  std::vector<std::string> warnings;
+  ReportInput input = load_report_input(results, GalleryMode::None, warnings);
+  CHECK(warnings.empty());
+  CHECK(rows_of(input.tables) == rows_of(experiment_tables(records, plan)));
+  std::string html = report_html(input);
+  CHECK(html.find("<tr><td>BL</td><td>5.75s (7.51s)</td><td>1.23s (0.00s)*</td></tr>") !=
+        std::string::npos);
+  CHECK(html.find("<tr><td>DT</td><td>15</td><td>1*</td></tr>") != std::string::npos);
+
+  // Without tables.csv the plan is what runs.csv shows (two patterns): no '*', and a warning.
+  std::filesystem::remove(results + "/tables.csv");
+  input = load_report_input(results, GalleryMode::None, warnings);
+  REQUIRE(warnings.size() == 1);
+  CHECK(warnings[0] == "tables " + results + "/tables.csv: no such file (Tables I-III take the "
+                       "runs in runs.csv for all that were planned)");
+  TablePlan shown = plan;
+  shown.patterns = {2};
+  CHECK(rows_of(input.tables) == rows_of(experiment_tables(records, shown)));
+
+  // A record that is missing: its runs.csv row stands in, with its 3 decimals, and one warning.
+  tangram::test::write_file(results + "/tables.csv", tables_csv(records, plan));
+  std::filesystem::remove(results + "/exp2/paper/p1-bl.run.json");
+  warnings.clear();
+  input = load_report_input(results, GalleryMode::None, warnings);
+  REQUIRE(warnings.size() == 1);
+  CHECK(warnings[0] == "run record " + results + "/exp2/paper/p1-bl.run.json: no such file (1 of 4 "
+                       "records unusable: Tables I-III use their runs.csv rows, times to 3 "
+                       "decimals)");
+  html = report_html(input);
+  CHECK(html.find("<tr><td>BL</td><td>5.75s (7.51s)</td><td>1.24s (0.00s)*</td></tr>") !=
+        std::string::npos);
 }
 
 TEST_CASE("report: unusable results directories are one-line InputErrors") {

@@ -7,15 +7,14 @@
 
 #include <chrono>
 #include <filesystem>
-#include <iomanip>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include <CLI/CLI.hpp>
 
+#include "tangram/core/detail/format.hpp"
 #include "tangram/core/error.hpp"
 #include "tangram/core/placement.hpp"
 #include "tangram/core/search.hpp"
@@ -59,19 +58,11 @@ inline std::string wrap(std::string_view text, std::size_t width = 66) {
   return out;
 }
 
-/// A number as the shortest natural text ("1", "0.5", "360").
-inline std::string plain(double value) {
-  std::ostringstream out;
-  out << value;
-  return out.str();
-}
-
-/// A number with a fixed count of decimals.
-inline std::string fixed(double value, int decimals) {
-  std::ostringstream out;
-  out << std::fixed << std::setprecision(decimals) << value;
-  return out.str();
-}
+// Numbers as text (tangram/core/detail/format.hpp): fixed(x, 2) == "2.50"; general(x) the
+// shortest natural text, "1", "0.5", "360"; padded(7, 2) == "07".
+using detail::fixed;
+using detail::general;
+using detail::padded;
 
 /// Declares the options that raise the caps on inputs (--max-pixels and --max-image-mb when the
 /// command reads images, --max-document-mb when it reads JSON or CSV) in a "Limits" group,
@@ -248,7 +239,7 @@ struct ReportOptions {
   std::string results_dir;  ///< directory with runs.csv
   std::string output;       ///< the HTML file to write
   std::string gallery;      ///< "all", "unsolved" or "none"
-  ReadLimits limits;        ///< caps on runs.csv, tables.md and the pictures
+  ReadLimits limits;        ///< caps on runs.csv, run records, tables.csv and the pictures
 };
 
 /// Declares `report` on `app`.

@@ -219,7 +219,7 @@ CLI::App* setup_compare(CLI::App& app, CompareOptions& options) {
   add_search_options(*cmd, o);
   cmd->add_option("--time-limit", o.time_limit_s,
                   wrap("Give up each run (not solved) after SEC seconds of solving. Default: " +
-                       plain(o.time_limit_s) + "."))
+                       general(o.time_limit_s) + "."))
       ->type_name("SEC");
   cmd->add_option("--threads", o.threads,
                   wrap("Worker threads of each run (runs go one after the other), 0 = all "

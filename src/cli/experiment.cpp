@@ -6,7 +6,6 @@
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -98,11 +97,9 @@ std::map<int, fs::path> find_patterns(const std::string& dir) {
 
 std::string duration(double seconds) {
   const long s = std::lround(std::max(0.0, seconds));
-  std::ostringstream out;
-  if (s >= 3600) out << s / 3600 << "h" << (s % 3600) / 60 / 10 << (s % 3600) / 60 % 10 << "m";
-  else if (s >= 60) out << s / 60 << "m" << (s % 60) / 10 << s % 10 << "s";
-  else out << s << "s";
-  return out.str();
+  if (s >= 3600) return std::to_string(s / 3600) + "h" + padded((s % 3600) / 60, 2) + "m";
+  if (s >= 60) return std::to_string(s / 60) + "m" + padded(s % 60, 2) + "s";
+  return std::to_string(s) + "s";
 }
 
 /// A run record's text (InputError when it cannot be read or is over the limit).
@@ -163,7 +160,7 @@ CLI::App* setup_experiment(CLI::App& app, ExperimentOptions& options) {
       ->type_name("LIST");
   cmd->add_option("--time-limit", options.time_limit_s,
                   wrap("Seconds per run before it counts as unsolved. Default: " +
-                       plain(options.time_limit_s) + " (the paper's)."))
+                       general(options.time_limit_s) + " (the paper's)."))
       ->type_name("SEC");
   cmd->add_option("--jobs", options.jobs,
                   wrap("Runs solved at the same time (puzzles in parallel), 0 = one per core. "
@@ -203,7 +200,7 @@ int run_experiment(const ExperimentOptions& options) {
   const std::vector<SearchMode> searches = parse_searches(options.searches);
   const std::vector<Strategy> strategies = parse_strategies(options.strategies);
   if (!(options.time_limit_s > 0.0))
-    throw UsageError("--time-limit must be positive, got " + plain(options.time_limit_s));
+    throw UsageError("--time-limit must be positive, got " + general(options.time_limit_s));
   if (options.jobs < 0 || options.jobs > 256)
     throw UsageError("--jobs must be 0 (one per core) or 1..256, got " + std::to_string(options.jobs));
   if (options.threads < 1 || options.threads > 1024)
@@ -231,9 +228,7 @@ int run_experiment(const ExperimentOptions& options) {
     for (int n = first; n <= last; ++n) {
       const auto found = available.find(n);
       if (found == available.end()) {
-        char number[8];
-        std::snprintf(number, sizeof number, "%02d", n);
-        throw InputError("--masks " + options.masks + " has no pattern " + number +
+        throw InputError("--masks " + options.masks + " has no pattern " + padded(n, 2) +
                          "-*.png, which experiment " + std::to_string(spec->number) + " uses" +
                          (options.patterns.empty() ? " (restrict with --patterns)" : ""));
       }
@@ -265,7 +260,7 @@ int run_experiment(const ExperimentOptions& options) {
         ExperimentRecord record = record_from_json(read_text(path, options.limits));
         if (record.time_limit_s != options.time_limit_s)
           throw UsageError("--out " + options.out_dir + " holds runs recorded with --time-limit " +
-                           plain(record.time_limit_s) + " (" + path.string() +
+                           general(record.time_limit_s) + " (" + path.string() +
                            "); use that limit to continue them, or another --out");
         records[i] = record;
         continue;

@@ -60,7 +60,7 @@ CLI::App* setup_explain(CLI::App& app, ExplainOptions& options) {
   cmd->add_option("--rotation-step", options.rotation_step_deg,
                   wrap("The 'tangram solve --rotation-step' to explain: it sets the mask's "
                        "inset and the angles tried without --angle (0 < DEG <= 360). Default: " +
-                       plain(options.rotation_step_deg) + "."))
+                       general(options.rotation_step_deg) + "."))
       ->type_name("DEG");
   cmd->add_flag("--mirror", options.mirror,
                 wrap("Mirror the piece top-to-bottom before the rotation. Default: not "
@@ -102,17 +102,17 @@ int run_explain(const ExplainOptions& options) {
     throw UsageError("--piece: unknown piece '" + options.piece + "' (choose one of " +
                      piece_choices() + ")");
   if (options.angle_deg && !(*options.angle_deg >= 0.0 && *options.angle_deg < 360.0))
-    throw UsageError("--angle must be in [0, 360) degrees, got " + plain(*options.angle_deg));
+    throw UsageError("--angle must be in [0, 360) degrees, got " + general(*options.angle_deg));
   const double step = options.rotation_step_deg;
   if (!(step > 0.0 && step <= 360.0))
-    throw UsageError("--rotation-step must be in (0, 360] degrees, got " + plain(step));
+    throw UsageError("--rotation-step must be in (0, 360] degrees, got " + general(step));
   const auto strategy = strategy_from_name(options.strategy);
   if (!strategy)
     throw UsageError("--strategy: unknown strategy '" + options.strategy + "' (choose one of " +
                      strategy_choices() + ")");
   if (!(options.inset_px <= 10.0) || !std::isfinite(options.inset_px))
     throw UsageError("--inset must be at most 10 px (negative = automatic), got " +
-                     plain(options.inset_px));
+                     general(options.inset_px));
   if (options.scale < 0 || options.scale > kMaxScale)
     throw UsageError("--scale must be in 1.." + std::to_string(kMaxScale) +
                      " (0 = automatic), got " + std::to_string(options.scale));
@@ -135,16 +135,16 @@ int run_explain(const ExplainOptions& options) {
     const auto first = first_fitting_angle(pattern, *kind, options.mirror, step, inset);
     if (!first)
       throw InputError("pattern " + options.pattern + ": the " + options.piece + mirrored +
-                       " fits nowhere at any multiple of " + plain(step) +
+                       " fits nowhere at any multiple of " + general(step) +
                        " deg: choose another --piece, --angle or --rotation-step");
     angle = *first;
     if (angle != 0.0)
-      why = " (it does not fit at 0 deg; the first multiple of " + plain(step) +
+      why = " (it does not fit at 0 deg; the first multiple of " + general(step) +
             " deg at which it fits)";
   }
   const PlacementWalkthrough walkthrough =
       explain_placement(pattern, Configuration{*kind, angle, options.mirror}, *strategy, inset);
-  const std::string pose = options.piece + " at " + plain(angle) + " deg" + mirrored;
+  const std::string pose = options.piece + " at " + general(angle) + " deg" + mirrored;
   if (!walkthrough.chosen)
     throw InputError("pattern " + options.pattern + ": the " + pose +
                      " does not fit anywhere (its collision-free area is empty): choose another "

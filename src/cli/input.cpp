@@ -46,7 +46,7 @@ void add_input_options(CLI::App& cmd, InputOptions& options) {
                  wrap("Luminance threshold on the 8-bit scale, 1-255: a pixel is dark when its "
                       "luminance is below T. Anti-aliased or blurred edges are cut where they "
                       "cross T; raise it for a faint grey figure. Default: " +
-                      plain(options.threshold) + "."))
+                      general(options.threshold) + "."))
       ->type_name("T")
       ->group(kInputGroup);
   cmd.add_option("--invert", options.invert,

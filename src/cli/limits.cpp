@@ -22,10 +22,10 @@ void add_megabytes(CLI::App& cmd, const std::string& name, std::uint64_t& bytes,
          [&bytes, name](const double& value) {
            if (!(value > 0.0 && value <= 1e6))
              throw UsageError(name + " must be a number of megabytes in (0, 1000000], got " +
-                              plain(value));
+                              general(value));
            bytes = static_cast<std::uint64_t>(std::llround(value * 1e6));
          },
-         wrap(what + " Default: " + plain(megabytes) + "."))
+         wrap(what + " Default: " + general(megabytes) + "."))
       ->type_name("MB")
       ->group(kLimitGroup);
 }

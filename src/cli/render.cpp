@@ -48,11 +48,11 @@ CLI::App* setup_render(CLI::App& app, RenderOptions& options) {
       ->type_name("JSON");
   cmd->add_option("--side", options.side_px,
                   wrap("Side of the full seven-piece square in pixels. Default: " +
-                       plain(options.side_px) + "."))
+                       general(options.side_px) + "."))
       ->type_name("PX");
   cmd->add_option("--margin", options.margin_px,
                   wrap("White border around the figure in pixels. Default: " +
-                       plain(options.margin_px) + "."))
+                       general(options.margin_px) + "."))
       ->type_name("PX");
   add_limit_options(*cmd, options.limits, false, true);
   cmd->footer(wrap(

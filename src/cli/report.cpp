@@ -44,8 +44,9 @@ CLI::App* setup_report(CLI::App& app, ReportOptions& options) {
       "report", "Write one self-contained HTML page (tables, charts, pictures) for a results "
                 "directory.");
   cmd->add_option("RESULTS_DIR", options.results_dir,
-                  wrap("Directory with runs.csv, as written by 'tangram compare --out DIR' "
-                       "(also tables.md and the pictures it names, when present)."))
+                  wrap("Directory with runs.csv, as written by 'tangram compare --out DIR' or "
+                       "'tangram experiment --out DIR' (also the pictures it names and an "
+                       "experiment's run records and tables.csv)."))
       ->required()
       ->type_name("DIR");
   cmd->add_option("-o,--output", options.output,
@@ -61,11 +62,13 @@ CLI::App* setup_report(CLI::App& app, ReportOptions& options) {
   cmd->footer(wrap(
       "The page needs no network and no other file: CSS inline, pictures embedded as data: "
       "URIs, charts as inline SVG. It shows a summary per strategy with bar charts of the "
-      "solved runs and of their mean search time, the tables of tables.md when present, a "
+      "solved runs and of their mean search time, for an experiment Tables I-III beside the "
+      "paper's numbers (those of tables.md, computed again from the run records), a "
       "pattern x strategy table per experiment and search, and a gallery (each pattern beside "
       "its assemblies; NOT SOLVED and INVALID runs framed in red and orange).\n"
       "A picture that is missing or not a PNG is shown as a placeholder and reported with one "
-      "warning line on stderr; the exit status stays 0.\n"
+      "warning line on stderr, as are unusable run records or tables.csv of an experiment; the "
+      "exit status stays 0.\n"
       "Exit status: 0 written; 2 no runs.csv, a malformed row, a bad option, or an output that "
       "cannot be written; 3 internal error.",
       90));

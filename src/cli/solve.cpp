@@ -4,10 +4,8 @@
 #include <cctype>
 #include <chrono>
 #include <filesystem>
-#include <iomanip>
 #include <iostream>
 #include <mutex>
-#include <sstream>
 
 #include <unistd.h>
 
@@ -132,7 +130,7 @@ void print_summary(const SolveOptions& options, const SolverConfig& config,
   else if (!rejection.empty())
     out << "not solved (" << rejection << ")";
   else if (s.timed_out)
-    out << "not solved (time limit of " << plain(config.search.time_limit_s)
+    out << "not solved (time limit of " << general(config.search.time_limit_s)
         << " s reached, " << solution.pieces.size() << " of 7 pieces placed)";
   else
     out << "not solved (search space exhausted)";
@@ -203,7 +201,7 @@ void add_search_options(CLI::App& app, SolveOptions& options) {
                   wrap("Rotation step in degrees: pieces are tried at 0, DEG, 2 DEG, ... "
                        "(0 < DEG <= 360; at most " + std::to_string(kMaxConfigurations) +
                        " piece configurations in all, a step of at least 0.1). Default: " +
-                       plain(options.rotation_step_deg) + "."))
+                       general(options.rotation_step_deg) + "."))
       ->type_name("DEG");
   cmd->add_flag("--no-reflection", options.no_reflection,
                 wrap("Do not try the mirrored parallelogram. Default: mirrored allowed."));
@@ -254,7 +252,7 @@ CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
                   wrap("Give up (not solved, exit 1) SEC seconds after the start: reading and "
                        "preparing the pattern, rasterising the pieces, the search, polishing and "
                        "checking all count. Default: " +
-                       plain(options.time_limit_s) + "."))
+                       general(options.time_limit_s) + "."))
       ->type_name("SEC");
   cmd->add_option("--threads", options.threads,
                   wrap("Worker threads, 0 = all cores; the result does not depend on it. "
@@ -349,17 +347,15 @@ private:
     if (watch_.verbose) {
       const Pose& pose = event.piece.pose;
       std::cerr << "step " << event.step << ": " << what << " " << piece << ", angle "
-                << plain(pose.angle_deg) << ", mirror " << (pose.reflected ? "yes" : "no")
+                << general(pose.angle_deg) << ", mirror " << (pose.reflected ? "yes" : "no")
                 << ", at (" << fixed(pose.centre.x, 1) << ", " << fixed(pose.centre.y, 1)
                 << "), " << event.assembly.size() << "/7 placed";
       if (event.discrepancy_bound >= 0) std::cerr << ", bound " << event.discrepancy_bound;
       std::cerr << ", " << fixed(event.seconds, 3) << " s\n";
     }
     if (!watch_.frames_dir.empty() && frames_ < watch_.max_frames) {
-      std::ostringstream name;
-      name << std::setw(digits_) << std::setfill('0') << event.step << "-" << what << "-" << piece
-           << ".png";
-      write_png_atomic((std::filesystem::path(watch_.frames_dir) / name.str()).string(),
+      const std::string name = padded(event.step, digits_) + "-" + what + "-" + piece + ".png";
+      write_png_atomic((std::filesystem::path(watch_.frames_dir) / name).string(),
                        render_search_frame(pattern_, event));
       ++frames_;
     }

@@ -2,7 +2,6 @@
 // checker (verify.hpp), like ../shared/tools/tangram-referee.
 
 #include <filesystem>
-#include <iomanip>
 #include <iostream>
 
 #include "commands.hpp"
@@ -59,9 +58,9 @@ void print_text(const Verdict& verdict) {
     std::cout << (i == 0 ? ": " : "; ") << verdict.reasons[i];
   if (verdict.measured) {
     const AreaMetrics& m = verdict.report.metrics;
-    std::cout << std::fixed << std::setprecision(4) << "  coverage=" << m.coverage
-              << " spill=" << m.spill << " overlap=" << m.overlap
-              << " scale=" << verdict.report.scale_ratio;
+    std::cout << "  coverage=" << fixed(m.coverage, 4) << " spill=" << fixed(m.spill, 4)
+              << " overlap=" << fixed(m.overlap, 4)
+              << " scale=" << fixed(verdict.report.scale_ratio, 4);
   }
   std::cout << std::endl;
 }
@@ -102,7 +101,7 @@ CLI::App* setup_verify(CLI::App& app, VerifyOptions& options) {
   const char* input_group = "Input (how the PNG is read; default: as the referee reads it)";
   cmd->add_option("--threshold", options.threshold,
                   wrap("Luminance threshold on the 8-bit scale, 1-255, as for 'tangram solve'. "
-                       "Default: " + plain(options.threshold) + "."))
+                       "Default: " + general(options.threshold) + "."))
       ->type_name("T")
       ->group(input_group);
   cmd->add_option("--invert", options.invert,

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstdio>
 #include <string>
 
+#include "tangram/core/detail/format.hpp"
 #include "tangram/core/error.hpp"
 
 namespace tangram {
@@ -25,13 +25,6 @@ constexpr int kSamples = 4;
 
 Vec2 turn_about(Vec2 point, Vec2 pivot, double angle_deg) {
   return pivot + rotate_local(point - pivot, angle_deg, false);
-}
-
-/// `value` with two significant digits, for messages.
-std::string two_digits(double value) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.2g", value);
-  return text;
 }
 
 double normalised_angle(double angle_deg) {
@@ -93,7 +86,7 @@ std::vector<ArrangedPiece> final_poses(const Arrangement& arrangement) {
         throw InputError("pieces " + std::to_string(i) + " (" +
                          std::string(piece_name(pieces[i].kind)) + ") and " + std::to_string(j) +
                          " (" + std::string(piece_name(pieces[j].kind)) + ") overlap by " +
-                         two_digits(shared) + " of the set's area");
+                         detail::general(shared, 2) + " of the set's area");
     }
   return pieces;
 }
@@ -127,10 +120,10 @@ RenderedFigure render_arrangement(const Arrangement& arrangement, const RenderCo
   const double columns = pixels(box.x1 - box.x0 + 2 * config.margin_px);
   const double rows = pixels(box.y1 - box.y0 + 2 * config.margin_px);
   if (!(columns <= kMaxRenderSidePx && rows <= kMaxRenderSidePx))
-    throw UsageError("the rendered image would be " + two_digits(columns) + " x " +
-                     two_digits(rows) + " pixels, over " + std::to_string(kMaxRenderSidePx) +
-                     " on a side; choose a smaller " + mention(Setting::SetSide) + " or " +
-                     mention(Setting::Margin));
+    throw UsageError("the rendered image would be " + detail::general(columns, 2) + " x " +
+                     detail::general(rows, 2) + " pixels, over " +
+                     std::to_string(kMaxRenderSidePx) + " on a side; choose a smaller " +
+                     mention(Setting::SetSide) + " or " + mention(Setting::Margin));
   const int width = static_cast<int>(columns), height = static_cast<int>(rows);
 
   // Samples covered by some piece, per pixel.

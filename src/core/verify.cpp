@@ -3,13 +3,18 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstdio>
 #include <map>
 #include <optional>
 #include <string>
 #include <utility>
 
+#include "tangram/core/detail/format.hpp"
+
 namespace tangram {
+
+using detail::fixed;
+using detail::signed_fixed;
+
 namespace detail {
 
 PuzzleRuns::PuzzleRuns(const cv::Mat1b& puzzle) {
@@ -280,14 +285,6 @@ ShapeError shape_error(const Match& m, double scale) {
   return e;
 }
 
-// printf-style formatting of a short reason.
-template <typename... Args>
-std::string format(const char* fmt, Args... args) {
-  char buf[160];
-  std::snprintf(buf, sizeof buf, fmt, args...);
-  return buf;
-}
-
 std::string piece_tag(std::size_t index, PieceKind kind) {
   return "piece " + std::to_string(index) + " (" + std::string(piece_name(kind)) + ")";
 }
@@ -344,8 +341,9 @@ void check_pieces(const Pattern& pattern, const std::vector<PlacedPiece>& pieces
   report.scale_ratio = scale / pattern.side_px;
   if (std::abs(report.scale_ratio - 1.0) > config.scale_tol)
     report.reasons.push_back(
-        format("piece scale %.2f px is %+.1f%% from s = %.2f px (tolerance %.1f%%)", scale,
-               100.0 * (report.scale_ratio - 1.0), pattern.side_px, 100.0 * config.scale_tol));
+        "piece scale " + fixed(scale, 2) + " px is " +
+        signed_fixed(100.0 * (report.scale_ratio - 1.0), 1) + "% from s = " +
+        fixed(pattern.side_px, 2) + " px (tolerance " + fixed(100.0 * config.scale_tol, 1) + "%)");
   for (std::size_t i = 0; i < pieces.size(); ++i) {
     if (!matches[i]) continue;
     const ShapeError e = shape_error(*matches[i], scale);
@@ -353,8 +351,8 @@ void check_pieces(const Pattern& pattern, const std::vector<PlacedPiece>& pieces
     report.max_angle_err_deg = std::max(report.max_angle_err_deg, e.angle_deg);
     if (e.edge > config.edge_tol || e.angle_deg > config.angle_tol_deg)
       report.reasons.push_back(piece_tag(i, pieces[i].kind) +
-                               format(" not congruent: edge error %.2f%%, angle error %.2f deg",
-                                      100.0 * e.edge, e.angle_deg));
+                               " not congruent: edge error " + fixed(100.0 * e.edge, 2) +
+                               "%, angle error " + fixed(e.angle_deg, 2) + " deg");
   }
 }
 
@@ -371,11 +369,13 @@ VerifyReport verify_solution(const Pattern& pattern, const std::vector<PlacedPie
   report.metrics = measure_areas(pattern, measurable);
   const AreaMetrics& m = report.metrics;
   if (m.overlap > config.max_overlap)
-    report.reasons.push_back(format("overlap %.4f > %.4f", m.overlap, config.max_overlap));
+    report.reasons.push_back("overlap " + fixed(m.overlap, 4) + " > " +
+                             fixed(config.max_overlap, 4));
   if (m.spill > config.max_spill)
-    report.reasons.push_back(format("spill %.4f > %.4f", m.spill, config.max_spill));
+    report.reasons.push_back("spill " + fixed(m.spill, 4) + " > " + fixed(config.max_spill, 4));
   if (m.coverage < config.min_coverage)
-    report.reasons.push_back(format("coverage %.4f < %.4f", m.coverage, config.min_coverage));
+    report.reasons.push_back("coverage " + fixed(m.coverage, 4) + " < " +
+                             fixed(config.min_coverage, 4));
   report.valid = report.reasons.empty();
   return report;
 }

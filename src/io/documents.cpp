@@ -16,7 +16,8 @@ namespace tangram {
 
 namespace {
 
-using detail::JsonValue;
+using detail::Json;
+using detail::JsonType;
 
 constexpr std::string_view kFormatTag = "tangram-solution/1";
 
@@ -28,7 +29,7 @@ constexpr double kMaxCoordinate = 1e7;
 constexpr double kMaxAngleDeg = 1e6;
 
 /// An angle member (degrees) of `item`, or nullopt when absent and optional.
-std::optional<double> parse_angle(const JsonValue& item, std::string_view key, bool required,
+std::optional<double> parse_angle(const Json& item, std::string_view key, bool required,
                                   const std::string& prefix, const std::string& where);
 
 /// A piece's polygon may have at most this many vertices per corner of the piece.
@@ -40,24 +41,30 @@ constexpr std::size_t kMaxVerticesPerCorner = 4;
 }
 
 /// The member `key` of `object` with the given type; nullptr when absent and optional.
-const JsonValue* member(const JsonValue& object, std::string_view key, JsonValue::Type type,
-                        bool required, const std::string& prefix, const std::string& where) {
-  const JsonValue* value = object.find(key);
-  if (value == nullptr) {
+const Json* member(const Json& object, std::string_view key, JsonType type, bool required,
+                   const std::string& prefix, const std::string& where) {
+  const auto found = object.find(key);
+  if (found == object.end()) {
     if (required) invalid(prefix, where + "missing \"" + std::string(key) + "\"");
     return nullptr;
   }
-  if (value->type != type)
+  const Json* value = &*found;
+  if (detail::json_type(*value) != type)
     invalid(prefix, where + "\"" + std::string(key) + "\" is " +
-                        std::string(detail::json_type_name(value->type)) + ", expected " +
-                        std::string(detail::json_type_name(type)));
+                        std::string(detail::json_type_name(detail::json_type(*value))) +
+                        ", expected " + std::string(detail::json_type_name(type)));
   return value;
 }
 
+/// The text of a string value.
+const std::string& text_of(const Json& value) { return value.get_ref<const std::string&>(); }
+
+/// A number value as a double.
+double number_of(const Json& value) { return value.get<double>(); }
+
 /// The piece kind named by the "name" member of `item`.
-PieceKind parse_kind(const JsonValue& item, const std::string& prefix, const std::string& where) {
-  const std::string& name =
-      member(item, "name", JsonValue::Type::String, true, prefix, where)->string;
+PieceKind parse_kind(const Json& item, const std::string& prefix, const std::string& where) {
+  const std::string& name = text_of(*member(item, "name", JsonType::String, true, prefix, where));
   const auto kind = piece_kind_from_name(name);
   if (!kind) {
     std::string names;
@@ -71,72 +78,71 @@ PieceKind parse_kind(const JsonValue& item, const std::string& prefix, const std
 }
 
 /// A point [x, y]; `what` names it in messages ("polygon vertex 2", "centre").
-Vec2 parse_point(const JsonValue& point, const std::string& prefix, const std::string& what) {
-  if (point.type != JsonValue::Type::Array || point.array.size() != 2 ||
-      point.array[0].type != JsonValue::Type::Number ||
-      point.array[1].type != JsonValue::Type::Number)
+Vec2 parse_point(const Json& point, const std::string& prefix, const std::string& what) {
+  if (!point.is_array() || point.size() != 2 || !point[0].is_number() || !point[1].is_number())
     invalid(prefix, what + " is not a pair of numbers [x, y]");
-  const Vec2 v{point.array[0].number, point.array[1].number};
+  const Vec2 v{number_of(point[0]), number_of(point[1])};
   if (std::abs(v.x) > kMaxCoordinate || std::abs(v.y) > kMaxCoordinate)
     invalid(prefix, what + " is absurdly far away");
   return v;
 }
 
 /// The optional "reflected" and "angle_deg" members of `item` into `pose`.
-void parse_orientation(const JsonValue& item, Pose& pose, const std::string& prefix,
+void parse_orientation(const Json& item, Pose& pose, const std::string& prefix,
                        const std::string& where) {
-  if (const auto* reflected =
-          member(item, "reflected", JsonValue::Type::Boolean, false, prefix, where))
-    pose.reflected = reflected->boolean;
+  if (const auto* reflected = member(item, "reflected", JsonType::Boolean, false, prefix, where))
+    pose.reflected = reflected->get<bool>();
   if (const auto angle = parse_angle(item, "angle_deg", false, prefix, where))
     pose.angle_deg = *angle;
 }
 
-std::optional<double> parse_angle(const JsonValue& item, std::string_view key, bool required,
+std::optional<double> parse_angle(const Json& item, std::string_view key, bool required,
                                   const std::string& prefix, const std::string& where) {
-  const auto* angle = member(item, key, JsonValue::Type::Number, required, prefix, where);
-  if (angle == nullptr) return std::nullopt;
-  if (!(std::abs(angle->number) <= kMaxAngleDeg))
+  const auto* value = member(item, key, JsonType::Number, required, prefix, where);
+  if (value == nullptr) return std::nullopt;
+  const double angle = number_of(*value);
+  if (!(std::abs(angle) <= kMaxAngleDeg))
     invalid(prefix, where + "\"" + std::string(key) + "\" is out of range (at most " +
                         std::to_string(static_cast<long>(kMaxAngleDeg)) +
                         " degrees either way)");
-  return angle->number;
+  return angle;
 }
 
-PlacedPiece parse_piece(const JsonValue& item, std::size_t index, const std::string& prefix) {
+PlacedPiece parse_piece(const Json& item, std::size_t index, const std::string& prefix) {
   const std::string where = "piece " + std::to_string(index + 1) + ": ";
-  if (item.type != JsonValue::Type::Object) invalid(prefix, where + "not an object");
+  if (!item.is_object()) invalid(prefix, where + "not an object");
   PlacedPiece piece;
   piece.kind = parse_kind(item, prefix, where);
-  const JsonValue& points = *member(item, "polygon", JsonValue::Type::Array, true, prefix, where);
-  if (points.array.size() < 3) invalid(prefix, where + "polygon has fewer than 3 vertices");
+  const Json& points = *member(item, "polygon", JsonType::Array, true, prefix, where);
+  if (points.size() < 3) invalid(prefix, where + "polygon has fewer than 3 vertices");
   // A true-size piece has as many vertices as corners; a few more (split edges) are judged
   // by the checker, far more only cost time.
   const std::size_t corners = local_polygon(piece.kind, 1.0).size();
-  if (points.array.size() > kMaxVerticesPerCorner * corners)
-    invalid(prefix, where + "polygon has " + std::to_string(points.array.size()) +
+  if (points.size() > kMaxVerticesPerCorner * corners)
+    invalid(prefix, where + "polygon has " + std::to_string(points.size()) +
                         " vertices, more than " + std::to_string(kMaxVerticesPerCorner) +
                         " times the " + std::to_string(corners) + " corners of a " +
                         std::string(piece_name(piece.kind)));
-  for (std::size_t i = 0; i < points.array.size(); ++i)
+  for (std::size_t i = 0; i < points.size(); ++i)
     piece.polygon.push_back(
-        parse_point(points.array[i], prefix, where + "polygon vertex " + std::to_string(i + 1)));
+        parse_point(points[i], prefix, where + "polygon vertex " + std::to_string(i + 1)));
   parse_orientation(item, piece.pose, prefix, where);
   piece.pose.centre = centroid(piece.polygon);
   return piece;
 }
 
-SolveStats parse_stats(const JsonValue& block, const std::string& prefix) {
+SolveStats parse_stats(const Json& block, const std::string& prefix) {
   const std::string where = "stats: ";
   SolveStats stats;
   const auto number = [&](std::string_view key, auto& field) {
     using Field = std::remove_reference_t<decltype(field)>;
-    const auto* v = member(block, key, JsonValue::Type::Number, false, prefix, where);
+    const auto* v = member(block, key, JsonType::Number, false, prefix, where);
     if (v == nullptr) return;
+    const double value = number_of(*v);
     if constexpr (std::is_integral_v<Field>)
-      if (std::abs(v->number) >= static_cast<double>(std::numeric_limits<Field>::max()))
+      if (std::abs(value) >= static_cast<double>(std::numeric_limits<Field>::max()))
         invalid(prefix, where + "\"" + std::string(key) + "\" is out of range");
-    field = static_cast<Field>(v->number);
+    field = static_cast<Field>(value);
   };
   number("seconds", stats.seconds);
   number("placements_tried", stats.placements_tried);
@@ -146,28 +152,28 @@ SolveStats parse_stats(const JsonValue& block, const std::string& prefix) {
   number("overlap", stats.overlap);
   number("spill", stats.spill);
   number("threads", stats.threads);
-  if (const auto* v = member(block, "timed_out", JsonValue::Type::Boolean, false, prefix, where))
-    stats.timed_out = v->boolean;
+  if (const auto* v = member(block, "timed_out", JsonType::Boolean, false, prefix, where))
+    stats.timed_out = v->get<bool>();
   return stats;
 }
 
 /// The root object of a document whose "format" must be `tag`.
-JsonValue parse_document(const std::string& text, std::string_view tag, const std::string& prefix) {
-  JsonValue document;
+Json parse_document(const std::string& text, std::string_view tag, const std::string& prefix) {
+  Json document;
   try {
     document = detail::parse_json(text);
   } catch (const InputError& e) {
     invalid(prefix, e.tagged());
   }
-  if (document.type != JsonValue::Type::Object) invalid(prefix, "the document is not an object");
-  const JsonValue* format = document.find("format");
-  if (format == nullptr)
+  if (!document.is_object()) invalid(prefix, "the document is not an object");
+  const auto format = document.find("format");
+  if (format == document.end())
     invalid(prefix, "missing \"format\" (expected \"" + std::string(tag) + "\")");
-  if (format->type != JsonValue::Type::String || format->string != tag)
+  if (!format->is_string() || text_of(*format) != tag)
     invalid(prefix, "wrong format tag " +
-                        (format->type == JsonValue::Type::String
-                             ? detail::json_string(format->string)
-                             : std::string(detail::json_type_name(format->type))) +
+                        (format->is_string()
+                             ? detail::json_string(text_of(*format))
+                             : std::string(detail::json_type_name(detail::json_type(*format)))) +
                         " (expected \"" + std::string(tag) + "\")");
   return document;
 }
@@ -176,17 +182,18 @@ JsonValue parse_document(const std::string& text, std::string_view tag, const st
 Solution parse_solution(const std::string& text, const std::string& source) {
   const std::string prefix =
       "invalid solution document" + (source.empty() ? std::string() : " " + source) + ": ";
-  const JsonValue document = parse_document(text, kFormatTag, prefix);
+  const Json document = parse_document(text, kFormatTag, prefix);
   Solution solution;
-  solution.solved = member(document, "solved", JsonValue::Type::Boolean, true, prefix, "")->boolean;
-  if (const auto* pieces = member(document, "pieces", JsonValue::Type::Array, false, prefix, "")) {
-    if (pieces->array.size() > tangram_set().size())
-      invalid(prefix, std::to_string(pieces->array.size()) + " pieces, more than the " +
+  solution.solved =
+      member(document, "solved", JsonType::Boolean, true, prefix, "")->get<bool>();
+  if (const auto* pieces = member(document, "pieces", JsonType::Array, false, prefix, "")) {
+    if (pieces->size() > tangram_set().size())
+      invalid(prefix, std::to_string(pieces->size()) + " pieces, more than the " +
                           std::to_string(tangram_set().size()) + " of the set");
-    for (std::size_t i = 0; i < pieces->array.size(); ++i)
-      solution.pieces.push_back(parse_piece(pieces->array[i], i, prefix));
+    for (std::size_t i = 0; i < pieces->size(); ++i)
+      solution.pieces.push_back(parse_piece((*pieces)[i], i, prefix));
   }
-  if (const auto* stats = member(document, "stats", JsonValue::Type::Object, false, prefix, ""))
+  if (const auto* stats = member(document, "stats", JsonType::Object, false, prefix, ""))
     solution.stats = parse_stats(*stats, prefix);
   return solution;
 }
@@ -197,39 +204,37 @@ constexpr std::string_view kArrangementTag = "tangram-arrangement/1";
 Arrangement parse_arrangement(const std::string& text, const std::string& source) {
   const std::string prefix =
       "invalid arrangement" + (source.empty() ? std::string() : " " + source) + ": ";
-  const JsonValue document = parse_document(text, kArrangementTag, prefix);
+  const Json document = parse_document(text, kArrangementTag, prefix);
   Arrangement arrangement;
-  if (const auto* name = member(document, "name", JsonValue::Type::String, false, prefix, ""))
-    arrangement.name = name->string;
-  if (const auto* from = member(document, "source", JsonValue::Type::String, false, prefix, ""))
-    arrangement.source = from->string;
-  const JsonValue& pieces = *member(document, "pieces", JsonValue::Type::Array, true, prefix, "");
-  for (std::size_t i = 0; i < pieces.array.size(); ++i) {
-    const JsonValue& item = pieces.array[i];
+  if (const auto* name = member(document, "name", JsonType::String, false, prefix, ""))
+    arrangement.name = text_of(*name);
+  if (const auto* from = member(document, "source", JsonType::String, false, prefix, ""))
+    arrangement.source = text_of(*from);
+  const Json& pieces = *member(document, "pieces", JsonType::Array, true, prefix, "");
+  for (std::size_t i = 0; i < pieces.size(); ++i) {
+    const Json& item = pieces[i];
     const std::string where = "piece " + std::to_string(i) + ": ";
-    if (item.type != JsonValue::Type::Object) invalid(prefix, where + "not an object");
+    if (!item.is_object()) invalid(prefix, where + "not an object");
     ArrangedPiece piece;
     piece.kind = parse_kind(item, prefix, where);
-    piece.pose.centre = parse_point(
-        *member(item, "centre", JsonValue::Type::Array, true, prefix, where), prefix,
-        where + "centre");
+    piece.pose.centre = parse_point(*member(item, "centre", JsonType::Array, true, prefix, where),
+                                    prefix, where + "centre");
     parse_orientation(item, piece.pose, prefix, where);
     arrangement.pieces.push_back(piece);
   }
-  if (const auto* turns = member(document, "turns", JsonValue::Type::Array, false, prefix, ""))
-    for (std::size_t t = 0; t < turns->array.size(); ++t) {
-      const JsonValue& item = turns->array[t];
+  if (const auto* turns = member(document, "turns", JsonType::Array, false, prefix, ""))
+    for (std::size_t t = 0; t < turns->size(); ++t) {
+      const Json& item = (*turns)[t];
       const std::string where = "turn " + std::to_string(t + 1) + ": ";
-      if (item.type != JsonValue::Type::Object) invalid(prefix, where + "not an object");
+      if (!item.is_object()) invalid(prefix, where + "not an object");
       Turn turn;
-      for (const JsonValue& index :
-           member(item, "pieces", JsonValue::Type::Array, true, prefix, where)->array) {
-        if (index.type != JsonValue::Type::Number || index.number != std::floor(index.number) ||
-            std::abs(index.number) > 1e6)
+      for (const Json& index : *member(item, "pieces", JsonType::Array, true, prefix, where)) {
+        if (!index.is_number() || number_of(index) != std::floor(number_of(index)) ||
+            std::abs(number_of(index)) > 1e6)
           invalid(prefix, where + "\"pieces\" must hold piece indices (whole numbers)");
-        turn.pieces.push_back(static_cast<int>(index.number));
+        turn.pieces.push_back(static_cast<int>(number_of(index)));
       }
-      turn.pivot = parse_point(*member(item, "pivot", JsonValue::Type::Array, true, prefix, where),
+      turn.pivot = parse_point(*member(item, "pivot", JsonType::Array, true, prefix, where),
                                prefix, where + "pivot");
       turn.angle_deg = *parse_angle(item, "angle_deg", true, prefix, where);
       arrangement.turns.push_back(turn);

@@ -5,14 +5,13 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <iomanip>
 #include <iostream>
-#include <sstream>
 
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "tangram/core/detail/format.hpp"
 #include "tangram/core/error.hpp"
 
 namespace tangram {
@@ -128,9 +127,7 @@ std::string byte_count_text(std::uint64_t bytes) {
     value /= 1000.0;
     ++unit;
   }
-  std::ostringstream out;
-  out << std::setprecision(value < 10 ? 2 : 3) << value << " " << kUnits[unit];
-  return out.str();
+  return detail::general(value, value < 10 ? 2 : 3) + " " + kUnits[unit];
 }
 
 std::string read_input_file(const std::string& path, std::string_view role,

@@ -1,293 +1,342 @@
 #include "tangram/io/detail/json.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <system_error>
+#include <cstddef>
+#include <cstdint>
+#include <iterator>
+#include <vector>
 
+#include "tangram/core/detail/format.hpp"
 #include "tangram/core/error.hpp"
 
 namespace tangram::detail {
 
-const JsonValue* JsonValue::find(std::string_view key) const {
-  if (type != Type::Object) return nullptr;
-  for (const auto& [name, value] : object)
-    if (name == key) return &value;
-  return nullptr;
+JsonType json_type(const Json& value) {
+  switch (value.type()) {
+    case Json::value_t::boolean: return JsonType::Boolean;
+    case Json::value_t::number_integer:
+    case Json::value_t::number_unsigned:
+    case Json::value_t::number_float: return JsonType::Number;
+    case Json::value_t::string: return JsonType::String;
+    case Json::value_t::array: return JsonType::Array;
+    case Json::value_t::object: return JsonType::Object;
+    default: return JsonType::Null;  // null; binary and discarded values are never parsed
+  }
 }
 
-std::string_view json_type_name(JsonValue::Type type) {
+std::string_view json_type_name(JsonType type) {
   switch (type) {
-    case JsonValue::Type::Null: return "null";
-    case JsonValue::Type::Boolean: return "a boolean";
-    case JsonValue::Type::Number: return "a number";
-    case JsonValue::Type::String: return "a string";
-    case JsonValue::Type::Array: return "an array";
-    case JsonValue::Type::Object: return "an object";
+    case JsonType::Null: return "null";
+    case JsonType::Boolean: return "a boolean";
+    case JsonType::Number: return "a number";
+    case JsonType::String: return "a string";
+    case JsonType::Array: return "an array";
+    case JsonType::Object: return "an object";
   }
   return "?";
 }
 
 namespace {
 
-/// Deep enough for any sensible document, shallow enough for the recursion to be safe.
-constexpr int kMaxDepth = 256;
+/// Deep enough for any sensible document, shallow enough for everything built on it.
+constexpr std::size_t kMaxDepth = 256;
 
-class Parser {
+/// At most this many bytes of what nlohmann-json quotes as "last read" (an unterminated string
+/// would otherwise be quoted whole).
+constexpr std::size_t kMaxQuoted = 60;
+
+/// What the lexer reads in place of a byte that is not part of well-formed UTF-8.
+constexpr char kStrayStandIn = '?';
+
+/// Hands the text to nlohmann-json's lexer one byte at a time, a stray byte (not UTF-8) as
+/// kStrayStandIn, and records how many bytes the lexer has taken, so that the reader knows
+/// where in the text each event happened.
+class CountingIterator {
 public:
-  explicit Parser(std::string_view text) : text_(text) {}
+  using iterator_category = std::input_iterator_tag;
+  using value_type = char;
+  using difference_type = std::ptrdiff_t;
+  using pointer = const char*;
+  using reference = char;
 
-  JsonValue document() {
-    skip_whitespace();
-    JsonValue value = parse_value(0);
-    skip_whitespace();
-    if (pos_ != text_.size()) fail("unexpected text after the document");
-    return value;
+  CountingIterator(const char* at, const char* begin, const std::vector<bool>* stray,
+                   std::size_t* taken)
+      : at_(at), begin_(begin), stray_(stray), taken_(taken) {}
+  char operator*() const {
+    return stray_ != nullptr && (*stray_)[static_cast<std::size_t>(at_ - begin_)] ? kStrayStandIn
+                                                                                   : *at_;
+  }
+  CountingIterator& operator++() {
+    ++at_;
+    *taken_ = static_cast<std::size_t>(at_ - begin_);
+    return *this;
+  }
+  CountingIterator operator++(int) {
+    CountingIterator before = *this;
+    ++*this;
+    return before;
+  }
+  bool operator==(const CountingIterator& other) const { return at_ == other.at_; }
+  bool operator!=(const CountingIterator& other) const { return at_ != other.at_; }
+
+private:
+  const char* at_;
+  const char* begin_;
+  const std::vector<bool>* stray_;  ///< null when there is no stray byte
+  std::size_t* taken_;
+};
+
+/// The bytes of `text` that are not part of well-formed UTF-8 (the Unicode Standard's table
+/// 3-7: no overlong forms, surrogates or code points beyond U+10FFFF); empty when there are none.
+std::vector<bool> stray_bytes(std::string_view text) {
+  std::vector<bool> stray;
+  for (std::size_t i = 0; i < text.size();) {
+    const auto byte = [&](std::size_t at) { return static_cast<unsigned char>(text[at]); };
+    const unsigned lead = byte(i);
+    if (lead < 0x80) {
+      ++i;
+      continue;
+    }
+    std::size_t length = 0;
+    unsigned low = 0x80, high = 0xBF;  // the range of the second byte
+    if (lead >= 0xC2 && lead <= 0xDF) length = 2;
+    else if (lead == 0xE0) length = 3, low = 0xA0;
+    else if (lead == 0xED) length = 3, high = 0x9F;
+    else if (lead >= 0xE1 && lead <= 0xEF) length = 3;
+    else if (lead == 0xF0) length = 4, low = 0x90;
+    else if (lead == 0xF4) length = 4, high = 0x8F;
+    else if (lead >= 0xF1 && lead <= 0xF3) length = 4;
+    bool whole = length > 0 && i + length <= text.size() && byte(i + 1) >= low &&
+                 byte(i + 1) <= high;
+    for (std::size_t k = 2; whole && k < length; ++k)
+      whole = byte(i + k) >= 0x80 && byte(i + k) <= 0xBF;
+    if (whole) {
+      i += length;
+      continue;
+    }
+    if (stray.empty()) stray.resize(text.size());
+    stray[i++] = true;
+  }
+  return stray;
+}
+
+/// Builds the document from nlohmann-json's SAX events, with the checks nlohmann-json does not
+/// make (depth, duplicate keys, the sign of -0), and turns its errors into InputError. Bytes
+/// that are not UTF-8 are kept in strings as they are (the writers copy a file name's bytes,
+/// whatever they are): the lexer reads a stand-in, the string gets the byte back.
+class Reader {
+public:
+  explicit Reader(std::string_view text) : text_(text) {}
+
+  Json document() {
+    if (text_.substr(0, 3) == "\xEF\xBB\xBF") fail(0, "byte order mark (JSON text has none)");
+    // nlohmann-json takes a NUL byte for the end of the input; JSON allows none anywhere.
+    nul_ = std::min(text_.find('\0'), text_.size());
+    stray_ = stray_bytes(text_);
+    const std::vector<bool>* stray = stray_.empty() ? nullptr : &stray_;
+    Json::sax_parse(CountingIterator(text_.data(), text_.data(), stray, &taken_),
+                    CountingIterator(text_.data() + nul_, text_.data(), stray, &taken_), this);
+    if (nul_ < text_.size()) fail(nul_, "NUL byte");
+    return std::move(root_);
+  }
+
+  // The SAX interface of nlohmann::json::sax_parse.
+  bool null() { return add(nullptr); }
+  bool boolean(bool value) { return add(value); }
+  bool number_integer(Json::number_integer_t value) {
+    // The integer 0 has no sign; "-0" is -0.0, as every other number is the nearest double.
+    if (value == 0 && text_[number_start()] == '-') return add(-0.0);
+    return add(value);
+  }
+  bool number_unsigned(Json::number_unsigned_t value) { return add(value); }
+  bool number_float(Json::number_float_t value, const std::string& /*text*/) {
+    return add(value);
+  }
+  bool string(std::string& value) {
+    restore_stray_bytes(value);
+    return add(std::move(value));
+  }
+  bool binary(Json::binary_t& value) { return add(std::move(value)); }  // not in JSON text
+  bool start_object(std::size_t /*size*/) { return open(Json::object()); }
+  bool start_array(std::size_t /*size*/) { return open(Json::array()); }
+  bool end_object() { return close(); }
+  bool end_array() { return close(); }
+  bool key(std::string& key) {
+    restore_stray_bytes(key);
+    Json& object = *open_.back();
+    if (object.contains(key)) fail(string_start(), "duplicate key " + json_string(key));
+    member_ = &object[key];
+    return true;
+  }
+  bool parse_error(std::size_t position, const std::string& /*last_token*/,
+                   const Json::exception& error) {
+    if (error.id == 406) {  // out_of_range: a number beyond a double ("1e999")
+      const std::size_t start = number_start();
+      fail(start, "number out of range: " +
+                      std::string(text_.substr(start, number_end(start) - start)));
+    }
+    // `position` counts the bytes read, the offending one included (one past the end at the
+    // end). An error at the end of a text cut at a NUL byte is that byte's.
+    const std::size_t at = position > 0 ? position - 1 : 0;
+    if (at >= nul_ && nul_ < text_.size()) fail(nul_, "NUL byte");
+    fail(at, description(error.what()));
   }
 
 private:
-  [[noreturn]] void fail(const std::string& what) const {
+  /// Places `value` in the container being read (or makes it the document).
+  Json* place(Json&& value) {
+    if (open_.empty()) {
+      root_ = std::move(value);
+      return &root_;
+    }
+    Json& container = *open_.back();
+    if (container.is_array()) {
+      container.push_back(std::move(value));
+      return &container.back();
+    }
+    *member_ = std::move(value);
+    return member_;
+  }
+
+  bool add(Json&& value) {
+    place(std::move(value));
+    return true;
+  }
+
+  bool open(Json&& container) {
+    // The bracket is the last byte the lexer took.
+    if (open_.size() + 1 > kMaxDepth)
+      fail(taken_ - 1, "nesting deeper than " + std::to_string(kMaxDepth) + " levels");
+    open_.push_back(place(std::move(container)));
+    return true;
+  }
+
+  bool close() {
+    open_.pop_back();
+    return true;
+  }
+
+  [[noreturn]] void fail(std::size_t pos, const std::string& what) const {
     int line = 1;
     std::size_t line_start = 0;
-    for (std::size_t i = 0; i < pos_ && i < text_.size(); ++i)
+    for (std::size_t i = 0; i < pos && i < text_.size(); ++i)
       if (text_[i] == '\n') {
         ++line;
         line_start = i + 1;
       }
     throw InputError("malformed JSON at line " + std::to_string(line) + ", column " +
-                     std::to_string(pos_ - line_start + 1) + ": " + what);
+                     std::to_string(pos - line_start + 1) + ": " + what);
   }
 
-  bool at_end() const { return pos_ >= text_.size(); }
-  /// The current character, or '\0' at the end (never a valid token start).
-  char peek() const { return at_end() ? '\0' : text_[pos_]; }
-
-  void skip_whitespace() {
-    while (!at_end() && (peek() == ' ' || peek() == '\t' || peek() == '\n' || peek() == '\r'))
-      ++pos_;
-  }
-
-  void expect(char c) {
-    if (at_end() || text_[pos_] != c) fail(std::string("expected '") + c + "'");
-    ++pos_;
-  }
-
-  JsonValue parse_value(int depth) {
-    if (at_end()) fail("unexpected end of input, expected a value");
-    switch (peek()) {
-      case '{': return parse_object(depth + 1);
-      case '[': return parse_array(depth + 1);
-      case '"': {
-        JsonValue v;
-        v.type = JsonValue::Type::String;
-        v.string = parse_string();
-        return v;
-      }
-      case 't': return parse_literal("true", JsonValue::Type::Boolean, true);
-      case 'f': return parse_literal("false", JsonValue::Type::Boolean, false);
-      case 'n': return parse_literal("null", JsonValue::Type::Null, false);
-      default:
-        if (peek() == '-' || (peek() >= '0' && peek() <= '9')) return parse_number();
-        fail("expected a value");
+  /// nlohmann-json's message "[json.exception.parse_error.101] parse error at line 1, column
+  /// 5: syntax error while parsing value - invalid literal; last read: 'tru'" without its
+  /// prefix and position (the caller gives its own), the quoted text cut short.
+  static std::string description(const std::string& message) {
+    std::string what = message;
+    const std::size_t error = what.find("parse error");
+    if (error != std::string::npos) {
+      const std::size_t colon = what.find(": ", error);
+      what = colon == std::string::npos ? what.substr(error) : what.substr(colon + 2);
     }
+    const std::string quote = "last read: '";
+    const std::size_t quoted = what.find(quote);
+    if (quoted != std::string::npos && what.size() > quoted + quote.size() + kMaxQuoted + 1)
+      what = what.substr(0, quoted + quote.size() + kMaxQuoted) + "...'";
+    return what;
   }
 
-  JsonValue parse_literal(std::string_view word, JsonValue::Type type, bool boolean) {
-    if (text_.substr(pos_, word.size()) != word) fail("expected a value");
-    pos_ += word.size();
-    JsonValue v;
-    v.type = type;
-    v.boolean = boolean;
-    return v;
-  }
-
-  void check_depth(int depth) const {
-    if (depth > kMaxDepth) fail("nesting deeper than " + std::to_string(kMaxDepth) + " levels");
-  }
-
-  JsonValue parse_object(int depth) {
-    check_depth(depth);
-    expect('{');
-    JsonValue v;
-    v.type = JsonValue::Type::Object;
-    skip_whitespace();
-    if (peek() == '}') {
-      ++pos_;
-      return v;
-    }
-    for (;;) {
-      skip_whitespace();
-      if (peek() != '"') fail("expected a string key");
-      const std::size_t key_pos = pos_;
-      std::string key = parse_string();
-      if (v.find(key) != nullptr) {
-        pos_ = key_pos;
-        fail("duplicate key " + json_string(key));
-      }
-      skip_whitespace();
-      expect(':');
-      skip_whitespace();
-      JsonValue member = parse_value(depth);
-      v.object.emplace_back(std::move(key), std::move(member));
-      skip_whitespace();
-      if (peek() == ',') {
-        ++pos_;
-        continue;
-      }
-      if (peek() == '}') {
-        ++pos_;
-        return v;
-      }
-      fail("expected ',' or '}'");
-    }
-  }
-
-  JsonValue parse_array(int depth) {
-    check_depth(depth);
-    expect('[');
-    JsonValue v;
-    v.type = JsonValue::Type::Array;
-    skip_whitespace();
-    if (peek() == ']') {
-      ++pos_;
-      return v;
-    }
-    for (;;) {
-      skip_whitespace();
-      v.array.push_back(parse_value(depth));
-      skip_whitespace();
-      if (peek() == ',') {
-        ++pos_;
-        continue;
-      }
-      if (peek() == ']') {
-        ++pos_;
-        return v;
-      }
-      fail("expected ',' or ']'");
-    }
-  }
-
-  unsigned parse_hex4() {
-    unsigned code = 0;
-    for (int i = 0; i < 4; ++i, ++pos_) {
-      const char c = peek();
-      unsigned digit = 0;
-      if (c >= '0' && c <= '9') digit = static_cast<unsigned>(c - '0');
-      else if (c >= 'a' && c <= 'f') digit = static_cast<unsigned>(c - 'a' + 10);
-      else if (c >= 'A' && c <= 'F') digit = static_cast<unsigned>(c - 'A' + 10);
-      else fail("expected four hexadecimal digits after \\u");
-      code = code * 16 + digit;
-    }
-    return code;
-  }
-
-  static void append_utf8(std::string& out, unsigned code) {
-    if (code < 0x80) {
-      out += static_cast<char>(code);
-    } else if (code < 0x800) {
-      out += static_cast<char>(0xC0 | (code >> 6));
-      out += static_cast<char>(0x80 | (code & 0x3F));
-    } else if (code < 0x10000) {
-      out += static_cast<char>(0xE0 | (code >> 12));
-      out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (code & 0x3F));
-    } else {
-      out += static_cast<char>(0xF0 | (code >> 18));
-      out += static_cast<char>(0x80 | ((code >> 12) & 0x3F));
-      out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (code & 0x3F));
-    }
-  }
-
-  /// A \u escape (pos_ after the 'u'), joining a UTF-16 surrogate pair into one code point.
-  unsigned parse_unicode_escape() {
-    const unsigned code = parse_hex4();
-    if (code >= 0xDC00 && code <= 0xDFFF) fail("lone low surrogate in \\u escape");
-    if (code < 0xD800 || code > 0xDBFF) return code;
-    if (text_.substr(pos_, 2) != "\\u") fail("high surrogate not followed by a low surrogate");
-    pos_ += 2;
-    const unsigned low = parse_hex4();
-    if (low < 0xDC00 || low > 0xDFFF) fail("high surrogate not followed by a low surrogate");
-    return 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00);
-  }
-
-  std::string parse_string() {
-    expect('"');
-    std::string out;
-    for (;;) {
-      if (at_end()) fail("unterminated string");
-      const char c = text_[pos_];
-      if (c == '"') {
-        ++pos_;
-        return out;
-      }
-      if (static_cast<unsigned char>(c) < 0x20) fail("control character in a string");
-      if (c != '\\') {
-        out += c;
-        ++pos_;
-        continue;
-      }
-      ++pos_;
-      const char e = peek();
-      ++pos_;
-      switch (e) {
-        case '"': out += '"'; break;
-        case '\\': out += '\\'; break;
-        case '/': out += '/'; break;
-        case 'b': out += '\b'; break;
-        case 'f': out += '\f'; break;
-        case 'n': out += '\n'; break;
-        case 'r': out += '\r'; break;
-        case 't': out += '\t'; break;
-        case 'u': append_utf8(out, parse_unicode_escape()); break;
-        default: --pos_; fail("invalid escape in a string");
-      }
-    }
+  static bool number_char(char c) {
+    return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
   }
 
   bool digit_at(std::size_t i) const {
     return i < text_.size() && text_[i] >= '0' && text_[i] <= '9';
   }
 
-  /// JSON number grammar: -? (0 | [1-9][0-9]*) (.[0-9]+)? ([eE][+-]?[0-9]+)?
-  JsonValue parse_number() {
-    const std::size_t start = pos_;
-    std::size_t i = pos_;
-    if (text_[i] == '-') ++i;
-    if (!digit_at(i)) fail("expected a digit");
-    if (text_[i] == '0') {
-      ++i;
-      if (digit_at(i)) fail("leading zero in a number");
-    } else {
-      while (digit_at(i)) ++i;
-    }
-    if (i < text_.size() && text_[i] == '.') {
-      ++i;
-      if (!digit_at(i)) fail("expected a digit after the decimal point");
-      while (digit_at(i)) ++i;
-    }
+  /// The first byte of the number the lexer has just read: it has taken the number and, unless
+  /// the text ends there, the byte after it.
+  std::size_t number_start() const {
+    std::size_t start = std::min(taken_, text_.size());
+    if (start > 0 && !number_char(text_[start - 1])) --start;
+    while (start > 0 && number_char(text_[start - 1])) --start;
+    return start;
+  }
+
+  /// One past the last byte of the number starting at `start` (one the lexer accepted).
+  std::size_t number_end(std::size_t start) const {
+    std::size_t i = start;
+    if (i < text_.size() && text_[i] == '-') ++i;
+    while (digit_at(i)) ++i;
+    if (i < text_.size() && text_[i] == '.')
+      for (++i; digit_at(i);) ++i;
     if (i < text_.size() && (text_[i] == 'e' || text_[i] == 'E')) {
       ++i;
       if (i < text_.size() && (text_[i] == '+' || text_[i] == '-')) ++i;
-      if (!digit_at(i)) fail("expected a digit in the exponent");
       while (digit_at(i)) ++i;
     }
-    JsonValue v;
-    v.type = JsonValue::Type::Number;
-    const auto [end, error] = std::from_chars(text_.data() + start, text_.data() + i, v.number);
-    if (error != std::errc() || end != text_.data() + i || !std::isfinite(v.number))
-      fail("number out of range");
-    pos_ = i;
-    return v;
+    return i;
+  }
+
+  /// The opening quote of the string the lexer has just read (its closing quote is the last
+  /// byte taken; no quote between them is unescaped).
+  std::size_t string_start() const {
+    std::size_t at = taken_ - 1;
+    while (at > 0) {
+      --at;
+      if (text_[at] != '"') continue;
+      std::size_t backslashes = 0;
+      while (backslashes < at && text_[at - 1 - backslashes] == '\\') ++backslashes;
+      if (backslashes % 2 == 0) return at;
+    }
+    return at;
+  }
+
+  /// The string the lexer has just read (`decoded`) with its stray bytes in place of their
+  /// stand-ins: its text is walked escape by escape beside what the lexer made of it.
+  void restore_stray_bytes(std::string& decoded) const {
+    if (stray_.empty()) return;
+    const std::size_t open = string_start(), close = taken_ - 1;
+    if (std::find(stray_.begin() + open, stray_.begin() + close, true) == stray_.begin() + close)
+      return;
+    std::string out;
+    std::size_t d = 0;
+    for (std::size_t i = open + 1; i < close;) {
+      if (text_[i] != '\\') {
+        out += stray_[i] ? text_[i] : decoded[d];
+        ++i;
+        ++d;
+        continue;
+      }
+      // \X gives one byte, \uXXXX a code point of 1 to 3 bytes in UTF-8, a surrogate pair 4.
+      std::size_t escape = 2, bytes = 1;
+      if (text_[i + 1] == 'u') {
+        unsigned code = 0;
+        std::from_chars(text_.data() + i + 2, text_.data() + i + 6, code, 16);
+        escape = 6;
+        bytes = code < 0x80 ? 1 : code < 0x800 ? 2 : 3;
+        if (code >= 0xD800 && code <= 0xDBFF) escape = 12, bytes = 4;
+      }
+      out.append(decoded, d, bytes);
+      d += bytes;
+      i += escape;
+    }
+    decoded = std::move(out);
   }
 
   std::string_view text_;
-  std::size_t pos_ = 0;
+  std::vector<bool> stray_;         ///< the bytes that are not UTF-8; empty when there are none
+  std::size_t nul_ = 0;             ///< the first NUL byte, or the text's size
+  std::size_t taken_ = 0;           ///< bytes the lexer has read
+  Json root_;
+  std::vector<Json*> open_;         ///< the containers being read, innermost last
+  Json* member_ = nullptr;          ///< the member of the innermost object whose value comes next
 };
 
 }  // namespace
 
-JsonValue parse_json(std::string_view text) { return Parser(text).document(); }
+Json parse_json(std::string_view text) { return Reader(text).document(); }
 
 std::string json_string(std::string_view text) {
   static const char* const kHex = "0123456789abcdef";
@@ -319,10 +368,7 @@ std::string json_number(double value, int decimals) {
   if (!std::isfinite(value)) return "null";
   // Anything that rounds to zero prints as "0.000000", never "-0.000000".
   if (std::abs(value) < 0.5 * std::pow(10.0, -decimals)) value = 0.0;
-  char buffer[400];
-  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value,
-                                    std::chars_format::fixed, decimals);
-  return std::string(buffer, result.ptr);
+  return fixed(value, decimals);
 }
 
 }  // namespace tangram::detail

@@ -3,13 +3,12 @@
 #include <algorithm>
 #include <cmath>
 #include <deque>
-#include <iomanip>
 #include <limits>
-#include <sstream>
 #include <utility>
 
 #include <opencv2/imgproc.hpp>
 
+#include "tangram/core/detail/format.hpp"
 #include "tangram/core/error.hpp"
 #include "tangram/core/morphology.hpp"
 
@@ -21,11 +20,7 @@ constexpr std::pair<std::string_view, InvertMode> kInvertModes[] = {
     {"auto", InvertMode::Auto}, {"yes", InvertMode::Yes}, {"no", InvertMode::No}};
 
 /// A number with `decimals` decimals, for messages.
-std::string fixed(double value, int decimals) {
-  std::ostringstream out;
-  out << std::fixed << std::setprecision(decimals) << value;
-  return out.str();
-}
+using detail::fixed;
 
 /// "1 speck" / "3 specks".
 std::string count(long n, const std::string& singular, const std::string& plural) {

@@ -13,7 +13,8 @@ namespace tangram {
 
 namespace {
 
-using detail::JsonValue;
+using detail::Json;
+using detail::JsonType;
 
 constexpr std::string_view kRecordTag = "tangram-run/1";
 
@@ -37,18 +38,25 @@ const std::array<PaperRow, 7> kPaper = {{
 const std::array<std::array<double, 3>, 3> kPaperTable2 = {{
     {67.14, 65.56, 76.67}, {54.76, 50.00, 83.33}, {21.43, 18.52, 38.89}}};
 
+/// A number in the tables, written as the run records write theirs (detail::json_number): one
+/// that rounds to zero prints without a minus sign.
 std::string fixed(double value, int decimals) { return detail::json_number(value, decimals); }
 
 [[noreturn]] void bad_record(const std::string& what) {
   throw InputError("invalid run record: " + what);
 }
 
-const JsonValue& field(const JsonValue& object, std::string_view key, JsonValue::Type type) {
-  const JsonValue* value = object.find(key);
-  if (value == nullptr) bad_record("missing \"" + std::string(key) + "\"");
-  if (value->type != type)
-    bad_record("\"" + std::string(key) + "\" is " + std::string(detail::json_type_name(value->type)));
+const Json& field(const Json& object, std::string_view key, JsonType type) {
+  const auto value = object.find(key);
+  if (value == object.end()) bad_record("missing \"" + std::string(key) + "\"");
+  if (detail::json_type(*value) != type)
+    bad_record("\"" + std::string(key) + "\" is " +
+               std::string(detail::json_type_name(detail::json_type(*value))));
   return *value;
+}
+
+const std::string& text_field(const Json& object, std::string_view key) {
+  return field(object, key, JsonType::String).get_ref<const std::string&>();
 }
 
 std::vector<Strategy> sweep_strategies() {
@@ -119,28 +127,28 @@ std::string record_to_json(const ExperimentRecord& r) {
 }
 
 ExperimentRecord record_from_json(const std::string& text) {
-  JsonValue doc;
+  Json doc;
   try {
     doc = detail::parse_json(text);
   } catch (const InputError& e) {
     bad_record(e.tagged());
   }
-  if (doc.type != JsonValue::Type::Object) bad_record("not an object");
-  if (field(doc, "format", JsonValue::Type::String).string != kRecordTag)
+  if (!doc.is_object()) bad_record("not an object");
+  if (text_field(doc, "format") != kRecordTag)
     bad_record("wrong format tag (expected \"" + std::string(kRecordTag) + "\")");
   ExperimentRecord r;
   const auto number = [&](std::string_view key) {
-    return field(doc, key, JsonValue::Type::Number).number;
+    return field(doc, key, JsonType::Number).get<double>();
   };
   const auto boolean = [&](std::string_view key) {
-    return field(doc, key, JsonValue::Type::Boolean).boolean;
+    return field(doc, key, JsonType::Boolean).get<bool>();
   };
   r.experiment = static_cast<int>(number("experiment"));
-  const std::string& search = field(doc, "search", JsonValue::Type::String).string;
+  const std::string& search = text_field(doc, "search");
   if (search != "paper" && search != "ours") bad_record("unknown search \"" + search + "\"");
   r.search = search == "paper" ? SearchMode::Paper : SearchMode::Ours;
-  r.pattern = field(doc, "pattern", JsonValue::Type::String).string;
-  const auto strategy = strategy_from_name(field(doc, "strategy", JsonValue::Type::String).string);
+  r.pattern = text_field(doc, "pattern");
+  const auto strategy = strategy_from_name(text_field(doc, "strategy"));
   if (!strategy) bad_record("unknown strategy");
   r.strategy = *strategy;
   r.time_limit_s = number("time_limit_s");
@@ -186,7 +194,19 @@ Tally tally(const std::vector<ExperimentRecord>& records, const TablePlan& plan,
   return t;
 }
 
-std::string tables_markdown(const std::vector<ExperimentRecord>& records, const TablePlan& plan) {
+std::string run_record_path(int experiment, SearchMode search, const std::string& pattern,
+                            Strategy strategy) {
+  return "exp" + std::to_string(experiment) + "/" +
+         (search == SearchMode::Paper ? "paper" : "ours") + "/" + pattern + "-" +
+         std::string(strategy_name(strategy)) + ".run.json";
+}
+
+const std::string_view kExperimentTablesNote =
+    "A run counts as solved only when its assembly passes the checker with the referee's "
+    "thresholds. '*': not all planned runs of the cell are recorded yet; '-': none are.";
+
+std::vector<ExperimentTable> experiment_tables(const std::vector<ExperimentRecord>& records,
+                                               const TablePlan& plan) {
   const auto header = [&](const std::string& first, const std::function<std::string(int)>& exp) {
     std::vector<std::string> row{first};
     for (const int e : plan.experiments) {
@@ -196,7 +216,7 @@ std::string tables_markdown(const std::vector<ExperimentRecord>& records, const 
     return row;
   };
   const auto exp_name = [](int e) { return "Exp. " + std::to_string(e); };
-  std::string out;
+  std::vector<ExperimentTable> tables;
 
   // Table I.
   std::vector<std::vector<std::string>> rows{header("strategy", exp_name)};
@@ -211,7 +231,7 @@ std::string tables_markdown(const std::vector<ExperimentRecord>& records, const 
     }
     rows.push_back(row);
   }
-  out += "## Table I: puzzles solved in each experiment\n\n" + detail::markdown_table(rows);
+  tables.push_back({"Table I: puzzles solved in each experiment", rows});
 
   // Table II.
   rows = {{"experiment"}};
@@ -233,7 +253,7 @@ std::string tables_markdown(const std::vector<ExperimentRecord>& records, const 
     }
     rows.push_back(row);
   }
-  out += "\n## Table II: percentage of puzzles solved in each experiment\n\n" + detail::markdown_table(rows);
+  tables.push_back({"Table II: percentage of puzzles solved in each experiment", rows});
 
   // Table III.
   rows = {header("strategy", exp_name)};
@@ -250,10 +270,16 @@ std::string tables_markdown(const std::vector<ExperimentRecord>& records, const 
     }
     rows.push_back(row);
   }
-  out += "\n## Table III: mean time (standard deviation) of the solved runs\n\n" + detail::markdown_table(rows);
-  out += "\nA run counts as solved only when its assembly passes the checker with the referee's "
-         "thresholds. '*': not all planned runs of the cell are recorded yet; '-': none are.\n";
-  return out;
+  tables.push_back({"Table III: mean time (standard deviation) of the solved runs", rows});
+  return tables;
+}
+
+std::string tables_markdown(const std::vector<ExperimentRecord>& records, const TablePlan& plan) {
+  std::string out;
+  for (const ExperimentTable& table : experiment_tables(records, plan))
+    out += (out.empty() ? "## " : "\n## ") + table.title + "\n\n" +
+           detail::markdown_table(table.rows);
+  return out + "\n" + std::string(kExperimentTablesNote) + "\n";
 }
 
 std::string tables_csv(const std::vector<ExperimentRecord>& records, const TablePlan& plan) {

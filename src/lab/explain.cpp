@@ -1,12 +1,11 @@
 #include "tangram/lab/explain.hpp"
 
 #include <cmath>
-#include <iomanip>
-#include <sstream>
 
 #include <opencv2/imgproc.hpp>
 
 #include "tangram/core/candidates.hpp"
+#include "tangram/core/detail/format.hpp"
 #include "tangram/core/error.hpp"
 #include "tangram/core/layout.hpp"
 #include "tangram/core/morphology.hpp"
@@ -27,18 +26,10 @@ const cv::Scalar kRed(0, 0, 230), kWhiteS(255, 255, 255), kBlackS(0, 0, 0);
 /// Mask pictures (b, c) keep this many empty pixels around the mask.
 constexpr int kMaskMarginPx = 4;
 
-std::string fmt(double value, int decimals) {
-  std::ostringstream out;
-  out << std::fixed << std::setprecision(decimals) << value;
-  return out.str();
-}
+using detail::fixed;
 
 /// "45" or "22.5": an angle without trailing zeros.
-std::string angle_text(double deg) {
-  std::ostringstream out;
-  out << std::setprecision(6) << deg;
-  return out.str();
-}
+std::string angle_text(double deg) { return detail::general(deg, 6); }
 
 /// "1 endpoint", "8 endpoints".
 std::string count_text(std::size_t n, const std::string& noun) {
@@ -163,7 +154,7 @@ std::vector<FigureSection> explain_figures(const Pattern& pattern,
                 std::to_string(pattern.puzzle.rows) + " px: black pixels are empty puzzle area, "
                 "white pixels are obstacles (the outside, holes and, later, placed pieces). The "
                 "pieces' size comes from the " + std::to_string(pattern.area_px) +
-                " puzzle pixels: the full set's square has side " + fmt(pattern.side_px, 1) +
+                " puzzle pixels: the full set's square has side " + fixed(pattern.side_px, 1) +
                 " px.";
     f.image = enlarge(binary_image(w.empty, kBlack, kWhite), s);
     fig7.figures.push_back(std::move(f));
@@ -174,7 +165,7 @@ std::vector<FigureSection> explain_figures(const Pattern& pattern,
     const cv::Rect box = mask.bounds();
     Figure f{"fig7b-configuration-mask.png", "(b) Configuration mask", "", {}, {}};
     f.caption = "The " + piece + ", rasterised: the cells whose centres lie inside the piece "
-                "inset by " + fmt(w.inset_px, 2) + " px (" + std::to_string(mask.pixels) +
+                "inset by " + fixed(w.inset_px, 2) + " px (" + std::to_string(mask.pixels) +
                 " cells, " + std::to_string(box.width) + " x " + std::to_string(box.height) +
                 " px). The red pixel is the mask's origin, its anchor: the pixel under the "
                 "piece's centroid. A position of the piece is the position of this pixel.";
@@ -229,20 +220,20 @@ std::vector<FigureSection> explain_figures(const Pattern& pattern,
                   "purple next to an obstacle, yellow deepest inside), with the endpoints. A "
                   "placement costs the sum of this map over the piece's cells (Eq. 1, Fig. 9), "
                   "so positions that hug the borders are cheap; the cheapest endpoint, in red, "
-                  "costs " + fmt(w.costs[*w.chosen], 1) + ".";
+                  "costs " + fixed(w.costs[*w.chosen], 1) + ".";
     else
       f.caption = "The " + label + " sweep matrix inside the puzzle (dark purple where the sweep "
                   "starts, yellow where it ends), with the endpoints. A placement costs the "
                   "matrix value under the anchor (the piece's centroid) times the piece's " +
                   std::to_string(mask.pixels) + " cells (Fig. 8); the cheapest endpoint, in "
-                  "red, costs " + fmt(w.costs[*w.chosen], 1) + ".";
+                  "red, costs " + fixed(w.costs[*w.chosen], 1) + ".";
     f.image = enlarge(colour_map(w.cost_matrix, w.empty), s);
     mark_points(f.image, w.endpoints, s, kWhiteS, kBlackS, dot_px);
     mark_points(f.image, {chosen}, s, kRed, kWhiteS, dot_px + 2);
     f.table.push_back({"endpoint", "x", "y", "cost", ""});
     for (std::size_t i = 0; i < w.endpoints.size(); ++i)
       f.table.push_back({std::to_string(i + 1), std::to_string(w.endpoints[i].x),
-                         std::to_string(w.endpoints[i].y), fmt(w.costs[i], 1),
+                         std::to_string(w.endpoints[i].y), fixed(w.costs[i], 1),
                          i == *w.chosen ? "chosen" : ""});
     fig7.figures.push_back(std::move(f));
   }
@@ -287,7 +278,7 @@ std::vector<FigureSection> explain_figures(const Pattern& pattern,
     Figure f{"fig6-distance-transform.png", "Pattern mask and distance transform", "", {}, {}};
     f.caption = "Left: the pattern mask. Right: its Euclidean distance transform, each empty "
                 "pixel's distance to the nearest obstacle (pixels beyond the image count as "
-                "obstacles), from black (0) to white (the maximum, " + fmt(max_depth, 1) +
+                "obstacles), from black (0) to white (the maximum, " + fixed(max_depth, 1) +
                 " px). Normalised to [0, 1] it is the DT strategy's cost map; its maximum is "
                 "what the validation's second rule compares with the next piece's depth.";
     f.image = side_by_side({enlarge(binary_image(w.empty, kBlack, kWhite), s),

@@ -5,6 +5,7 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "tangram/core/detail/format.hpp"
 #include "tangram/core/error.hpp"
 #include "tangram/io/picture.hpp"
 #include "tangram/lab/detail/text.hpp"
@@ -48,7 +49,7 @@ constexpr const char* kPageStyle =
 
 /// The frame's title: "step 12: reject square 45 deg mirrored, 3/7 placed".
 std::string frame_title(const SearchEvent& event) {
-  std::string angle = std::to_string(event.piece.pose.angle_deg);
+  std::string angle = detail::fixed(event.piece.pose.angle_deg, 6);
   angle.erase(angle.find_last_not_of('0') + 1);
   if (!angle.empty() && angle.back() == '.') angle.pop_back();
   return "step " + std::to_string(event.step) + ": " +

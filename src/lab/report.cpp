@@ -2,17 +2,18 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <iomanip>
 #include <iterator>
 #include <optional>
 #include <set>
 #include <sstream>
 
+#include "tangram/core/detail/format.hpp"
 #include "tangram/core/error.hpp"
 #include "tangram/core/placement.hpp"
 #include "tangram/io/files.hpp"
@@ -43,11 +44,7 @@ constexpr int kMinChartWidth = 380;
 /// chart width so that it is never clipped.
 constexpr int kTitleCharPx = 9;
 
-std::string fixed(double value, int decimals) {
-  std::ostringstream out;
-  out << std::fixed << std::setprecision(decimals) << value;
-  return out.str();
-}
+using detail::fixed;
 
 using detail::html_escape;
 
@@ -167,93 +164,6 @@ EmbeddedImage load_png(const fs::path& path, const ReadLimits& limits) {
   image.height = int(height);
   image.png = *bytes;
   return image;
-}
-
-// ---- inline Markdown -------------------------------------------------------------------
-
-/// **bold** and `code` in one line of Markdown; everything else escaped.
-std::string inline_markdown(std::string_view text) {
-  std::string out;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    if (text[i] == '`') {
-      const std::size_t close = text.find('`', i + 1);
-      if (close != std::string_view::npos) {
-        out += "<code>" + html_escape(text.substr(i + 1, close - i - 1)) + "</code>";
-        i = close + 1;
-        continue;
-      }
-    } else if (text.compare(i, 2, "**") == 0) {
-      const std::size_t close = text.find("**", i + 2);
-      if (close != std::string_view::npos && close > i + 2) {
-        out += "<strong>" + inline_markdown(text.substr(i + 2, close - i - 2)) + "</strong>";
-        i = close + 2;
-        continue;
-      }
-    }
-    out += html_escape(text.substr(i, 1));
-    ++i;
-  }
-  return out;
-}
-
-std::string trim(std::string_view text) {
-  const std::size_t begin = text.find_first_not_of(" \t\r");
-  if (begin == std::string_view::npos) return "";
-  const std::size_t end = text.find_last_not_of(" \t\r");
-  return std::string(text.substr(begin, end - begin + 1));
-}
-
-/// The cells of a pipe-table row: outer pipes dropped, split at unescaped '|', "\|" kept as a
-/// literal "|", cells trimmed.
-std::vector<std::string> table_cells(const std::string& line) {
-  std::string row = trim(line);
-  if (!row.empty() && row.front() == '|') row.erase(0, 1);
-  if (!row.empty() && row.back() == '|' && (row.size() < 2 || row[row.size() - 2] != '\\'))
-    row.pop_back();
-  std::vector<std::string> cells;
-  std::string cell;
-  for (std::size_t i = 0; i < row.size(); ++i) {
-    if (row[i] == '\\' && i + 1 < row.size() && row[i + 1] == '|') {
-      cell += '|';
-      ++i;
-    } else if (row[i] == '|') {
-      cells.push_back(trim(cell));
-      cell.clear();
-    } else {
-      cell += row[i];
-    }
-  }
-  cells.push_back(trim(cell));
-  return cells;
-}
-
-/// The alignments of a delimiter row ("left", "center", "right" or ""), or nothing when the
-/// line is not one.
-std::optional<std::vector<std::string>> delimiter_row(const std::string& line) {
-  if (line.find('|') == std::string::npos && line.find('-') == std::string::npos)
-    return std::nullopt;
-  std::vector<std::string> aligns;
-  for (const std::string& cell : table_cells(line)) {
-    if (cell.empty() || cell.find_first_not_of(":-") != std::string::npos ||
-        cell.find('-') == std::string::npos)
-      return std::nullopt;
-    const bool left = cell.front() == ':', right = cell.back() == ':';
-    aligns.push_back(left && right ? "center" : right ? "right" : left ? "left" : "");
-  }
-  return aligns;
-}
-
-std::string table_row_html(const std::vector<std::string>& cells,
-                           const std::vector<std::string>& aligns, const char* tag) {
-  std::string out = "<tr>";
-  for (std::size_t c = 0; c < aligns.size(); ++c) {
-    out += std::string("<") + tag;
-    if (!aligns[c].empty()) out += " style=\"text-align:" + aligns[c] + "\"";
-    out += ">" + (c < cells.size() ? inline_markdown(cells[c]) : std::string()) + "</" + tag +
-           ">";
-  }
-  return out + "</tr>\n";
 }
 
 // ---- SVG bar charts ----------------------------------------------------------------------
@@ -558,6 +468,176 @@ std::string gallery(const ReportInput& input, const std::vector<Group>& groups) 
   return h;
 }
 
+// ---- Tables I-III ------------------------------------------------------------------------
+
+/// Tables I-III as HTML: a heading and a table each, then the note.
+std::string experiment_tables_html(const std::vector<ExperimentTable>& tables) {
+  std::string h;
+  for (const ExperimentTable& table : tables) {
+    if (table.rows.empty()) continue;
+    h += "<h3>" + html_escape(table.title) + "</h3>\n<table class=\"paper-tables\">\n<thead><tr>";
+    for (const std::string& cell : table.rows.front()) h += "<th>" + html_escape(cell) + "</th>";
+    h += "</tr>\n</thead>\n<tbody>\n";
+    for (std::size_t r = 1; r < table.rows.size(); ++r) {
+      h += "<tr>";
+      for (const std::string& cell : table.rows[r]) h += "<td>" + html_escape(cell) + "</td>";
+      h += "</tr>\n";
+    }
+    h += "</tbody>\n</table>\n";
+  }
+  return h + "<p>" + html_escape(kExperimentTablesNote) + "</p>\n";
+}
+
+/// A run of runs.csv as one of `tangram experiment` (experiment 1, 2 or 3, a known search and
+/// strategy), or nothing.
+std::optional<ExperimentRecord> experiment_run(const RunRecord& run) {
+  if (run.experiment.size() != 1 || run.experiment[0] < '1' || run.experiment[0] > '3')
+    return std::nullopt;
+  if (run.search != "paper" && run.search != "ours") return std::nullopt;
+  const auto strategy = strategy_from_name(run.strategy);
+  if (!strategy) return std::nullopt;
+  ExperimentRecord r;
+  r.experiment = run.experiment[0] - '0';
+  r.search = run.search == "paper" ? SearchMode::Paper : SearchMode::Ours;
+  r.pattern = fs::path(run.pattern).stem().string();
+  r.strategy = *strategy;
+  r.solved = run.solved;
+  r.valid = run.valid;
+  r.seconds = run.seconds;
+  r.placements = run.placements;
+  r.backtracks = run.backtracks;
+  r.coverage = run.coverage;
+  r.overlap = run.overlap;
+  r.spill = run.spill;
+  return r;
+}
+
+/// The plan `tangram experiment` wrote tables.csv with (tables_csv()): experiments, strategies
+/// and searches in the order of its Table I rows, and the patterns of each experiment (the
+/// planned runs of a Table I cell, which holds one strategy); nothing when `text` is not such
+/// a file.
+std::optional<TablePlan> plan_of_tables_csv(const std::string& text) {
+  std::istringstream in(text);
+  std::string line;
+  if (!std::getline(in, line) ||
+      line != "table,experiment,row,source,value,spread,solved,planned,recorded")
+    return std::nullopt;
+  TablePlan plan;
+  while (std::getline(in, line)) {
+    std::vector<std::string> f;
+    std::istringstream fields(line);
+    for (std::string field; std::getline(fields, field, ',');) f.push_back(field);
+    if (f.size() == 8 && line.back() == ',') f.emplace_back();
+    if (f.size() != 9) return std::nullopt;
+    if (f[0] != "I" || f[3] == "paper") continue;
+    int experiment = 0, planned = 0;
+    const auto number = [](const std::string& field, int& value) {
+      const auto [end, error] = std::from_chars(field.data(), field.data() + field.size(), value);
+      return error == std::errc() && end == field.data() + field.size();
+    };
+    if (!number(f[1], experiment) || !number(f[7], planned)) return std::nullopt;
+    std::optional<Strategy> strategy;
+    for (const Strategy s : all_strategies())
+      if (strategy_label(s) == f[2]) strategy = s;
+    if (!strategy || (f[3] != "faithful" && f[3] != "default")) return std::nullopt;
+    const SearchMode search = f[3] == "faithful" ? SearchMode::Paper : SearchMode::Ours;
+    const auto e = std::find(plan.experiments.begin(), plan.experiments.end(), experiment);
+    if (e == plan.experiments.end()) {
+      plan.experiments.push_back(experiment);
+      plan.patterns.push_back(planned);
+    } else if (plan.patterns[e - plan.experiments.begin()] != planned) {
+      return std::nullopt;
+    }
+    if (std::find(plan.strategies.begin(), plan.strategies.end(), *strategy) ==
+        plan.strategies.end())
+      plan.strategies.push_back(*strategy);
+    if (std::find(plan.searches.begin(), plan.searches.end(), search) == plan.searches.end())
+      plan.searches.push_back(search);
+  }
+  if (plan.experiments.empty()) return std::nullopt;
+  return plan;
+}
+
+/// The plan as the runs show it: experiments, strategies and searches in order of first
+/// appearance, and the patterns of each experiment that have a run.
+TablePlan plan_of_runs(const std::vector<ExperimentRecord>& records) {
+  TablePlan plan;
+  std::vector<std::set<std::string>> patterns;
+  for (const ExperimentRecord& r : records) {
+    auto e = std::find(plan.experiments.begin(), plan.experiments.end(), r.experiment);
+    if (e == plan.experiments.end()) {
+      plan.experiments.push_back(r.experiment);
+      patterns.emplace_back();
+      e = plan.experiments.end() - 1;
+    }
+    patterns[e - plan.experiments.begin()].insert(r.pattern);
+    if (std::find(plan.strategies.begin(), plan.strategies.end(), r.strategy) ==
+        plan.strategies.end())
+      plan.strategies.push_back(r.strategy);
+    if (std::find(plan.searches.begin(), plan.searches.end(), r.search) == plan.searches.end())
+      plan.searches.push_back(r.search);
+  }
+  for (const auto& set : patterns) plan.patterns.push_back(static_cast<int>(set.size()));
+  return plan;
+}
+
+/// Tables I-III of the experiment runs in runs.csv, computed as `tangram experiment` computes
+/// tables.md: over each run's record (run_record_path(), whose times have 4 decimals where
+/// runs.csv has 3), with the plan of tables.csv (how many runs each cell should have), or the
+/// plan the runs show when there is no usable tables.csv. A record that is missing or does not
+/// parse is replaced by its runs.csv row, and one warning says so. Empty without experiment
+/// runs (a `tangram compare --out` directory).
+std::vector<ExperimentTable> load_experiment_tables(const std::string& results_dir,
+                                                    const std::vector<RunRecord>& runs,
+                                                    std::vector<std::string>& warnings,
+                                                    const ReadLimits& limits) {
+  std::vector<ExperimentRecord> records;
+  std::size_t replaced = 0;
+  std::string first_problem;
+  for (const RunRecord& run : runs) {
+    const std::optional<ExperimentRecord> row = experiment_run(run);
+    if (!row) continue;
+    const fs::path path = fs::path(results_dir) / run_record_path(row->experiment, row->search,
+                                                                  row->pattern, row->strategy);
+    std::string problem;
+    std::optional<ExperimentRecord> record;
+    if (const auto text =
+            read_bytes(path, limits.max_document_bytes, Limit::DocumentBytes, problem)) {
+      try {
+        record = record_from_json(*text);
+        if (record->experiment != row->experiment || record->search != row->search ||
+            record->pattern != row->pattern || record->strategy != row->strategy) {
+          record.reset();
+          problem = "not the record of its runs.csv row";
+        }
+      } catch (const InputError& e) {
+        problem = e.what();
+      }
+    }
+    if (!record) {
+      if (replaced++ == 0) first_problem = path.string() + ": " + problem;
+      record = row;
+    }
+    records.push_back(*record);
+  }
+  if (records.empty()) return {};
+  if (replaced > 0)
+    warnings.push_back("run record " + first_problem + " (" + std::to_string(replaced) + " of " +
+                       std::to_string(records.size()) +
+                       " records unusable: Tables I-III use their runs.csv rows, times to 3 "
+                       "decimals)");
+
+  const fs::path csv = fs::path(results_dir) / "tables.csv";
+  std::string problem;
+  const auto text = read_bytes(csv, limits.max_document_bytes, Limit::DocumentBytes, problem);
+  const std::optional<TablePlan> plan = text ? plan_of_tables_csv(*text) : std::nullopt;
+  if (!plan)
+    warnings.push_back("tables " + csv.string() + ": " +
+                       (text ? "not a tables.csv of 'tangram experiment'" : problem) +
+                       " (Tables I-III take the runs in runs.csv for all that were planned)");
+  return experiment_tables(records, plan ? *plan : plan_of_runs(records));
+}
+
 }  // namespace
 
 namespace detail {
@@ -585,80 +665,6 @@ std::string base64(std::string_view bytes) {
     out += rest == 2 ? kDigits[(v >> 6) & 63] : '=';
     out += '=';
   }
-  return out;
-}
-
-std::string markdown_to_html(const std::string& markdown) {
-  std::vector<std::string> lines;
-  {
-    std::istringstream in(markdown);
-    for (std::string line; std::getline(in, line);) {
-      if (!line.empty() && line.back() == '\r') line.pop_back();
-      lines.push_back(line);
-    }
-  }
-  // The shallowest heading becomes <h3>, under the report's own <h1> and <h2>.
-  const auto heading_level = [](const std::string& line) -> std::size_t {
-    const std::size_t hashes = line.find_first_not_of('#');
-    return hashes >= 1 && hashes <= 6 && hashes < line.size() && line[hashes] == ' ' ? hashes
-                                                                                      : 0;
-  };
-  std::size_t shallowest = 6;
-  bool in_fence = false;
-  for (const std::string& raw : lines) {
-    const std::string line = trim(raw);
-    if (line.rfind("```", 0) == 0) in_fence = !in_fence;
-    if (!in_fence && heading_level(line) > 0)
-      shallowest = std::min(shallowest, heading_level(line));
-  }
-  std::string out;
-  std::string paragraph;
-  const auto flush_paragraph = [&] {
-    if (!paragraph.empty()) out += "<p>" + inline_markdown(paragraph) + "</p>\n";
-    paragraph.clear();
-  };
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    const std::string line = trim(lines[i]);
-    if (line.empty()) {
-      flush_paragraph();
-      continue;
-    }
-    if (line.rfind("```", 0) == 0) {  // fenced code block, up to the closing fence
-      flush_paragraph();
-      std::string code;
-      for (++i; i < lines.size() && trim(lines[i]).rfind("```", 0) != 0; ++i)
-        code += lines[i] + "\n";
-      out += "<pre><code>" + html_escape(code) + "</code></pre>\n";
-      continue;
-    }
-    if (const std::size_t hashes = heading_level(line); hashes > 0) {
-      flush_paragraph();
-      const std::string level = std::to_string(std::min<std::size_t>(6, hashes + 3 - shallowest));
-      std::string text = trim(line.substr(hashes));
-      while (!text.empty() && text.back() == '#') text.pop_back();  // closing hashes
-      out += "<h" + level + ">" + inline_markdown(trim(text)) + "</h" + level + ">\n";
-      continue;
-    }
-    if (line.find('|') != std::string::npos && i + 1 < lines.size()) {
-      if (const auto aligns = delimiter_row(lines[i + 1])) {
-        const std::vector<std::string> header = table_cells(lines[i]);
-        if (header.size() == aligns->size()) {
-          flush_paragraph();
-          out += "<table class=\"markdown\">\n<thead>" + table_row_html(header, *aligns, "th") +
-                 "</thead>\n<tbody>\n";
-          for (i += 2; i < lines.size() && !trim(lines[i]).empty() &&
-                       lines[i].find('|') != std::string::npos;
-               ++i)
-            out += table_row_html(table_cells(lines[i]), *aligns, "td");
-          out += "</tbody>\n</table>\n";
-          --i;  // the loop's ++i moves to the line after the table
-          continue;
-        }
-      }
-    }
-    paragraph += (paragraph.empty() ? "" : " ") + line;
-  }
-  flush_paragraph();
   return out;
 }
 
@@ -692,9 +698,9 @@ std::string report_html(const ReportInput& input) {
     h += "<h2 id=\"summary\">Summary per strategy</h2>\n" + summary_table(summaries) +
          charts(groups, summaries);
   }
-  if (!input.tables_markdown.empty())
-    h += "<h2 id=\"tables\">Tables (tables.md)</h2>\n" +
-         detail::markdown_to_html(input.tables_markdown);
+  if (!input.tables.empty())
+    h += "<h2 id=\"tables\">Tables I-III (as in tables.md)</h2>\n" +
+         experiment_tables_html(input.tables);
   if (!input.runs.empty()) {
     h += "<h2 id=\"runs\">Runs: pattern \u00d7 strategy</h2>\n"
          "<p>Each cell: solved (yes, no, or invalid: solved by the search but rejected by the "
@@ -737,14 +743,7 @@ ReportInput load_report_input(const std::string& results_dir, GalleryMode galler
   input.gallery = gallery;
   input.runs = read_runs_csv(csv.string(), limits);
 
-  const fs::path tables = fs::path(results_dir) / "tables.md";
-  if (fs::exists(tables, ec)) {
-    std::string problem;
-    const std::optional<std::string> text =
-        read_bytes(tables, limits.max_document_bytes, Limit::DocumentBytes, problem);
-    if (!text) throw InputError("cannot read " + tables.string() + ": " + problem);
-    input.tables_markdown = *text;
-  }
+  input.tables = load_experiment_tables(results_dir, input.runs, warnings, limits);
 
   const auto add = [&](const std::string& field, const char* role) {
     if (field.empty() || input.images.count(field)) return;
@@ -767,7 +766,7 @@ ReportInput load_report_input(const std::string& results_dir, GalleryMode galler
 std::vector<std::string> report_input_files(const std::string& results_dir,
                                             const std::vector<RunRecord>& runs) {
   std::vector<std::string> files{(fs::path(results_dir) / "runs.csv").string(),
-                                 (fs::path(results_dir) / "tables.md").string()};
+                                 (fs::path(results_dir) / "tables.csv").string()};
   for (const RunRecord& run : runs)
     for (const std::string* field : {&run.pattern, &run.solution, &run.picture})
       if (!field->empty()) files.push_back(resolve(results_dir, *field).string());

@@ -6,11 +6,10 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <iomanip>
 #include <map>
-#include <sstream>
 #include <tuple>
 
+#include "tangram/core/detail/format.hpp"
 #include "tangram/core/error.hpp"
 #include "tangram/io/files.hpp"
 
@@ -28,11 +27,7 @@ std::string quoted_field(const std::string& text) {
   return out + "\"";
 }
 
-std::string fixed(double value, int decimals) {
-  std::ostringstream out;
-  out << std::fixed << std::setprecision(decimals) << value;
-  return out.str();
-}
+using detail::fixed;
 
 /// One CSV record and the line it starts on (1-based).
 struct CsvRecord {

@@ -7,6 +7,7 @@
 #include <array>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "tangram/core/placement.hpp"
@@ -92,10 +93,25 @@ struct Tally {
 Tally tally(const std::vector<ExperimentRecord>& records, const TablePlan& plan, int experiment,
             SearchMode search, const std::vector<Strategy>& strategies);
 
-/// Tables I-III as Markdown (each under a "## " heading), with the paper's numbers in the first
-/// column of every experiment and one column per search of the plan ("ours, faithful" for
-/// SearchMode::Paper, "ours, default" for SearchMode::Ours). A cell whose runs are not all
-/// recorded is marked with '*'; a cell without runs is '-'.
+/// One of Tables I-III: its title and its cells, the header row first.
+struct ExperimentTable {
+  std::string title;                            ///< "Table I: puzzles solved in each experiment"
+  std::vector<std::vector<std::string>> rows;   ///< the header, then one row per strategy
+                                                ///< (I, III) or experiment (II)
+};
+
+/// Tables I-III of `records` under `plan`, the cells as text ("20", "20*", "-", "74.29%",
+/// "3.57s (6.85s)", "none solved"), with the paper's numbers in the first column of every
+/// experiment and one column per search of the plan ("ours, faithful" for SearchMode::Paper,
+/// "ours, default" for SearchMode::Ours). A cell whose runs are not all recorded is marked with
+/// '*'; a cell without runs is '-' (kExperimentTablesNote says so under the tables).
+std::vector<ExperimentTable> experiment_tables(const std::vector<ExperimentRecord>& records,
+                                               const TablePlan& plan);
+
+/// The sentence under Tables I-III: what counts as solved, what '*' and '-' mean.
+extern const std::string_view kExperimentTablesNote;
+
+/// experiment_tables() as Markdown: each table under a "## " heading, then the note (tables.md).
 std::string tables_markdown(const std::vector<ExperimentRecord>& records, const TablePlan& plan);
 
 /// The same numbers as CSV in long format, one header for the three tables:
@@ -108,5 +124,11 @@ std::string tables_csv(const std::vector<ExperimentRecord>& records, const Table
 
 /// "ours, faithful" / "ours, default".
 std::string search_column_label(SearchMode search);
+
+/// Where `tangram experiment --out OUT` writes the record of a run, relative to OUT:
+/// "expN/SEARCH/PATTERN-STRATEGY.run.json" (SEARCH paper or ours, PATTERN the pattern's file
+/// stem, STRATEGY its strategy_name()).
+std::string run_record_path(int experiment, SearchMode search, const std::string& pattern,
+                            Strategy strategy);
 
 }  // namespace tangram

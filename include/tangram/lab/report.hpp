@@ -6,8 +6,8 @@
 ///   - a summary table per (experiment, search, strategy) and two bar charts: runs that count
 ///     as solved per strategy, and mean search time of those runs per strategy, with one bar
 ///     per (experiment, search) group;
-///   - the tables of `tables.md` when the directory has one (Markdown pipe tables under `#`
-///     headings, converted to HTML);
+///   - Tables I-III beside the paper's numbers, as `tables.md` has them, when the runs are
+///     those of `tangram experiment` (computed from the runs' records, see load_report_input);
 ///   - per (experiment, search) group, a pattern x strategy table of solved / time / coverage /
 ///     backtracks;
 ///   - a gallery: per group, one row per pattern with the pattern's picture first and then each
@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "tangram/lab/detail/text.hpp"
+#include "tangram/lab/experiment.hpp"
 #include "tangram/lab/results.hpp"
 
 namespace tangram {
@@ -45,7 +46,7 @@ struct ReportInput {
   std::string title;            ///< shown as the page title, e.g. the results directory
   std::string generator;        ///< shown in the footer, e.g. "tangram 0.1.0"
   std::vector<RunRecord> runs;  ///< runs.csv
-  std::string tables_markdown;  ///< tables.md, empty when there is none
+  std::vector<ExperimentTable> tables;  ///< Tables I-III; empty without experiment runs
   /// Pictures by their path as written in runs.csv (pattern and picture fields). A path that
   /// is absent here shows as a placeholder.
   std::map<std::string, EmbeddedImage> images;
@@ -55,18 +56,24 @@ struct ReportInput {
 /// The HTML page (UTF-8, starting with <!DOCTYPE html>).
 std::string report_html(const ReportInput& input);
 
-/// Reads a results directory: runs.csv (required, read_runs_csv), tables.md (optional) and the
-/// pictures the gallery of `gallery` shows, resolved against `results_dir` (absolute paths are
-/// kept). Throws InputError when the directory or runs.csv cannot be read or parsed. A picture
+/// Reads a results directory: runs.csv (required, read_runs_csv) and the pictures the gallery of
+/// `gallery` shows, resolved against `results_dir` (absolute paths are kept). When runs.csv has
+/// runs of `tangram experiment` (experiment 1, 2 or 3), also what that command computes
+/// tables.md from: each such run's record (run_record_path(); runs.csv rounds the times more)
+/// and the plan in tables.csv (how many runs each cell should have; without a usable
+/// tables.csv, the runs in runs.csv count as all that were planned). tables.md itself is not
+/// read. Throws InputError when the directory or runs.csv cannot be read or parsed. A picture
 /// that is missing, unreadable or not a PNG is recorded with its problem, and one line per such
-/// picture is appended to `warnings`. Every file is read within `limits` (files.hpp): a picture
-/// over them is such a problem, a runs.csv or tables.md over them a LimitError.
+/// picture is appended to `warnings`; so is one line when run records are unusable (their
+/// runs.csv rows stand in) and one when tables.csv is. Every file is read within `limits`
+/// (files.hpp): a picture over them is such a problem, a runs.csv over them a LimitError.
 ReportInput load_report_input(const std::string& results_dir, GalleryMode gallery,
                               std::vector<std::string>& warnings, const ReadLimits& limits = {});
 
-/// The files a report of `runs` in `results_dir` reads: runs.csv, tables.md and every pattern,
-/// solution and picture path in `runs`, resolved as by load_report_input (whether they exist or
-/// not). An output must not be one of them.
+/// The files a report of `runs` in `results_dir` reads outside the run records: runs.csv,
+/// tables.csv and every pattern, solution and picture path in `runs`, resolved as by
+/// load_report_input (whether they exist or not). An output must not be one of them (nor lie
+/// in `results_dir`, where the records are).
 std::vector<std::string> report_input_files(const std::string& results_dir,
                                             const std::vector<RunRecord>& runs);
 
@@ -74,14 +81,6 @@ namespace detail {
 
 /// Base64 (RFC 4648, with '=' padding) of arbitrary bytes.
 std::string base64(std::string_view bytes);
-
-/// Markdown to HTML for what tables.md holds: ATX headings (`#` to `######`; the shallowest
-/// one present becomes <h3>, under the report's own <h1> and <h2>, deeper ones follow), pipe
-/// tables (a header row, a
-/// delimiter row of dashes with optional ':' for alignment, body rows; `\|` is a literal
-/// pipe), ``` fenced code blocks, and paragraphs. Inline: **bold** and `code`. Everything else
-/// is text, HTML-escaped.
-std::string markdown_to_html(const std::string& markdown);
 
 }  // namespace detail
 

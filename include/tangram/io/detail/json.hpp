@@ -1,41 +1,41 @@
 #pragma once
 /// \file detail/json.hpp
-/// A small, strict JSON reader and the formatting helpers of the JSON writers (io.cpp and the
-/// command line). Internal: not part of the library's interface.
+/// Reading JSON documents with nlohmann-json, as strictly as RFC 8259 asks, and the formatting
+/// helpers of the JSON writers (documents.cpp, experiment.cpp and the command line). Internal:
+/// not part of the library's interface (the libraries build against nlohmann-json, their users
+/// do not need it).
 
 #include <string>
 #include <string_view>
-#include <utility>
-#include <vector>
+
+#include <nlohmann/json.hpp>
 
 namespace tangram::detail {
 
-/// A parsed JSON value (RFC 8259).
-struct JsonValue {
-  /// The kinds of JSON values.
-  enum class Type { Null, Boolean, Number, String, Array, Object };
+/// A parsed JSON document. Numbers are integers or doubles as nlohmann-json parses them; the
+/// readers take every number as a double (get<double>()).
+using Json = nlohmann::json;
 
-  Type type = Type::Null;
-  bool boolean = false;  ///< when type == Boolean
-  double number = 0.0;   ///< when type == Number (always finite)
-  std::string string;    ///< when type == String, UTF-8
-  std::vector<JsonValue> array;                            ///< when type == Array
-  std::vector<std::pair<std::string, JsonValue>> object;   ///< when type == Object, in order
+/// The kinds of JSON values, numbers as one.
+enum class JsonType { Null, Boolean, Number, String, Array, Object };
 
-  /// The member `key` of an object; nullptr when absent or when this is not an object.
-  const JsonValue* find(std::string_view key) const;
-};
+/// The kind of `value`.
+JsonType json_type(const Json& value);
 
 /// Human name of a value type ("a number", "an object", ...), for error messages.
-std::string_view json_type_name(JsonValue::Type type);
+std::string_view json_type_name(JsonType type);
 
-/// Parses one complete JSON document by recursive descent. Strict: no comments, trailing
-/// commas, duplicate keys, leading zeros, NaN/Infinity, byte order mark, unescaped control
-/// characters or lone surrogates; nesting deeper than 256 levels is refused. Throws InputError
-/// "malformed JSON at line L, column C: <what>" (line and column 1-based, column in bytes).
-JsonValue parse_json(std::string_view text);
+/// Parses one complete JSON document with nlohmann-json. Strict: no comments, trailing commas,
+/// duplicate keys, leading zeros, NaN/Infinity, numbers beyond a double, byte order mark, NUL
+/// bytes, unescaped control characters or lone surrogates; nesting deeper than 256 levels is
+/// refused. Bytes that are not UTF-8 are taken as they are inside strings (documents hold file
+/// names, which may be any bytes). Every number parses to the double nearest to its text ("-0"
+/// to -0.0). Throws InputError "malformed JSON at line L, column C: <what>" (line and column
+/// 1-based, column in bytes), <what> in nlohmann-json's words for a syntax error.
+Json parse_json(std::string_view text);
 
-/// `text` as a JSON string literal, quotes included (", \ and control characters escaped).
+/// `text` as a JSON string literal, quotes included (", \ and control characters escaped; other
+/// bytes, UTF-8 or not, copied as they are).
 std::string json_string(std::string_view text);
 
 /// A number in fixed notation with `decimals` digits after the point, locale-independent;
