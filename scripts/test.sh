@@ -1,9 +1,37 @@
 #!/usr/bin/env bash
 # Install what is missing, build, and run the test suite. Extra arguments go to ctest
 # (e.g. scripts/test.sh -R test_geometry, or -j 4).
+#
+#   scripts/test.sh --quick [CTEST ARGS...]
+#     the unit tests only (ctest -L unit: the library alone, no CLI runs, no end-to-end solves;
+#     about 10 s once built)
+#   scripts/test.sh --sanitize [CTEST ARGS...]
+#     the unit and CLI tests built with AddressSanitizer + UBSan and the core's invariants
+#     asserted (g++, -O1 -g, TANGRAM_SANITIZE=ON, TANGRAM_CHECKED=ON) in build-asan/; any
+#     sanitizer report or violated invariant fails the test that ran it (child processes, the
+#     CLI under test, are checked too).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
+
+if [[ "${1:-}" == --sanitize ]]; then
+  shift
+  scripts/setup-deps.sh
+  cmake -S "$root" -B "$root/build-asan" -DCMAKE_CXX_COMPILER=g++ -DCMAKE_BUILD_TYPE=Debug \
+    -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" -DTANGRAM_SANITIZE=ON -DTANGRAM_CHECKED=ON -DBUILD_TESTING=ON
+  cmake --build "$root/build-asan" -j "$(nproc)" --target tangram_tests
+  # exitcode 99: a sanitizer report is not mistaken for one of the CLI's own exit statuses.
+  export ASAN_OPTIONS="halt_on_error=1:print_stacktrace=1:detect_leaks=1:exitcode=99${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
+  export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
+  exec ctest --test-dir "$root/build-asan" --output-on-failure -L 'unit|cli' "$@"
+fi
+
+if [[ "${1:-}" == --quick ]]; then
+  shift
+  scripts/setup-deps.sh
+  scripts/build.sh
+  exec ctest --test-dir build --output-on-failure -L unit "$@"
+fi
 
 scripts/setup-deps.sh
 scripts/build.sh

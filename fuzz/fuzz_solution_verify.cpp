@@ -1,0 +1,75 @@
+/// libFuzzer target: a tangram-solution/1 document -> solution_from_json -> verify_solution
+/// against a fixed pattern (masks/01-square.png, loaded once; $TANGRAM_FUZZ_PATTERN overrides).
+/// Only tangram::Error may leave the library. Also checked: the report is valid exactly when it
+/// gives no reason, and a parsed solution survives solution_to_json -> solution_from_json with
+/// the same pieces.
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "fuzz_common.hpp"
+#include "tangram/io/pattern_png.hpp"
+#include "tangram/io/documents.hpp"
+#include "tangram/core/verify.hpp"
+
+namespace {
+
+tangram::Pattern* g_pattern = nullptr;
+
+[[noreturn]] void fail(const char* message) {
+  std::fprintf(stderr, "\nfuzz_solution_verify: %s\n", message);
+  std::fflush(stderr);
+  std::abort();
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  tangram_fuzz::init_common();
+  std::string path = tangram_fuzz::source_dir() + "/masks/01-square.png";
+  if (const char* p = std::getenv("TANGRAM_FUZZ_PATTERN"); p && *p) path = p;
+  try {
+    g_pattern = new tangram::Pattern(tangram::load_pattern_png(path));
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "fuzz_solution_verify: cannot load the pattern: %s\n", e.what());
+    std::exit(1);
+  }
+  return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  tangram_fuzz::expect_only_tangram_errors("fuzz_solution_verify", [&] {
+    const tangram::Solution solution = tangram::solution_from_json(text);
+
+    const tangram::VerifyReport report = tangram::verify_solution(*g_pattern, solution.pieces);
+    if (report.valid != report.reasons.empty())
+      fail(report.valid ? "a valid report gives reasons" : "an invalid report gives no reason");
+    if (report.valid && !(std::isfinite(report.metrics.coverage) &&
+                          std::isfinite(report.metrics.spill) &&
+                          std::isfinite(report.metrics.overlap)))
+      fail("a valid report has non-finite area metrics");
+
+    // What was read can be written and read again.
+    const std::string again = tangram::solution_to_json(solution, "fuzz.png");
+    tangram::Solution reread;
+    try {
+      reread = tangram::solution_from_json(again);
+    } catch (const tangram::Error& e) {
+      std::fprintf(stderr, "\nrewritten document:\n%s\nerror: %s\n", again.c_str(), e.what());
+      fail("solution_to_json wrote a document that solution_from_json refuses");
+    }
+    if (reread.pieces.size() != solution.pieces.size() || reread.solved != solution.solved)
+      fail("solution_to_json -> solution_from_json changed the solution");
+    for (std::size_t i = 0; i < solution.pieces.size(); ++i)
+      if (reread.pieces[i].kind != solution.pieces[i].kind ||
+          reread.pieces[i].pose.reflected != solution.pieces[i].pose.reflected ||
+          reread.pieces[i].polygon.size() != solution.pieces[i].polygon.size())
+        fail("solution_to_json -> solution_from_json changed a piece");
+  });
+  return 0;
+}
