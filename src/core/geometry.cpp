@@ -1,4 +1,4 @@
-#include "tangram/geometry.hpp"
+#include "tangram/core/geometry.hpp"
 
 #include <algorithm>
 #include <cmath>
