@@ -67,7 +67,7 @@ Solution paper_search(Steps& steps) {
   stack.push_back(steps.root());
   list_configurations(steps, stack.back(), 0);
   for (;;) {
-    if (steps.elapsed() > time_limit_s) {
+    if (steps.elapsed() > time_limit_s) {  // not in the pseudocode: the time limit
       stats.timed_out = true;
       break;
     }
