@@ -1,0 +1,220 @@
+#include "tangram/core/search_steps.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "tangram/core/morphology.hpp"
+#include "tangram/core/parallel.hpp"
+#include "tangram/core/placement.hpp"
+#include "tangram/core/polish.hpp"
+#include "tangram/core/verify.hpp"
+
+namespace tangram::search {
+
+bool candidate_less(const Candidate& a, const Candidate& b) {
+  if (a.cost != b.cost) return a.cost < b.cost;
+  if (a.config != b.config) return a.config < b.config;
+  if (a.anchor.y != b.anchor.y) return a.anchor.y < b.anchor.y;
+  return a.anchor.x < b.anchor.x;
+}
+
+Batch::Batch(std::size_t first_, std::size_t n_, Compute compute, bool ahead, bool to_first_valid)
+    : first(first_), n(n_), compute_(std::move(compute)) {
+  if (ahead)
+    parallel_any(n, [this, to_first_valid](std::size_t j) {
+      complete(j);
+      return to_first_valid && valid_[j];
+    });
+}
+
+Steps::Steps(const Pattern& pattern, const SolverConfig& config, const ProgressCallback& progress,
+             const SearchObserver& observer, const Pattern& judge)
+    : start_(config.search.started == Clock::time_point{} ? Clock::now() : config.search.started),
+      pattern_(pattern), judge_(judge), config_(config), progress_(progress),
+      observer_(observer) {
+  const SearchConfig& s = config.search;
+  const double inset =
+      s.inset_px >= 0.0 ? s.inset_px : default_inset_px(pattern.side_px, s.rotation_step_deg);
+  // Slack of an exact fit: the inset moves each 45-degree tip inward by inset / sin(22.5).
+  short_edge_px_ = static_cast<int>(std::ceil(2.0 * inset / std::sin(M_PI / 8.0))) + 1;
+  const auto deadline =
+      start_ + std::chrono::duration_cast<Clock::duration>(
+                   std::chrono::duration<double>(std::min(s.time_limit_s, 1e9)));
+  for (PieceKind kind : tangram_set()) {
+    const int k = static_cast<int>(kind);
+    if (pieces_[k].configs.empty() && !masks_timed_out_) {
+      pieces_[k] = rasterise_piece(kind, pattern.side_px, s.rotation_step_deg, s.reflection,
+                                   inset, deadline);
+      masks_timed_out_ = pieces_[k].configs.empty();
+      needs_[k] = piece_needs(pieces_[k].configs);
+    }
+  }
+  if (masks_timed_out_) return;
+  // Longest mask run among the pieces from each level on: the run table needs no more.
+  const auto& order = tangram_set();
+  for (int level = static_cast<int>(order.size()) - 1; level >= 0; --level) {
+    int longest = level + 1 < static_cast<int>(order.size()) ? max_run_from_[level + 1] : 1;
+    for (const ConfigurationMask& c : piece_at(level).configs)
+      longest = std::max(longest, c.mask.max_run());
+    max_run_from_[level] = longest;
+  }
+  if (config.placement.strategy != Strategy::DistanceTransform)
+    sweep_ = sweep_cost_matrix(config.placement.strategy, pattern.puzzle.rows,
+                               pattern.puzzle.cols);
+}
+
+Solution Steps::timed_out_solution() const {
+  Solution solution;
+  solution.stats.threads = max_threads();
+  solution.stats.timed_out = true;
+  solution.stats.seconds = elapsed();
+  return solution;
+}
+
+Node Steps::root() const { return Node{make_layout_state(pattern_.puzzle), {}, 0, {}, {}}; }
+
+namespace {
+
+cv::Mat1f dt_normalised(const LayoutState& state) {
+  cv::Mat1f dt = state.depth.clone();
+  if (state.max_depth > 0.0f) dt /= state.max_depth;
+  return dt;
+}
+
+}  // namespace
+
+std::vector<Candidate> Steps::candidates(LayoutState& state, int level,
+                                         const CandidateChoice& choice) const {
+  const PieceMasks& piece = piece_at(level);
+  const std::vector<ConfigurationMask>& configs = piece.configs;
+  state.ensure_runs(max_run_from_[level]);
+  const std::vector<char> possible =
+      possible_configurations(state.runs, piece, choice.configurations);
+  const PlacementCost cost = config_.placement.strategy == Strategy::DistanceTransform
+                                 ? PlacementCost::distance_transform(dt_normalised(state))
+                                 : PlacementCost::sweep(sweep_);
+  const std::size_t keep = choice.per_configuration;
+  std::vector<std::vector<Candidate>> per_config(configs.size());
+  parallel_for(configs.size(), [&](std::size_t i) {
+    if (!possible[i]) return;
+    BitGrid area;
+    collision_free_area(state.runs, configs[i].mask, area);
+    std::vector<Candidate>& out = per_config[i];
+    for (const cv::Point& p : candidate_positions(area, choice.positions))
+      out.push_back({cost(configs[i].mask, p), static_cast<int>(i), p});
+    std::sort(out.begin(), out.end(), candidate_less);
+    if (out.size() > keep) {
+      if (choice.widest != nullptr) {
+        std::size_t seen = choice.widest->load();
+        while (out.size() > seen && !choice.widest->compare_exchange_weak(seen, out.size())) {
+        }
+      }
+      out.resize(keep);
+    }
+  });
+  std::vector<Candidate> all;
+  for (std::vector<Candidate>& c : per_config) all.insert(all.end(), c.begin(), c.end());
+  return all;
+}
+
+// The distance transform, the costliest part of a placement, comes last: the forward check
+// rejects most placements before it (a passing forward check implies the paper's two rules,
+// still checked, so the verdict is the same in any order).
+bool Steps::place_and_validate(const LayoutState& parent, int level, const Candidate& c,
+                               LayoutState& child, Validation validation) const {
+  const RunMask& mask =
+      piece_at(level).configs[static_cast<std::size_t>(c.config)].mask;
+  child = place_cells(parent, mask, c.anchor);
+  const auto& order = tangram_set();
+  const std::size_t next = static_cast<std::size_t>(level) + 1;
+  if (next >= order.size()) return true;
+  const PieceNeeds& needs = needs_[static_cast<int>(order[next])];
+  if (!region_rule_holds(child, needs)) return false;
+  if (validation == Validation::PaperAndForwardCheck) {
+    child.ensure_runs(max_run_from_[next]);
+    std::vector<const PieceMasks*> remaining;
+    for (std::size_t k = next; k < order.size(); ++k) {
+      const PieceMasks* m = &pieces_[static_cast<int>(order[k])];
+      if (std::find(remaining.begin(), remaining.end(), m) == remaining.end())
+        remaining.push_back(m);
+    }
+    if (!every_piece_fits(child, remaining)) return false;
+  }
+  add_depth(child, parent, mask, c.anchor);
+  return depth_rule_holds(child, needs);
+}
+
+LayoutState Steps::take_child(Node& node, int level, std::size_t index, Validation validation,
+                              bool ahead, bool to_first_valid, bool& valid) const {
+  if (!node.batch || index >= node.batch->first + node.batch->n ||
+      (ahead && !node.batch->has(index))) {
+    const std::size_t n = std::min(kValidationBatch, node.candidates.size() - index);
+    node.batch = std::make_unique<Batch>(
+        index, n,
+        [this, &node, level, index, validation](std::size_t j, LayoutState& child) {
+          return place_and_validate(node.state, level, node.candidates[index + j], child,
+                                    validation);
+        },
+        ahead, to_first_valid);
+  }
+  return node.batch->take(index - node.batch->first, valid);
+}
+
+PlacedPiece Steps::placed_piece(int level, const Candidate& c) const {
+  const ConfigurationMask& cm = piece_at(level).configs[static_cast<std::size_t>(c.config)];
+  PlacedPiece p;
+  p.kind = cm.config.kind;
+  p.pose = Pose{{c.anchor.x + 0.5, c.anchor.y + 0.5}, cm.config.angle_deg, cm.config.reflected};
+  p.polygon = posed_polygon(p.kind, pattern_.side_px, p.pose);
+  return p;
+}
+
+std::vector<PlacedPiece> Steps::assemble(const std::vector<Candidate>& path) const {
+  std::vector<PlacedPiece> pieces;
+  for (std::size_t k = 0; k < path.size(); ++k)
+    pieces.push_back(placed_piece(static_cast<int>(k), path[k]));
+  return pieces;
+}
+
+void Steps::send_event(SearchEventType type, int level, const Candidate& c,
+                       const std::vector<Candidate>& path, int bound) {
+  SearchEvent event;
+  event.step = ++events_;
+  event.type = type;
+  event.level = level;
+  event.piece = placed_piece(level, c);
+  event.assembly = assemble(path);
+  event.discrepancy_bound = bound;
+  event.seconds = elapsed();
+  observer_(event);
+}
+
+void Steps::polish_poses(std::vector<PlacedPiece>& pieces) const {
+  if (config_.search.polish) {
+    // Fine rotation steps approximate the figure's angles: let polish turn by half a step.
+    PolishConfig polish_config;
+    const double step = config_.search.rotation_step_deg;
+    if (step < 45.0) polish_config.max_turn_deg = std::min(step / 2.0, 2.0);
+    polish(judge_, pieces, polish_config);
+  }
+}
+
+bool Steps::verified(const std::vector<PlacedPiece>& pieces) const {
+  return verify_solution(judge_, pieces).valid;
+}
+
+void Steps::finish(Solution& solution, const std::vector<Candidate>& deepest) const {
+  if (!solution.solved && !deepest.empty()) {
+    solution.pieces = assemble(deepest);
+    polish_poses(solution.pieces);
+  }
+  solution.stats.seconds = elapsed();
+  if (!solution.pieces.empty()) {
+    const AreaMetrics m = measure_areas(judge_, solution.pieces);
+    solution.stats.coverage = m.coverage;
+    solution.stats.overlap = m.overlap;
+    solution.stats.spill = m.spill;
+  }
+}
+
+}  // namespace tangram::search

@@ -1,0 +1,152 @@
+// The steps both searches are built of (search_steps.hpp) and the paper's search on its own
+// (paper_search.hpp). Patterns from masks/ at 45-degree steps.
+
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <opencv2/core.hpp>
+
+#include "tangram/core/paper_search.hpp"
+#include "tangram/core/parallel.hpp"
+#include "tangram/core/search.hpp"
+#include "tangram/core/search_steps.hpp"
+#include "tangram/io/pattern_png.hpp"
+
+using namespace tangram;
+using search::Candidate;
+using search::CandidateChoice;
+using search::Steps;
+using search::Validation;
+
+namespace {
+
+Pattern mask_pattern(const std::string& name) {
+  return load_pattern_png(std::string(TANGRAM_SOURCE_DIR) + "/masks/" + name);
+}
+
+SolverConfig config_45(SearchMode mode) {
+  SolverConfig config;
+  config.search.mode = mode;
+  config.search.rotation_step_deg = 45.0;
+  config.search.time_limit_s = 120.0;
+  return config;
+}
+
+bool same_solution(const Solution& a, const Solution& b) {
+  if (a.solved != b.solved || a.pieces.size() != b.pieces.size() ||
+      a.stats.placements_tried != b.stats.placements_tried ||
+      a.stats.backtracks != b.stats.backtracks ||
+      a.stats.validations_failed != b.stats.validations_failed)
+    return false;
+  for (std::size_t i = 0; i < a.pieces.size(); ++i) {
+    const Pose &p = a.pieces[i].pose, &q = b.pieces[i].pose;
+    if (a.pieces[i].kind != b.pieces[i].kind || p.centre.x != q.centre.x ||
+        p.centre.y != q.centre.y || p.angle_deg != q.angle_deg || p.reflected != q.reflected)
+      return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("search steps: the paper's candidates are each configuration's cheapest position, "
+          "in configuration order") {
+  const Pattern pattern = mask_pattern("02-page9-11.png");
+  const SolverConfig config = config_45(SearchMode::Paper);
+  Steps steps(pattern, config, {}, {}, pattern);
+  REQUIRE_FALSE(steps.masks_timed_out());
+  search::Node root = steps.root();
+  const std::vector<Candidate> paper = steps.candidates(root.state, 0, CandidateChoice{});
+  REQUIRE_FALSE(paper.empty());
+  for (std::size_t i = 1; i < paper.size(); ++i) CHECK(paper[i - 1].config < paper[i].config);
+
+  CandidateChoice all;
+  all.per_configuration = 1000;
+  std::atomic<std::size_t> widest{0};
+  all.widest = &widest;
+  const std::vector<Candidate> every = steps.candidates(root.state, 0, all);
+  CHECK(widest.load() == 0);  // nothing was left out, so nothing was recorded
+  std::map<int, Candidate> cheapest;
+  for (const Candidate& c : every)
+    if (!cheapest.count(c.config)) cheapest[c.config] = c;  // sorted cheapest first
+  REQUIRE(cheapest.size() == paper.size());
+  for (const Candidate& c : paper) {
+    CAPTURE(c.config);
+    CHECK(cheapest[c.config].anchor == c.anchor);
+    CHECK(cheapest[c.config].cost == c.cost);
+  }
+
+  CandidateChoice two;
+  two.per_configuration = 2;
+  two.widest = &widest;
+  const std::vector<Candidate> first_two = steps.candidates(root.state, 0, two);
+  if (first_two.size() < every.size()) CHECK(widest.load() > 2);
+}
+
+TEST_CASE("search steps: a child is the same computed ahead in parallel or when taken, and what "
+          "the paper's rules reject the forward check does not pass") {
+  const Pattern pattern = mask_pattern("03-page5-219.png");
+  const SolverConfig config = config_45(SearchMode::Ours);
+  ThreadLimit limit(2);
+  Steps steps(pattern, config, {}, {}, pattern);
+  REQUIRE_FALSE(steps.masks_timed_out());
+  CandidateChoice choice;
+  choice.positions = CandidateConfig{true, steps.short_edge_px()};
+  choice.per_configuration = 5;
+  // The root, then the first valid child of each node, while there is one.
+  search::Node node = steps.root();
+  for (int level = 0; level < 7; ++level) {
+    CAPTURE(level);
+    search::Node lazy{node.state, {}, 0, {}, {}}, ahead{node.state, {}, 0, {}, {}};
+    lazy.candidates = steps.candidates(lazy.state, level, choice);
+    ahead.candidates = lazy.candidates;
+    REQUIRE(lazy.candidates.size() > search::kValidationBatch);
+    LayoutState first_valid;
+    bool found = false;
+    for (std::size_t i = 0; i < lazy.candidates.size(); ++i) {
+      CAPTURE(i);
+      bool valid_lazy = false, valid_ahead = false;
+      LayoutState a = steps.take_child(lazy, level, i, Validation::PaperAndForwardCheck, false,
+                                       false, valid_lazy);
+      const LayoutState b = steps.take_child(ahead, level, i, Validation::PaperAndForwardCheck,
+                                             true, false, valid_ahead);
+      CHECK(valid_lazy == valid_ahead);
+      CHECK(cv::countNonZero(a.empty != b.empty) == 0);
+      LayoutState c;
+      const bool valid_paper =
+          steps.place_and_validate(lazy.state, level, lazy.candidates[i], c, Validation::Paper);
+      if (valid_lazy) CHECK(valid_paper);
+      if (valid_lazy && !found) {
+        first_valid = std::move(a);
+        found = true;
+      }
+    }
+    if (!found) break;
+    node = search::Node{std::move(first_valid), {}, 0, {}, {}};
+  }
+}
+
+TEST_CASE("search steps: solve() runs the paper's search for SearchMode::Paper, the same with "
+          "1 and 2 threads") {
+  const Pattern pattern = mask_pattern("02-page9-11.png");
+  SolverConfig config = config_45(SearchMode::Paper);
+  config.search.threads = 1;
+  const Solution one = solve(pattern, config);
+  REQUIRE(one.solved);
+  config.search.threads = 2;
+  const Solution two = solve(pattern, config);
+  CHECK(same_solution(one, two));
+  config.search.threads = 1;
+  Solution direct;
+  {
+    ThreadLimit limit(1);
+    Steps steps(pattern, config, {}, {}, pattern);
+    direct = paper_search(steps);
+  }
+  CHECK(same_solution(one, direct));
+  CHECK(direct.stats.coverage == one.stats.coverage);
+}
