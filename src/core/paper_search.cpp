@@ -25,6 +25,7 @@
 #include <utility>
 #include <vector>
 
+#include "tangram/core/invariants.hpp"
 #include "tangram/core/parallel.hpp"
 
 namespace tangram {
@@ -103,6 +104,8 @@ Solution paper_search(Steps& steps) {
       // configuration.
       const Candidate removed = stack.back().placed;
       stack.pop_back();
+      TANGRAM_CHECK(steps.consistent(search::path_of(stack), stack.back().state),
+                    "the search state is consistent after a backtrack");
       ++stats.backtracks;
       steps.notify(SearchEventType::Removed, level - 1, removed, stack, kNoBound);
     } else {

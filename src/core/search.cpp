@@ -18,6 +18,7 @@
 #include "tangram/core/angles.hpp"
 #include "tangram/core/candidates.hpp"
 #include "tangram/core/error.hpp"
+#include "tangram/core/invariants.hpp"
 #include "tangram/core/paper_search.hpp"
 #include "tangram/core/parallel.hpp"
 #include "tangram/core/search_steps.hpp"
@@ -225,6 +226,8 @@ private:
         // comes off.
         const Candidate removed = stack.back().placed;
         stack.pop_back();
+        TANGRAM_CHECK(steps_.consistent(search::path_of(stack), stack.back().state),
+                      "the search state is consistent after a backtrack");
         ++solution.stats.backtracks;
         steps_.notify(SearchEventType::Removed, static_cast<int>(level) - 1, removed, stack,
                       bound);
@@ -269,6 +272,8 @@ private:
         if (level == 0) break;
         const Candidate removed = stack.back().placed;
         stack.pop_back();
+        TANGRAM_CHECK(steps_.consistent(search::path_of(stack), stack.back().state),
+                      "the search state is consistent after a backtrack");
         ++solution.stats.backtracks;
         steps_.notify(SearchEventType::Removed, static_cast<int>(level) - 1, removed, stack,
                       bound);

@@ -1,5 +1,7 @@
 #include "tangram/core/search_steps.hpp"
 
+#include "tangram/core/invariants.hpp"
+
 #include <algorithm>
 #include <cmath>
 
@@ -120,6 +122,17 @@ std::vector<Candidate> Steps::candidates(LayoutState& state, int level,
 // The distance transform, the costliest part of a placement, comes last: the forward check
 // rejects most placements before it (a passing forward check implies the paper's two rules,
 // still checked, so the verdict is the same in any order).
+bool Steps::consistent(const std::vector<Candidate>& path, const LayoutState& state) const {
+  cv::Mat1b empty = pattern_.puzzle != 0;
+  for (std::size_t k = 0; k < path.size(); ++k) {
+    const RunMask& mask =
+        piece_at(static_cast<int>(k)).configs[static_cast<std::size_t>(path[k].config)].mask;
+    if (!cells_are_empty(empty, mask, path[k].anchor)) return false;
+    empty = place_mask(empty, mask, path[k].anchor);
+  }
+  return cv::countNonZero(empty != state.empty) == 0 && state_matches_rebuild(state);
+}
+
 bool Steps::place_and_validate(const LayoutState& parent, int level, const Candidate& c,
                                LayoutState& child, Validation validation) const {
   const RunMask& mask =

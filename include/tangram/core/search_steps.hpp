@@ -192,6 +192,12 @@ public:
   /// Whether an observer watches the search.
   bool observed() const { return static_cast<bool>(observer_); }
 
+  /// The invariant of a search stack (asserted after each backtrack in a checked build,
+  /// invariants.hpp): `state` is the pattern with the placements of `path` made one after
+  /// another, each on cells still empty (placed pieces are disjoint and inside the pattern),
+  /// and it equals the state rebuilt from scratch.
+  bool consistent(const std::vector<Candidate>& path, const LayoutState& state) const;
+
   /// Sub-pixel polish of raster poses against the judge pattern, when enabled (polish.hpp).
   void polish_poses(std::vector<PlacedPiece>& pieces) const;
   /// Whether a complete, polished assembly passes verify_solution() on the judge pattern.
