@@ -20,6 +20,10 @@ constexpr double kOverlapTolerance = 1e-4;
 /// Longest side (px) of a rendered figure.
 constexpr int kMaxRenderSidePx = 20000;
 
+/// Most pixels of a rendered figure: what the readers accept by default (ReadLimits), so that a
+/// rendered pattern can be solved, and a bound on the supersampling's work (16 samples each).
+constexpr double kMaxRenderPixels = 50'000'000;
+
 /// Supersampling of render_arrangement: kSamples x kSamples per pixel (as tangram-figures).
 constexpr int kSamples = 4;
 
@@ -119,10 +123,12 @@ RenderedFigure render_arrangement(const Arrangement& arrangement, const RenderCo
   const auto pixels = [](double extent) { return std::ceil(extent - 1e-6); };
   const double columns = pixels(box.x1 - box.x0 + 2 * config.margin_px);
   const double rows = pixels(box.y1 - box.y0 + 2 * config.margin_px);
-  if (!(columns <= kMaxRenderSidePx && rows <= kMaxRenderSidePx))
+  if (!(columns <= kMaxRenderSidePx && rows <= kMaxRenderSidePx &&
+        columns * rows <= kMaxRenderPixels))
     throw UsageError("the rendered image would be " + detail::general(columns, 2) + " x " +
                      detail::general(rows, 2) + " pixels, over " +
-                     std::to_string(kMaxRenderSidePx) + " on a side; choose a smaller " +
+                     std::to_string(kMaxRenderSidePx) + " on a side or " +
+                     detail::general(kMaxRenderPixels, 2) + " in all; choose a smaller " +
                      mention(Setting::SetSide) + " or " + mention(Setting::Margin));
   const int width = static_cast<int>(columns), height = static_cast<int>(rows);
 
