@@ -4,10 +4,12 @@
 /// pieces and a non-empty image with some puzzle pixel.
 ///
 /// As fuzz_png_silhouette lowers the pixel cap, figures whose picture would be over 4 million
-/// pixels are only posed (final_poses), not drawn: render_arrangement accepts up to 20000 x
-/// 20000 pixels, and a figure with one piece 200 set sides away (16590 x 11234 pixels, found
-/// by this target, fuzz/regressions/) takes 8 s and 600 MB to draw without sanitizers and
-/// minutes with them. TANGRAM_FUZZ_MAX_RENDER_PIXELS changes the budget (0: none).
+/// pixels are only posed (final_poses), not drawn. render_arrangement accepts up to 50 million
+/// pixels (it accepted 20000 x 20000 when this target found fuzz/regressions/'s figure with one
+/// piece 200 set sides away: 16590 x 11234 pixels, 8 s and 600 MB to draw without sanitizers,
+/// minutes with them); 50 million still take over a minute under ASan. With
+/// TANGRAM_FUZZ_MAX_RENDER_PIXELS=0 (no budget) the regression checks the library's own cap.
+/// TANGRAM_FUZZ_MAX_RENDER_PIXELS changes the budget.
 
 #include <algorithm>
 #include <cmath>

@@ -57,7 +57,9 @@ TEST_CASE("search steps: the paper's candidates are each configuration's cheapes
           "in configuration order") {
   const Pattern pattern = mask_pattern("02-page9-11.png");
   const SolverConfig config = config_45(SearchMode::Paper);
-  Steps steps(pattern, config, {}, {}, pattern);
+  const ProgressCallback no_progress;  // Steps keeps references: they must outlive it
+  const SearchObserver no_observer;
+  Steps steps(pattern, config, no_progress, no_observer, pattern);
   REQUIRE_FALSE(steps.masks_timed_out());
   search::Node root = steps.root();
   const std::vector<Candidate> paper = steps.candidates(root.state, 0, CandidateChoice{});
@@ -92,7 +94,9 @@ TEST_CASE("search steps: a child is the same computed ahead in parallel or when 
   const Pattern pattern = mask_pattern("03-page5-219.png");
   const SolverConfig config = config_45(SearchMode::Ours);
   ThreadLimit limit(2);
-  Steps steps(pattern, config, {}, {}, pattern);
+  const ProgressCallback no_progress;  // Steps keeps references: they must outlive it
+  const SearchObserver no_observer;
+  Steps steps(pattern, config, no_progress, no_observer, pattern);
   REQUIRE_FALSE(steps.masks_timed_out());
   CandidateChoice choice;
   choice.positions = CandidateConfig{true, steps.short_edge_px()};
@@ -144,7 +148,9 @@ TEST_CASE("search steps: solve() runs the paper's search for SearchMode::Paper, 
   Solution direct;
   {
     ThreadLimit limit(1);
-    Steps steps(pattern, config, {}, {}, pattern);
+    const ProgressCallback no_progress;  // Steps keeps references: they must outlive it
+    const SearchObserver no_observer;
+    Steps steps(pattern, config, no_progress, no_observer, pattern);
     direct = paper_search(steps);
   }
   CHECK(same_solution(one, direct));

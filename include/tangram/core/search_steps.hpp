@@ -124,6 +124,7 @@ public:
   /// Starts the clock (SearchConfig::started, or now) and rasterises the configurations of the
   /// set's pieces; when the time limit passes meanwhile, masks_timed_out() is true and the
   /// steps must not be used. `judge`: see solve().
+  /// Every argument is kept by reference: each must outlive the Steps.
   Steps(const Pattern& pattern, const SolverConfig& config, const ProgressCallback& progress,
         const SearchObserver& observer, const Pattern& judge);
 
