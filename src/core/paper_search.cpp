@@ -25,7 +25,6 @@
 #include <utility>
 #include <vector>
 
-#include "tangram/core/invariants.hpp"
 #include "tangram/core/parallel.hpp"
 
 namespace tangram {
@@ -102,12 +101,7 @@ Solution paper_search(Steps& steps) {
       // Lines 20-22: the current piece's list goes with its node (a new one is listed when it
       // is current again); the previous piece comes off and is current again, at its next
       // configuration.
-      const Candidate removed = stack.back().placed;
-      stack.pop_back();
-      TANGRAM_CHECK(steps.consistent(search::path_of(stack), stack.back().state),
-                    "the search state is consistent after a backtrack");
-      ++stats.backtracks;
-      steps.notify(SearchEventType::Removed, level - 1, removed, stack, kNoBound);
+      steps.remove_last(stack, level, stats, kNoBound);
     } else {
       // Lines 24-25: the first piece ran out of configurations: no solution (unsolved; the
       // deepest partial assembly is reported, see finish()).

@@ -18,7 +18,6 @@
 #include "tangram/core/angles.hpp"
 #include "tangram/core/candidates.hpp"
 #include "tangram/core/error.hpp"
-#include "tangram/core/invariants.hpp"
 #include "tangram/core/paper_search.hpp"
 #include "tangram/core/parallel.hpp"
 #include "tangram/core/search_steps.hpp"
@@ -224,13 +223,7 @@ private:
         if (leaves.size() >= max_pending && settle(leaves, judges, solution)) return false;
         // The checker rejected the complete assembly (or is still judging it); the last piece
         // comes off.
-        const Candidate removed = stack.back().placed;
-        stack.pop_back();
-        TANGRAM_CHECK(steps_.consistent(search::path_of(stack), stack.back().state),
-                      "the search state is consistent after a backtrack");
-        ++solution.stats.backtracks;
-        steps_.notify(SearchEventType::Removed, static_cast<int>(level) - 1, removed, stack,
-                      bound);
+        steps_.remove_last(stack, static_cast<int>(level), solution.stats, bound);
         continue;
       }
       LdsNode& node = stack.back();
@@ -270,13 +263,7 @@ private:
       } else {
         // Algorithm 1, lines 19-25: reset this piece, remove the previous one.
         if (level == 0) break;
-        const Candidate removed = stack.back().placed;
-        stack.pop_back();
-        TANGRAM_CHECK(steps_.consistent(search::path_of(stack), stack.back().state),
-                      "the search state is consistent after a backtrack");
-        ++solution.stats.backtracks;
-        steps_.notify(SearchEventType::Removed, static_cast<int>(level) - 1, removed, stack,
-                      bound);
+        steps_.remove_last(stack, static_cast<int>(level), solution.stats, bound);
       }
       steps_.report_progress(static_cast<int>(stack.size()) - 1, solution.stats);
     }

@@ -18,6 +18,7 @@
 #include <opencv2/core.hpp>
 
 #include "tangram/core/candidates.hpp"
+#include "tangram/core/invariants.hpp"
 #include "tangram/core/layout.hpp"
 #include "tangram/core/raster.hpp"
 #include "tangram/core/search.hpp"
@@ -183,6 +184,19 @@ public:
               const std::vector<StackNode>& stack, int bound) {
     if (!observer_) return;
     send_event(type, level, c, path_of(stack), bound);
+  }
+
+  /// A backtrack: the last piece placed (piece `level` - 1, where `level` is the stack's top
+  /// level before it) comes off the stack; it is counted in `stats`, the stack is checked in a
+  /// checked build (consistent()) and the observer is told.
+  template <class StackNode>
+  void remove_last(std::vector<StackNode>& stack, int level, SolveStats& stats, int bound) {
+    const Candidate removed = stack.back().placed;
+    stack.pop_back();
+    TANGRAM_CHECK(consistent(path_of(stack), stack.back().state),
+                  "the search state is consistent after a backtrack");
+    ++stats.backtracks;
+    notify(SearchEventType::Removed, level - 1, removed, stack, bound);
   }
 
   /// Reports progress (if asked for): `pieces_placed` pieces on the pattern, the counts so far.
