@@ -43,12 +43,12 @@ int main(int argc, char** argv) {
   const double step = argc > 2 ? std::atof(argv[2]) : 1.0;
   const int repeats = argc > 3 ? std::atoi(argv[3]) : 5;
   const Pattern pattern = load_pattern_png(path);
-  const double inset = default_inset_px(pattern.side_px, step);
+  const double inset = default_inset_px(pattern.side_px, step, PieceSet::tangram().reach());
 
   std::vector<ConfigurationMask> configs;
-  for (PieceKind kind : {PieceKind::LargeTriangle, PieceKind::MediumTriangle,
-                         PieceKind::SmallTriangle, PieceKind::Square, PieceKind::Parallelogram}) {
-    auto more = rasterise_configurations(kind, pattern.side_px, step, true, inset);
+  for (ShapeId kind : {tangram_shapes::large_triangle, tangram_shapes::medium_triangle,
+                         tangram_shapes::small_triangle, tangram_shapes::square, tangram_shapes::parallelogram}) {
+    auto more = rasterise_configurations(PieceSet::tangram(), kind, pattern.side_px, step, true, inset);
     configs.insert(configs.end(), more.begin(), more.end());
   }
   int max_run = 1;

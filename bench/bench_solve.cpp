@@ -43,7 +43,7 @@ bool same_result(const Solution& a, const Solution& b) {
     return false;
   for (std::size_t i = 0; i < a.pieces.size(); ++i) {
     const Pose &p = a.pieces[i].pose, &q = b.pieces[i].pose;
-    if (a.pieces[i].kind != b.pieces[i].kind || p.centre.x != q.centre.x ||
+    if (a.pieces[i].shape != b.pieces[i].shape || p.centre.x != q.centre.x ||
         p.centre.y != q.centre.y || p.angle_deg != q.angle_deg || p.reflected != q.reflected)
       return false;
   }
@@ -113,7 +113,7 @@ int main(int argc, char** argv) {
         SolverConfig c = config;
         c.search.threads = t + 1;
         const Solution s = to_original_frame(
-            solve(silhouette.working, c, {}, {}, &silhouette.working_unfilled), silhouette);
+            solve(silhouette.working, c, {}, {}, &silhouette.working_unfilled), silhouette, PieceSet::tangram());
         if (r == 0 || s.stats.seconds < best[t]) best[t] = s.stats.seconds;
         result[t] = s;
       }

@@ -46,7 +46,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   tangram_fuzz::expect_only_tangram_errors("fuzz_solution_verify", [&] {
     const tangram::Solution solution = tangram::solution_from_json(text);
 
-    const tangram::VerifyReport report = tangram::verify_solution(*g_pattern, solution.pieces);
+    const tangram::VerifyReport report = tangram::verify_solution(*g_pattern, solution.pieces, tangram::PieceSet::tangram());
     if (report.valid != report.reasons.empty())
       fail(report.valid ? "a valid report gives reasons" : "an invalid report gives no reason");
     if (report.valid && !(std::isfinite(report.metrics.coverage) &&
@@ -55,7 +55,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       fail("a valid report has non-finite area metrics");
 
     // What was read can be written and read again.
-    const std::string again = tangram::solution_to_json(solution, "fuzz.png");
+    const std::string again = tangram::solution_to_json(solution, tangram::PieceSet::tangram(), "fuzz.png");
     tangram::Solution reread;
     try {
       reread = tangram::solution_from_json(again);
@@ -66,7 +66,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (reread.pieces.size() != solution.pieces.size() || reread.solved != solution.solved)
       fail("solution_to_json -> solution_from_json changed the solution");
     for (std::size_t i = 0; i < solution.pieces.size(); ++i)
-      if (reread.pieces[i].kind != solution.pieces[i].kind ||
+      if (reread.pieces[i].shape != solution.pieces[i].shape ||
           reread.pieces[i].pose.reflected != solution.pieces[i].pose.reflected ||
           reread.pieces[i].polygon.size() != solution.pieces[i].polygon.size())
         fail("solution_to_json -> solution_from_json changed a piece");

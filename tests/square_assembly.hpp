@@ -10,7 +10,7 @@
 #include <opencv2/core.hpp>
 
 #include "tangram/core/geometry.hpp"
-#include "tangram/core/pieces.hpp"
+#include "tangram/core/piece_set.hpp"
 #include "tangram/core/solution.hpp"
 
 namespace tangram::test {
@@ -29,15 +29,15 @@ inline bool same_vertices(const Polygon& a, const Polygon& b, double tol = 1e-9)
 /// The square assembly in piece units (set side 1, y down): two large triangles on the top and
 /// left, the small triangle, square, small triangle, parallelogram (mirrored) and medium
 /// triangle filling the bottom-right half.
-inline std::vector<std::pair<PieceKind, Polygon>> unit_square_assembly() {
-  using K = PieceKind;
-  return {{K::LargeTriangle, {{0, 0}, {1, 0}, {0.5, 0.5}}},
-          {K::LargeTriangle, {{0, 0}, {0.5, 0.5}, {0, 1}}},
-          {K::MediumTriangle, {{0.5, 1}, {1, 0.5}, {1, 1}}},
-          {K::Square, {{0.5, 0.5}, {0.75, 0.25}, {1, 0.5}, {0.75, 0.75}}},
-          {K::Parallelogram, {{0, 1}, {0.25, 0.75}, {0.75, 0.75}, {0.5, 1}}},
-          {K::SmallTriangle, {{1, 0}, {1, 0.5}, {0.75, 0.25}}},
-          {K::SmallTriangle, {{0.5, 0.5}, {0.75, 0.75}, {0.25, 0.75}}}};
+inline std::vector<std::pair<ShapeId, Polygon>> unit_square_assembly() {
+  namespace K = tangram_shapes;
+  return {{K::large_triangle, {{0, 0}, {1, 0}, {0.5, 0.5}}},
+          {K::large_triangle, {{0, 0}, {0.5, 0.5}, {0, 1}}},
+          {K::medium_triangle, {{0.5, 1}, {1, 0.5}, {1, 1}}},
+          {K::square, {{0.5, 0.5}, {0.75, 0.25}, {1, 0.5}, {0.75, 0.75}}},
+          {K::parallelogram, {{0, 1}, {0.25, 0.75}, {0.75, 0.75}, {0.5, 1}}},
+          {K::small_triangle, {{1, 0}, {1, 0.5}, {0.75, 0.25}}},
+          {K::small_triangle, {{0.5, 0.5}, {0.75, 0.75}, {0.25, 0.75}}}};
 }
 
 /// The square assembly with set side `side_px`, turned by `turn_deg` counter-clockwise on screen
@@ -51,15 +51,15 @@ inline std::vector<PlacedPiece> square_assembly(double side_px, Vec2 centre, dou
     for (int refl = 0; refl < 2 && !found; ++refl)
       for (int angle = 0; angle < 360 && !found; angle += 45) {
         const Pose unit_pose{c, static_cast<double>(angle), refl == 1};
-        if (!same_vertices(posed_polygon(kind, 1.0, unit_pose), unit)) continue;
+        if (!same_vertices(PieceSet::tangram().posed_polygon(kind, 1.0, unit_pose), unit)) continue;
         found = true;
         PlacedPiece piece;
-        piece.kind = kind;
+        piece.shape = kind;
         piece.pose.centre =
             centre + rotate_local(side_px * (c - Vec2{0.5, 0.5}), turn_deg, false);
         piece.pose.angle_deg = std::fmod(angle + turn_deg + 360.0, 360.0);
         piece.pose.reflected = refl == 1;
-        piece.polygon = posed_polygon(kind, side_px, piece.pose);
+        piece.polygon = PieceSet::tangram().posed_polygon(kind, side_px, piece.pose);
         out.push_back(piece);
       }
     if (!found) throw std::logic_error("square assembly: no pose reproduces a piece");

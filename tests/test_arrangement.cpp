@@ -43,14 +43,14 @@ double total_area(const std::vector<PlacedPiece>& pieces) {
 }  // namespace
 
 TEST_CASE("the square renders as the exact 200 px square with a 10 px margin") {
-  const RenderedFigure figure = render_arrangement(square());
+  const RenderedFigure figure = render_arrangement(square(), PieceSet::tangram());
   CHECK(figure.image.cols == 220);
   CHECK(figure.image.rows == 220);
   CHECK(cv::countNonZero(figure.image == 0) == 40000);
   CHECK(figure.image(10, 10) == 0);
   CHECK(figure.image(9, 9) == 255);
   CHECK(total_area(figure.pieces) == doctest::Approx(40000.0));
-  const VerifyReport report = verify_solution(pattern_of(figure), figure.pieces);
+  const VerifyReport report = verify_solution(pattern_of(figure), figure.pieces, PieceSet::tangram());
   CHECK(report.valid);
   CHECK(report.metrics.coverage == doctest::Approx(1.0).epsilon(1e-9));
 }
@@ -63,24 +63,24 @@ TEST_CASE("rendering reproduces every shipped pattern of masks/ byte for byte in
       continue;
     const std::string stem = name.substr(0, name.size() - suffix.size());
     CAPTURE(stem);
-    const RenderedFigure figure = render_arrangement(read_arrangement_json(entry.path().string()));
+    const RenderedFigure figure = render_arrangement(read_arrangement_json(entry.path().string()), PieceSet::tangram());
     const cv::Mat shipped = cv::imread(mask_path(stem + ".png"), cv::IMREAD_UNCHANGED);
     REQUIRE(shipped.size() == figure.image.size());
     CHECK(cv::countNonZero(shipped != figure.image) == 0);
-    CHECK(verify_solution(pattern_of(figure), figure.pieces).valid);
+    CHECK(verify_solution(pattern_of(figure), figure.pieces, PieceSet::tangram()).valid);
   }
 }
 
 TEST_CASE("a turn moves only its pieces, about the pivot, and adds its angle") {
   Arrangement arrangement = square();
-  const RenderedFigure before = render_arrangement(arrangement);
+  const RenderedFigure before = render_arrangement(arrangement, PieceSet::tangram());
   // Piece 3 is the square at 45 deg, a diamond whose right vertex touches the set's right side;
   // turning it about that vertex by 180 deg swings it outside the set.
-  REQUIRE(arrangement.pieces[3].kind == PieceKind::Square);
+  REQUIRE(arrangement.pieces[3].shape == tangram_shapes::square);
   const Vec2 centre = arrangement.pieces[3].pose.centre;
   const Vec2 pivot = centre + Vec2{0.25, 0.0};
   arrangement.turns.push_back(Turn{{3}, pivot, 180.0});
-  const std::vector<ArrangedPiece> posed = final_poses(arrangement);
+  const std::vector<ArrangedPiece> posed = final_poses(arrangement, PieceSet::tangram());
   CHECK(posed[3].pose.angle_deg == doctest::Approx(225.0));
   CHECK(posed[3].pose.centre.x == doctest::Approx(centre.x + 0.5));
   CHECK(posed[3].pose.centre.y == doctest::Approx(centre.y));
@@ -88,43 +88,43 @@ TEST_CASE("a turn moves only its pieces, about the pivot, and adds its angle") {
     CHECK(posed[i].pose.centre.x == doctest::Approx(arrangement.pieces[i].pose.centre.x));
     CHECK(posed[i].pose.angle_deg == doctest::Approx(arrangement.pieces[i].pose.angle_deg));
   }
-  const RenderedFigure after = render_arrangement(arrangement);
+  const RenderedFigure after = render_arrangement(arrangement, PieceSet::tangram());
   CHECK(after.image.cols > before.image.cols);
-  CHECK(verify_solution(pattern_of(after), after.pieces).valid);
+  CHECK(verify_solution(pattern_of(after), after.pieces, PieceSet::tangram()).valid);
 }
 
 TEST_CASE("rotating the whole figure keeps it valid and turns every piece") {
   Arrangement arrangement = square();
   arrangement.rotate_deg = 30.0;
-  const RenderedFigure figure = render_arrangement(arrangement);
+  const RenderedFigure figure = render_arrangement(arrangement, PieceSet::tangram());
   const double diagonal = 200.0 * (std::cos(M_PI / 6) + std::sin(M_PI / 6));
   CHECK(figure.image.cols == static_cast<int>(std::ceil(diagonal + 20 - 1e-6)));
   for (std::size_t i = 0; i < figure.pieces.size(); ++i)
     CHECK(figure.pieces[i].pose.angle_deg ==
           doctest::Approx(std::fmod(square().pieces[i].pose.angle_deg + 30.0, 360.0)));
-  CHECK(verify_solution(pattern_of(figure), figure.pieces).valid);
+  CHECK(verify_solution(pattern_of(figure), figure.pieces, PieceSet::tangram()).valid);
 }
 
 TEST_CASE("arrangements that are not the Tangram set, or overlap, are refused") {
   Arrangement six = square();
   six.pieces.pop_back();
-  CHECK_THROWS_AS(final_poses(six), InputError);
+  CHECK_THROWS_AS(final_poses(six, PieceSet::tangram()), InputError);
 
   Arrangement two_squares = square();
-  two_squares.pieces[4].kind = PieceKind::Square;  // a small triangle replaced
-  CHECK_THROWS_AS(final_poses(two_squares), InputError);
+  two_squares.pieces[4].shape = tangram_shapes::square;  // a small triangle replaced
+  CHECK_THROWS_AS(final_poses(two_squares, PieceSet::tangram()), InputError);
 
   Arrangement overlapping = square();
   overlapping.pieces[0].pose.centre.x += 0.05;
-  CHECK_THROWS_WITH_AS(final_poses(overlapping), doctest::Contains("overlap"), InputError);
+  CHECK_THROWS_WITH_AS(final_poses(overlapping, PieceSet::tangram()), doctest::Contains("overlap"), InputError);
 
   Arrangement bad_turn = square();
   bad_turn.turns.push_back(Turn{{7}, Vec2{}, 10.0});
-  CHECK_THROWS_WITH_AS(final_poses(bad_turn), doctest::Contains("names piece 7"), InputError);
+  CHECK_THROWS_WITH_AS(final_poses(bad_turn, PieceSet::tangram()), doctest::Contains("names piece 7"), InputError);
 
   RenderConfig tiny;
   tiny.side_px = 0.0;
-  CHECK_THROWS_AS(render_arrangement(square(), tiny), UsageError);
+  CHECK_THROWS_AS(render_arrangement(square(), PieceSet::tangram(), tiny), UsageError);
 }
 
 TEST_CASE("the arrangement reader names what is wrong") {
@@ -160,7 +160,7 @@ TEST_CASE("tangram render writes the pattern and its truth, and never its input"
   CHECK(cv::countNonZero(written != shipped) == 0);
   const Solution truth = read_solution_json(dir.file("fig.truth.json"));
   CHECK(truth.solved);
-  CHECK(verify_solution(load_pattern_png(dir.file("fig.png")), truth.pieces).valid);
+  CHECK(verify_solution(load_pattern_png(dir.file("fig.png")), truth.pieces, PieceSet::tangram()).valid);
 
   const test::Run over = test::run_cli(dir, "render a.json -o fig.png --truth a.json");
   CHECK(over.status == 2);

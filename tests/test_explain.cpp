@@ -57,8 +57,8 @@ TEST_CASE("explain: the stages agree with cv::dilate, the skeleton and the cost 
   const Pattern pattern = mask_pattern("02-page9-11.png");
   for (const Strategy strategy : {Strategy::DistanceTransform, Strategy::BottomLeft}) {
     CAPTURE(strategy_label(strategy));
-    const Configuration config{PieceKind::SmallTriangle, 0.0, false};
-    const PlacementWalkthrough w = explain_placement(pattern, config, strategy, 0.75);
+    const Configuration config{tangram_shapes::small_triangle, 0.0, false};
+    const PlacementWalkthrough w = explain_placement(pattern, PieceSet::tangram(), config, strategy, 0.75);
     REQUIRE(w.chosen);
     const RunMask& mask = w.configuration.mask;
     CHECK(mask.pixels > 0);
@@ -95,17 +95,17 @@ TEST_CASE("explain: a piece that does not fit has no chosen position; the first 
           "is found") {
   const Pattern bar = bar_pattern();
   const PlacementWalkthrough w = explain_placement(
-      bar, Configuration{PieceKind::LargeTriangle, 0.0, false}, Strategy::DistanceTransform, 0.75);
+      bar, PieceSet::tangram(), Configuration{tangram_shapes::large_triangle, 0.0, false}, Strategy::DistanceTransform, 0.75);
   CHECK_FALSE(w.chosen);
   CHECK(w.endpoints.empty());
   CHECK(w.after.empty());
   CHECK_THROWS_AS(explain_figures(bar, w), InputError);
-  CHECK_FALSE(first_fitting_angle(bar, PieceKind::LargeTriangle, false, 45.0, 0.75));
-  CHECK(first_fitting_angle(bar, PieceKind::SmallTriangle, false, 45.0, 0.75));
+  CHECK_FALSE(first_fitting_angle(bar, PieceSet::tangram(), tangram_shapes::large_triangle, false, 45.0, 0.75));
+  CHECK(first_fitting_angle(bar, PieceSet::tangram(), tangram_shapes::small_triangle, false, 45.0, 0.75));
 
   // The large triangle lies flat in the ring of 02-page9-11 only upright: 90 deg comes first.
   const Pattern ring = mask_pattern("02-page9-11.png");
-  const auto angle = first_fitting_angle(ring, PieceKind::LargeTriangle, false, 45.0, 0.75);
+  const auto angle = first_fitting_angle(ring, PieceSet::tangram(), tangram_shapes::large_triangle, false, 45.0, 0.75);
   REQUIRE(angle);
   CHECK(*angle == 90.0);
 }
@@ -114,7 +114,7 @@ TEST_CASE("explain: figures of Figs. 7, 5 and 6 with distinct files, captions an
           "pattern's scale") {
   const Pattern pattern = mask_pattern("02-page9-11.png");
   const PlacementWalkthrough w = explain_placement(
-      pattern, Configuration{PieceKind::Parallelogram, 45.0, true}, Strategy::Spiral, 0.75);
+      pattern, PieceSet::tangram(), Configuration{tangram_shapes::parallelogram, 45.0, true}, Strategy::Spiral, 0.75);
   REQUIRE(w.chosen);
   const std::vector<FigureSection> sections = explain_figures(pattern, w, 2);
   REQUIRE(sections.size() == 3);

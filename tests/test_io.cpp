@@ -242,7 +242,7 @@ TEST_CASE("solution JSON: solution_to_json then solution_from_json gives the sam
   solution.stats.threads = 4;
   solution.stats.timed_out = false;
 
-  const std::string text = solution_to_json(solution, "masks/a \"b\".png");
+  const std::string text = solution_to_json(solution, PieceSet::tangram(), "masks/a \"b\".png");
   const Solution back = solution_from_json(text);
   CHECK(back.solved);
   REQUIRE(back.pieces.size() == solution.pieces.size());
@@ -250,7 +250,7 @@ TEST_CASE("solution JSON: solution_to_json then solution_from_json gives the sam
     CAPTURE(i);
     const PlacedPiece& a = solution.pieces[i];
     const PlacedPiece& b = back.pieces[i];
-    CHECK(a.kind == b.kind);
+    CHECK(a.shape == b.shape);
     CHECK(a.pose.reflected == b.pose.reflected);
     CHECK(std::abs(b.pose.angle_deg - a.pose.angle_deg) <= 1e-6);
     CHECK(std::abs(b.pose.centre.x - a.pose.centre.x) <= 1e-6);
@@ -278,10 +278,10 @@ TEST_CASE("solution_to_json: coordinates are written with six decimals, unsolved
   solution.solved = false;
   solution.stats.timed_out = true;
   PlacedPiece piece;
-  piece.kind = PieceKind::SmallTriangle;
+  piece.shape = tangram_shapes::small_triangle;
   piece.polygon = {{1.0 / 3.0, 2.0}, {10.0, -1e-9}, {5.0, 5.0}};
   solution.pieces.push_back(piece);
-  const std::string text = solution_to_json(solution, "p.png");
+  const std::string text = solution_to_json(solution, PieceSet::tangram(), "p.png");
   CHECK(contains(text, "\"solved\": false"));
   CHECK(contains(text, "[[0.333333, 2.000000], [10.000000, 0.000000], [5.000000, 5.000000]]"));
   CHECK(contains(text, "\"timed_out\": true"));
@@ -296,7 +296,7 @@ TEST_CASE("solution_from_json: the pose comes from the polygon centroid and the 
            {"name": "parallelogram", "reflected": true, "angle_deg": 90.5,
             "polygon": [[0, 0], [2, 0], [3, 1], [1, 1]]}]})");
   REQUIRE(s.pieces.size() == 2);
-  CHECK(s.pieces[0].kind == PieceKind::Square);
+  CHECK(s.pieces[0].shape == tangram_shapes::square);
   CHECK(s.pieces[0].pose.centre.x == doctest::Approx(2.0));
   CHECK(s.pieces[0].pose.centre.y == doctest::Approx(2.0));
   CHECK(s.pieces[0].pose.angle_deg == 0.0);

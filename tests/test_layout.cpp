@@ -9,7 +9,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "tangram/core/layout.hpp"
-#include "tangram/core/pieces.hpp"
+#include "tangram/core/piece_set.hpp"
 #include "tangram/core/raster.hpp"
 #include "tangram/io/pattern_png.hpp"
 
@@ -73,10 +73,10 @@ TEST_CASE("place_piece equals rebuilding the state from scratch, piece after pie
   for (int trial = 0; trial < 6; ++trial) {
     LayoutState state = make_layout_state(pattern.puzzle);
     int step = 0;
-    for (const PieceKind kind : tangram_set()) {
+    for (const ShapeId kind : PieceSet::tangram().order()) {
       const double angle = std::uniform_real_distribution<double>(0.0, 360.0)(random);
       const RunMask mask =
-          rasterise_convex(apply_pose(local_polygon(kind, pattern.side_px), Pose{{}, angle, false}));
+          rasterise_convex(apply_pose(PieceSet::tangram().local_polygon(kind, pattern.side_px), Pose{{}, angle, false}));
       // Any empty pixel as the anchor: the state must follow even when the piece would stick
       // out of the empty region or the image (place_mask clips).
       std::vector<cv::Point> empty;
@@ -102,7 +102,7 @@ TEST_CASE("place_piece equals rebuilding the state from scratch, piece after pie
 TEST_CASE("place_piece at the image border and with nothing inside the image") {
   const Pattern pattern = load_pattern_png(std::string(TANGRAM_SOURCE_DIR) + "/masks/01-square.png");
   const LayoutState state = make_layout_state(pattern.puzzle);
-  const RunMask mask = rasterise_convex(local_polygon(PieceKind::Square, pattern.side_px));
+  const RunMask mask = rasterise_convex(PieceSet::tangram().local_polygon(tangram_shapes::square, pattern.side_px));
   for (const cv::Point anchor : {cv::Point(0, 0), cv::Point(219, 219), cv::Point(15, 200),
                                  cv::Point(-500, -500)})
     check_same(place_piece(state, mask, anchor),

@@ -47,14 +47,14 @@ TEST_CASE("collision-free area: the run-table erosion equals a brute-force overl
     const int cols = trial == 0 ? 70 : (trial == 1 ? 129 : 96);
     const cv::Mat1b empty = random_empty(rng, 61, cols);
     const BitGrid bits = BitGrid::from_mat(empty);
-    for (PieceKind kind : {PieceKind::LargeTriangle, PieceKind::MediumTriangle,
-                           PieceKind::SmallTriangle, PieceKind::Square, PieceKind::Parallelogram}) {
-      const auto configs = rasterise_configurations(kind, 64.0, 37.0, true, 0.75);
+    for (ShapeId kind : {tangram_shapes::large_triangle, tangram_shapes::medium_triangle,
+                           tangram_shapes::small_triangle, tangram_shapes::square, tangram_shapes::parallelogram}) {
+      const auto configs = rasterise_configurations(PieceSet::tangram(), kind, 64.0, 37.0, true, 0.75);
       int max_run = 1;
       for (const auto& c : configs) max_run = std::max(max_run, c.mask.max_run());
       const RunTable table(bits, max_run);
       for (const auto& c : configs) {
-        CAPTURE(piece_name(kind));
+        CAPTURE(PieceSet::tangram().shape_name(kind));
         CAPTURE(c.config.angle_deg);
         CAPTURE(c.config.reflected);
         BitGrid fast;
@@ -71,7 +71,7 @@ TEST_CASE("collision-free area: the run-table erosion equals a brute-force overl
 
 TEST_CASE("collision-free area: the parallelogram is not point-symmetric") {
   // An L-shaped room where only one chirality of a lying parallelogram fits its corner.
-  const auto configs = rasterise_configurations(PieceKind::Parallelogram, 80.0, 45.0, true, 0.0);
+  const auto configs = rasterise_configurations(PieceSet::tangram(), tangram_shapes::parallelogram, 80.0, 45.0, true, 0.0);
   const ConfigurationMask& plain = configs[0];
   const ConfigurationMask& mirrored = configs[4];
   REQUIRE(mirrored.config.reflected);
@@ -131,8 +131,8 @@ TEST_CASE("collision-free area: group cores never rule out a configuration that 
   for (int trial = 0; trial < 4; ++trial) {
     const cv::Mat1b empty = random_empty(rng, 90, 100);
     const RunTable table(BitGrid::from_mat(empty), 120);
-    for (PieceKind kind : {PieceKind::LargeTriangle, PieceKind::Parallelogram, PieceKind::Square}) {
-      const PieceMasks piece = rasterise_piece(kind, 90.0, 1.0, true, 0.75);
+    for (ShapeId kind : {tangram_shapes::large_triangle, tangram_shapes::parallelogram, tangram_shapes::square}) {
+      const PieceMasks piece = rasterise_piece(PieceSet::tangram(), kind, 90.0, 1.0, true, 0.75);
       const std::vector<char> possible = possible_configurations(table, piece);
       bool any = false;
       for (std::size_t i = 0; i < piece.configs.size(); ++i) {
@@ -152,7 +152,7 @@ TEST_CASE("collision-free area: group cores never rule out a configuration that 
 }
 
 TEST_CASE("raster: a group's core lies inside every member") {
-  const PieceMasks piece = rasterise_piece(PieceKind::MediumTriangle, 150.0, 1.0, false, 0.75);
+  const PieceMasks piece = rasterise_piece(PieceSet::tangram(), tangram_shapes::medium_triangle, 150.0, 1.0, false, 0.75);
   CHECK(piece.groups.cores.size() == 45);  // 360 rotations, 8 per group
   for (std::size_t g = 0; g < piece.groups.cores.size(); ++g) {
     CHECK(piece.groups.cores[g].pixels > 0);

@@ -29,7 +29,7 @@ struct Jittered {
     for (PlacedPiece& p : pieces) {
       const double r = radius(rng), a = angle(rng);
       p.pose.centre = p.pose.centre + Vec2{r * std::cos(a), r * std::sin(a)};
-      p.polygon = posed_polygon(p.kind, pattern.side_px, p.pose);
+      p.polygon = PieceSet::tangram().posed_polygon(p.shape, pattern.side_px, p.pose);
     }
   }
 };
@@ -41,13 +41,13 @@ TEST_CASE("polish: a jittered square assembly becomes valid with less overlap an
     for (unsigned seed = 1; seed <= 3; ++seed) {
       Jittered j(turn, 1.0, seed);
       const AreaMetrics before = measure_areas(j.pattern, j.pieces);
-      polish(j.pattern, j.pieces);
+      polish(j.pattern, PieceSet::tangram(), j.pieces);
       const AreaMetrics after = measure_areas(j.pattern, j.pieces);
       CAPTURE(turn);
       CAPTURE(seed);
       CHECK(after.overlap + after.spill < before.overlap + before.spill);
       CHECK(objective(after) <= objective(before));
-      const VerifyReport report = verify_solution(j.pattern, j.pieces);
+      const VerifyReport report = verify_solution(j.pattern, j.pieces, PieceSet::tangram());
       CHECK(report.valid);
       CHECK(after.overlap < 0.002);
     }
@@ -59,13 +59,13 @@ TEST_CASE("polish: pieces stay within max_shift_px of their start and keep their
   const std::vector<PlacedPiece> start = j.pieces;
   PolishConfig config;
   config.max_shift_px = 0.3;
-  polish(j.pattern, j.pieces, config);
+  polish(j.pattern, PieceSet::tangram(), j.pieces, config);
   for (std::size_t k = 0; k < start.size(); ++k) {
     const Vec2 d = j.pieces[k].pose.centre - start[k].pose.centre;
     CHECK(std::hypot(d.x, d.y) <= 0.3 + 1e-9);
     CHECK(j.pieces[k].pose.angle_deg == start[k].pose.angle_deg);
     const PlacedPiece& p = j.pieces[k];
-    CHECK(test::same_vertices(p.polygon, posed_polygon(p.kind, j.pattern.side_px, p.pose)));
+    CHECK(test::same_vertices(p.polygon, PieceSet::tangram().posed_polygon(p.shape, j.pattern.side_px, p.pose)));
   }
 }
 
@@ -73,13 +73,13 @@ TEST_CASE("polish: small turns are allowed only within max_turn_deg") {
   Jittered j(30.0, 1.0, 5);
   for (PlacedPiece& p : j.pieces) {
     p.pose.angle_deg += 0.8;
-    p.polygon = posed_polygon(p.kind, j.pattern.side_px, p.pose);
+    p.polygon = PieceSet::tangram().posed_polygon(p.shape, j.pattern.side_px, p.pose);
   }
   const std::vector<PlacedPiece> start = j.pieces;
   const double before = objective(measure_areas(j.pattern, j.pieces));
   PolishConfig config;
   config.max_turn_deg = 1.0;
-  polish(j.pattern, j.pieces, config);
+  polish(j.pattern, PieceSet::tangram(), j.pieces, config);
   const double after = objective(measure_areas(j.pattern, j.pieces));
   CHECK(after < before);
   bool turned = false;
@@ -90,14 +90,14 @@ TEST_CASE("polish: small turns are allowed only within max_turn_deg") {
     turned = turned || std::abs(d) > 0.05;
   }
   CHECK(turned);
-  CHECK(verify_solution(j.pattern, j.pieces).valid);
+  CHECK(verify_solution(j.pattern, j.pieces, PieceSet::tangram()).valid);
 }
 
 TEST_CASE("polish: never increases the objective, even from the exact assembly") {
   for (unsigned seed = 20; seed < 26; ++seed) {
     Jittered j(seed * 7.0, 2.0 * (seed % 3), seed);
     const double before = objective(measure_areas(j.pattern, j.pieces));
-    polish(j.pattern, j.pieces);
+    polish(j.pattern, PieceSet::tangram(), j.pieces);
     CAPTURE(seed);
     CHECK(objective(measure_areas(j.pattern, j.pieces)) <= before);
   }
@@ -105,8 +105,8 @@ TEST_CASE("polish: never increases the objective, even from the exact assembly")
 
 TEST_CASE("polish: the same input gives the same poses") {
   Jittered a(30.0, 1.0, 9), b(30.0, 1.0, 9);
-  polish(a.pattern, a.pieces);
-  polish(b.pattern, b.pieces);
+  polish(a.pattern, PieceSet::tangram(), a.pieces);
+  polish(b.pattern, PieceSet::tangram(), b.pieces);
   for (std::size_t k = 0; k < a.pieces.size(); ++k) {
     CHECK(a.pieces[k].pose.centre.x == b.pieces[k].pose.centre.x);
     CHECK(a.pieces[k].pose.centre.y == b.pieces[k].pose.centre.y);

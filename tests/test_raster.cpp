@@ -10,9 +10,9 @@ using namespace tangram;
 
 TEST_CASE("raster: each configuration's pixel count is close to its polygon's area") {
   const double side = 200.0;
-  for (PieceKind kind : {PieceKind::LargeTriangle, PieceKind::MediumTriangle,
-                         PieceKind::SmallTriangle, PieceKind::Square, PieceKind::Parallelogram}) {
-    for (const ConfigurationMask& c : rasterise_configurations(kind, side, 15.0, true, 0.0)) {
+  for (ShapeId kind : {tangram_shapes::large_triangle, tangram_shapes::medium_triangle,
+                         tangram_shapes::small_triangle, tangram_shapes::square, tangram_shapes::parallelogram}) {
+    for (const ConfigurationMask& c : rasterise_configurations(PieceSet::tangram(), kind, side, 15.0, true, 0.0)) {
       const double a = area(c.local_polygon);
       // Lattice-point counts differ from the area by about half the perimeter at most.
       double perimeter = 0.0;
@@ -37,7 +37,7 @@ TEST_CASE("raster: an inset of d shrinks a square's mask by about 4 d side") {
 
 TEST_CASE("raster: rows are single runs and the anchor lies inside the piece") {
   for (const ConfigurationMask& c :
-       rasterise_configurations(PieceKind::Parallelogram, 120.0, 7.0, true, 0.75)) {
+       rasterise_configurations(PieceSet::tangram(), tangram_shapes::parallelogram, 120.0, 7.0, true, 0.75)) {
     cv::Point anchor;
     const cv::Mat1b image = run_mask_image(c.mask, anchor);
     CHECK(image(anchor) == 255);
@@ -51,10 +51,10 @@ TEST_CASE("raster: rows are single runs and the anchor lies inside the piece") {
 }
 
 TEST_CASE("raster: the default inset grows with the rotation step's angular error") {
-  CHECK(default_inset_px(200, 45) == doctest::Approx(0.75));
-  CHECK(default_inset_px(200, 1) > 0.75);
-  CHECK(default_inset_px(200, 1) < 1.5);
-  CHECK(default_inset_px(200, 5) > default_inset_px(200, 1));
+  CHECK(default_inset_px(200, 45, PieceSet::tangram().reach()) == doctest::Approx(0.75));
+  CHECK(default_inset_px(200, 1, PieceSet::tangram().reach()) > 0.75);
+  CHECK(default_inset_px(200, 1, PieceSet::tangram().reach()) < 1.5);
+  CHECK(default_inset_px(200, 5, PieceSet::tangram().reach()) > default_inset_px(200, 1, PieceSet::tangram().reach()));
 }
 
 TEST_CASE("raster: BitGrid round-trips an image and finds its bounding box") {

@@ -30,7 +30,7 @@ SolverConfig config_45(SearchMode mode = SearchMode::Ours) {
 void check_solved_and_valid(const Pattern& pattern, const Solution& solution) {
   REQUIRE(solution.solved);
   REQUIRE(solution.pieces.size() == 7);
-  const VerifyReport report = verify_solution(pattern, solution.pieces);
+  const VerifyReport report = verify_solution(pattern, solution.pieces, PieceSet::tangram());
   for (const std::string& reason : report.reasons) CAPTURE(reason);
   CHECK(report.valid);
   CHECK(report.metrics.coverage >= 0.95);
@@ -144,7 +144,7 @@ TEST_CASE("search: the solution does not depend on the thread count") {
     CHECK(a.stats.backtracks == b.stats.backtracks);
     CHECK(a.stats.validations_failed == b.stats.validations_failed);
     for (std::size_t i = 0; i < a.pieces.size(); ++i) {
-      CHECK(a.pieces[i].kind == b.pieces[i].kind);
+      CHECK(a.pieces[i].shape == b.pieces[i].shape);
       CHECK(a.pieces[i].pose.centre.x == b.pieces[i].pose.centre.x);
       CHECK(a.pieces[i].pose.centre.y == b.pieces[i].pose.centre.y);
       CHECK(a.pieces[i].pose.angle_deg == b.pieces[i].pose.angle_deg);

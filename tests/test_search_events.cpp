@@ -50,7 +50,7 @@ Recorded solve_recording(const Pattern& pattern, const SolverConfig& config) {
 }
 
 bool same_pose(const PlacedPiece& a, const PlacedPiece& b) {
-  return a.kind == b.kind && a.pose.centre.x == b.pose.centre.x &&
+  return a.shape == b.shape && a.pose.centre.x == b.pose.centre.x &&
          a.pose.centre.y == b.pose.centre.y && a.pose.angle_deg == b.pose.angle_deg &&
          a.pose.reflected == b.pose.reflected;
 }
@@ -69,7 +69,7 @@ std::vector<PlacedPiece> replay(const std::vector<SearchEvent>& events, int expe
     REQUIRE(e.step == static_cast<long>(i) + 1);
     REQUIRE(e.level >= 0);
     REQUIRE(e.level < 7);
-    CHECK(e.piece.kind == tangram_set()[static_cast<std::size_t>(e.level)]);
+    CHECK(e.piece.shape == PieceSet::tangram().order()[static_cast<std::size_t>(e.level)]);
     CHECK(e.discrepancy_bound >= expected_bound_min);
     switch (e.type) {
       case SearchEventType::Placed:
@@ -145,7 +145,7 @@ TEST_CASE("search events: with backtracking, they replay into the solution, the 
   for (std::size_t i = 0; i < on.size(); ++i) {
     CAPTURE(i);
     const PlacedPiece& p = one.solution.pieces[i];
-    CHECK(on[i].kind == p.kind);
+    CHECK(on[i].shape == p.shape);
     CHECK(on[i].pose.angle_deg == p.pose.angle_deg);
     CHECK(on[i].pose.reflected == p.pose.reflected);
     CHECK(std::abs(on[i].pose.centre.x - p.pose.centre.x) <= 2.0 + 1e-9);
@@ -205,7 +205,7 @@ TEST_CASE("search frames: every event of a pattern gives a picture of the same s
     const auto it = std::find_if(r.events.begin(), r.events.end(),
                                  [&](const SearchEvent& e) { return e.type == type; });
     REQUIRE(it != r.events.end());
-    const cv::Mat3b frame = render_search_frame(pattern, *it, 2);
+    const cv::Mat3b frame = render_search_frame(pattern, PieceSet::tangram(), *it, 2);
     CHECK(frame.cols == 2 * pattern.puzzle.cols);
     CHECK(frame.rows > 2 * pattern.puzzle.rows);
     if (size.area() == 0) size = frame.size();

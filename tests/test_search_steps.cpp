@@ -44,7 +44,7 @@ bool same_solution(const Solution& a, const Solution& b) {
     return false;
   for (std::size_t i = 0; i < a.pieces.size(); ++i) {
     const Pose &p = a.pieces[i].pose, &q = b.pieces[i].pose;
-    if (a.pieces[i].kind != b.pieces[i].kind || p.centre.x != q.centre.x ||
+    if (a.pieces[i].shape != b.pieces[i].shape || p.centre.x != q.centre.x ||
         p.centre.y != q.centre.y || p.angle_deg != q.angle_deg || p.reflected != q.reflected)
       return false;
   }

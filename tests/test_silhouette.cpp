@@ -284,7 +284,7 @@ TEST_CASE("make_silhouette: a small figure on a large canvas is solved on its bo
   Solution working;
   working.solved = true;
   working.pieces = test::square_assembly(100.0, {60.0, 60.0}, 0.0);
-  const Solution original = to_original_frame(working, s);
+  const Solution original = to_original_frame(working, s, PieceSet::tangram());
   CHECK(original.solved);
   const cv::Point offset = s.report.work_offset;
   CHECK(original.pieces[3].polygon[1].x == working.pieces[3].polygon[1].x + offset.x);
@@ -310,7 +310,7 @@ TEST_CASE("to_original_frame: pieces scale by the working factor and are checked
   working.solved = true;
   working.pieces = test::square_assembly(200.0, {120.0 - 4.0, 110.0}, 0.0);
   VerifyReport check;
-  const Solution original = to_original_frame(working, s, &check);
+  const Solution original = to_original_frame(working, s, PieceSet::tangram(), &check);
   CHECK(original.solved);
   CHECK(check.valid);
   CHECK(original.stats.coverage > 0.999);
@@ -327,14 +327,14 @@ TEST_CASE("to_original_frame: pieces scale by the working factor and are checked
     for (Vec2& v : piece.polygon) v = v + Vec2{8.0, 0.0};
     piece.pose.centre = piece.pose.centre + Vec2{8.0, 0.0};
   }
-  const Solution rejected = to_original_frame(shifted, s, &check);
+  const Solution rejected = to_original_frame(shifted, s, PieceSet::tangram(), &check);
   CHECK(!rejected.solved);
   CHECK(!check.valid);
   CHECK(!check.reasons.empty());
 
   // At scale 1 nothing changes.
   const Silhouette small = make_silhouette(test::figure_picture(), InputConfig{});
-  const Solution same = to_original_frame(working, small);
+  const Solution same = to_original_frame(working, small, PieceSet::tangram());
   CHECK(same.pieces[0].polygon[0].x == working.pieces[0].polygon[0].x);
 }
 
@@ -352,7 +352,7 @@ TEST_CASE("to_original_frame: an assembly over filled pinholes is judged with th
   working.solved = true;
   working.pieces = truth;
   VerifyReport check;
-  const Solution judged = to_original_frame(working, s, &check);
+  const Solution judged = to_original_frame(working, s, PieceSet::tangram(), &check);
   CHECK_FALSE(judged.solved);  // the pieces cover the pinholes: 3.4% spill on the open reading
   CHECK(check.metrics.spill > 0.03);
   CHECK(contains(check.reasons.front(), "spill"));

@@ -69,7 +69,7 @@ AreaMetrics supersampled_areas(const Pattern& pattern, const std::vector<PlacedP
 
 TEST_CASE("verify: the square assembly on its own raster is valid") {
   const Fixture f;
-  const VerifyReport report = verify_solution(f.pattern, f.pieces);
+  const VerifyReport report = verify_solution(f.pattern, f.pieces, PieceSet::tangram());
   INFO(reasons_of(report));
   CHECK(report.valid);
   CHECK(report.reasons.empty());
@@ -99,8 +99,8 @@ TEST_CASE("verify: a piece shifted by 5 px overlaps or spills") {
     Fixture f;
     PlacedPiece& large = f.pieces[0];
     large.pose.centre = large.pose.centre + (5.0 * sign) * outward;
-    large.polygon = posed_polygon(large.kind, Fixture::kSide, large.pose);
-    const VerifyReport report = verify_solution(f.pattern, f.pieces);
+    large.polygon = PieceSet::tangram().posed_polygon(large.shape, Fixture::kSide, large.pose);
+    const VerifyReport report = verify_solution(f.pattern, f.pieces, PieceSet::tangram());
     CAPTURE(sign);
     INFO(reasons_of(report));
     CHECK_FALSE(report.valid);
@@ -119,7 +119,7 @@ TEST_CASE("verify: a piece shifted by 5 px overlaps or spills") {
 TEST_CASE("verify: six pieces are not a solution") {
   Fixture f;
   f.pieces.pop_back();
-  const VerifyReport report = verify_solution(f.pattern, f.pieces);
+  const VerifyReport report = verify_solution(f.pattern, f.pieces, PieceSet::tangram());
   INFO(reasons_of(report));
   CHECK_FALSE(report.valid);
   CHECK(has_reason(report, "6 pieces (expected 7)"));
@@ -129,8 +129,8 @@ TEST_CASE("verify: six pieces are not a solution") {
 
 TEST_CASE("verify: a wrong multiset of kinds is reported") {
   Fixture f;
-  f.pieces[5].kind = PieceKind::MediumTriangle;  // a small triangle named medium
-  const VerifyReport report = verify_solution(f.pattern, f.pieces);
+  f.pieces[5].shape = tangram_shapes::medium_triangle;  // a small triangle named medium
+  const VerifyReport report = verify_solution(f.pattern, f.pieces, PieceSet::tangram());
   INFO(reasons_of(report));
   CHECK_FALSE(report.valid);
   CHECK(has_reason(report, "wrong piece multiset"));
@@ -143,7 +143,7 @@ TEST_CASE("verify: pieces shrunk by 5 percent fail the scale rule") {
     const Vec2 c = centroid(p.polygon);
     for (Vec2& v : p.polygon) v = c + 0.95 * (v - c);
   }
-  const VerifyReport report = verify_solution(f.pattern, f.pieces);
+  const VerifyReport report = verify_solution(f.pattern, f.pieces, PieceSet::tangram());
   INFO(reasons_of(report));
   CHECK_FALSE(report.valid);
   CHECK(has_reason(report, "piece scale"));
@@ -154,7 +154,7 @@ TEST_CASE("verify: pieces shrunk by 5 percent fail the scale rule") {
 TEST_CASE("verify: a distorted piece is not congruent") {
   Fixture f;
   f.pieces[3].polygon[1] = f.pieces[3].polygon[1] + Vec2{3.0, 1.0};  // the square
-  const VerifyReport report = verify_solution(f.pattern, f.pieces);
+  const VerifyReport report = verify_solution(f.pattern, f.pieces, PieceSet::tangram());
   INFO(reasons_of(report));
   CHECK_FALSE(report.valid);
   CHECK(has_reason(report, "piece 3 (square) not congruent"));
@@ -166,18 +166,18 @@ TEST_CASE("verify: repeated and collinear vertices are dropped before the vertex
   Polygon& tri = f.pieces[0].polygon;
   const Vec2 mid = 0.5 * (tri[0] + tri[1]);
   tri = {tri[0], tri[0], mid, tri[1], tri[2], tri[0]};
-  CHECK(verify_solution(f.pattern, f.pieces).valid);
+  CHECK(verify_solution(f.pattern, f.pieces, PieceSet::tangram()).valid);
 
   Polygon& sq = f.pieces[3].polygon;
   sq.pop_back();
-  const VerifyReport report = verify_solution(f.pattern, f.pieces);
+  const VerifyReport report = verify_solution(f.pattern, f.pieces, PieceSet::tangram());
   CHECK(has_reason(report, "piece 3 (square): 3 vertices (expected 4)"));
 }
 
 TEST_CASE("verify: a self-intersecting quadrilateral is rejected") {
   Fixture f;
   std::swap(f.pieces[4].polygon[1], f.pieces[4].polygon[2]);
-  const VerifyReport report = verify_solution(f.pattern, f.pieces);
+  const VerifyReport report = verify_solution(f.pattern, f.pieces, PieceSet::tangram());
   CHECK(has_reason(report, "piece 4 (parallelogram): not convex"));
 }
 
@@ -185,9 +185,9 @@ TEST_CASE("verify: the mirror image of every piece is congruent too") {
   Fixture f;
   for (PlacedPiece& p : f.pieces) {
     p.pose.reflected = !p.pose.reflected;
-    p.polygon = posed_polygon(p.kind, Fixture::kSide, p.pose);
+    p.polygon = PieceSet::tangram().posed_polygon(p.shape, Fixture::kSide, p.pose);
   }
-  const VerifyReport report = verify_solution(f.pattern, f.pieces);
+  const VerifyReport report = verify_solution(f.pattern, f.pieces, PieceSet::tangram());
   CHECK(report.max_edge_err < 1e-9);
   CHECK(report.max_angle_err_deg < 1e-9);
   CHECK_FALSE(has_reason(report, "not congruent"));
@@ -210,7 +210,7 @@ TEST_CASE("verify: measure_areas agrees with an 8x8 supersampled oracle on rando
     for (PlacedPiece& p : pieces) {
       p.pose.centre = p.pose.centre + Vec2{shift(rng), shift(rng)};
       p.pose.angle_deg += turn(rng);
-      p.polygon = posed_polygon(p.kind, pattern.side_px, p.pose);
+      p.polygon = PieceSet::tangram().posed_polygon(p.shape, pattern.side_px, p.pose);
     }
     const AreaMetrics fast = measure_areas(pattern, pieces);
     const AreaMetrics slow = supersampled_areas(pattern, pieces);
@@ -232,10 +232,10 @@ TEST_CASE("verify: measure_areas is exact for two pieces far from their places")
     std::vector<PlacedPiece> pieces = {truth[trial % 7], truth[(trial + 3) % 7]};
     for (PlacedPiece& p : pieces) {
       p.pose = {{where(rng), where(rng)}, angle(rng), flip(rng)};
-      p.polygon = posed_polygon(p.kind, pattern.side_px, p.pose);
+      p.polygon = PieceSet::tangram().posed_polygon(p.shape, pattern.side_px, p.pose);
     }
     pieces[1].pose.centre = 0.5 * (pieces[0].pose.centre + pieces[1].pose.centre);
-    pieces[1].polygon = posed_polygon(pieces[1].kind, pattern.side_px, pieces[1].pose);
+    pieces[1].polygon = PieceSet::tangram().posed_polygon(pieces[1].shape, pattern.side_px, pieces[1].pose);
     const AreaMetrics fast = measure_areas(pattern, pieces);
     const AreaMetrics slow = supersampled_areas(pattern, pieces);
     CAPTURE(trial);

@@ -314,7 +314,7 @@ int run_compare(const CompareOptions& options) {
       Run run;
       run.solution = solve_silhouette(inputs[p].read, configs[k]).solution;
       if (!run.solution.pieces.empty()) {
-        run.report = verify_solution(inputs[p].pattern, run.solution.pieces);
+        run.report = verify_solution(inputs[p].pattern, run.solution.pieces, configs[k].pieces);
         run.measured = true;
       }
       std::cerr << "[" << ++done << "/" << total << "] " << inputs[p].path << " "
@@ -326,7 +326,7 @@ int run_compare(const CompareOptions& options) {
       if (!out.empty()) {
         const std::string json = json_name(inputs[p], strategies[k]);
         const std::string picture = picture_name(inputs[p], strategies[k]);
-        write_text_atomic(out_file(json), solution_to_json(run.solution, inputs[p].path));
+        write_text_atomic(out_file(json), solution_to_json(run.solution, configs[k].pieces, inputs[p].path));
         write_png_atomic(out_file(picture), render_solution(inputs[p].pattern, run.solution, 1));
         records.push_back(run_record(run, inputs[p], strategies[k], configs[k].search.mode, out,
                                      json, picture));

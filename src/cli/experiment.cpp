@@ -332,7 +332,8 @@ int run_experiment(const ExperimentOptions& options) {
         run.time_limit_s = options.time_limit_s;
         run.threads = options.threads;
         const Pattern& pattern = patterns.at(job.stem);
-        const Solution solution = solve(pattern, solver_config(run));
+        const SolverConfig config = solver_config(run);
+        const Solution solution = solve(pattern, config);
         ExperimentRecord record;
         record.experiment = job.spec->number;
         record.search = job.search;
@@ -345,14 +346,14 @@ int run_experiment(const ExperimentOptions& options) {
         record.placements = solution.stats.placements_tried;
         record.backtracks = solution.stats.backtracks;
         if (!solution.pieces.empty()) {
-          const VerifyReport report = verify_solution(pattern, solution.pieces);
+          const VerifyReport report = verify_solution(pattern, solution.pieces, config.pieces);
           record.valid = report.valid;
           record.coverage = report.metrics.coverage;
           record.overlap = report.metrics.overlap;
           record.spill = report.metrics.spill;
         }
         write_text_atomic(job.solution_path().string(),
-                          solution_to_json(solution, relative_to(pattern_paths.at(job.stem),
+                          solution_to_json(solution, config.pieces, relative_to(pattern_paths.at(job.stem),
                                                                  job.dir)));
         write_png_atomic(job.picture_path().string(), render_solution(pattern, solution, 1));
         write_text_atomic(job.record_path().string(), record_to_json(record));

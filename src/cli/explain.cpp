@@ -8,7 +8,7 @@
 
 #include "commands.hpp"
 #include "tangram/core/error.hpp"
-#include "tangram/core/pieces.hpp"
+#include "tangram/core/piece_set.hpp"
 #include "tangram/core/raster.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/io/pattern_png.hpp"
@@ -25,20 +25,13 @@ namespace fs = std::filesystem;
 /// Largest --scale: pictures of a 300 px pattern stay under 5000 px.
 constexpr int kMaxScale = 16;
 
-/// The piece names, comma-separated, for messages.
-std::string piece_choices() {
-  std::string names;
-  for (const PieceKind kind : {PieceKind::LargeTriangle, PieceKind::MediumTriangle,
-                               PieceKind::SmallTriangle, PieceKind::Square,
-                               PieceKind::Parallelogram})
-    names += (names.empty() ? "" : ", ") + std::string(piece_name(kind));
-  return names;
-}
+/// The pieces explain shows.
+const PieceSet& pieces() { return PieceSet::tangram(); }
 
 }  // namespace
 
 CLI::App* setup_explain(CLI::App& app, ExplainOptions& options) {
-  options.piece = std::string(piece_name(tangram_set().front()));
+  options.piece = pieces().shape_name(pieces().order().front());
   options.strategy = std::string(strategy_name(PlacementConfig{}.strategy));
 
   CLI::App* cmd = app.add_subcommand(
@@ -48,7 +41,7 @@ CLI::App* setup_explain(CLI::App& app, ExplainOptions& options) {
       ->required()
       ->type_name("PNG");
   cmd->add_option("--piece", options.piece,
-                  wrap("Piece to place: " + piece_choices() + ". Default: " + options.piece +
+                  wrap("Piece to place: " + pieces().shape_names() + ". Default: " + options.piece +
                        " (the first of the largest-first order)."))
       ->type_name("NAME");
   cmd->add_option("--angle", options.angle_deg,
@@ -97,10 +90,10 @@ CLI::App* setup_explain(CLI::App& app, ExplainOptions& options) {
 
 int run_explain(const ExplainOptions& options) {
   // Options first, then the input, then the outputs: nothing is created for a failing command.
-  const auto kind = piece_kind_from_name(options.piece);
-  if (!kind)
+  const auto shape = pieces().find(options.piece);
+  if (!shape)
     throw UsageError("--piece: unknown piece '" + options.piece + "' (choose one of " +
-                     piece_choices() + ")");
+                     pieces().shape_names() + ")");
   if (options.angle_deg && !(*options.angle_deg >= 0.0 && *options.angle_deg < 360.0))
     throw UsageError("--angle must be in [0, 360) degrees, got " + general(*options.angle_deg));
   const double step = options.rotation_step_deg;
@@ -125,14 +118,14 @@ int run_explain(const ExplainOptions& options) {
 
   const Pattern pattern = load_pattern_png(options.pattern, options.limits);
   const double inset = options.inset_px >= 0.0 ? options.inset_px
-                                               : default_inset_px(pattern.side_px, step);
+                                               : default_inset_px(pattern.side_px, step, pieces().reach());
   const std::string mirrored = options.mirror ? " mirrored" : "";
   std::string why;  // how the angle was chosen, when it was not given
   double angle = 0.0;
   if (options.angle_deg) {
     angle = *options.angle_deg;
   } else {
-    const auto first = first_fitting_angle(pattern, *kind, options.mirror, step, inset);
+    const auto first = first_fitting_angle(pattern, pieces(), *shape, options.mirror, step, inset);
     if (!first)
       throw InputError("pattern " + options.pattern + ": the " + options.piece + mirrored +
                        " fits nowhere at any multiple of " + general(step) +
@@ -143,7 +136,8 @@ int run_explain(const ExplainOptions& options) {
             " deg at which it fits)";
   }
   const PlacementWalkthrough walkthrough =
-      explain_placement(pattern, Configuration{*kind, angle, options.mirror}, *strategy, inset);
+      explain_placement(pattern, pieces(), Configuration{*shape, angle, options.mirror},
+                        *strategy, inset);
   const std::string pose = options.piece + " at " + general(angle) + " deg" + mirrored;
   if (!walkthrough.chosen)
     throw InputError("pattern " + options.pattern + ": the " + pose +

@@ -82,7 +82,7 @@ int run_render(const RenderOptions& options) {
   config.margin_px = options.margin_px;
   RenderedFigure figure;
   try {
-    figure = render_arrangement(arrangement, config);
+    figure = render_arrangement(arrangement, PieceSet::tangram(), config);
   } catch (const InputError& e) {
     throw InputError("arrangement " + options.arrangement + ": " + e.tagged());
   }
@@ -91,7 +91,7 @@ int run_render(const RenderOptions& options) {
   ground_truth.solved = true;
   ground_truth.pieces = figure.pieces;
   write_png_atomic(options.png, figure.image);
-  write_text_atomic(truth, solution_to_json(ground_truth, fs::path(options.png).filename().string(),
+  write_text_atomic(truth, solution_to_json(ground_truth, PieceSet::tangram(), fs::path(options.png).filename().string(),
                                             /*with_stats=*/false));
   std::cout << "wrote " << options.png << " (" << figure.image.cols << " x " << figure.image.rows
             << " px, " << cv::countNonZero(figure.image == 0) << " puzzle px) and " << truth

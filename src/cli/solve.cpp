@@ -86,7 +86,9 @@ void check_output_paths(const SolveOptions& options) {
 /// erased when the search ends. Silent when stderr is not a terminal (logs stay clean).
 class ProgressLine {
 public:
-  explicit ProgressLine(bool enabled) : enabled_(enabled && ::isatty(STDERR_FILENO) != 0) {}
+  /// `pieces`: how many pieces the set has.
+  ProgressLine(bool enabled, std::size_t pieces)
+      : enabled_(enabled && ::isatty(STDERR_FILENO) != 0), pieces_(pieces) {}
   ProgressLine(const ProgressLine&) = delete;
   ProgressLine& operator=(const ProgressLine&) = delete;
   ~ProgressLine() {
@@ -106,12 +108,13 @@ private:
     if (shown_ && now - last_ < std::chrono::seconds(1)) return;
     last_ = now;
     shown_ = true;
-    std::cerr << "\r\033[Ktangram: " << p.pieces_placed << "/7 pieces placed, "
+    std::cerr << "\r\033[Ktangram: " << p.pieces_placed << "/" << pieces_ << " pieces placed, "
               << p.placements_tried << " placements, " << p.backtracks << " backtracks, "
               << fixed(p.seconds, 1) << " s" << std::flush;
   }
 
   const bool enabled_;
+  const std::size_t pieces_;
   std::mutex mutex_;
   bool shown_ = false;
   std::chrono::steady_clock::time_point last_;
@@ -325,8 +328,8 @@ void check_frames_options(const SolveOptions& options, const SolveWatchOptions& 
 /// the limit) and one line per event on stderr, as the options ask.
 class SearchWatcher {
 public:
-  SearchWatcher(const Pattern& pattern, const SolveWatchOptions& watch)
-      : pattern_(pattern), watch_(watch) {
+  SearchWatcher(const Pattern& pattern, const PieceSet& set, const SolveWatchOptions& watch)
+      : pattern_(pattern), set_(set), watch_(watch) {
     for (int n = watch.max_frames; n >= 10000; n /= 10) ++digits_;
   }
 
@@ -343,25 +346,26 @@ private:
   void on_event(const SearchEvent& event) {
     ++events_;
     const std::string what(search_event_name(event.type));
-    const std::string piece(piece_name(event.piece.kind));
+    const std::string& piece = set_.shape_name(event.piece.shape);
     if (watch_.verbose) {
       const Pose& pose = event.piece.pose;
       std::cerr << "step " << event.step << ": " << what << " " << piece << ", angle "
                 << general(pose.angle_deg) << ", mirror " << (pose.reflected ? "yes" : "no")
                 << ", at (" << fixed(pose.centre.x, 1) << ", " << fixed(pose.centre.y, 1)
-                << "), " << event.assembly.size() << "/7 placed";
+                << "), " << event.assembly.size() << "/" << set_.piece_count() << " placed";
       if (event.discrepancy_bound >= 0) std::cerr << ", bound " << event.discrepancy_bound;
       std::cerr << ", " << fixed(event.seconds, 3) << " s\n";
     }
     if (!watch_.frames_dir.empty() && frames_ < watch_.max_frames) {
       const std::string name = padded(event.step, digits_) + "-" + what + "-" + piece + ".png";
       write_png_atomic((std::filesystem::path(watch_.frames_dir) / name).string(),
-                       render_search_frame(pattern_, event));
+                       render_search_frame(pattern_, set_, event));
       ++frames_;
     }
   }
 
   const Pattern& pattern_;
+  const PieceSet& set_;
   const SolveWatchOptions& watch_;
   int digits_ = 4;
   long events_ = 0;
@@ -414,9 +418,9 @@ int run_solve(const SolveOptions& options, const SolveWatchOptions& watch) {
   }
 
   SilhouetteSolution result;
-  SearchWatcher watcher(pattern, watch);
+  SearchWatcher watcher(pattern, config.pieces, watch);
   {
-    ProgressLine progress(!options.quiet && !watch.verbose);
+    ProgressLine progress(!options.quiet && !watch.verbose, config.pieces.piece_count());
     result = solve_silhouette(silhouette, config, progress.callback(), watcher.observer());
   }
   const Solution& solution = result.solution;
@@ -438,7 +442,7 @@ int run_solve(const SolveOptions& options, const SolveWatchOptions& watch) {
               << " steps (--max-frames " << watch.max_frames << ")" << std::endl;
 
   if (!options.json_path.empty())
-    write_text_atomic(options.json_path, solution_to_json(solution, options.pattern));
+    write_text_atomic(options.json_path, solution_to_json(solution, config.pieces, options.pattern));
   if (!options.image_path.empty()) {
     const cv::Size size = silhouette.pattern.puzzle.size();
     const int scale = std::max(size.width, size.height) > kPictureFullSizeAbovePx ? 1 : 2;

@@ -36,7 +36,7 @@ Verdict judge(const Pattern& pattern, const std::string& solution_path, const Re
   }
   const Solution solution = read_solution_json(solution_path, limits);
   if (!solution.pieces.empty()) {
-    verdict.report = verify_solution(pattern, solution.pieces);
+    verdict.report = verify_solution(pattern, solution.pieces, PieceSet::tangram());
     verdict.measured = true;
     verdict.reasons = verdict.report.reasons;
   }

@@ -37,28 +37,37 @@ double normalised_angle(double angle_deg) {
   return a >= 360.0 - 1e-9 ? 0.0 : a;
 }
 
-void check_set(const std::vector<ArrangedPiece>& pieces) {
-  std::array<int, 5> count{};
-  std::array<int, 5> expected{};
-  for (const PieceKind kind : tangram_set()) ++expected[static_cast<int>(kind)];
-  for (const ArrangedPiece& piece : pieces) ++count[static_cast<int>(piece.kind)];
-  if (pieces.size() != 7 || count != expected)
-    throw InputError("an arrangement needs the seven Tangram pieces (2 large-triangle, "
-                     "1 medium-triangle, 2 small-triangle, 1 square, 1 parallelogram), got " +
-                     std::to_string(pieces.size()) + " pieces of another mix");
+void check_set(const std::vector<ArrangedPiece>& pieces, const PieceSet& set) {
+  std::vector<int> count(set.shape_count(), 0), expected(set.shape_count(), 0);
+  for (const ShapeId shape : set.order()) ++expected[static_cast<std::size_t>(shape)];
+  bool known = true;
+  for (const ArrangedPiece& piece : pieces) {
+    known = known && piece.shape >= 0 && static_cast<std::size_t>(piece.shape) < set.shape_count();
+    if (known) ++count[static_cast<std::size_t>(piece.shape)];
+  }
+  if (!known || pieces.size() != set.piece_count() || count != expected) {
+    std::string mix;
+    for (std::size_t k = 0; k < set.shape_count(); ++k)
+      mix += (mix.empty() ? "" : ", ") + std::to_string(set.shapes()[k].count) + " " +
+             set.shapes()[k].name;
+    throw InputError("an arrangement needs the " + std::to_string(set.piece_count()) + " pieces of the " +
+                     set.name() + " set (" + mix + "), got " + std::to_string(pieces.size()) +
+                     " pieces of another mix");
+  }
 }
 
 }  // namespace
 
-std::vector<ArrangedPiece> final_poses(const Arrangement& arrangement) {
+std::vector<ArrangedPiece> final_poses(const Arrangement& arrangement, const PieceSet& set) {
   std::vector<ArrangedPiece> pieces = arrangement.pieces;
-  check_set(pieces);
+  check_set(pieces, set);
   for (std::size_t t = 0; t < arrangement.turns.size(); ++t) {
     const Turn& turn = arrangement.turns[t];
     for (const int index : turn.pieces) {
       if (index < 0 || index >= static_cast<int>(pieces.size()))
         throw InputError("turn " + std::to_string(t + 1) + " names piece " +
-                         std::to_string(index) + ", but pieces are numbered 0 to 6");
+                         std::to_string(index) + ", but pieces are numbered 0 to " +
+                         std::to_string(pieces.size() - 1));
       Pose& pose = pieces[index].pose;
       pose.centre = turn_about(pose.centre, turn.pivot, turn.angle_deg);
       pose.angle_deg += turn.angle_deg;
@@ -68,7 +77,7 @@ std::vector<ArrangedPiece> final_poses(const Arrangement& arrangement) {
     Vec2 weighted;
     double total = 0.0;
     for (const ArrangedPiece& piece : pieces) {
-      const double a = piece_area_units(piece.kind);
+      const double a = set.area(piece.shape);
       weighted = weighted + a * piece.pose.centre;
       total += a;
     }
@@ -82,30 +91,31 @@ std::vector<ArrangedPiece> final_poses(const Arrangement& arrangement) {
 
   std::vector<Polygon> polygons;
   for (const ArrangedPiece& piece : pieces)
-    polygons.push_back(posed_polygon(piece.kind, 1.0, piece.pose));
+    polygons.push_back(set.posed_polygon(piece.shape, 1.0, piece.pose));
   for (std::size_t i = 0; i < polygons.size(); ++i)
     for (std::size_t j = i + 1; j < polygons.size(); ++j) {
       const double shared = area(clip_convex(polygons[i], polygons[j]));
       if (shared > kOverlapTolerance)
         throw InputError("pieces " + std::to_string(i) + " (" +
-                         std::string(piece_name(pieces[i].kind)) + ") and " + std::to_string(j) +
-                         " (" + std::string(piece_name(pieces[j].kind)) + ") overlap by " +
+                         set.shape_name(pieces[i].shape) + ") and " + std::to_string(j) + " (" +
+                         set.shape_name(pieces[j].shape) + ") overlap by " +
                          detail::general(shared, 2) + " of the set's area");
     }
   return pieces;
 }
 
-RenderedFigure render_arrangement(const Arrangement& arrangement, const RenderConfig& config) {
+RenderedFigure render_arrangement(const Arrangement& arrangement, const PieceSet& set,
+                                  const RenderConfig& config) {
   if (!(config.side_px > 0.0) || !std::isfinite(config.side_px))
     throw UsageError(mention(Setting::SetSide) + " must be a positive number of pixels");
   if (!(config.margin_px >= 0.0) || !std::isfinite(config.margin_px))
     throw UsageError(mention(Setting::Margin) + " must be a non-negative number of pixels");
-  const std::vector<ArrangedPiece> posed = final_poses(arrangement);
+  const std::vector<ArrangedPiece> posed = final_poses(arrangement, set);
 
   RenderedFigure figure;
   Box box{1e300, 1e300, -1e300, -1e300};
   for (const ArrangedPiece& piece : posed) {
-    PlacedPiece placed{piece.kind, piece.pose, posed_polygon(piece.kind, config.side_px,
+    PlacedPiece placed{piece.shape, piece.pose, set.posed_polygon(piece.shape, config.side_px,
                                                              Pose{config.side_px * piece.pose.centre,
                                                                   piece.pose.angle_deg,
                                                                   piece.pose.reflected})};

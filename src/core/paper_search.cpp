@@ -16,7 +16,7 @@
 //   24-26     else: no solution;
 //   28      the solution.
 //
-// The pieces come largest first (tangram_set()). Each piece on the pattern has a node on a
+// The pieces come largest first (PieceSet::order()). Each piece on the pattern has a node on a
 // stack: the state it leaves and the list of the next piece's configurations. Beyond the
 // pseudocode: the time limit, the events and progress reports, and the polish of the solution.
 
@@ -54,7 +54,7 @@ Solution paper_search(Steps& steps) {
   Solution solution;
   SolveStats& stats = solution.stats;
   stats.threads = max_threads();
-  const std::size_t pieces = tangram_set().size();
+  const std::size_t pieces = steps.set().piece_count();
   const double time_limit_s = steps.config().search.time_limit_s;
   // With 2+ threads and no observer, the placements of the next configurations are made and
   // validated in parallel ahead of use; a placement is the same either way.

@@ -85,9 +85,9 @@ private:
 };
 
 // Largest distance of a vertex of the piece from its centroid (px), the lever arm of a turn.
-double lever_arm(PieceKind kind, double side_px) {
+double lever_arm(const PieceSet& set, ShapeId shape, double side_px) {
   double r = 0.0;
-  for (const Vec2& v : local_polygon(kind, side_px)) r = std::max(r, std::hypot(v.x, v.y));
+  for (const Vec2& v : set.local_polygon(shape, side_px)) r = std::max(r, std::hypot(v.x, v.y));
   return r;
 }
 
@@ -99,7 +99,8 @@ double normalised_angle(double deg) {
 
 }  // namespace
 
-void polish(const Pattern& pattern, std::vector<PlacedPiece>& pieces, const PolishConfig& config) {
+void polish(const Pattern& pattern, const PieceSet& set, std::vector<PlacedPiece>& pieces,
+            const PolishConfig& config) {
   if (pieces.empty() || pattern.area_px <= 0) return;
   AreaCache cache(pattern, pieces);
 
@@ -124,7 +125,7 @@ void polish(const Pattern& pattern, std::vector<PlacedPiece>& pieces, const Poli
       if (std::hypot(shift.x, shift.y) > config.max_shift_px + 1e-9 ||
           std::abs(turn) > max_turn + 1e-9)
         return moved_once;
-      Polygon polygon = posed_polygon(pieces[k].kind, pattern.side_px, pose);
+      Polygon polygon = set.posed_polygon(pieces[k].shape, pattern.side_px, pose);
       if (!cache.try_move(k, polygon)) return moved_once;
       pieces[k].pose = pose;
       pieces[k].polygon = std::move(polygon);
@@ -143,7 +144,7 @@ void polish(const Pattern& pattern, std::vector<PlacedPiece>& pieces, const Poli
     for (std::size_t k = 0; k < n; ++k) {
       std::vector<Move> moves = {{step, 0, 0}, {-step, 0, 0}, {0, step, 0}, {0, -step, 0}};
       if (max_turn > 0.0) {
-        const double dturn = step / lever_arm(pieces[k].kind, pattern.side_px) * 180.0 / M_PI;
+        const double dturn = step / lever_arm(set, pieces[k].shape, pattern.side_px) * 180.0 / M_PI;
         moves.push_back({0, 0, dturn});
         moves.push_back({0, 0, -dturn});
       }

@@ -99,7 +99,7 @@ cv::Mat1b run_mask_image(const RunMask& mask, cv::Point& anchor) {
   return image;
 }
 
-double default_inset_px(double side_px, double rotation_step_deg) {
+double default_inset_px(double side_px, double rotation_step_deg, double reach_units) {
   const double snap = 0.75;
   const double ratio = 45.0 / rotation_step_deg;
   if (std::abs(ratio - std::round(ratio)) < 1e-9) {
@@ -107,15 +107,16 @@ double default_inset_px(double side_px, double rotation_step_deg) {
     // are still up to step/2 away, which the tolerance below covers partly.
     if (rotation_step_deg >= 45.0 - 1e-9) return snap;
   }
-  // Farthest vertex of the large triangle from its centroid: sqrt(10)/6 of the set side.
-  const double reach = side_px * std::sqrt(10.0) / 6.0;
+  // Farthest vertex of a piece from its centroid (the Tangram's large triangle: sqrt(10)/6 of
+  // the set side).
+  const double reach = side_px * reach_units;
   const double half_step = rotation_step_deg * M_PI / 360.0;
   return snap + 0.5 * reach * std::sin(std::min(half_step, M_PI / 8));
 }
 
-ConfigurationMask rasterise_configuration(const Configuration& config, double side_px,
-                                          double inset_px) {
-  const Polygon posed = apply_pose(local_polygon(config.kind, side_px),
+ConfigurationMask rasterise_configuration(const PieceSet& set, const Configuration& config,
+                                          double side_px, double inset_px) {
+  const Polygon posed = apply_pose(set.local_polygon(config.shape, side_px),
                                    Pose{{0.0, 0.0}, config.angle_deg, config.reflected});
   ConfigurationMask out{config, rasterise_convex(inset_convex(posed, inset_px)), posed};
   TANGRAM_CHECK(mask_matches_polygon(out, inset_px), "a configuration's mask matches its polygon");
@@ -123,9 +124,9 @@ ConfigurationMask rasterise_configuration(const Configuration& config, double si
 }
 
 std::vector<ConfigurationMask> rasterise_configurations(
-    PieceKind kind, double side_px, double step_deg, bool reflection, double inset_px,
-    std::chrono::steady_clock::time_point deadline) {
-  const std::vector<Configuration> all = configurations(kind, step_deg, reflection);
+    const PieceSet& set, ShapeId shape, double side_px, double step_deg, bool reflection,
+    double inset_px, std::chrono::steady_clock::time_point deadline) {
+  const std::vector<Configuration> all = set.configurations(shape, step_deg, reflection);
   std::vector<ConfigurationMask> out(all.size());
   std::atomic<bool> expired{false};
   // Independent per configuration; each result goes to its own index.
@@ -135,7 +136,7 @@ std::vector<ConfigurationMask> rasterise_configurations(
       expired = true;
       return;
     }
-    out[i] = rasterise_configuration(all[i], side_px, inset_px);
+    out[i] = rasterise_configuration(set, all[i], side_px, inset_px);
   });
   if (expired) out.clear();
   return out;
@@ -182,11 +183,12 @@ ConfigurationGroups group_configurations(const std::vector<ConfigurationMask>& c
   return groups;
 }
 
-PieceMasks rasterise_piece(PieceKind kind, double side_px, double step_deg, bool reflection,
-                           double inset_px, std::chrono::steady_clock::time_point deadline) {
+PieceMasks rasterise_piece(const PieceSet& set, ShapeId shape, double side_px, double step_deg,
+                           bool reflection, double inset_px,
+                           std::chrono::steady_clock::time_point deadline) {
   PieceMasks piece;
   piece.configs =
-      rasterise_configurations(kind, side_px, step_deg, reflection, inset_px, deadline);
+      rasterise_configurations(set, shape, side_px, step_deg, reflection, inset_px, deadline);
   piece.groups = group_configurations(piece.configs, 8.0);
   return piece;
 }

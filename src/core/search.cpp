@@ -44,27 +44,12 @@ std::string_view search_event_name(SearchEventType type) {
   return "?";
 }
 
-long configuration_count(double rotation_step_deg, bool reflection) {
-  if (!(rotation_step_deg > 0.0)) return 0;
-  std::vector<PieceKind> kinds(tangram_set().begin(), tangram_set().end());
-  std::sort(kinds.begin(), kinds.end());
-  kinds.erase(std::unique(kinds.begin(), kinds.end()), kinds.end());
-  double total = 0.0;
-  for (const PieceKind kind : kinds) {
-    // Angles k * step below the period (as configurations() lists them, with its tolerance).
-    const double period = rotation_period_deg(kind);
-    const double angles = std::max(0.0, std::ceil((period - 1e-9) / rotation_step_deg));
-    total += angles * ((reflection && mirror_distinct(kind)) ? 2 : 1);
-  }
-  return total > 1e15 ? static_cast<long>(1e15) : static_cast<long>(total);
-}
-
 void validate_config(const SolverConfig& config) {
   const SearchConfig& s = config.search;
   if (!(s.rotation_step_deg > 0.0 && s.rotation_step_deg <= 360.0))
     throw UsageError(mention(Setting::RotationStep) + " must be in (0, 360] degrees, got " +
                      number(s.rotation_step_deg));
-  const long count = configuration_count(s.rotation_step_deg, s.reflection);
+  const long count = config.pieces.configuration_count(s.rotation_step_deg, s.reflection);
   if (count > kMaxConfigurations)
     throw UsageError(mention(Setting::RotationStep) + " " + number(s.rotation_step_deg) + " gives " +
                      std::to_string(count) + " piece configurations, more than the " +
@@ -170,7 +155,8 @@ private:
     hints.step_deg = config_.rotation_step_deg;
     const std::vector<double> residues = dominant_residues(steps_.pattern(), hints);
     if (residues.empty()) return false;
-    const std::array<PieceMasks, 5>& pieces = steps_.piece_kinds();
+    const std::vector<PieceMasks>& pieces = steps_.shape_masks();
+    hinted_.resize(pieces.size());
     bool leaves_out = false;
     for (std::size_t k = 0; k < pieces.size(); ++k) {
       hinted_[k].assign(pieces[k].configs.size(), 0);
@@ -187,7 +173,7 @@ private:
   /// valid candidate at most `bound` times. Returns true when the bound cut off some candidate,
   /// i.e. a larger bound could find more. `deepest` keeps the deepest partial assembly seen.
   bool dfs(int bound, Solution& solution, std::vector<Candidate>& deepest) {
-    const std::size_t pieces = tangram_set().size();
+    const std::size_t pieces = steps_.set().piece_count();
     bool cut = false;
     // Complete assemblies are judged in the order they are reached. With more than one thread
     // (and no observer, which must see each verdict before the next step) they are judged in the
@@ -316,7 +302,7 @@ private:
     choice.per_configuration = keep_;
     if (restricted_)
       choice.configurations =
-          &hinted_[static_cast<int>(tangram_set()[static_cast<std::size_t>(level)])];
+          &hinted_[static_cast<std::size_t>(steps_.set().order()[static_cast<std::size_t>(level)])];
     choice.widest = &widest_;
     node.candidates = steps_.candidates(node.state, level, choice);
     std::stable_sort(node.candidates.begin(), node.candidates.end(), candidate_less);
@@ -333,7 +319,7 @@ private:
   std::size_t keep_ = 1;                 ///< candidates kept per configuration
   double deadline_s_ = 0.0;              ///< the running phase ends after this many seconds
   bool restricted_ = false;              ///< only hinted configurations are expanded
-  std::array<std::vector<char>, 5> hinted_;  ///< per piece kind: configuration hinted?
+  std::vector<std::vector<char>> hinted_;  ///< per shape: configuration hinted?
   std::atomic<std::size_t> widest_{0};   ///< most candidates a truncated configuration had
 };
 

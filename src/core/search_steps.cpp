@@ -36,24 +36,28 @@ Steps::Steps(const Pattern& pattern, const SolverConfig& config, const ProgressC
       observer_(observer) {
   const SearchConfig& s = config.search;
   const double inset =
-      s.inset_px >= 0.0 ? s.inset_px : default_inset_px(pattern.side_px, s.rotation_step_deg);
+      s.inset_px >= 0.0 ? s.inset_px : default_inset_px(pattern.side_px, s.rotation_step_deg, config.pieces.reach());
   // Slack of an exact fit: the inset moves each 45-degree tip inward by inset / sin(22.5).
   short_edge_px_ = static_cast<int>(std::ceil(2.0 * inset / std::sin(M_PI / 8.0))) + 1;
   const auto deadline =
       start_ + std::chrono::duration_cast<Clock::duration>(
                    std::chrono::duration<double>(std::min(s.time_limit_s, 1e9)));
-  for (PieceKind kind : tangram_set()) {
-    const int k = static_cast<int>(kind);
+  const PieceSet& set = config.pieces;
+  pieces_.resize(set.shape_count());
+  needs_.resize(set.shape_count());
+  for (const ShapeId shape : set.order()) {  // largest first, as before the split into shapes
+    const std::size_t k = static_cast<std::size_t>(shape);
     if (pieces_[k].configs.empty() && !masks_timed_out_) {
-      pieces_[k] = rasterise_piece(kind, pattern.side_px, s.rotation_step_deg, s.reflection,
-                                   inset, deadline);
+      pieces_[k] = rasterise_piece(set, shape, pattern.side_px, s.rotation_step_deg,
+                                   s.reflection, inset, deadline);
       masks_timed_out_ = pieces_[k].configs.empty();
       needs_[k] = piece_needs(pieces_[k].configs);
     }
   }
   if (masks_timed_out_) return;
   // Longest mask run among the pieces from each level on: the run table needs no more.
-  const auto& order = tangram_set();
+  const auto& order = set.order();
+  max_run_from_.assign(order.size(), 0);
   for (int level = static_cast<int>(order.size()) - 1; level >= 0; --level) {
     int longest = level + 1 < static_cast<int>(order.size()) ? max_run_from_[level + 1] : 1;
     for (const ConfigurationMask& c : piece_at(level).configs)
@@ -138,16 +142,16 @@ bool Steps::place_and_validate(const LayoutState& parent, int level, const Candi
   const RunMask& mask =
       piece_at(level).configs[static_cast<std::size_t>(c.config)].mask;
   child = place_cells(parent, mask, c.anchor);
-  const auto& order = tangram_set();
+  const auto& order = set().order();
   const std::size_t next = static_cast<std::size_t>(level) + 1;
   if (next >= order.size()) return true;
-  const PieceNeeds& needs = needs_[static_cast<int>(order[next])];
+  const PieceNeeds& needs = needs_[static_cast<std::size_t>(order[next])];
   if (!region_rule_holds(child, needs)) return false;
   if (validation == Validation::PaperAndForwardCheck) {
     child.ensure_runs(max_run_from_[next]);
     std::vector<const PieceMasks*> remaining;
     for (std::size_t k = next; k < order.size(); ++k) {
-      const PieceMasks* m = &pieces_[static_cast<int>(order[k])];
+      const PieceMasks* m = &pieces_[static_cast<std::size_t>(order[k])];
       if (std::find(remaining.begin(), remaining.end(), m) == remaining.end())
         remaining.push_back(m);
     }
@@ -176,9 +180,9 @@ LayoutState Steps::take_child(Node& node, int level, std::size_t index, Validati
 PlacedPiece Steps::placed_piece(int level, const Candidate& c) const {
   const ConfigurationMask& cm = piece_at(level).configs[static_cast<std::size_t>(c.config)];
   PlacedPiece p;
-  p.kind = cm.config.kind;
+  p.shape = cm.config.shape;
   p.pose = Pose{{c.anchor.x + 0.5, c.anchor.y + 0.5}, cm.config.angle_deg, cm.config.reflected};
-  p.polygon = posed_polygon(p.kind, pattern_.side_px, p.pose);
+  p.polygon = set().posed_polygon(p.shape, pattern_.side_px, p.pose);
   return p;
 }
 
@@ -208,12 +212,12 @@ void Steps::polish_poses(std::vector<PlacedPiece>& pieces) const {
     PolishConfig polish_config;
     const double step = config_.search.rotation_step_deg;
     if (step < 45.0) polish_config.max_turn_deg = std::min(step / 2.0, 2.0);
-    polish(judge_, pieces, polish_config);
+    polish(judge_, set(), pieces, polish_config);
   }
 }
 
 bool Steps::verified(const std::vector<PlacedPiece>& pieces) const {
-  return verify_solution(judge_, pieces).valid;
+  return verify_solution(judge_, pieces, set()).valid;
 }
 
 void Steps::finish(Solution& solution, const std::vector<Candidate>& deepest) const {

@@ -213,7 +213,7 @@ struct Match {
   double ss = 0.0;   // sum |s|^2
 };
 
-Match best_match(const Polygon& pts, PieceKind kind) {
+Match best_match(const Polygon& pts, const Polygon& outline) {
   const Polygon poly = centred_on_vertex_mean(pts);
   const std::size_t n = poly.size();
   double qq = 0.0;
@@ -222,7 +222,7 @@ Match best_match(const Polygon& pts, PieceKind kind) {
   double best_resid = 0.0;
   bool have = false;
   for (bool mirrored : {false, true}) {
-    Polygon s = standard_polygon(kind);
+    Polygon s = outline;
     if (mirrored) {
       for (Vec2& v : s) v.y = -v.y;
       std::reverse(s.begin(), s.end());
@@ -285,8 +285,8 @@ ShapeError shape_error(const Match& m, double scale) {
   return e;
 }
 
-std::string piece_tag(std::size_t index, PieceKind kind) {
-  return "piece " + std::to_string(index) + " (" + std::string(piece_name(kind)) + ")";
+std::string piece_tag(std::size_t index, const std::string& name) {
+  return "piece " + std::to_string(index) + " (" + name + ")";
 }
 
 bool all_finite(const Polygon& pts) {
@@ -296,16 +296,21 @@ bool all_finite(const Polygon& pts) {
 
 // Count, multiset, congruence and scale rules; fills the shape fields of `report`.
 void check_pieces(const Pattern& pattern, const std::vector<PlacedPiece>& pieces,
-                  const VerifyConfig& config, VerifyReport& report) {
-  if (pieces.size() != 7)
-    report.reasons.push_back(std::to_string(pieces.size()) + " pieces (expected 7)");
-  std::map<PieceKind, int> want, got;
-  for (PieceKind k : tangram_set()) ++want[k];
-  for (const PlacedPiece& p : pieces) ++got[p.kind];
+                  const PieceSet& set, const VerifyConfig& config, VerifyReport& report) {
+  if (pieces.size() != set.piece_count())
+    report.reasons.push_back(std::to_string(pieces.size()) + " pieces (expected " +
+                             std::to_string(set.piece_count()) + ")");
+  std::map<ShapeId, int> want, got;
+  for (ShapeId k : set.order()) ++want[k];
+  for (const PlacedPiece& p : pieces) ++got[p.shape];
   if (got != want) {
     std::string counts;
-    for (const auto& [kind, count] : got)
-      counts += (counts.empty() ? "" : " ") + std::string(piece_name(kind)) + "=" +
+    for (const auto& [shape, count] : got)
+      counts += (counts.empty() ? "" : " ") +
+                (shape >= 0 && static_cast<std::size_t>(shape) < set.shape_count()
+                     ? set.shape_name(shape)
+                     : "shape " + std::to_string(shape)) +
+                "=" +
                 std::to_string(count);
     report.reasons.push_back("wrong piece multiset: " + counts);
   }
@@ -314,23 +319,30 @@ void check_pieces(const Pattern& pattern, const std::vector<PlacedPiece>& pieces
   double sum_c = 0.0, sum_ss = 0.0;
   for (std::size_t i = 0; i < pieces.size(); ++i) {
     const PlacedPiece& piece = pieces[i];
+    if (piece.shape < 0 || static_cast<std::size_t>(piece.shape) >= set.shape_count()) {
+      report.reasons.push_back("piece " + std::to_string(i) + ": no shape " +
+                               std::to_string(piece.shape) + " in the set " + set.name());
+      continue;
+    }
+    const std::string& name = set.shape_name(piece.shape);
     if (!all_finite(piece.polygon)) {
-      report.reasons.push_back(piece_tag(i, piece.kind) + ": non-finite coordinate");
+      report.reasons.push_back(piece_tag(i, name) + ": non-finite coordinate");
       continue;
     }
     Polygon pts = clean_ring(piece.polygon);
-    const std::size_t expected = standard_polygon(piece.kind).size();
+    const Polygon& outline = set.shape(piece.shape).outline;
+    const std::size_t expected = outline.size();
     if (pts.size() != expected) {
-      report.reasons.push_back(piece_tag(i, piece.kind) + ": " + std::to_string(pts.size()) +
+      report.reasons.push_back(piece_tag(i, name) + ": " + std::to_string(pts.size()) +
                                " vertices (expected " + std::to_string(expected) + ")");
       continue;
     }
     if (!is_convex(pts)) {
-      report.reasons.push_back(piece_tag(i, piece.kind) + ": not convex");
+      report.reasons.push_back(piece_tag(i, name) + ": not convex");
       continue;
     }
     if (signed_area(pts) < 0) std::reverse(pts.begin(), pts.end());
-    matches[i] = best_match(pts, piece.kind);
+    matches[i] = best_match(pts, outline);
     sum_c += matches[i]->c;
     sum_ss += matches[i]->ss;
   }
@@ -350,7 +362,7 @@ void check_pieces(const Pattern& pattern, const std::vector<PlacedPiece>& pieces
     report.max_edge_err = std::max(report.max_edge_err, e.edge);
     report.max_angle_err_deg = std::max(report.max_angle_err_deg, e.angle_deg);
     if (e.edge > config.edge_tol || e.angle_deg > config.angle_tol_deg)
-      report.reasons.push_back(piece_tag(i, pieces[i].kind) +
+      report.reasons.push_back(piece_tag(i, set.shape_name(pieces[i].shape)) +
                                " not congruent: edge error " + fixed(100.0 * e.edge, 2) +
                                "%, angle error " + fixed(e.angle_deg, 2) + " deg");
   }
@@ -359,9 +371,9 @@ void check_pieces(const Pattern& pattern, const std::vector<PlacedPiece>& pieces
 }  // namespace
 
 VerifyReport verify_solution(const Pattern& pattern, const std::vector<PlacedPiece>& pieces,
-                             const VerifyConfig& config) {
+                             const PieceSet& set, const VerifyConfig& config) {
   VerifyReport report;
-  check_pieces(pattern, pieces, config, report);
+  check_pieces(pattern, pieces, set, config, report);
 
   std::vector<PlacedPiece> measurable;
   for (const PlacedPiece& p : pieces)

@@ -8,7 +8,7 @@
 #include <type_traits>
 
 #include "tangram/core/error.hpp"
-#include "tangram/core/pieces.hpp"
+#include "tangram/core/piece_set.hpp"
 #include "tangram/io/detail/json.hpp"
 #include "tangram/io/files.hpp"
 
@@ -62,19 +62,17 @@ const std::string& text_of(const Json& value) { return value.get_ref<const std::
 /// A number value as a double.
 double number_of(const Json& value) { return value.get<double>(); }
 
-/// The piece kind named by the "name" member of `item`.
-PieceKind parse_kind(const Json& item, const std::string& prefix, const std::string& where) {
+/// The pieces of the documents' format: the Tangram.
+const PieceSet& document_set() { return PieceSet::tangram(); }
+
+/// The shape named by the "name" member of `item`.
+ShapeId parse_shape(const Json& item, const std::string& prefix, const std::string& where) {
   const std::string& name = text_of(*member(item, "name", JsonType::String, true, prefix, where));
-  const auto kind = piece_kind_from_name(name);
-  if (!kind) {
-    std::string names;
-    for (const PieceKind k : tangram_set())
-      if (names.find(piece_name(k)) == std::string::npos)
-        names += (names.empty() ? "" : ", ") + std::string(piece_name(k));
+  const auto shape = document_set().find(name);
+  if (!shape)
     invalid(prefix, where + "unknown piece name " + detail::json_string(name) + " (expected " +
-                        names + ")");
-  }
-  return *kind;
+                        document_set().shape_names() + ")");
+  return *shape;
 }
 
 /// A point [x, y]; `what` names it in messages ("polygon vertex 2", "centre").
@@ -112,17 +110,17 @@ PlacedPiece parse_piece(const Json& item, std::size_t index, const std::string& 
   const std::string where = "piece " + std::to_string(index + 1) + ": ";
   if (!item.is_object()) invalid(prefix, where + "not an object");
   PlacedPiece piece;
-  piece.kind = parse_kind(item, prefix, where);
+  piece.shape = parse_shape(item, prefix, where);
   const Json& points = *member(item, "polygon", JsonType::Array, true, prefix, where);
   if (points.size() < 3) invalid(prefix, where + "polygon has fewer than 3 vertices");
   // A true-size piece has as many vertices as corners; a few more (split edges) are judged
   // by the checker, far more only cost time.
-  const std::size_t corners = local_polygon(piece.kind, 1.0).size();
+  const std::size_t corners = document_set().shape(piece.shape).outline.size();
   if (points.size() > kMaxVerticesPerCorner * corners)
     invalid(prefix, where + "polygon has " + std::to_string(points.size()) +
                         " vertices, more than " + std::to_string(kMaxVerticesPerCorner) +
                         " times the " + std::to_string(corners) + " corners of a " +
-                        std::string(piece_name(piece.kind)));
+                        document_set().shape_name(piece.shape));
   for (std::size_t i = 0; i < points.size(); ++i)
     piece.polygon.push_back(
         parse_point(points[i], prefix, where + "polygon vertex " + std::to_string(i + 1)));
@@ -187,9 +185,9 @@ Solution parse_solution(const std::string& text, const std::string& source) {
   solution.solved =
       member(document, "solved", JsonType::Boolean, true, prefix, "")->get<bool>();
   if (const auto* pieces = member(document, "pieces", JsonType::Array, false, prefix, "")) {
-    if (pieces->size() > tangram_set().size())
+    if (pieces->size() > document_set().piece_count())
       invalid(prefix, std::to_string(pieces->size()) + " pieces, more than the " +
-                          std::to_string(tangram_set().size()) + " of the set");
+                          std::to_string(document_set().piece_count()) + " of the set");
     for (std::size_t i = 0; i < pieces->size(); ++i)
       solution.pieces.push_back(parse_piece((*pieces)[i], i, prefix));
   }
@@ -216,7 +214,7 @@ Arrangement parse_arrangement(const std::string& text, const std::string& source
     const std::string where = "piece " + std::to_string(i) + ": ";
     if (!item.is_object()) invalid(prefix, where + "not an object");
     ArrangedPiece piece;
-    piece.kind = parse_kind(item, prefix, where);
+    piece.shape = parse_shape(item, prefix, where);
     piece.pose.centre = parse_point(*member(item, "centre", JsonType::Array, true, prefix, where),
                                     prefix, where + "centre");
     parse_orientation(item, piece.pose, prefix, where);
@@ -246,8 +244,8 @@ Arrangement parse_arrangement(const std::string& text, const std::string& source
 
 }  // namespace
 
-std::string solution_to_json(const Solution& solution, const std::string& pattern_path,
-                             bool with_stats) {
+std::string solution_to_json(const Solution& solution, const PieceSet& set,
+                             const std::string& pattern_path, bool with_stats) {
   using detail::json_number;
   using detail::json_string;
   std::string out = "{\"format\": " + json_string(kFormatTag) +
@@ -256,7 +254,7 @@ std::string solution_to_json(const Solution& solution, const std::string& patter
   for (std::size_t i = 0; i < solution.pieces.size(); ++i) {
     const PlacedPiece& piece = solution.pieces[i];
     out += (i == 0 ? "\n  " : ",\n  ");
-    out += "{\"name\": " + json_string(piece_name(piece.kind)) +
+    out += "{\"name\": " + json_string(set.shape_name(piece.shape)) +
            ", \"reflected\": " + (piece.pose.reflected ? "true" : "false") +
            ", \"angle_deg\": " + json_number(piece.pose.angle_deg) + ", \"polygon\": [";
     for (std::size_t k = 0; k < piece.polygon.size(); ++k)

@@ -519,7 +519,7 @@ Silhouette make_silhouette(const cv::Mat& image, const InputConfig& config) {
 }
 
 Solution to_original_frame(const Solution& working, const Silhouette& silhouette,
-                           VerifyReport* check) {
+                           const PieceSet& set, VerifyReport* check) {
   Solution out = working;
   const InputReport& r = silhouette.report;
   const double n = r.work_scale;
@@ -533,7 +533,7 @@ Solution to_original_frame(const Solution& working, const Silhouette& silhouette
   const bool pinholes = r.holes_filled > 0 && silhouette.unfilled.area_px != silhouette.pattern.area_px;
   if (r.work_scale == 1 && !pinholes) return out;
   const VerifyReport report =
-      verify_solution(pinholes ? silhouette.unfilled : silhouette.pattern, out.pieces);
+      verify_solution(pinholes ? silhouette.unfilled : silhouette.pattern, out.pieces, set);
   out.stats.coverage = report.metrics.coverage;
   out.stats.overlap = report.metrics.overlap;
   out.stats.spill = report.metrics.spill;

@@ -9,7 +9,7 @@ SilhouetteSolution solve_silhouette(const Silhouette& silhouette, const SolverCo
   const Solution working =
       solve(silhouette.working, config, progress, observer, &silhouette.working_unfilled);
   result.solved_working = working.solved;
-  result.solution = to_original_frame(working, silhouette, &result.full_check);
+  result.solution = to_original_frame(working, silhouette, config.pieces, &result.full_check);
   return result;
 }
 

@@ -41,8 +41,8 @@ std::string point_text(cv::Point p) {
 }
 
 /// "large-triangle at 45 deg, mirrored"
-std::string configuration_text(const Configuration& c) {
-  return std::string(piece_name(c.kind)) + " at " + angle_text(c.angle_deg) + " deg" +
+std::string configuration_text(const PieceSet& set, const Configuration& c) {
+  return set.shape_name(c.shape) + " at " + angle_text(c.angle_deg) + " deg" +
          (c.reflected ? ", mirrored" : "");
 }
 
@@ -80,10 +80,12 @@ cv::Mat1b mask_picture(const RunMask& mask, cv::Point& anchor) {
 
 }  // namespace
 
-PlacementWalkthrough explain_placement(const Pattern& pattern, const Configuration& configuration,
-                                       Strategy strategy, double inset_px) {
+PlacementWalkthrough explain_placement(const Pattern& pattern, const PieceSet& set,
+                                       const Configuration& configuration, Strategy strategy,
+                                       double inset_px) {
   PlacementWalkthrough w;
-  w.configuration = rasterise_configuration(configuration, pattern.side_px, inset_px);
+  w.piece = configuration_text(set, configuration);
+  w.configuration = rasterise_configuration(set, configuration, pattern.side_px, inset_px);
   w.strategy = strategy;
   w.inset_px = inset_px;
   LayoutState state = make_layout_state(pattern.puzzle);
@@ -112,14 +114,15 @@ PlacementWalkthrough explain_placement(const Pattern& pattern, const Configurati
   return w;
 }
 
-std::optional<double> first_fitting_angle(const Pattern& pattern, PieceKind kind, bool mirrored,
-                                          double step_deg, double inset_px) {
+std::optional<double> first_fitting_angle(const Pattern& pattern, const PieceSet& set,
+                                          ShapeId shape, bool mirrored, double step_deg,
+                                          double inset_px) {
   if (!(step_deg > 0.0)) return std::nullopt;
   LayoutState state = make_layout_state(pattern.puzzle);
   for (int k = 0; k * step_deg < 360.0 - 1e-9; ++k) {
     const double angle = k * step_deg;
-    const Configuration config{kind, angle, mirrored};
-    const RunMask mask = rasterise_configuration(config, pattern.side_px, inset_px).mask;
+    const Configuration config{shape, angle, mirrored};
+    const RunMask mask = rasterise_configuration(set, config, pattern.side_px, inset_px).mask;
     if (mask.pixels == 0) continue;
     state.ensure_runs(mask.max_run());
     if (has_collision_free_position(state.runs, mask)) return angle;
@@ -130,12 +133,12 @@ std::optional<double> first_fitting_angle(const Pattern& pattern, PieceKind kind
 std::vector<FigureSection> explain_figures(const Pattern& pattern,
                                            const PlacementWalkthrough& w, int scale) {
   if (!w.chosen)
-    throw InputError("the " + configuration_text(w.configuration.config) +
+    throw InputError("the " + w.piece +
                      " has no collision-free position in the pattern: nothing to explain");
   const int s = scale > 0 ? scale : figure_scale(pattern.puzzle.size());
   const RunMask& mask = w.configuration.mask;
   const cv::Point chosen = w.endpoints[*w.chosen];
-  const std::string piece = configuration_text(w.configuration.config);
+  const std::string& piece = w.piece;
   const std::string label(strategy_label(w.strategy));
   const int dot_px = std::max(3, s + 2);
   const long free_count = cv::countNonZero(w.free_area);

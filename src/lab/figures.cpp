@@ -48,15 +48,16 @@ constexpr const char* kPageStyle =
     "td,th{border:1px solid #ccc;padding:1px 6px;text-align:right}\n";
 
 /// The frame's title: "step 12: reject square 45 deg mirrored, 3/7 placed".
-std::string frame_title(const SearchEvent& event) {
+std::string frame_title(const PieceSet& set, const SearchEvent& event) {
   std::string angle = detail::fixed(event.piece.pose.angle_deg, 6);
   angle.erase(angle.find_last_not_of('0') + 1);
   if (!angle.empty() && angle.back() == '.') angle.pop_back();
   return "step " + std::to_string(event.step) + ": " +
          std::string(search_event_name(event.type)) + " " +
-         std::string(piece_name(event.piece.kind)) + " " + angle + " deg" +
+         set.shape_name(event.piece.shape) + " " + angle + " deg" +
          (event.piece.pose.reflected ? " mirrored" : "") + ", " +
-         std::to_string(event.assembly.size()) + "/7 placed";
+         std::to_string(event.assembly.size()) + "/" + std::to_string(set.piece_count()) +
+         " placed";
 }
 
 }  // namespace
@@ -206,7 +207,8 @@ cv::Mat3b with_title(const cv::Mat3b& picture, const std::string& text) {
   return out;
 }
 
-cv::Mat3b render_search_frame(const Pattern& pattern, const SearchEvent& event, int scale) {
+cv::Mat3b render_search_frame(const Pattern& pattern, const PieceSet& set,
+                              const SearchEvent& event, int scale) {
   Solution shown;
   shown.pieces = event.assembly;
   cv::Mat3b picture = render_solution(pattern, shown, scale);
@@ -219,7 +221,7 @@ cv::Mat3b render_search_frame(const Pattern& pattern, const SearchEvent& event, 
   const cv::Scalar outline = event.type == SearchEventType::Placed ? cv::Scalar(0, 0, 0)
                                                                     : cv::Scalar(0, 0, 230);
   draw_polygon(picture, event.piece.polygon, scale, outline, 2);
-  return with_title(picture, frame_title(event));
+  return with_title(picture, frame_title(set, event));
 }
 
 }  // namespace tangram

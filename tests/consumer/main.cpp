@@ -17,7 +17,7 @@ int main(int argc, char** argv) {
   config.search.rotation_step_deg = 45.0;
   config.search.time_limit_s = 120.0;
   const tangram::Solution solution = tangram::solve(pattern, config);
-  const bool valid = solution.solved && tangram::verify_solution(pattern, solution.pieces).valid;
+  const bool valid = solution.solved && tangram::verify_solution(pattern, solution.pieces, config.pieces).valid;
   std::cout << (solution.solved ? "solved" : "not solved") << ", "
             << (valid ? "valid" : "not valid") << ", " << solution.pieces.size() << " pieces\n";
   return valid ? 0 : 1;

@@ -1,6 +1,6 @@
 #pragma once
 /// \file arrangement.hpp
-/// A figure composed from the seven pieces, given by their poses in piece units, and its
+/// A figure composed from the pieces of a set, given by their poses in set units, and its
 /// rendering as a pattern PNG with the exact ground truth. This is how masks/ is built: the
 /// arrangements are the source, the PNGs and truths are rendered from them
 /// (`tangram render`, scripts/make-masks.sh).
@@ -11,7 +11,7 @@
 #include <opencv2/core.hpp>
 
 #include "tangram/core/geometry.hpp"
-#include "tangram/core/pieces.hpp"
+#include "tangram/core/piece_set.hpp"
 #include "tangram/core/solution.hpp"
 
 namespace tangram {
@@ -20,7 +20,7 @@ namespace tangram {
 /// full set has side 1, y down); the mirror and rotation follow the Pose convention of
 /// geometry.hpp (the convention of tangram-solution/1).
 struct ArrangedPiece {
-  PieceKind kind = PieceKind::LargeTriangle;
+  ShapeId shape = 0;  ///< index in the set (PieceSet::shapes())
   Pose pose;
 };
 
@@ -32,7 +32,7 @@ struct Turn {
   double angle_deg = 0.0;   ///< counter-clockwise on screen
 };
 
-/// The seven pieces of a figure, optionally with turns of some of them and a rotation of the
+/// The pieces of a figure, optionally with turns of some of them and a rotation of the
 /// whole figure about its area centroid (applied last, counter-clockwise on screen).
 struct Arrangement {
   std::string name;    ///< free text, e.g. "bird"
@@ -43,15 +43,16 @@ struct Arrangement {
 };
 
 /// The pieces after the turns and the figure rotation, in piece units, in the arrangement's
-/// order. Throws InputError when the arrangement is not the Tangram set (seven pieces: two
-/// large triangles, one medium, two small, the square and the parallelogram), when a turn names
+/// order. Throws InputError when the arrangement is not `set` (each shape as many times as it
+/// has copies; for the Tangram two large triangles, one medium, two small, the square and the
+/// parallelogram), when a turn names
 /// a piece that does not exist, or when two pieces overlap by more than 1e-4 of the set's area
 /// (touching is fine; KiloGram's digitised figures have slivers up to 2e-5).
-std::vector<ArrangedPiece> final_poses(const Arrangement& arrangement);
+std::vector<ArrangedPiece> final_poses(const Arrangement& arrangement, const PieceSet& set);
 
 /// How an arrangement is drawn.
 struct RenderConfig {
-  double side_px = 200.0;   ///< side of the full seven-piece square in pixels (the scale)
+  double side_px = 200.0;   ///< pixels per set unit (the Tangram: the full square's side)
   double margin_px = 10.0;  ///< white border around the figure's bounding box
 };
 
@@ -66,6 +67,7 @@ struct RenderedFigure {
 /// 4 x 4 samples per pixel at the sample centres, a pixel is puzzle when at least half of
 /// them lie in some piece. The image is ceil(extent + 2 margin) pixels in each direction.
 /// Throws UsageError for a non-positive side or a negative margin, InputError as final_poses.
-RenderedFigure render_arrangement(const Arrangement& arrangement, const RenderConfig& config = {});
+RenderedFigure render_arrangement(const Arrangement& arrangement, const PieceSet& set,
+                                  const RenderConfig& config = {});
 
 }  // namespace tangram

@@ -12,7 +12,9 @@ namespace tangram {
 struct Pattern {
   cv::Mat1b puzzle;
   long area_px = 0;      ///< number of puzzle pixels
-  double side_px = 0.0;  ///< side of the full seven-piece square, sqrt(area_px): piece scale
+  /// Piece scale: pixels per set unit, sqrt(area_px) (a set of area 1 in set units, as the
+  /// Tangram, whose full square then has this side).
+  double side_px = 0.0;
 };
 
 /// Smallest usable set side in pixels: below it the small triangle's legs are under 11 px and

@@ -18,7 +18,7 @@
 #include <opencv2/core.hpp>
 
 #include "tangram/core/geometry.hpp"
-#include "tangram/core/pieces.hpp"
+#include "tangram/core/piece_set.hpp"
 
 namespace tangram {
 
@@ -48,8 +48,9 @@ cv::Mat1b run_mask_image(const RunMask& mask, cv::Point& anchor);
 /// Default inset (px) of the raster masks for a rotation step. 0.75 px absorbs the snapping of
 /// a piece's centroid to a pixel centre (at most 0.71 px away); with steps that cannot hit
 /// every angle of a figure exactly (not a divisor of 45 deg) a share of the worst angular error
-/// at the piece's farthest vertex is added. The reported polygons are always true size.
-double default_inset_px(double side_px, double rotation_step_deg);
+/// at the farthest vertex of the set's pieces (`reach_units`, PieceSet::reach()) is added. The
+/// reported polygons are always true size.
+double default_inset_px(double side_px, double rotation_step_deg, double reach_units);
 
 /// A configuration rasterised at a scale: the configuration, its mask and the true local
 /// polygon (centroid at the origin, pixel units, posed).
@@ -59,19 +60,20 @@ struct ConfigurationMask {
   Polygon local_polygon;
 };
 
-/// Rasterises one configuration at set side `side_px`, the piece polygon inset by `inset_px`.
-ConfigurationMask rasterise_configuration(const Configuration& config, double side_px,
-                                          double inset_px);
+/// Rasterises one configuration of a shape of `set` at scale `side_px` (pixels per set unit),
+/// the piece polygon inset by `inset_px`.
+ConfigurationMask rasterise_configuration(const PieceSet& set, const Configuration& config,
+                                          double side_px, double inset_px);
 
 /// No deadline: rasterise_configurations and rasterise_piece run to the end.
 inline constexpr std::chrono::steady_clock::time_point kNoDeadline =
     std::chrono::steady_clock::time_point::max();
 
-/// Rasterises every configuration of `kind` (see pieces.hpp) at set side `side_px`, each piece
-/// polygon inset by `inset_px`. Past `deadline` the remaining configurations are skipped and
+/// Rasterises every configuration of shape `shape` of `set` (PieceSet::configurations()) at
+/// scale `side_px`, each piece polygon inset by `inset_px`. Past `deadline` the remaining configurations are skipped and
 /// the result is empty.
 std::vector<ConfigurationMask> rasterise_configurations(
-    PieceKind kind, double side_px, double step_deg, bool reflection, double inset_px,
+    const PieceSet& set, ShapeId shape, double side_px, double step_deg, bool reflection, double inset_px,
     std::chrono::steady_clock::time_point deadline = kNoDeadline);
 
 /// Cells present in both masks (same anchor). Convex masks stay one run per row.
@@ -92,7 +94,7 @@ struct PieceMasks {
   ConfigurationGroups groups;
 };
 
-/// Groups `configs` (as ordered by configurations()) into runs of consecutive rotations with
+/// Groups `configs` (as ordered by PieceSet::configurations()) into runs of consecutive rotations with
 /// the same mirror flag spanning less than `span_deg`.
 ConfigurationGroups group_configurations(const std::vector<ConfigurationMask>& configs,
                                          double span_deg);
@@ -100,7 +102,7 @@ ConfigurationGroups group_configurations(const std::vector<ConfigurationMask>& c
 /// rasterise_configurations() plus group_configurations() with an 8-degree span: at 1-degree
 /// steps 8 configurations share a core, at 45-degree steps every group has one member. Empty
 /// past `deadline`.
-PieceMasks rasterise_piece(PieceKind kind, double side_px, double step_deg, bool reflection,
+PieceMasks rasterise_piece(const PieceSet& set, ShapeId shape, double side_px, double step_deg, bool reflection,
                            double inset_px,
                            std::chrono::steady_clock::time_point deadline = kNoDeadline);
 

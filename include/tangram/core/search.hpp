@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "tangram/core/pattern.hpp"
+#include "tangram/core/piece_set.hpp"
 #include "tangram/core/placement.hpp"
 #include "tangram/core/solution.hpp"
 
@@ -39,7 +40,7 @@ struct PlacementConfig {
 struct SearchConfig {
   SearchMode mode = SearchMode::Ours;
   double rotation_step_deg = 1.0;      ///< rotations 0, step, 2 step, ... (0 < step <= 360)
-  bool reflection = true;              ///< allow the mirrored parallelogram
+  bool reflection = true;              ///< allow mirror images of chiral pieces
   /// Give up (unsolved) this many seconds after `started`: rasterising the piece masks, the
   /// search, polishing and checking all count.
   double time_limit_s = 360.0;
@@ -61,6 +62,8 @@ struct SearchConfig {
 
 /// Everything the solver needs besides the pattern.
 struct SolverConfig {
+  /// The pieces to assemble; the pattern's side_px is pixels per set unit.
+  PieceSet pieces = PieceSet::tangram();
   PlacementConfig placement;
   SearchConfig search;
 };
@@ -95,7 +98,7 @@ std::string_view search_event_name(SearchEventType type);
 struct SearchEvent {
   long step = 0;  ///< 1 for the first event of a solve, then 2, 3, ...
   SearchEventType type = SearchEventType::Placed;
-  int level = 0;  ///< the piece's index in the largest-first order (tangram_set()), 0..6
+  int level = 0;  ///< the piece's index in the largest-first order (PieceSet::order())
   /// The piece concerned at its raster pose: the centroid at the centre of its anchor pixel
   /// (pixel frame), the configuration's angle and mirror flag, and its true-size polygon.
   PlacedPiece piece;
@@ -115,20 +118,16 @@ struct SearchEvent {
 /// the validation rejected them: a valid candidate that the discrepancy bound skips is none.
 using SearchObserver = std::function<void(const SearchEvent&)>;
 
-/// Most piece configurations (rotations and mirror images of the pieces, summed over the set) a
-/// rotation step may imply: 10x the 1530 of the default 1-degree step, which bounds the memory
-/// and time spent on piece masks.
+/// Most piece configurations (rotations and mirror images of the shapes, summed over the set,
+/// PieceSet::configuration_count()) a rotation step may imply: 10x the 1530 of the Tangram's
+/// default 1-degree step, which bounds the memory and time spent on piece masks.
 inline constexpr long kMaxConfigurations = 15300;
-
-/// Number of configurations of the set's pieces that `rotation_step_deg` and `reflection`
-/// imply (configurations() summed over the distinct pieces), computed without listing them.
-long configuration_count(double rotation_step_deg, bool reflection);
 
 /// Checks ranges (step, limits, threads, candidates, configuration count); throws UsageError
 /// with the option's name.
 void validate_config(const SolverConfig& config);
 
-/// Assembles the seven pieces into `pattern`. Deterministic: the same pattern and config give
+/// Assembles the set's pieces (config.pieces) into `pattern`. Deterministic: the same pattern and config give
 /// the same solution whatever the thread count. Returns an unsolved Solution when the search
 /// space is exhausted or the time limit is reached.
 /// `observer`, when set, sees every placement, rejection and removal (see SearchEvent).

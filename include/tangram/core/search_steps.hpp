@@ -139,11 +139,14 @@ public:
   /// Seconds since the time limit started counting.
   double elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
 
-  /// The configurations of every piece kind (indexed by PieceKind), in configurations() order.
-  const std::array<PieceMasks, 5>& piece_kinds() const { return pieces_; }
-  /// The configurations of piece `level` of the largest-first order (tangram_set()).
+  /// The set's pieces (SolverConfig::pieces).
+  const PieceSet& set() const { return config_.pieces; }
+  /// The configurations of every shape of the set (indexed by ShapeId), in
+  /// PieceSet::configurations() order.
+  const std::vector<PieceMasks>& shape_masks() const { return pieces_; }
+  /// The configurations of piece `level` of the largest-first order (PieceSet::order()).
   const PieceMasks& piece_at(int level) const {
-    return pieces_[static_cast<int>(tangram_set()[static_cast<std::size_t>(level)])];
+    return pieces_[static_cast<std::size_t>(set().order()[static_cast<std::size_t>(level)])];
   }
 
   /// Slack (px) of an exact fit left by the inset masks: CandidateConfig::short_edge_px.
@@ -235,9 +238,9 @@ private:
   const ProgressCallback& progress_;
   const SearchObserver& observer_;
   long events_ = 0;  ///< events sent to the observer so far
-  std::array<PieceMasks, 5> pieces_;  ///< per piece kind
-  std::array<PieceNeeds, 5> needs_;   ///< per piece kind
-  std::array<int, 7> max_run_from_{};  ///< longest mask run among the pieces from each level on
+  std::vector<PieceMasks> pieces_;  ///< per shape
+  std::vector<PieceNeeds> needs_;   ///< per shape
+  std::vector<int> max_run_from_;   ///< longest mask run among the pieces from each level on
   int short_edge_px_ = 0;  ///< slack of an exact fit (CandidateConfig::short_edge_px)
   cv::Mat1f sweep_;        ///< the sweep strategy's cost matrix (not DT)
 };

@@ -1,19 +1,19 @@
 #pragma once
 /// \file solution.hpp
-/// An assembly of the seven pieces and the statistics of the search that produced it.
+/// An assembly of a set's pieces and the statistics of the search that produced it.
 
 #include <string>
 #include <vector>
 
 #include "tangram/core/geometry.hpp"
-#include "tangram/core/pieces.hpp"
+#include "tangram/core/piece_set.hpp"
 
 namespace tangram {
 
-/// One piece of an assembly: its kind, its pose and its true (full-size) polygon in the pixel
+/// One piece of an assembly: its shape, its pose and its true (full-size) polygon in the pixel
 /// frame of the pattern.
 struct PlacedPiece {
-  PieceKind kind = PieceKind::LargeTriangle;
+  ShapeId shape = 0;  ///< index in the set (PieceSet::shapes())
   Pose pose;
   Polygon polygon;
 };

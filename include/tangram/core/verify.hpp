@@ -46,10 +46,10 @@ struct VerifyReport {
 /// or spill (referee: t), so the overlap rule dominates there.
 AreaMetrics measure_areas(const Pattern& pattern, const std::vector<PlacedPiece>& pieces);
 
-/// Full check: seven pieces with the right names, congruent to the standard pieces at a common
-/// scale, and the area rules of VerifyConfig.
+/// Full check: the pieces of `set` (each shape as many times as it has copies), each congruent
+/// to its shape at a common scale, and the area rules of VerifyConfig.
 VerifyReport verify_solution(const Pattern& pattern, const std::vector<PlacedPiece>& pieces,
-                             const VerifyConfig& config = {});
+                             const PieceSet& set, const VerifyConfig& config = {});
 
 namespace detail {
 

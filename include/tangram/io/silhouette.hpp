@@ -165,8 +165,8 @@ Silhouette make_silhouette(const cv::Mat& image, const InputConfig& config);
 /// verify_solution() on the full-resolution pattern with its pinholes open (`unfilled`: the
 /// referee's reading), and the solution counts as solved only if that check accepts it too;
 /// `check` (optional) receives the check. Otherwise only the crop's offset is added (the
-/// measures do not change) and `check` is left untouched.
+/// measures do not change) and `check` is left untouched. `set`: the solution's pieces.
 Solution to_original_frame(const Solution& working, const Silhouette& silhouette,
-                           VerifyReport* check = nullptr);
+                           const PieceSet& set, VerifyReport* check = nullptr);
 
 }  // namespace tangram

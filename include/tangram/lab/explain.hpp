@@ -13,7 +13,7 @@
 #include <opencv2/core.hpp>
 
 #include "tangram/core/pattern.hpp"
-#include "tangram/core/pieces.hpp"
+#include "tangram/core/piece_set.hpp"
 #include "tangram/core/placement.hpp"
 #include "tangram/core/raster.hpp"
 #include "tangram/lab/figures.hpp"
@@ -24,6 +24,7 @@ namespace tangram {
 /// does it (the lowest-cost skeleton endpoint). Images have the pattern's size; positions are
 /// anchor pixels (see raster.hpp) in the pattern's pixel frame.
 struct PlacementWalkthrough {
+  std::string piece;                 ///< the configuration in words: "square at 45 deg"
   ConfigurationMask configuration;   ///< (b) the configuration and its mask
   Strategy strategy = Strategy::DistanceTransform;
   double inset_px = 0.0;             ///< inset of the mask (px)
@@ -44,15 +45,17 @@ struct PlacementWalkthrough {
 /// Places `configuration` (rasterised at the pattern's scale, inset by `inset_px`) on the
 /// empty `pattern` with `strategy` and keeps every stage. Never throws for a piece that does
 /// not fit: `chosen` is then empty.
-PlacementWalkthrough explain_placement(const Pattern& pattern, const Configuration& configuration,
-                                       Strategy strategy, double inset_px);
+PlacementWalkthrough explain_placement(const Pattern& pattern, const PieceSet& set,
+                                       const Configuration& configuration, Strategy strategy,
+                                       double inset_px);
 
-/// The first of the angles 0, step, 2 step, ... below 360 degrees at which `kind` (mirrored or
+/// The first of the angles 0, step, 2 step, ... below 360 degrees at which `shape` (mirrored or
 /// not) has a collision-free position on the empty pattern, its mask rasterised as the search
 /// does (inset by `inset_px`): the configuration Algorithm 1 places first when it tries them in
 /// this order. nullopt when none fits (or `step_deg` is not positive).
-std::optional<double> first_fitting_angle(const Pattern& pattern, PieceKind kind, bool mirrored,
-                                          double step_deg, double inset_px);
+std::optional<double> first_fitting_angle(const Pattern& pattern, const PieceSet& set,
+                                          ShapeId shape, bool mirrored, double step_deg,
+                                          double inset_px);
 
 /// The pictures of Fig. 7 (a-g) for `walkthrough`, of Fig. 5 (the seven strategies' cost
 /// matrices for the pattern's size, as colour maps) and of Fig. 6 (the pattern and its

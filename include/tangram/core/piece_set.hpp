@@ -1,0 +1,127 @@
+#pragma once
+/// \file piece_set.hpp
+/// Piece sets as values: named shapes (polygons in set units) with the number of copies of
+/// each, their symmetries computed from the geometry, and the configurations (rotation, mirror)
+/// a piece can take. The seven-piece Tangram is one instance (PieceSet::tangram()); nothing
+/// else in the core knows how many pieces a set has or what they look like.
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tangram/core/geometry.hpp"
+
+namespace tangram {
+
+/// Index of a shape in its set (PieceSet::shapes()). Configurations and placed pieces carry it.
+using ShapeId = int;
+
+/// One shape of a set.
+struct PieceShape {
+  std::string name;  ///< unique in the set; names the piece in documents ("large-triangle")
+  /// The outline in set units, y down, either orientation (stored with positive signed area).
+  Polygon outline;
+  int count = 1;  ///< copies of the shape in the set
+};
+
+/// One orientation of a piece: rotation and mirror, without translation.
+struct Configuration {
+  ShapeId shape = 0;
+  double angle_deg = 0.0;  ///< counter-clockwise on screen, in [0, rotation period)
+  bool reflected = false;  ///< mirrored top-to-bottom before the rotation
+};
+
+/// Smallest rotation in (0, 360] degrees that maps `outline` onto itself about its centroid,
+/// found from the geometry (vertices compared within 1e-6 of the outline's size): 360 when
+/// only the full turn does.
+double rotation_period_deg(const Polygon& outline);
+
+/// True when the mirror image of `outline` is not a rotation of it (a chiral shape).
+bool mirror_distinct(const Polygon& outline);
+
+/// A set of pieces: shapes with copies. Immutable once made; cheap to copy.
+class PieceSet {
+public:
+  /// Checks the shapes and computes what depends on them. Throws InputError (naming the shape)
+  /// for no shapes, an empty or repeated name, an outline with fewer than 3 vertices, a
+  /// non-finite vertex or no area, or a count below 1.
+  PieceSet(std::string name, std::vector<PieceShape> shapes);
+
+  /// The seven Tangram pieces, in piece units (the full set is the unit square, y down), as
+  /// ../shared/tools/README.md defines them: large (0,0)(1,0)(.5,.5) twice; medium
+  /// (0,0)(r,0)(r/2,r/2) with r = sqrt(2)/2; small (0,0)(.5,0)(.25,.25) twice; square of side
+  /// sqrt(2)/4; parallelogram (0,0)(.5,0)(.75,.25)(.25,.25). Shape ids: see tangram_shapes.
+  static const PieceSet& tangram();
+
+  const std::string& name() const { return name_; }
+  const std::vector<PieceShape>& shapes() const { return shapes_; }
+  std::size_t shape_count() const { return shapes_.size(); }
+  const PieceShape& shape(ShapeId id) const { return shapes_[static_cast<std::size_t>(id)]; }
+  const std::string& shape_name(ShapeId id) const { return shape(id).name; }
+  /// The shape called `name`; nullopt when the set has none.
+  std::optional<ShapeId> find(std::string_view name) const;
+  /// The shape names, largest first (as order()), separated by ", " (for messages).
+  std::string shape_names() const;
+
+  /// Area of a shape in set units.
+  double area(ShapeId id) const { return derived_[static_cast<std::size_t>(id)].area; }
+  /// rotation_period_deg() of the shape's outline.
+  double rotation_period_deg(ShapeId id) const {
+    return derived_[static_cast<std::size_t>(id)].period_deg;
+  }
+  /// mirror_distinct() of the shape's outline.
+  bool mirror_distinct(ShapeId id) const { return derived_[static_cast<std::size_t>(id)].chiral; }
+
+  /// The pieces in the order they are placed, one entry per copy: largest area first (Yamada et
+  /// al. 2019, Sec. III-C); equal areas keep the shapes' order, so runs are reproducible and the
+  /// copies of a shape are adjacent.
+  const std::vector<ShapeId>& order() const { return order_; }
+  /// Number of pieces (copies counted).
+  std::size_t piece_count() const { return order_.size(); }
+  /// Total area of the pieces (copies counted) in set units.
+  double total_area() const { return total_area_; }
+  /// Largest distance of a vertex from its shape's centroid, in set units: how far a turn of a
+  /// piece moves its outline.
+  double reach() const { return reach_; }
+
+  /// The shape scaled by `unit_px` (pixels per set unit) and centred on its centroid.
+  Polygon local_polygon(ShapeId id, double unit_px) const;
+  /// The true polygon of the shape at `pose` (pixel frame), scaled by `unit_px`.
+  Polygon posed_polygon(ShapeId id, double unit_px, const Pose& pose) const;
+
+  /// The configurations of a shape for rotations 0, step, 2 step, ... below its rotation
+  /// period, times {unmirrored, mirrored} when `reflection` is on and the shape is mirror
+  /// distinct. Symmetric duplicates are left out. Order: unmirrored angles ascending, then
+  /// mirrored angles ascending. Empty when `step_deg` is not positive.
+  std::vector<Configuration> configurations(ShapeId id, double step_deg, bool reflection) const;
+  /// Number of configurations of the distinct shapes that `step_deg` and `reflection` imply
+  /// (configurations() summed over shapes, copies counted once), without listing them.
+  long configuration_count(double step_deg, bool reflection) const;
+
+private:
+  struct Derived {
+    double area = 0.0;
+    double period_deg = 360.0;
+    bool chiral = false;
+    Vec2 centroid;
+  };
+  std::string name_;
+  std::vector<PieceShape> shapes_;
+  std::vector<Derived> derived_;
+  std::vector<ShapeId> order_;
+  double total_area_ = 0.0;
+  double reach_ = 0.0;
+};
+
+/// The shape ids of PieceSet::tangram().
+namespace tangram_shapes {
+inline constexpr ShapeId large_triangle = 0;
+inline constexpr ShapeId medium_triangle = 1;
+inline constexpr ShapeId small_triangle = 2;
+inline constexpr ShapeId square = 3;
+inline constexpr ShapeId parallelogram = 4;
+}  // namespace tangram_shapes
+
+}  // namespace tangram
