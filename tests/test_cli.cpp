@@ -92,6 +92,12 @@ TEST_CASE("tangram: bad options and usage exit 2 with one error line naming the 
       {"solve ok.png --threads -3", "--threads"},
       {"solve ok.png --strategy foo", "--strategy"},
       {"", "subcommand"},
+      // Near misses get a suggestion.
+      {"solve ok.png --timelimit 5", "(did you mean --time-limit?)"},
+      {"solve ok.png --time-limt=5", "(did you mean --time-limit?)"},
+      {"slove ok.png", "(did you mean 'tangram solve'?)"},
+      {"compare ok.png --strategys bl", "(did you mean --strategies?)"},
+      {"verify ok.png s.json --asreferee", "not expected"},
   };
   for (const auto& [args, mention] : cases) {
     CAPTURE(args);

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "commands.hpp"
+#include "suggest.hpp"
 #include "tangram/core/allocator.hpp"
 #include "tangram/core/error.hpp"
 #include "tangram/io/files.hpp"
@@ -123,8 +124,9 @@ int main(int argc, char** argv) {
                           : report->parsed()  ? report
                           : explain->parsed() ? explain
                                               : nullptr;
-    print_error(std::string(e.what()) + " (see 'tangram " + (sub ? sub->get_name() + " " : "") +
-                "--help')");
+    const std::vector<std::string> args(argv + 1, argv + argc);
+    print_error(std::string(e.what()) + near_miss_hint(app, args) + " (see 'tangram " +
+                (sub ? sub->get_name() + " " : "") + "--help')");
     return kExitUsage;
   } catch (const tangram::Error& e) {  // a value checked while parsing (add_limit_options)
     print_error(in_words(e.tagged()));
