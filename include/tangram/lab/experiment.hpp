@@ -2,7 +2,7 @@
 /// \file experiment.hpp
 /// The three experiments of Yamada, Gois & Batagelo 2019 (Sec. IV): their settings, the record
 /// of one run, and Tables I-III computed from the records beside the paper's published numbers.
-/// Running them (in parallel, resumably) is `tangram experiment` (src/cli/experiment.cpp).
+/// Running them (in parallel, resumably) is experiment_runner.hpp.
 
 #include <array>
 #include <optional>
