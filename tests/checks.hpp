@@ -7,15 +7,21 @@
 
 namespace tangram::test {
 
-/// The message of the InputError thrown by `f`, or "" when nothing is thrown.
-template <typename F>
-std::string input_error(F&& f) {
+/// The message (what()) of the E thrown by `f`, or "" when nothing is thrown.
+template <typename E, typename F>
+std::string thrown_message(F&& f) {
   try {
     f();
-  } catch (const InputError& e) {
+  } catch (const E& e) {
     return e.what();
   }
   return "";
+}
+
+/// The message of the InputError thrown by `f`, or "" when nothing is thrown.
+template <typename F>
+std::string input_error(F&& f) {
+  return thrown_message<InputError>(f);
 }
 
 /// Whether `text` holds `part`.

@@ -18,6 +18,8 @@ TEST_CASE("word_settings: the library spells a mention as its config field, with
            (value.empty() ? "" : " " + std::string(value));
   };
   CHECK(word_settings(tagged, flags) == "use a --threshold above 170, or --work-size 0");
+  // The last setting too (the experiments' parallel runs): every setting has its words.
+  CHECK(word_settings(mention(Setting::Jobs) + " must be 1..256") == "jobs must be 1..256");
 }
 
 TEST_CASE("word_settings: text without tags, and bytes that only look like tags, pass unchanged") {

@@ -252,6 +252,12 @@ TEST_CASE("tangram experiment runs a tiny set in parallel and resumes after an i
 
   const test::Run missing = test::run_cli(dir, "experiment 2 --masks masks --out out2");
   CHECK(missing.status == 2);
-  CHECK(missing.err.find("no pattern 03-*.png") != std::string::npos);
+  CHECK(missing.err.find("--masks masks has no pattern 03-*.png, which experiment 2 uses "
+                         "(restrict with --patterns)") != std::string::npos);
   CHECK_FALSE(fs::exists(dir.path() / "out2"));
+
+  // The runner's messages name its settings; the command line spells them as options.
+  const test::Run jobs = test::run_cli(dir, "experiment 2 --masks masks --out out2 --jobs 300");
+  CHECK(jobs.status == 2);
+  CHECK(jobs.err == "tangram: error: --jobs must be 0 (one per core) or 1..256, got 300\n");
 }

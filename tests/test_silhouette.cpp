@@ -295,6 +295,38 @@ TEST_CASE("make_silhouette: a small figure on a large canvas is solved on its bo
   CHECK(usual.working.puzzle.size() == usual.pattern.puzzle.size());
 }
 
+TEST_CASE("make_silhouette: without crop the working raster is the whole picture, at the working "
+          "resolution") {
+  cv::Mat1b canvas(1200, 1500, uchar{255});
+  test::figure_picture().copyTo(canvas(cv::Rect(900, 700, 291, 291)));
+  InputConfig whole = InputConfig::referee_reading();
+  whole.crop = false;
+  const Silhouette s = make_silhouette(canvas, whole);
+  CHECK(s.report.work_scale == 1);
+  CHECK(s.report.work_offset == cv::Point(0, 0));
+  CHECK(s.report.work_size == canvas.size());
+  CHECK(s.working.puzzle.data == s.pattern.puzzle.data);  // the same raster, not a copy
+  CHECK(s.working_unfilled.puzzle.data == s.pattern.puzzle.data);
+  CHECK(same_mask(s.pattern.puzzle, make_silhouette(canvas, InputConfig::referee_reading())
+                                        .pattern.puzzle));
+
+  Solution working;
+  working.solved = true;
+  working.pieces = test::square_assembly(100.0, {1000.0, 800.0}, 0.0);
+  const Solution original = to_original_frame(working, s, PieceSet::tangram());
+  CHECK(original.solved);
+  CHECK(original.pieces[3].polygon[1].x == working.pieces[3].polygon[1].x);
+  CHECK(original.pieces[3].pose.centre.y == working.pieces[3].pose.centre.y);
+
+  InputConfig reduced;
+  reduced.crop = false;
+  reduced.work_size_px = 500;  // factor 3
+  const Silhouette r = make_silhouette(canvas, reduced);
+  CHECK(r.report.work_scale == 3);
+  CHECK(r.report.work_offset == cv::Point(0, 0));
+  CHECK(r.report.work_size == cv::Size(500, 400));
+}
+
 TEST_CASE("to_original_frame: pieces scale by the working factor and are checked again at full "
           "resolution") {
   const int n = 5;

@@ -6,7 +6,6 @@
 /// (tangram::Error); main() turns them into one-line messages and exit codes.
 
 #include <chrono>
-#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -96,13 +95,6 @@ void add_input_options(CLI::App& cmd, InputOptions& options);
 /// Prints the notes (unless `quiet`) and the warnings of a reading on stderr, one line each:
 /// "tangram: note: CONTEXTtext", "tangram: warning: CONTEXTtext".
 void print_input_report(const InputReport& report, bool quiet, const std::string& context = "");
-
-/// Path of `file` relative to `base` (generic form), as runs.csv stores paths.
-inline std::string relative_to(const std::filesystem::path& file,
-                               const std::filesystem::path& base) {
-  namespace fs = std::filesystem;
-  return fs::proximate(fs::absolute(file), fs::absolute(base)).generic_string();
-}
 
 /// Options of `tangram solve`, as typed on the command line.
 struct SolveOptions {

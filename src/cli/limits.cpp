@@ -70,6 +70,10 @@ std::string option_words(Setting setting, std::string_view value) {
     case Setting::MaxDocumentBytes: return "--max-document-mb";
     case Setting::SetSide: return "--side" + (v.empty() ? "" : " " + v);
     case Setting::Margin: return "--margin" + (v.empty() ? "" : " " + v);
+    case Setting::MasksDir: return "--masks" + (v.empty() ? "" : " " + v);
+    case Setting::OutDir: return "--out" + (v.empty() ? "" : " " + v);
+    case Setting::Patterns: return "--patterns" + (v.empty() ? "" : " " + v);
+    case Setting::Jobs: return "--jobs" + (v.empty() ? "" : " " + v);
   }
   return config_words(setting, value);
 }

@@ -44,6 +44,10 @@ std::string config_words(Setting setting, std::string_view value) {
     case Setting::MaxDocumentBytes: name = "max_document_bytes"; break;
     case Setting::SetSide: name = "side_px"; break;
     case Setting::Margin: name = "margin_px"; break;
+    case Setting::MasksDir: name = "masks_dir"; break;
+    case Setting::OutDir: name = "out_dir"; break;
+    case Setting::Patterns: name = "patterns"; break;
+    case Setting::Jobs: name = "jobs"; break;
   }
   return value.empty() ? name : name + " = " + std::string(value);
 }
@@ -70,7 +74,7 @@ std::string word_settings(std::string_view tagged, const SettingWords& words) {
       digits = digits && c >= '0' && c <= '9';
       index = index * 10 + (c - '0');
     }
-    if (digits && index <= static_cast<int>(Setting::Margin))
+    if (digits && index <= static_cast<int>(Setting::Jobs))
       out += words(static_cast<Setting>(index), value);
     else
       out += tagged.substr(open, close - open + 1);  // not a mention (a path holding these bytes)

@@ -483,10 +483,12 @@ Silhouette make_silhouette(const cv::Mat& image, const InputConfig& config) {
   const int n = work_scale(config, image.size(), silhouette.pattern.side_px);
   report.work_scale = n;
   const cv::Mat1b reduced = n == 1 ? silhouette.pattern.puzzle : reduce(silhouette.pattern.puzzle, n);
+  const cv::Rect whole(0, 0, reduced.cols, reduced.rows);
   const cv::Rect crop =
-      (cv::boundingRect(reduced) + cv::Point(-kWorkMarginPx, -kWorkMarginPx) +
-       cv::Size(2 * kWorkMarginPx, 2 * kWorkMarginPx)) &
-      cv::Rect(0, 0, reduced.cols, reduced.rows);
+      config.crop ? (cv::boundingRect(reduced) + cv::Point(-kWorkMarginPx, -kWorkMarginPx) +
+                     cv::Size(2 * kWorkMarginPx, 2 * kWorkMarginPx)) &
+                        whole
+                  : whole;
   report.work_offset = crop.tl();
   if (n == 1 && crop.size() == reduced.size()) {
     silhouette.working = silhouette.pattern;

@@ -106,12 +106,16 @@ PaperResult paper_result(Strategy strategy, int experiment) {
 
 std::string search_column_label(SearchMode search) { return "ours, " + search_source(search); }
 
+std::string_view search_name(SearchMode search) {
+  return search == SearchMode::Paper ? "paper" : "ours";
+}
+
 std::string record_to_json(const ExperimentRecord& r) {
   using detail::json_number;
   using detail::json_string;
   return "{\"format\": " + json_string(kRecordTag) +
          ", \"experiment\": " + std::to_string(r.experiment) +
-         ", \"search\": " + json_string(r.search == SearchMode::Paper ? "paper" : "ours") +
+         ", \"search\": " + json_string(search_name(r.search)) +
          ", \"pattern\": " + json_string(r.pattern) +
          ", \"strategy\": " + json_string(strategy_name(r.strategy)) +
          ", \"time_limit_s\": " + json_number(r.time_limit_s, 3) +
@@ -197,7 +201,7 @@ Tally tally(const std::vector<ExperimentRecord>& records, const TablePlan& plan,
 std::string run_record_path(int experiment, SearchMode search, const std::string& pattern,
                             Strategy strategy) {
   return "exp" + std::to_string(experiment) + "/" +
-         (search == SearchMode::Paper ? "paper" : "ours") + "/" + pattern + "-" +
+         std::string(search_name(search)) + "/" + pattern + "-" +
          std::string(strategy_name(strategy)) + ".run.json";
 }
 

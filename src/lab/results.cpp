@@ -155,6 +155,11 @@ RunRecord parse_row(const std::vector<std::string>& f, const std::string& at) {
 
 }  // namespace
 
+std::string relative_to(const std::filesystem::path& file, const std::filesystem::path& base) {
+  namespace fs = std::filesystem;
+  return fs::proximate(fs::absolute(file), fs::absolute(base)).generic_string();
+}
+
 std::string runs_csv_row(const RunRecord& run) {
   return quoted_field(run.experiment) + "," + quoted_field(run.search) + "," +
          quoted_field(run.pattern) + "," + quoted_field(run.strategy) + "," +

@@ -16,8 +16,8 @@
 
 namespace tangram {
 
-/// A setting that messages may mention: a field of InputConfig, SearchConfig, ReadLimits or
-/// RenderConfig.
+/// A setting that messages may mention: a field of InputConfig, SearchConfig, ReadLimits,
+/// RenderConfig or ExperimentConfig.
 enum class Setting {
   Threshold,         ///< InputConfig::threshold
   Invert,            ///< InputConfig::invert
@@ -34,6 +34,10 @@ enum class Setting {
   MaxDocumentBytes,  ///< ReadLimits::max_document_bytes
   SetSide,           ///< RenderConfig::side_px
   Margin,            ///< RenderConfig::margin_px
+  MasksDir,          ///< ExperimentConfig::masks_dir
+  OutDir,            ///< ExperimentConfig::out_dir
+  Patterns,          ///< ExperimentConfig::patterns
+  Jobs,              ///< ExperimentConfig::jobs
 };
 
 /// A tag that stands for `setting` (with `value`, when advising one) in a message.

@@ -37,6 +37,7 @@
 ///     at least half of the block is. The working raster is then cropped to the figure's
 ///     bounding box plus kWorkMarginPx (within the image), so that a small figure on a large
 ///     canvas costs what the figure costs; pictures with the usual 10 px margin are not cropped.
+///     Without `crop` the working raster is the whole (reduced) picture.
 ///     A point maps back as x_original = n * (x_working + offset.x), likewise y, so the pieces
 ///     stay congruent; to_original_frame() does it.
 ///
@@ -108,6 +109,9 @@ struct InputConfig {
   /// Working resolution: kWorkSizeAuto (see kAutoWorkMaxSidePx), 0 = full resolution, or
   /// PX > 0 = the smallest integer factor that brings the longer image side to at most PX.
   int work_size_px = kWorkSizeAuto;
+  /// Crop the working raster to the figure's bounding box plus kWorkMarginPx (step 6); without
+  /// it the solver works on the whole picture (at the working resolution).
+  bool crop = true;
 
   /// The referee's reading (../shared/tools/tangram-referee): threshold 128, no inversion, no
   /// cleaning, no checks, full resolution. load_pattern_png(path) reads with it.

@@ -2,7 +2,7 @@
 /// \file experiment.hpp
 /// The three experiments of Yamada, Gois & Batagelo 2019 (Sec. IV): their settings, the record
 /// of one run, and Tables I-III computed from the records beside the paper's published numbers.
-/// Running them (in parallel, resumably) is `tangram experiment` (src/cli/experiment.cpp).
+/// Running them (in parallel, resumably) is experiment_runner.hpp.
 
 #include <array>
 #include <optional>
@@ -54,6 +54,9 @@ struct ExperimentRecord {
   /// Counts as solved in the tables: solved by the search and accepted by the checker.
   bool counts() const { return solved && valid; }
 };
+
+/// "paper" or "ours": how run records, runs.csv and the results directory name a search.
+std::string_view search_name(SearchMode search);
 
 /// A record as one JSON object (format "tangram-run/1").
 std::string record_to_json(const ExperimentRecord& record);

@@ -18,6 +18,7 @@
 ///               not written
 /// A run counts as solved only when solved = 1 and valid = 1.
 
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -31,6 +32,10 @@ namespace tangram {
 inline constexpr std::string_view kRunsCsvHeader =
     "experiment,search,pattern,strategy,solved,valid,seconds,placements,backtracks,coverage,"
     "overlap,spill,solution,picture";
+
+/// Path of `file` relative to `base` in generic form ("../masks/02-page9-11.png"), as runs.csv
+/// and the solution files beside it store paths.
+std::string relative_to(const std::filesystem::path& file, const std::filesystem::path& base);
 
 /// One row of runs.csv: one pattern searched with one strategy.
 struct RunRecord {

@@ -1,0 +1,149 @@
+#pragma once
+/// \file experiment_runner.hpp
+/// Running the experiments of experiment.hpp on a directory of patterns, in three steps:
+/// plan_experiment() lists the runs and finds those already recorded, run_experiment() solves
+/// the others in parallel across puzzles, and write_experiment_tables() writes runs.csv and
+/// Tables I-III over every recorded run. `tangram experiment` is these steps with options and
+/// progress lines.
+///
+/// Each run is solved by solve_silhouette() (the pipeline of `tangram solve`) on the pattern
+/// read as the referee reads it (InputConfig::referee_reading(): nothing inverted, cleaned or
+/// reduced) and not cropped, and counts as solved only if the checker (verify.hpp) accepts its
+/// assembly on that reading. It writes into OUT/expN/SEARCH/ (OUT the results directory,
+/// SEARCH paper or ours): PATTERN-STRATEGY.json (the solution, tangram-solution/1),
+/// PATTERN-STRATEGY.png (its picture) and, last, PATTERN-STRATEGY.run.json (its record,
+/// run_record_path()). An interrupted experiment so loses only the runs in progress: planning
+/// the same config again finds the others recorded.
+
+#include <cstddef>
+#include <filesystem>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "tangram/core/placement.hpp"
+#include "tangram/core/search.hpp"
+#include "tangram/io/files.hpp"
+#include "tangram/io/silhouette.hpp"
+#include "tangram/lab/experiment.hpp"
+
+namespace tangram {
+
+/// Pattern numbers first..last (the NN- prefix of the pattern files), both included.
+struct PatternRange {
+  int first = 1;
+  int last = 1;
+};
+
+/// What to run, and where. Messages name these fields through Setting::MasksDir, OutDir,
+/// Patterns, Jobs, TimeLimit and Threads (error.hpp).
+struct ExperimentConfig {
+  std::vector<int> experiments{1, 2, 3};  ///< experiment numbers (paper_experiment())
+  /// Directory of the patterns, named NN-name.png with NN their number (masks/).
+  std::string masks_dir = "masks";
+  std::string out_dir;                    ///< results directory, created if missing
+  /// Only these pattern numbers, within each experiment's own range; nullopt = all of them.
+  std::optional<PatternRange> patterns;
+  std::vector<Strategy> strategies = all_strategies();
+  std::vector<SearchMode> searches{SearchMode::Paper, SearchMode::Ours};
+  double time_limit_s = kPaperTimeLimitS;  ///< seconds per run before it counts as unsolved
+  int jobs = 0;           ///< runs solved at the same time, 1..256; 0 = one per core
+  int threads = 1;        ///< worker threads of each run, 1..1024 (results do not depend on it)
+  bool tables_only = false;  ///< run nothing: tabulate the runs already recorded
+  ReadLimits limits;      ///< caps on the patterns and the run records
+};
+
+/// Checks the ranges of an ExperimentConfig (time limit, jobs, threads, experiment numbers,
+/// pattern range); throws UsageError naming the setting.
+void validate_experiment_config(const ExperimentConfig& config);
+
+/// One run of a plan: a pattern solved with one strategy and one search in one experiment.
+struct PlannedRun {
+  ExperimentSpec spec;
+  SearchMode search = SearchMode::Paper;
+  std::string pattern;                 ///< the pattern's file stem, e.g. "02-page9-11"
+  std::filesystem::path pattern_file;  ///< the pattern PNG in masks_dir
+  Strategy strategy = Strategy::DistanceTransform;
+  std::filesystem::path dir;           ///< OUT/expN/SEARCH
+
+  /// "PATTERN-STRATEGY", the name of the run's files in `dir`.
+  std::string name() const;
+  std::filesystem::path record_path() const;    ///< dir/NAME.run.json
+  std::filesystem::path solution_path() const;  ///< dir/NAME.json
+  std::filesystem::path picture_path() const;   ///< dir/NAME.png
+};
+
+/// The runs of a config and what is already recorded of them.
+struct ExperimentPlan {
+  ExperimentConfig config;
+  /// By experiment, pattern number, search, then strategy, in the config's orders.
+  std::vector<PlannedRun> runs;
+  /// Per run, its record when one was found (or, after run_experiment(), made).
+  std::vector<std::optional<ExperimentRecord>> records;
+  std::vector<std::size_t> todo;  ///< the runs to do (indexes into `runs`), in order
+  /// The patterns of the runs to do, by file stem, read as the file comment says.
+  std::map<std::string, Silhouette> patterns;
+  TablePlan tables;               ///< experiments, patterns per experiment, strategies, searches
+  int workers = 1;                ///< runs solved at the same time
+  /// Records that could not be read (their runs are done again), one tagged sentence each
+  /// (error.hpp: mentions spelled by the front end).
+  std::vector<std::string> warnings;
+
+  /// Runs that have a record.
+  std::size_t recorded() const;
+};
+
+/// Plans `config`: validates it, finds the patterns of its experiments in masks_dir, reads the
+/// records in out_dir (kept when made with the same time limit; an unreadable one is a warning
+/// and its run is done again) and the patterns of the runs to do. Writes nothing. Throws
+/// UsageError (bad config, out_dir is masks_dir, no pattern in an experiment's range, records
+/// made with another time limit), InputError (masks_dir not a directory, a pattern missing or
+/// numbered twice, an unreadable pattern), LimitError, or OutputError (out_dir not a
+/// directory).
+ExperimentPlan plan_experiment(const ExperimentConfig& config);
+
+/// Where the runs of run_experiment() stand.
+struct ExperimentProgress {
+  std::size_t total = 0;    ///< runs to do (plan.todo)
+  std::size_t done = 0;     ///< of them finished and recorded
+  std::size_t solved = 0;   ///< of the finished ones, those that count as solved
+  std::size_t running = 0;  ///< in progress
+  int workers = 1;          ///< runs solved at the same time
+  double busy_s = 0.0;      ///< summed search time of the finished runs, seconds
+  double elapsed_s = 0.0;   ///< wall time since the runs started, seconds
+
+  /// Seconds until the last run is done, estimated: the finished runs' mean time, times the
+  /// runs left, over the workers. nullopt before the first run is done.
+  std::optional<double> eta_s() const;
+};
+
+/// What run_experiment() tells its caller; every member may be empty. Calls are never
+/// concurrent with each other.
+struct ExperimentObserver {
+  /// Once the run directories exist, before the first run starts.
+  std::function<void()> started;
+  /// After each run is recorded, from the thread that solved it.
+  std::function<void(const PlannedRun& run, const ExperimentRecord& record,
+                     const ExperimentProgress& progress)>
+      recorded;
+  /// From the calling thread while runs are in progress: at once, then after each run and at
+  /// least every second; and a last time (`last`) when they are over, also when there were
+  /// none to do.
+  std::function<void(const ExperimentProgress& progress, bool last)> tick;
+};
+
+/// Creates the directories of every planned run (OutputError if it cannot), then does the runs
+/// of plan.todo, plan.workers at a time, each writing its solution, picture and record
+/// atomically, and stores their records in plan.records. The first run that fails stops the
+/// others from starting; once those in progress are over, an Error naming that run ("DIR/NAME:
+/// what went wrong") is thrown.
+void run_experiment(ExperimentPlan& plan, const ExperimentObserver& observer = {});
+
+/// Writes runs.csv, tables.md and tables.csv into out_dir over every recorded run of the plan
+/// (a cell with runs still missing is marked, experiment.hpp) and returns the text of
+/// tables.md. Throws OutputError.
+std::string write_experiment_tables(const ExperimentPlan& plan);
+
+}  // namespace tangram

@@ -1,0 +1,352 @@
+#include "tangram/lab/experiment_runner.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <regex>
+#include <thread>
+
+#include "tangram/core/detail/format.hpp"
+#include "tangram/core/error.hpp"
+#include "tangram/core/verify.hpp"
+#include "tangram/io/documents.hpp"
+#include "tangram/io/pattern_png.hpp"
+#include "tangram/io/picture.hpp"
+#include "tangram/io/png.hpp"
+#include "tangram/io/solve_silhouette.hpp"
+#include "tangram/lab/results.hpp"
+
+namespace tangram {
+
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+using detail::general;
+using detail::padded;
+
+/// "7" or "1-18".
+std::string range_text(const PatternRange& range) {
+  return range.first == range.last ? std::to_string(range.first)
+                                   : std::to_string(range.first) + "-" + std::to_string(range.last);
+}
+
+/// Pattern number -> path of NN-name.png in `dir`.
+std::map<int, fs::path> find_patterns(const std::string& dir) {
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec))
+    throw InputError(mention(Setting::MasksDir, dir) + ": not a directory");
+  static const std::regex name(R"((\d{2})-.+\.png)");
+  std::map<int, fs::path> patterns;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    const std::string file = entry.path().filename().string();
+    std::smatch m;
+    if (!std::regex_match(file, m, name)) continue;
+    const int number = std::stoi(m[1]);
+    if (!patterns.emplace(number, entry.path()).second)
+      throw InputError(mention(Setting::MasksDir, dir) + ": two patterns numbered " + m[1].str() +
+                       " (" + patterns[number].filename().string() + ", " + file + ")");
+  }
+  return patterns;
+}
+
+/// The pattern as the runs read it: the referee's reading, solved uncropped.
+Silhouette read_pattern(const fs::path& path, const ReadLimits& limits) {
+  InputConfig reading = InputConfig::referee_reading();
+  reading.crop = false;
+  return load_silhouette_png(path.string(), reading, limits);
+}
+
+/// A run's solver settings: its experiment's rotations and mirroring, its strategy and search,
+/// the config's time limit and threads, the defaults otherwise.
+SolverConfig solver_config(const PlannedRun& run, const ExperimentConfig& config) {
+  SolverConfig solver;
+  solver.placement.strategy = run.strategy;
+  solver.search.mode = run.search;
+  solver.search.rotation_step_deg = run.spec.rotation_step_deg;
+  solver.search.reflection = run.spec.reflection;
+  solver.search.time_limit_s = config.time_limit_s;
+  solver.search.threads = config.threads;
+  return solver;
+}
+
+/// Solves one run and writes its solution, picture and, last, its record.
+ExperimentRecord do_run(const PlannedRun& run, const Silhouette& pattern,
+                        const ExperimentConfig& config) {
+  const SolverConfig solver = solver_config(run, config);
+  const Solution solution = solve_silhouette(pattern, solver).solution;
+  ExperimentRecord record;
+  record.experiment = run.spec.number;
+  record.search = run.search;
+  record.pattern = run.pattern;
+  record.strategy = run.strategy;
+  record.time_limit_s = config.time_limit_s;
+  record.solved = solution.solved;
+  record.timed_out = solution.stats.timed_out;
+  record.seconds = solution.stats.seconds;
+  record.placements = solution.stats.placements_tried;
+  record.backtracks = solution.stats.backtracks;
+  if (!solution.pieces.empty()) {
+    const VerifyReport report = verify_solution(pattern.pattern, solution.pieces, solver.pieces);
+    record.valid = report.valid;
+    record.coverage = report.metrics.coverage;
+    record.overlap = report.metrics.overlap;
+    record.spill = report.metrics.spill;
+  }
+  write_text_atomic(run.solution_path().string(),
+                    solution_to_json(solution, solver.pieces, relative_to(run.pattern_file, run.dir)));
+  write_png_atomic(run.picture_path().string(), render_solution(pattern.pattern, solution, 1));
+  write_text_atomic(run.record_path().string(), record_to_json(record));
+  return record;
+}
+
+/// The runs of `config` in order, with the table plan; throws when an experiment's range of
+/// patterns has a gap in `available` or none of its patterns is selected.
+std::vector<PlannedRun> plan_runs(const ExperimentConfig& config,
+                                  const std::map<int, fs::path>& available, TablePlan& tables) {
+  const PatternRange range = config.patterns.value_or(PatternRange{1, 999});
+  std::vector<PlannedRun> runs;
+  tables.strategies = config.strategies;
+  tables.searches = config.searches;
+  for (const int number : config.experiments) {
+    const ExperimentSpec& spec = paper_experiment(number);
+    const int first = std::max(spec.first_pattern, range.first);
+    const int last = std::min(spec.last_pattern, range.last);
+    int count = 0;
+    for (int n = first; n <= last; ++n) {
+      const auto found = available.find(n);
+      if (found == available.end())
+        throw InputError(mention(Setting::MasksDir, config.masks_dir) + " has no pattern " +
+                         padded(n, 2) + "-*.png, which experiment " + std::to_string(number) +
+                         " uses" +
+                         (config.patterns ? "" : " (restrict with " + mention(Setting::Patterns) + ")"));
+      ++count;
+      for (const SearchMode search : config.searches)
+        for (const Strategy strategy : config.strategies) {
+          PlannedRun run{spec, search, found->second.stem().string(), found->second, strategy, {}};
+          run.dir = (fs::path(config.out_dir) /
+                     run_record_path(number, search, run.pattern, strategy))
+                        .parent_path();
+          runs.push_back(std::move(run));
+        }
+    }
+    if (count == 0)
+      throw UsageError(mention(Setting::Patterns, range_text(range)) +
+                       " leaves no pattern in experiment " + std::to_string(number) +
+                       " (patterns " + std::to_string(spec.first_pattern) + "-" +
+                       std::to_string(spec.last_pattern) + ")");
+    tables.experiments.push_back(number);
+    tables.patterns.push_back(count);
+  }
+  return runs;
+}
+
+/// A run record's text (InputError when it cannot be read or is over the limit).
+std::string read_record(const fs::path& path, const ReadLimits& limits) {
+  return read_input_file(path.string(), "run record", limits.max_document_bytes,
+                         Limit::DocumentBytes);
+}
+
+/// The state the workers share, guarded by `mutex`.
+struct Shared {
+  std::mutex mutex;
+  std::condition_variable changed;
+  ExperimentProgress progress;
+  Clock::time_point start = Clock::now();
+  std::string error;  ///< the first failure of a worker; stops the others
+
+  /// `progress` with the elapsed time now (caller holds the mutex).
+  ExperimentProgress now() {
+    ExperimentProgress p = progress;
+    p.elapsed_s = std::chrono::duration<double>(Clock::now() - start).count();
+    return p;
+  }
+};
+
+}  // namespace
+
+std::string PlannedRun::name() const { return pattern + "-" + std::string(strategy_name(strategy)); }
+fs::path PlannedRun::record_path() const { return dir / (name() + ".run.json"); }
+fs::path PlannedRun::solution_path() const { return dir / (name() + ".json"); }
+fs::path PlannedRun::picture_path() const { return dir / (name() + ".png"); }
+
+std::size_t ExperimentPlan::recorded() const {
+  return static_cast<std::size_t>(
+      std::count_if(records.begin(), records.end(), [](const auto& r) { return r.has_value(); }));
+}
+
+std::optional<double> ExperimentProgress::eta_s() const {
+  if (done == 0) return std::nullopt;
+  return busy_s / done * double(total - done) / workers;
+}
+
+void validate_experiment_config(const ExperimentConfig& config) {
+  for (const int number : config.experiments) paper_experiment(number);
+  if (!(config.time_limit_s > 0.0))
+    throw UsageError(mention(Setting::TimeLimit) + " must be positive, got " +
+                     general(config.time_limit_s));
+  if (config.jobs < 0 || config.jobs > 256)
+    throw UsageError(mention(Setting::Jobs) + " must be 0 (one per core) or 1..256, got " +
+                     std::to_string(config.jobs));
+  if (config.threads < 1 || config.threads > 1024)
+    throw UsageError(mention(Setting::Threads) + " must be 1..1024, got " +
+                     std::to_string(config.threads));
+  if (config.patterns && (config.patterns->first < 1 || config.patterns->last < config.patterns->first))
+    throw UsageError(mention(Setting::Patterns) + ": '" + range_text(*config.patterns) +
+                     "' is not a range of pattern numbers from 1");
+}
+
+ExperimentPlan plan_experiment(const ExperimentConfig& config) {
+  // The config, then the patterns, then the existing records; nothing is written.
+  validate_experiment_config(config);
+  ExperimentPlan plan;
+  plan.config = config;
+  const std::map<int, fs::path> available = find_patterns(config.masks_dir);
+  const fs::path out(config.out_dir);
+  std::error_code ec;
+  if (fs::exists(out, ec) && !fs::is_directory(out, ec))
+    throw OutputError("cannot write to " + mention(Setting::OutDir, config.out_dir) +
+                      ": not a directory");
+  if (fs::exists(out, ec) && fs::exists(config.masks_dir, ec) &&
+      fs::equivalent(out, config.masks_dir, ec))
+    throw UsageError(mention(Setting::OutDir, config.out_dir) + " is the " +
+                     mention(Setting::MasksDir) + " directory: choose another");
+  plan.runs = plan_runs(config, available, plan.tables);
+
+  // Records already there: kept if made with the same limit, refused otherwise.
+  plan.records.resize(plan.runs.size());
+  for (std::size_t i = 0; i < plan.runs.size(); ++i) {
+    const fs::path path = plan.runs[i].record_path();
+    if (fs::exists(path, ec)) {
+      try {
+        const ExperimentRecord record = record_from_json(read_record(path, config.limits));
+        if (record.time_limit_s != config.time_limit_s)
+          throw UsageError(mention(Setting::OutDir, config.out_dir) +
+                           " holds runs recorded with " +
+                           mention(Setting::TimeLimit, general(record.time_limit_s)) + " (" +
+                           path.string() + "); use that limit to continue them, or another " +
+                           mention(Setting::OutDir));
+        plan.records[i] = record;
+        continue;
+      } catch (const InputError& e) {
+        plan.warnings.push_back(path.string() + " is unreadable (" + e.tagged() +
+                                "); the run is done again");
+      }
+    }
+    if (!config.tables_only) plan.todo.push_back(i);
+  }
+
+  for (const std::size_t i : plan.todo) {
+    const PlannedRun& run = plan.runs[i];
+    if (!plan.patterns.count(run.pattern))
+      plan.patterns.emplace(run.pattern, read_pattern(run.pattern_file, config.limits));
+  }
+  plan.workers = std::max<int>(1, std::min<std::size_t>(
+      config.jobs > 0 ? config.jobs : std::max(1u, std::thread::hardware_concurrency()),
+      std::max<std::size_t>(1, plan.todo.size())));
+  return plan;
+}
+
+void run_experiment(ExperimentPlan& plan, const ExperimentObserver& observer) {
+  std::error_code ec;
+  for (const PlannedRun& run : plan.runs) {
+    fs::create_directories(run.dir, ec);
+    if (ec) throw OutputError("cannot create " + run.dir.string() + ": " + ec.message());
+  }
+  if (observer.started) observer.started();
+
+  Shared shared;
+  shared.progress.total = plan.todo.size();
+  shared.progress.workers = plan.workers;
+  std::atomic<std::size_t> next{0};
+  const auto work = [&]() {
+    for (;;) {
+      const std::size_t k = next++;
+      if (k >= plan.todo.size()) return;
+      {
+        std::lock_guard<std::mutex> lock(shared.mutex);
+        if (!shared.error.empty()) return;
+        ++shared.progress.running;
+      }
+      const std::size_t i = plan.todo[k];
+      const PlannedRun& run = plan.runs[i];
+      try {
+        const ExperimentRecord record = do_run(run, plan.patterns.at(run.pattern), plan.config);
+        std::lock_guard<std::mutex> lock(shared.mutex);
+        plan.records[i] = record;
+        ExperimentProgress& p = shared.progress;
+        --p.running;
+        ++p.done;
+        p.solved += record.counts() ? 1 : 0;
+        p.busy_s += record.seconds;
+        if (observer.recorded) observer.recorded(run, record, shared.now());
+        shared.changed.notify_all();
+      } catch (const std::exception& e) {
+        std::lock_guard<std::mutex> lock(shared.mutex);
+        --shared.progress.running;
+        if (shared.error.empty())
+          shared.error = run.dir.string() + "/" + run.name() + ": " +
+                         (dynamic_cast<const Error*>(&e) != nullptr
+                              ? dynamic_cast<const Error&>(e).tagged()
+                              : std::string(e.what()));
+        shared.changed.notify_all();
+        return;
+      }
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int w = 0; w < plan.workers && !plan.todo.empty(); ++w) threads.emplace_back(work);
+  if (observer.tick) {
+    std::unique_lock<std::mutex> lock(shared.mutex);
+    const ExperimentProgress& p = shared.progress;
+    while (p.done < p.total && shared.error.empty() &&
+           !(p.running == 0 && next >= plan.todo.size())) {
+      observer.tick(shared.now(), false);
+      shared.changed.wait_for(lock, std::chrono::seconds(1));
+    }
+    observer.tick(shared.now(), true);
+  }
+  for (std::thread& t : threads) t.join();
+  if (!shared.error.empty()) throw Error(shared.error);
+}
+
+std::string write_experiment_tables(const ExperimentPlan& plan) {
+  const fs::path out(plan.config.out_dir);
+  std::error_code ec;
+  const auto file = [&](const fs::path& path) {
+    return fs::exists(path, ec) ? relative_to(path, out) : std::string();
+  };
+  std::vector<ExperimentRecord> recorded;
+  std::vector<RunRecord> rows;
+  for (std::size_t i = 0; i < plan.runs.size(); ++i) {
+    if (!plan.records[i]) continue;
+    const ExperimentRecord& r = *plan.records[i];
+    const PlannedRun& run = plan.runs[i];
+    recorded.push_back(r);
+    RunRecord row;
+    row.experiment = std::to_string(r.experiment);
+    row.search = std::string(search_name(r.search));
+    row.pattern = relative_to(run.pattern_file, out);
+    row.strategy = std::string(strategy_name(r.strategy));
+    row.solved = r.solved;
+    row.valid = r.valid;
+    row.seconds = r.seconds;
+    row.placements = r.placements;
+    row.backtracks = r.backtracks;
+    row.coverage = r.coverage;
+    row.overlap = r.overlap;
+    row.spill = r.spill;
+    row.solution = file(run.solution_path());
+    row.picture = file(run.picture_path());
+    rows.push_back(row);
+  }
+  const std::string tables = tables_markdown(recorded, plan.tables);
+  write_text_atomic((out / "runs.csv").string(), runs_csv(rows));
+  write_text_atomic((out / "tables.md").string(), tables);
+  write_text_atomic((out / "tables.csv").string(), tables_csv(recorded, plan.tables));
+  return tables;
+}
+
+}  // namespace tangram

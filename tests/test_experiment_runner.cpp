@@ -1,0 +1,258 @@
+// The experiment runner without the command line: planning a tiny pattern directory, running
+// it, resuming without redoing recorded runs, each run as the solver gives it on the pattern as
+// the referee reads it (also one with a wide margin, which is not cropped), and its errors
+// naming the config's fields.
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <opencv2/core.hpp>
+
+#include "tangram/core/error.hpp"
+#include "tangram/core/search.hpp"
+#include "tangram/core/verify.hpp"
+#include "tangram/io/documents.hpp"
+#include "tangram/io/files.hpp"
+#include "tangram/io/pattern_png.hpp"
+#include "tangram/io/png.hpp"
+#include "tangram/lab/experiment_runner.hpp"
+#include "checks.hpp"
+#include "temp_dir.hpp"
+
+namespace {
+
+using namespace tangram;
+namespace fs = std::filesystem;
+
+const std::string kMasks = std::string(TANGRAM_SOURCE_DIR) + "/masks/";
+
+std::string read_text(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream out;
+  out << in.rdbuf();
+  return out.str();
+}
+
+/// A masks directory in `dir` with 01-house.png and 02-hole.png (masks/03 and 02, solved in
+/// well under a second each with 45 degree steps), and 03-wide.png: masks/02 with 40 px more
+/// white on every side, a margin wider than the working raster's crop keeps (kWorkMarginPx).
+fs::path tiny_masks(const test::TempDir& dir) {
+  const fs::path masks = dir.path() / "masks";
+  fs::create_directories(masks);
+  fs::copy_file(kMasks + "03-page5-219.png", masks / "01-house.png");
+  fs::copy_file(kMasks + "02-page9-11.png", masks / "02-hole.png");
+  const cv::Mat image = decode_png(read_text(kMasks + "02-page9-11.png"), 1'000'000);
+  cv::Mat wide;
+  cv::copyMakeBorder(image, wide, 40, 40, 40, 40, cv::BORDER_CONSTANT, cv::Scalar::all(255));
+  write_png_atomic((masks / "03-wide.png").string(), wide);
+  return masks;
+}
+
+ExperimentConfig tiny_config(const test::TempDir& dir) {
+  ExperimentConfig config;
+  config.experiments = {2};
+  config.masks_dir = tiny_masks(dir).string();
+  config.out_dir = dir.file("out");
+  config.patterns = PatternRange{1, 2};
+  config.strategies = {Strategy::BottomLeft, Strategy::DistanceTransform};
+  config.time_limit_s = 30.0;
+  config.jobs = 2;
+  return config;
+}
+
+/// The message of the tangram::Error thrown by `f`, as the library spells it.
+template <typename F>
+std::string error_of(F&& f) {
+  return test::thrown_message<Error>(f);
+}
+
+}  // namespace
+
+TEST_CASE("experiment runner: a tiny directory planned, run in parallel, and resumed without "
+          "redoing the recorded runs") {
+  const test::TempDir dir("runner");
+  const ExperimentConfig config = tiny_config(dir);
+  ExperimentPlan plan = plan_experiment(config);
+  REQUIRE(plan.runs.size() == 2 * 2 * 2);  // patterns x searches x strategies
+  CHECK(plan.todo.size() == 8);
+  CHECK(plan.recorded() == 0);
+  CHECK(plan.workers == 2);
+  CHECK(plan.warnings.empty());
+  CHECK(plan.patterns.size() == 2);
+  CHECK(plan.tables.experiments == std::vector<int>{2});
+  CHECK(plan.tables.patterns == std::vector<int>{2});
+  CHECK_FALSE(fs::exists(config.out_dir));  // planning writes nothing
+  const PlannedRun& first = plan.runs[0];
+  CHECK(first.pattern == "01-house");
+  CHECK(first.search == SearchMode::Paper);
+  CHECK(first.strategy == Strategy::BottomLeft);
+  CHECK(first.spec.rotation_step_deg == 45.0);
+  CHECK(first.record_path() ==
+        fs::path(config.out_dir) /
+            run_record_path(2, SearchMode::Paper, "01-house", Strategy::BottomLeft));
+
+  int started = 0, recorded = 0, last_ticks = 0;
+  ExperimentObserver observer;
+  observer.started = [&]() {
+    ++started;
+    CHECK(fs::is_directory(fs::path(config.out_dir) / "exp2" / "ours"));
+  };
+  observer.recorded = [&](const PlannedRun& run, const ExperimentRecord& record,
+                          const ExperimentProgress& progress) {
+    ++recorded;
+    CHECK(fs::exists(run.record_path()));
+    CHECK(record.pattern == run.pattern);
+    CHECK(progress.done == static_cast<std::size_t>(recorded));
+    CHECK(progress.total == 8);
+    CHECK(progress.eta_s().has_value());
+  };
+  observer.tick = [&](const ExperimentProgress& progress, bool last) {
+    if (!last) return;
+    ++last_ticks;
+    CHECK(progress.done == 8);
+    CHECK(progress.running == 0);
+  };
+  run_experiment(plan, observer);
+  CHECK(started == 1);
+  CHECK(recorded == 8);
+  CHECK(last_ticks == 1);
+  CHECK(plan.recorded() == 8);
+  for (std::size_t i = 0; i < plan.runs.size(); ++i) {
+    CAPTURE(plan.runs[i].name());
+    REQUIRE(plan.records[i]);
+    CHECK(plan.records[i]->experiment == 2);
+    CHECK(plan.records[i]->search == plan.runs[i].search);
+    CHECK(fs::exists(plan.runs[i].solution_path()));
+    CHECK(fs::exists(plan.runs[i].picture_path()));
+    CHECK(read_text(plan.runs[i].record_path()) == record_to_json(*plan.records[i]));
+  }
+  const std::string tables = write_experiment_tables(plan);
+  CHECK(tables == read_text(fs::path(config.out_dir) / "tables.md"));
+  const std::string csv = read_text(fs::path(config.out_dir) / "runs.csv");
+  CHECK(std::count(csv.begin(), csv.end(), '\n') == 9);
+  CHECK(csv.find("\n2,paper,../masks/01-house.png,bl,") != std::string::npos);
+  CHECK(csv.find(",exp2/ours/02-hole-dt.json,exp2/ours/02-hole-dt.png\n") != std::string::npos);
+
+  // Planned again: everything is recorded, the records as they were written.
+  const ExperimentPlan again = plan_experiment(config);
+  CHECK(again.todo.empty());
+  CHECK(again.recorded() == 8);
+  CHECK(again.patterns.empty());  // no run to do, no pattern read
+  CHECK(record_to_json(*again.records[5]) == record_to_json(*plan.records[5]));
+
+  // One record lost, one corrupt: those two runs only are done again, the corrupt one with a
+  // warning; tables_only does none.
+  fs::remove(plan.runs[1].record_path());
+  test::write_file(plan.runs[6].record_path().string(), "{\"format\": \"tangram-run/1\"");
+  ExperimentPlan resumed = plan_experiment(config);
+  CHECK(resumed.todo == std::vector<std::size_t>{1, 6});
+  REQUIRE(resumed.warnings.size() == 1);
+  CHECK(resumed.warnings[0].find(plan.runs[6].record_path().string() + " is unreadable") == 0);
+  CHECK(resumed.patterns.size() == 2);
+  ExperimentConfig tables_only = config;
+  tables_only.tables_only = true;
+  CHECK(plan_experiment(tables_only).todo.empty());
+  run_experiment(resumed);
+  CHECK(resumed.recorded() == 8);
+  CHECK(resumed.records[1]->placements == plan.records[1]->placements);
+  CHECK(resumed.records[6]->backtracks == plan.records[6]->backtracks);
+  CHECK(plan_experiment(config).todo.empty());
+
+  // Records made with another time limit are not mixed with new ones.
+  ExperimentConfig longer = config;
+  longer.time_limit_s = 31.0;
+  CHECK(error_of([&] { plan_experiment(longer); }) ==
+        "out_dir = " + config.out_dir + " holds runs recorded with time_limit_s = 30 (" +
+            plan.runs[0].record_path().string() +
+            "); use that limit to continue them, or another out_dir");
+}
+
+TEST_CASE("experiment runner: a run is the solver's on the referee's reading of the whole "
+          "picture, not cropped") {
+  const test::TempDir dir("runner-wide");
+  ExperimentConfig config = tiny_config(dir);
+  config.experiments = {3};
+  config.patterns = PatternRange{3, 3};
+  config.strategies = {Strategy::Spiral};
+  config.searches = {SearchMode::Paper};
+  ExperimentPlan plan = plan_experiment(config);
+  REQUIRE(plan.runs.size() == 1);
+  const fs::path file = plan.runs[0].pattern_file;
+  // The usual reading would crop this picture's margin.
+  CHECK(load_silhouette_png(file.string(), InputConfig::referee_reading()).report.work_offset !=
+        cv::Point(0, 0));
+  run_experiment(plan);
+  const ExperimentRecord& record = *plan.records[0];
+
+  SolverConfig solver;
+  solver.placement.strategy = Strategy::Spiral;
+  solver.search.mode = SearchMode::Paper;
+  solver.search.rotation_step_deg = 45.0;
+  solver.search.reflection = false;
+  solver.search.time_limit_s = 30.0;
+  solver.search.threads = 1;
+  Solution expected = solve(load_pattern_png(file.string()), solver);
+  CHECK(record.solved == expected.solved);
+  CHECK(record.placements == expected.stats.placements_tried);
+  CHECK(record.backtracks == expected.stats.backtracks);
+  CHECK(record.coverage ==
+        verify_solution(load_pattern_png(file.string()), expected.pieces, PieceSet::tangram()).metrics.coverage);
+  Solution written = read_solution_json(plan.runs[0].solution_path().string());
+  written.stats.seconds = expected.stats.seconds = 0.0;
+  CHECK(solution_to_json(written, PieceSet::tangram(), "p") == solution_to_json(expected, PieceSet::tangram(), "p"));
+}
+
+TEST_CASE("experiment runner: errors name the config's fields, and a failed run names itself") {
+  const test::TempDir dir("runner-errors");
+  const ExperimentConfig good = tiny_config(dir);
+  ExperimentConfig config = good;
+  config.jobs = 300;
+  CHECK(error_of([&] { plan_experiment(config); }) ==
+        "jobs must be 0 (one per core) or 1..256, got 300");
+  config = good;
+  config.threads = 0;
+  CHECK(error_of([&] { plan_experiment(config); }) == "threads must be 1..1024, got 0");
+  config = good;
+  config.time_limit_s = 0.0;
+  CHECK(error_of([&] { plan_experiment(config); }) == "time_limit_s must be positive, got 0");
+  config = good;
+  config.experiments = {4};
+  CHECK_THROWS_AS(plan_experiment(config), UsageError);
+  config = good;
+  config.patterns = PatternRange{40, 50};
+  CHECK(error_of([&] { plan_experiment(config); }) ==
+        "patterns = 40-50 leaves no pattern in experiment 2 (patterns 1-18)");
+  config = good;
+  config.patterns.reset();
+  CHECK(error_of([&] { plan_experiment(config); }) ==
+        "masks_dir = " + good.masks_dir +
+            " has no pattern 04-*.png, which experiment 2 uses (restrict with patterns)");
+  config = good;
+  config.masks_dir = dir.file("nowhere");
+  CHECK(error_of([&] { plan_experiment(config); }) ==
+        "masks_dir = " + config.masks_dir + ": not a directory");
+  config = good;
+  config.out_dir = good.masks_dir;
+  CHECK(error_of([&] { plan_experiment(config); }) ==
+        "out_dir = " + good.masks_dir + " is the masks_dir directory: choose another");
+  CHECK_FALSE(fs::exists(good.out_dir));
+
+  // A run whose solution cannot be written stops the experiment, naming the run.
+  config = good;
+  config.strategies = {Strategy::BottomLeft};
+  config.searches = {SearchMode::Ours};
+  config.patterns = PatternRange{2, 2};
+  ExperimentPlan plan = plan_experiment(config);
+  REQUIRE(plan.runs.size() == 1);
+  fs::create_directories(plan.runs[0].solution_path());  // a directory where the file goes
+  const std::string message = error_of([&] { run_experiment(plan); });
+  CHECK(message.find(plan.runs[0].dir.string() + "/02-hole-bl: ") == 0);
+  CHECK_FALSE(plan.records[0]);
+  CHECK_FALSE(fs::exists(plan.runs[0].record_path()));
+}
