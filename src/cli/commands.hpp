@@ -130,8 +130,6 @@ SolveOptions default_solve_options();
 /// validate_config.
 SolverConfig solver_config(const SolveOptions& options);
 
-/// The --search name of a search mode ("ours", "paper").
-std::string search_mode_name(SearchMode mode);
 
 /// The strategy names, comma-separated, for messages ("bl, lb, ..., dt").
 std::string strategy_choices();

@@ -36,12 +36,11 @@ std::vector<SearchMode> parse_searches(const std::string& text) {
   std::vector<SearchMode> searches;
   std::stringstream in(text);
   for (std::string name; std::getline(in, name, ',');) {
-    SearchMode mode;
-    if (name == "paper") mode = SearchMode::Paper;
-    else if (name == "ours") mode = SearchMode::Ours;
-    else throw UsageError("--search: unknown search '" + name + "' (choose paper, ours or paper,ours)");
-    if (std::find(searches.begin(), searches.end(), mode) == searches.end())
-      searches.push_back(mode);
+    const auto mode = search_mode_from_name(name);
+    if (!mode)
+      throw UsageError("--search: unknown search '" + name + "' (choose paper, ours or paper,ours)");
+    if (std::find(searches.begin(), searches.end(), *mode) == searches.end())
+      searches.push_back(*mode);
   }
   if (searches.empty()) throw UsageError("--search: no search named");
   return searches;

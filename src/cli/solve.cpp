@@ -32,16 +32,8 @@ namespace {
 constexpr int kPictureFullSizeAbovePx = 1000;
 
 /// The --search names.
-constexpr std::pair<std::string_view, SearchMode> kSearchModes[] = {
-    {"ours", SearchMode::Ours}, {"paper", SearchMode::Paper}};
 
 }  // namespace
-
-std::string search_mode_name(SearchMode mode) {
-  for (const auto& [name, m] : kSearchModes)
-    if (m == mode) return std::string(name);
-  return "?";
-}
 
 std::string strategy_choices() {
   std::string names;
@@ -175,11 +167,10 @@ SolverConfig solver_config(const SolveOptions& options) {
     throw UsageError("--strategy: unknown strategy '" + options.strategy + "' (choose one of " +
                      strategy_choices() + ")");
   config.placement.strategy = *strategy;
-  const auto* mode = std::find_if(std::begin(kSearchModes), std::end(kSearchModes),
-                                  [&](const auto& entry) { return entry.first == options.search; });
-  if (mode == std::end(kSearchModes))
+  const auto mode = search_mode_from_name(options.search);
+  if (!mode)
     throw UsageError("--search: unknown search '" + options.search + "' (choose ours or paper)");
-  config.search.mode = mode->second;
+  config.search.mode = *mode;
   config.search.rotation_step_deg = options.rotation_step_deg;
   config.search.reflection = !options.no_reflection;
   config.search.time_limit_s = options.time_limit_s;

@@ -35,6 +35,16 @@ std::string number(double value) {
 
 }  // namespace
 
+std::string_view search_mode_name(SearchMode mode) {
+  return mode == SearchMode::Paper ? "paper" : "ours";
+}
+
+std::optional<SearchMode> search_mode_from_name(std::string_view name) {
+  for (const SearchMode mode : {SearchMode::Ours, SearchMode::Paper})
+    if (search_mode_name(mode) == name) return mode;
+  return std::nullopt;
+}
+
 std::string_view search_event_name(SearchEventType type) {
   switch (type) {
     case SearchEventType::Placed: return "place";

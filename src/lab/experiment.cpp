@@ -106,16 +106,12 @@ PaperResult paper_result(Strategy strategy, int experiment) {
 
 std::string search_column_label(SearchMode search) { return "ours, " + search_source(search); }
 
-std::string_view search_name(SearchMode search) {
-  return search == SearchMode::Paper ? "paper" : "ours";
-}
-
 std::string record_to_json(const ExperimentRecord& r) {
   using detail::json_number;
   using detail::json_string;
   return "{\"format\": " + json_string(kRecordTag) +
          ", \"experiment\": " + std::to_string(r.experiment) +
-         ", \"search\": " + json_string(search_name(r.search)) +
+         ", \"search\": " + json_string(search_mode_name(r.search)) +
          ", \"pattern\": " + json_string(r.pattern) +
          ", \"strategy\": " + json_string(strategy_name(r.strategy)) +
          ", \"time_limit_s\": " + json_number(r.time_limit_s, 3) +
@@ -149,8 +145,9 @@ ExperimentRecord record_from_json(const std::string& text) {
   };
   r.experiment = static_cast<int>(number("experiment"));
   const std::string& search = text_field(doc, "search");
-  if (search != "paper" && search != "ours") bad_record("unknown search \"" + search + "\"");
-  r.search = search == "paper" ? SearchMode::Paper : SearchMode::Ours;
+  const auto mode = search_mode_from_name(search);
+  if (!mode) bad_record("unknown search \"" + search + "\"");
+  r.search = *mode;
   r.pattern = text_field(doc, "pattern");
   const auto strategy = strategy_from_name(text_field(doc, "strategy"));
   if (!strategy) bad_record("unknown strategy");
@@ -201,7 +198,7 @@ Tally tally(const std::vector<ExperimentRecord>& records, const TablePlan& plan,
 std::string run_record_path(int experiment, SearchMode search, const std::string& pattern,
                             Strategy strategy) {
   return "exp" + std::to_string(experiment) + "/" +
-         std::string(search_name(search)) + "/" + pattern + "-" +
+         std::string(search_mode_name(search)) + "/" + pattern + "-" +
          std::string(strategy_name(strategy)) + ".run.json";
 }
 

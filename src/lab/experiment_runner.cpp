@@ -327,7 +327,7 @@ std::string write_experiment_tables(const ExperimentPlan& plan) {
     recorded.push_back(r);
     RunRecord row;
     row.experiment = std::to_string(r.experiment);
-    row.search = std::string(search_name(r.search));
+    row.search = std::string(search_mode_name(r.search));
     row.pattern = relative_to(run.pattern_file, out);
     row.strategy = std::string(strategy_name(r.strategy));
     row.solved = r.solved;

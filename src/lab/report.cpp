@@ -493,12 +493,13 @@ std::string experiment_tables_html(const std::vector<ExperimentTable>& tables) {
 std::optional<ExperimentRecord> experiment_run(const RunRecord& run) {
   if (run.experiment.size() != 1 || run.experiment[0] < '1' || run.experiment[0] > '3')
     return std::nullopt;
-  if (run.search != "paper" && run.search != "ours") return std::nullopt;
+  const auto mode = search_mode_from_name(run.search);
+  if (!mode) return std::nullopt;
   const auto strategy = strategy_from_name(run.strategy);
   if (!strategy) return std::nullopt;
   ExperimentRecord r;
   r.experiment = run.experiment[0] - '0';
-  r.search = run.search == "paper" ? SearchMode::Paper : SearchMode::Ours;
+  r.search = *mode;
   r.pattern = fs::path(run.pattern).stem().string();
   r.strategy = *strategy;
   r.solved = run.solved;

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <functional>
+#include <optional>
 #include <string_view>
 #include <vector>
 
@@ -30,6 +31,12 @@ enum class SearchMode {
   /// rotation steps it first tries only the rotations hinted by the silhouette's edges.
   Ours,
 };
+
+/// The name of a search: "paper" or "ours" (options, records, result paths).
+std::string_view search_mode_name(SearchMode mode);
+
+/// Inverse of search_mode_name; nullopt for an unknown name.
+std::optional<SearchMode> search_mode_from_name(std::string_view name);
 
 /// Placement settings.
 struct PlacementConfig {

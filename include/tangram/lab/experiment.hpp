@@ -55,9 +55,6 @@ struct ExperimentRecord {
   bool counts() const { return solved && valid; }
 };
 
-/// "paper" or "ours": how run records, runs.csv and the results directory name a search.
-std::string_view search_name(SearchMode search);
-
 /// A record as one JSON object (format "tangram-run/1").
 std::string record_to_json(const ExperimentRecord& record);
 
