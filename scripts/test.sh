@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Install what is missing, build, and run the test suite. Extra arguments go to ctest
-# (e.g. scripts/test.sh -R test_geometry, or -j 4).
+# (e.g. scripts/test.sh -R test_geometry, or -j 1). Tests run in parallel, one per core
+# (CTEST_PARALLEL_LEVEL, or -j, overrides it); each test's files live in its own temporary
+# directory and no test's verdict depends on timing.
 #
 #   scripts/test.sh --quick [CTEST ARGS...]
 #     the unit tests only (ctest -L unit: the library alone, no CLI runs, no end-to-end solves;
@@ -13,6 +15,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
+export CTEST_PARALLEL_LEVEL=${CTEST_PARALLEL_LEVEL:-$(nproc)}
 
 if [[ "${1:-}" == --sanitize ]]; then
   shift
