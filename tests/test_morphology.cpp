@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <random>
 
 #include <opencv2/imgproc.hpp>
@@ -17,9 +19,9 @@ cv::Mat1b brute_force_free_area(const cv::Mat1b& empty, const RunMask& mask) {
   for (int y = 0; y < empty.rows; ++y)
     for (int x = 0; x < empty.cols; ++x) {
       bool ok = true;
-      for (int i = 0; i < mask.height() && ok; ++i)
+      for (int i = 0; i < mask.runs() && ok; ++i)
         for (int k = 0; k < mask.len[i] && ok; ++k) {
-          const int xx = x + mask.x0[i] + k, yy = y + mask.dy0 + i;
+          const int xx = x + mask.x0[i] + k, yy = y + mask.dy[i];
           ok = xx >= 0 && yy >= 0 && xx < empty.cols && yy < empty.rows && empty(yy, xx);
         }
       if (ok) out(y, x) = 255;
@@ -159,5 +161,33 @@ TEST_CASE("raster: a group's core lies inside every member") {
     for (int i : piece.groups.members[g])
       CHECK(intersect_masks(piece.groups.cores[g], piece.configs[static_cast<std::size_t>(i)].mask)
                 .pixels == piece.groups.cores[g].pixels);
+  }
+}
+
+TEST_CASE("collision-free area: the erosion equals the brute-force check for non-convex masks") {
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<double> angle(0.0, 2 * M_PI), radius(3.0, 16.0);
+  for (int trial = 0; trial < 12; ++trial) {
+    const int cols = trial % 2 == 0 ? 70 : 129;
+    const cv::Mat1b empty = random_empty(rng, 61, cols);
+    const BitGrid bits = BitGrid::from_mat(empty);
+    // A star-shaped ring: simple, usually with several runs in some rows.
+    std::vector<double> angles(static_cast<std::size_t>(5 + trial));
+    for (double& a : angles) a = angle(rng);
+    std::sort(angles.begin(), angles.end());
+    Polygon star;
+    for (const double a : angles) {
+      const double r = radius(rng);
+      star.push_back({r * std::cos(a) + 0.3, r * std::sin(a) + 0.2});
+    }
+    const RunMask mask = rasterise_polygon(star, 0.75);
+    CAPTURE(trial);
+    const RunTable table(bits, std::max(1, mask.max_run()));
+    BitGrid fast;
+    collision_free_area(table, mask, fast);
+    const cv::Mat1b oracle = brute_force_free_area(empty, mask);
+    CHECK(cv::countNonZero(fast.to_mat() != oracle) == 0);
+    CHECK(has_collision_free_position(table, mask) == (cv::countNonZero(oracle) > 0));
+    CHECK(cv::countNonZero(collision_free_area_reference(empty == 0, mask) != oracle) == 0);
   }
 }

@@ -1,6 +1,8 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <random>
 #include <utility>
 #include <vector>
 
@@ -81,4 +83,98 @@ TEST_CASE("raster: BitGrid clears runs as clearing bit by bit does") {
     CHECK(cv::countNonZero(fast.to_mat() != slow.to_mat()) == 0);
     CHECK(fast.count() == 600 - (b - a));
   }
+}
+
+namespace {
+
+/// A random simple polygon: a star-shaped ring around the origin (angles sorted, radii random),
+/// so it is simple but usually not convex; coordinates off the lattice.
+Polygon random_star(std::mt19937& rng, int n, double r_min, double r_max) {
+  std::uniform_real_distribution<double> angle(0.0, 2 * M_PI), radius(r_min, r_max);
+  std::vector<double> angles(static_cast<std::size_t>(n));
+  for (double& a : angles) a = angle(rng);
+  std::sort(angles.begin(), angles.end());
+  Polygon p;
+  for (const double a : angles) {
+    const double r = radius(rng);
+    p.push_back({r * std::cos(a) + 0.123, r * std::sin(a) + 0.0456});
+  }
+  return p;
+}
+
+/// The obvious sampling of raster.hpp's rule, lattice point by lattice point.
+cv::Mat1b brute_force_mask(const Polygon& polygon, double inset, cv::Point origin, cv::Size size) {
+  cv::Mat1b out(size, uchar(0));
+  for (int y = 0; y < size.height; ++y)
+    for (int x = 0; x < size.width; ++x) {
+      const Vec2 p{double(x - origin.x), double(y - origin.y)};
+      const bool in = inset > 0.0 ? inside_polygon(polygon, p) && boundary_distance(polygon, p) >= inset
+                                  : inside_polygon(polygon, p, 1e-9);
+      if (in) out(y, x) = 255;
+    }
+  return out;
+}
+
+/// The mask drawn in an image of `size` with the anchor at `origin`.
+cv::Mat1b mask_in(const RunMask& mask, cv::Point origin, cv::Size size) {
+  cv::Mat1b out(size, uchar(0));
+  for (int i = 0; i < mask.runs(); ++i)
+    for (int k = 0; k < mask.len[i]; ++k) out(origin.y + mask.dy[i], origin.x + mask.x0[i] + k) = 255;
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("raster: the general rasteriser equals point-by-point sampling on random polygons") {
+  std::mt19937 rng(11);
+  const cv::Point origin(40, 40);
+  const cv::Size size(81, 81);
+  for (int trial = 0; trial < 60; ++trial) {
+    const Polygon polygon = random_star(rng, 3 + trial % 10, 8.0, 35.0);
+    for (const double inset : {0.0, 0.75, 2.3}) {
+      CAPTURE(trial);
+      CAPTURE(inset);
+      const RunMask mask = rasterise_polygon(polygon, inset);
+      const cv::Mat1b want = brute_force_mask(polygon, inset, origin, size);
+      CHECK(cv::countNonZero(mask_in(mask, origin, size) != want) == 0);
+      CHECK(mask.pixels == cv::countNonZero(want));
+      // Runs sorted by row, then column, neither touching nor empty.
+      for (int i = 1; i < mask.runs(); ++i) {
+        CHECK(mask.len[i] > 0);
+        CHECK((mask.dy[i] > mask.dy[i - 1] ||
+               (mask.dy[i] == mask.dy[i - 1] && mask.x0[i] > mask.x0[i - 1] + mask.len[i - 1])));
+      }
+    }
+  }
+}
+
+TEST_CASE("raster: on convex polygons the general rasteriser agrees with the half-plane one") {
+  std::mt19937 rng(5);
+  for (const ShapeId shape : {tangram_shapes::large_triangle, tangram_shapes::square,
+                              tangram_shapes::parallelogram}) {
+    for (int k = 0; k < 12; ++k) {
+      const Polygon posed = apply_pose(PieceSet::tangram().local_polygon(shape, 97.3),
+                                       Pose{{0.0, 0.0}, 7.0 + 29.0 * k, k % 2 == 1});
+      for (const double inset : {0.75, 1.6}) {
+        const RunMask convex = rasterise_convex(inset_convex(posed, inset));
+        const RunMask general = rasterise_polygon(posed, inset);
+        CHECK(general.dy == convex.dy);
+        CHECK(general.x0 == convex.x0);
+        CHECK(general.len == convex.len);
+      }
+    }
+  }
+}
+
+TEST_CASE("raster: a non-convex piece has several runs in a row; cores intersect them") {
+  // A U: 3 x 2 cells of 10 px with the middle top cell missing.
+  const Polygon u = {{-15, -10}, {-5, -10}, {-5, 0}, {5, 0}, {5, -10}, {15, -10}, {15, 10}, {-15, 10}};
+  const RunMask mask = rasterise_polygon(u, 0.0);
+  CHECK(mask.pixels == 31 * 21 - 9 * 10);  // lattice points; the notch's open cells
+  int rows_with_two = 0;
+  for (int i = 1; i < mask.runs(); ++i) rows_with_two += mask.dy[i] == mask.dy[i - 1];
+  CHECK(rows_with_two == 10);
+  const RunMask both = intersect_masks(mask, rasterise_convex({{-20, -3}, {20, -3}, {20, 3}, {-20, 3}}));
+  CHECK(both.pixels == 31 * 7 - 9 * 3);
+  CHECK(intersect_masks(mask, mask).len == mask.len);
 }

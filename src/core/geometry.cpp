@@ -157,6 +157,43 @@ double area_in_box(const Polygon& convex, double x0, double y0, double x1, doubl
   return area(poly);
 }
 
+double boundary_distance(const Polygon& polygon, Vec2 p) {
+  double best = 1e300;
+  const std::size_t n = polygon.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const Vec2 a = polygon[i], d = polygon[(i + 1) % n] - a;
+    const double dd = dot(d, d);
+    const double t = dd > 0.0 ? std::clamp(dot(p - a, d) / dd, 0.0, 1.0) : 0.0;
+    const Vec2 nearest = a + t * d;
+    best = std::min(best, std::hypot(p.x - nearest.x, p.y - nearest.y));
+  }
+  return best;
+}
+
+bool inside_polygon(const Polygon& polygon, Vec2 p, double eps) {
+  bool inside = false;
+  const std::size_t n = polygon.size();
+  for (std::size_t i = 0, j = n - 1; i < n; j = i++) {
+    const Vec2 a = polygon[i], b = polygon[j];
+    if ((a.y <= p.y) != (b.y <= p.y) && p.x < a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x))
+      inside = !inside;
+  }
+  return inside || (n > 0 && boundary_distance(polygon, p) <= eps);
+}
+
+bool is_convex(const Polygon& pts) {
+  // Every turn of the ring has the sign of its area, up to 1e-9 of the edges' lengths (the
+  // referee's rule).
+  const double orientation = signed_area(pts) >= 0 ? 1.0 : -1.0;
+  const std::size_t n = pts.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const Vec2 u = pts[(i + 1) % n] - pts[i], v = pts[(i + 2) % n] - pts[(i + 1) % n];
+    if (orientation * cross(u, v) < -1e-9 * std::hypot(u.x, u.y) * std::hypot(v.x, v.y))
+      return false;
+  }
+  return true;
+}
+
 bool inside_convex(const Polygon& convex, Vec2 p, double eps) {
   const double orientation = signed_area(convex) > 0 ? 1.0 : -1.0;
   const std::size_t n = convex.size();

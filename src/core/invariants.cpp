@@ -20,29 +20,31 @@ bool mask_matches_polygon(const ConfigurationMask& config, double inset_px) {
   // Lattice point (dx, dy) is the anchor pixel's offset; the polygon is around the centroid,
   // which sits at the anchor (raster.hpp).
   const double eps = 1e-6;
-  for (int i = 0; i < mask.height(); ++i)
+  for (int i = 0; i < mask.runs(); ++i)
     for (int k = 0; k < mask.len[i]; ++k) {
-      const Vec2 p{static_cast<double>(mask.x0[i] + k), static_cast<double>(mask.dy0 + i)};
-      if (!inside_convex(polygon, p, eps)) return false;
+      const Vec2 p{static_cast<double>(mask.x0[i] + k), static_cast<double>(mask.dy[i])};
+      if (!inside_polygon(polygon, p, eps)) return false;
     }
-  const Polygon deep = inset_convex(polygon, inset_px + 1.0);
-  long cells_expected = 0;
+  // Every lattice point deeper than the inset by a pixel is a cell.
+  cv::Point anchor;
+  const cv::Mat1b cells = run_mask_image(mask, anchor);
   for (int y = static_cast<int>(std::floor(box.y0)); y <= static_cast<int>(std::ceil(box.y1)); ++y)
     for (int x = static_cast<int>(std::floor(box.x0)); x <= static_cast<int>(std::ceil(box.x1));
          ++x) {
-      if (deep.size() < 3 || !inside_convex(deep, Vec2{double(x), double(y)})) continue;
-      ++cells_expected;
-      const int i = y - mask.dy0;
-      if (i < 0 || i >= mask.height() || x < mask.x0[i] || x >= mask.x0[i] + mask.len[i])
+      const Vec2 p{double(x), double(y)};
+      if (!inside_polygon(polygon, p) || boundary_distance(polygon, p) < inset_px + 1.0) continue;
+      const int cx = x + anchor.x, cy = y + anchor.y;
+      if (mask.pixels == 0 || cx < 0 || cy < 0 || cx >= cells.cols || cy >= cells.rows ||
+          cells(cy, cx) == 0)
         return false;
     }
-  return mask.pixels >= cells_expected;
+  return true;
 }
 
 bool cells_are_empty(const cv::Mat1b& empty, const RunMask& mask, cv::Point anchor) {
-  for (int i = 0; i < mask.height(); ++i)
+  for (int i = 0; i < mask.runs(); ++i)
     for (int k = 0; k < mask.len[i]; ++k) {
-      const int x = anchor.x + mask.x0[i] + k, y = anchor.y + mask.dy0 + i;
+      const int x = anchor.x + mask.x0[i] + k, y = anchor.y + mask.dy[i];
       if (x < 0 || y < 0 || x >= empty.cols || y >= empty.rows || empty(y, x) == 0) return false;
     }
   return true;

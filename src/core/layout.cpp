@@ -110,8 +110,8 @@ LayoutState place_cells(const LayoutState& parent, const RunMask& mask, cv::Poin
   state.runs = parent.runs;
   state.stale_begin = parent.stale_begin;
   state.stale_end = parent.stale_end;
-  for (int i = 0; i < mask.height(); ++i) {
-    const int y = anchor.y + mask.dy0 + i;
+  for (int i = 0; i < mask.runs(); ++i) {
+    const int y = anchor.y + mask.dy[i];
     if (y < 0 || y >= state.empty.rows || !mask.len[i]) continue;
     const int a = std::max(0, anchor.x + mask.x0[i]);
     const int b = std::min(state.empty.cols, anchor.x + mask.x0[i] + mask.len[i]);
@@ -138,8 +138,8 @@ void add_depth(LayoutState& state, const LayoutState& parent, const RunMask& mas
   // The piece's cells inside the image and their bounding box.
   cv::Rect box;
   bool any = false;
-  for (int i = 0; i < mask.height(); ++i) {
-    const int y = anchor.y + mask.dy0 + i;
+  for (int i = 0; i < mask.runs(); ++i) {
+    const int y = anchor.y + mask.dy[i];
     if (y < 0 || y >= image.rows || !mask.len[i]) continue;
     const int a = std::max(0, anchor.x + mask.x0[i]);
     const int b = std::min(image.cols, anchor.x + mask.x0[i] + mask.len[i]);
@@ -180,8 +180,8 @@ LayoutState place_piece(const LayoutState& parent, const RunMask& mask, cv::Poin
 
 cv::Mat1b place_mask(const cv::Mat1b& empty, const RunMask& mask, cv::Point anchor) {
   cv::Mat1b out = empty.clone();
-  for (int i = 0; i < mask.height(); ++i) {
-    const int y = anchor.y + mask.dy0 + i;
+  for (int i = 0; i < mask.runs(); ++i) {
+    const int y = anchor.y + mask.dy[i];
     if (y < 0 || y >= out.rows || !mask.len[i]) continue;
     const int a = std::max(0, anchor.x + mask.x0[i]);
     const int b = std::min(out.cols, anchor.x + mask.x0[i] + mask.len[i]);

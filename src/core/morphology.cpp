@@ -55,23 +55,22 @@ inline bool and_shifted_row(const std::uint64_t* src, int words, int shift, std:
   return any != 0;
 }
 
-// Mask rows with a cell, longest first: the most selective tests run first, so that rows
-// without any collision-free anchor are rejected early. The run lengths of a convex mask rise
-// to a peak and fall (give or take a pixel of rasterisation), so merging outward from the
-// longest row orders them without sorting; the order only affects speed.
-void rows_by_length(const RunMask& mask, std::vector<int>& order) {
+// The mask's runs, longest first: the most selective tests run first, so that rows without
+// any collision-free anchor are rejected early. The run lengths of a convex mask rise to a peak
+// and fall (give or take a pixel of rasterisation), so merging outward from the longest run
+// orders them without sorting; for other masks it orders them roughly. The order only affects
+// speed.
+void runs_by_length(const RunMask& mask, std::vector<int>& order) {
   order.clear();
-  const int h = mask.height();
+  const int h = mask.runs();
   if (h == 0) return;
   const int peak =
       static_cast<int>(std::max_element(mask.len.begin(), mask.len.end()) - mask.len.begin());
-  if (mask.len[static_cast<std::size_t>(peak)] == 0) return;
   order.push_back(peak);
   for (int up = peak - 1, down = peak + 1; up >= 0 || down < h;) {
     const bool take_up = down >= h || (up >= 0 && mask.len[static_cast<std::size_t>(up)] >=
                                                       mask.len[static_cast<std::size_t>(down)]);
-    const int i = take_up ? up-- : down++;
-    if (mask.len[static_cast<std::size_t>(i)] > 0) order.push_back(i);
+    order.push_back(take_up ? up-- : down++);
   }
 }
 
@@ -82,23 +81,23 @@ void erode(const RunTable& table, const RunMask& mask, Sink&& sink) {
   const int rows = table.rows(), words = table.words_per_row();
   thread_local std::vector<int> order;  // reused: this runs for every configuration tested
   thread_local std::vector<std::uint64_t> acc;
-  rows_by_length(mask, order);
+  runs_by_length(mask, order);
   acc.assign(static_cast<std::size_t>(words), 0);
   if (order.empty()) return;
-  const int last = mask.dy0 + mask.height() - 1;
+  const int first_row = mask.top(), last = mask.bottom();
   // Left shifts can carry bits past the last column; they are cleared before reporting.
   const int tail = table.cols() & 63;
   const std::uint64_t tail_mask = tail ? (std::uint64_t{1} << tail) - 1 : ~std::uint64_t{0};
-  const int y_begin = std::max(0, -mask.dy0), y_end = std::min(rows, rows - last);
+  const int y_begin = std::max(0, -first_row), y_end = std::min(rows, rows - last);
   for (int y = y_begin; y < y_end; ++y) {
     // A row without a run as long as the mask's row there rules the anchor row out at once.
     if (std::any_of(order.begin(), order.end(),
-                    [&](int i) { return table.longest(y + mask.dy0 + i) < mask.len[i]; }))
+                    [&](int i) { return table.longest(y + mask.dy[i]) < mask.len[i]; }))
       continue;
     bool alive = true;
     bool first = true;
     for (int i : order) {
-      const std::uint64_t* src = table.row(mask.len[i], y + mask.dy0 + i);
+      const std::uint64_t* src = table.row(mask.len[i], y + mask.dy[i]);
       if (first) {
         shifted_row(src, words, mask.x0[i], acc.data());
         alive = std::any_of(acc.begin(), acc.end(), [](std::uint64_t w) { return w != 0; });

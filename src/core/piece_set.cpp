@@ -101,6 +101,7 @@ PieceSet::PieceSet(std::string name, std::vector<PieceShape> shapes)
       throw InputError(tag + "the outline has no area");
     d.period_deg = tangram::rotation_period_deg(s.outline);
     d.chiral = tangram::mirror_distinct(s.outline);
+    d.convex = is_convex(s.outline);
     d.centroid = tangram::centroid(s.outline);
     for (const Vec2& v : s.outline) reach_ = std::max(reach_, radius(v - d.centroid));
     derived_.push_back(d);

@@ -153,9 +153,9 @@ PlacementCost PlacementCost::sweep(const cv::Mat1f& sweep_matrix) {
 double PlacementCost::operator()(const RunMask& mask, cv::Point anchor) const {
   if (sweep_) return static_cast<double>(sweep_matrix_(anchor)) * static_cast<double>(mask.pixels);
   double sum = 0.0;
-  for (int i = 0; i < mask.height(); ++i) {
+  for (int i = 0; i < mask.runs(); ++i) {
     if (!mask.len[i]) continue;
-    const double* p = prefix_.ptr<double>(anchor.y + mask.dy0 + i);
+    const double* p = prefix_.ptr<double>(anchor.y + mask.dy[i]);
     const int a = anchor.x + mask.x0[i];
     sum += p[a + mask.len[i]] - p[a];
   }

@@ -11,28 +11,45 @@
 
 namespace tangram {
 
+void RunMask::add_run(int row, int first, int length) {
+  if (length <= 0) return;
+  dy.push_back(row);
+  x0.push_back(first);
+  len.push_back(length);
+  pixels += length;
+}
+
 int RunMask::max_run() const {
   return len.empty() ? 0 : *std::max_element(len.begin(), len.end());
 }
 
 cv::Rect RunMask::bounds() const {
-  int xmin = 0, xmax = -1, ymin = 0, ymax = -1;
-  bool first = true;
-  for (int i = 0; i < height(); ++i) {
-    if (len[i] == 0) continue;
-    const int y = dy0 + i;
-    if (first) {
-      xmin = x0[i], xmax = x0[i] + len[i] - 1, ymin = ymax = y;
-      first = false;
-    } else {
-      xmin = std::min(xmin, x0[i]);
-      xmax = std::max(xmax, x0[i] + len[i] - 1);
-      ymax = y;
-    }
+  if (len.empty()) return {};
+  int xmin = x0[0], xmax = x0[0] + len[0] - 1;
+  for (int i = 1; i < runs(); ++i) {
+    xmin = std::min(xmin, x0[i]);
+    xmax = std::max(xmax, x0[i] + len[i] - 1);
   }
-  if (first) return {};
-  return {xmin, ymin, xmax - xmin + 1, ymax - ymin + 1};
+  return {xmin, top(), xmax - xmin + 1, bottom() - top() + 1};
 }
+
+namespace {
+
+/// The largest distance of a cell to the mask's outside (RunMask::max_depth).
+float mask_depth(const RunMask& mask) {
+  if (mask.pixels == 0) return 0.0f;
+  cv::Point anchor;
+  cv::Mat1b image = run_mask_image(mask, anchor);
+  cv::Mat1b padded;
+  cv::copyMakeBorder(image, padded, 1, 1, 1, 1, cv::BORDER_CONSTANT, 0);
+  cv::Mat1f dist;
+  cv::distanceTransform(padded, dist, cv::DIST_L2, cv::DIST_MASK_PRECISE);
+  double max_value = 0.0;
+  cv::minMaxLoc(dist, nullptr, &max_value);
+  return static_cast<float>(max_value);
+}
+
+}  // namespace
 
 RunMask rasterise_convex(const Polygon& local) {
   RunMask mask;
@@ -61,32 +78,135 @@ RunMask rasterise_convex(const Polygon& local) {
         xr = std::max(xr, x);
       }
     }
-    int a = 0, b = -1;
     if (xl <= xr) {
-      a = static_cast<int>(std::ceil(xl - eps));
-      b = static_cast<int>(std::floor(xr + eps));
+      const int a = static_cast<int>(std::ceil(xl - eps));
+      const int b = static_cast<int>(std::floor(xr + eps));
+      mask.add_run(y, a, b - a + 1);
     }
-    if (mask.len.empty() && b < a) continue;  // skip leading empty rows
-    if (mask.len.empty()) mask.dy0 = y;
-    mask.x0.push_back(b >= a ? a : 0);
-    mask.len.push_back(std::max(0, b - a + 1));
-    mask.pixels += std::max(0, b - a + 1);
   }
-  while (!mask.len.empty() && mask.len.back() == 0) {
-    mask.len.pop_back();
-    mask.x0.pop_back();
+  mask.max_depth = mask_depth(mask);
+  return mask;
+}
+
+namespace {
+
+/// Half-open interval [lo, hi) of cells, for the general rasteriser.
+struct Span {
+  int lo, hi;
+};
+
+/// The columns x of row `y` whose lattice point lies within `d` of segment pq (closer than d,
+/// with a tolerance that keeps points at exactly d), as a closed interval [lo, hi] of reals;
+/// empty (lo > hi) when none. The points within d of a segment form a convex stadium, so a row
+/// meets it in one interval: the union of the row's intervals in the two end discs and in the
+/// band along the segment.
+std::pair<double, double> near_segment(Vec2 p, Vec2 q, double y, double d) {
+  double lo = 1e300, hi = -1e300;
+  for (const Vec2 c : {p, q}) {
+    const double h = d * d - (y - c.y) * (y - c.y);
+    if (h <= 0.0) continue;
+    const double w = std::sqrt(h);
+    lo = std::min(lo, c.x - w);
+    hi = std::max(hi, c.x + w);
   }
-  if (mask.pixels > 0) {
-    cv::Point anchor;
-    cv::Mat1b image = run_mask_image(mask, anchor);
-    cv::Mat1b padded;
-    cv::copyMakeBorder(image, padded, 1, 1, 1, 1, cv::BORDER_CONSTANT, 0);
-    cv::Mat1f dist;
-    cv::distanceTransform(padded, dist, cv::DIST_L2, cv::DIST_MASK_PRECISE);
-    double max_value = 0.0;
-    cv::minMaxLoc(dist, nullptr, &max_value);
-    mask.max_depth = static_cast<float>(max_value);
+  const Vec2 u = q - p;
+  const double length = std::hypot(u.x, u.y);
+  if (length > 0.0) {
+    // Points (x, y) with 0 <= (X - p).u / |u| <= |u| and |(X - p) x u| / |u| < d: each bound is
+    // linear in x, so the row's set is an interval.
+    double a = -1e300, b = 1e300;
+    const auto bound = [&](double slope, double offset, double low, double high) {
+      // low <= slope * x + offset <= high
+      if (std::abs(slope) < 1e-15) {
+        if (offset < low || offset > high) a = 1e300, b = -1e300;
+        return;
+      }
+      double x1 = (low - offset) / slope, x2 = (high - offset) / slope;
+      if (x1 > x2) std::swap(x1, x2);
+      a = std::max(a, x1);
+      b = std::min(b, x2);
+    };
+    // projection: ((x - p.x) u.x + (y - p.y) u.y) / length in [0, length]
+    bound(u.x / length, ((y - p.y) * u.y - p.x * u.x) / length, 0.0, length);
+    // signed distance: ((x - p.x) u.y - (y - p.y) u.x) / length in (-d, d)
+    bound(u.y / length, (-p.x * u.y - (y - p.y) * u.x) / length, -d, d);
+    if (a <= b) {
+      lo = std::min(lo, a);
+      hi = std::max(hi, b);
+    }
   }
+  return {lo, hi};
+}
+
+/// `spans` (sorted, disjoint) without the cells in [lo, hi].
+void remove_cells(std::vector<Span>& spans, int lo, int hi) {
+  if (lo > hi) return;
+  std::vector<Span> out;
+  for (const Span& s : spans) {
+    if (s.hi <= lo || s.lo > hi) {
+      out.push_back(s);
+      continue;
+    }
+    if (s.lo < lo) out.push_back({s.lo, lo});
+    if (hi + 1 < s.hi) out.push_back({hi + 1, s.hi});
+  }
+  spans.swap(out);
+}
+
+/// `spans` with the cells in [lo, hi] added, kept sorted and merged.
+void add_cells(std::vector<Span>& spans, int lo, int hi) {
+  if (lo > hi) return;
+  spans.push_back({lo, hi + 1});
+  std::sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) { return a.lo < b.lo; });
+  std::vector<Span> out;
+  for (const Span& s : spans) {
+    if (!out.empty() && s.lo <= out.back().hi) out.back().hi = std::max(out.back().hi, s.hi);
+    else out.push_back(s);
+  }
+  spans.swap(out);
+}
+
+}  // namespace
+
+RunMask rasterise_polygon(const Polygon& local, double inset_px) {
+  RunMask mask;
+  const std::size_t n = local.size();
+  if (n < 3) return mask;
+  const double d = std::max(0.0, inset_px);
+  constexpr double eps = 1e-9;
+  const Box box = bounding_box(local);
+  const int r0 = static_cast<int>(std::ceil(box.y0 - eps));
+  const int r1 = static_cast<int>(std::floor(box.y1 + eps));
+  for (int y = r0; y <= r1; ++y) {
+    // Inside by the even-odd rule on the row: crossings of edges taken half-open in y.
+    std::vector<double> crossings;
+    for (std::size_t i = 0; i < n; ++i) {
+      const Vec2 p = local[i], q = local[(i + 1) % n];
+      if ((p.y <= y) == (q.y <= y)) continue;
+      crossings.push_back(p.x + (y - p.y) / (q.y - p.y) * (q.x - p.x));
+    }
+    std::sort(crossings.begin(), crossings.end());
+    std::vector<Span> spans;
+    for (std::size_t k = 0; k + 1 < crossings.size(); k += 2)
+      add_cells(spans, static_cast<int>(std::ceil(crossings[k] - eps)),
+                static_cast<int>(std::floor(crossings[k + 1] + eps)));
+    for (std::size_t i = 0; i < n; ++i) {
+      const Vec2 p = local[i], q = local[(i + 1) % n];
+      if (d > 0.0) {
+        // Closer than d to the boundary: not in the mask.
+        const auto [lo, hi] = near_segment(p, q, y, d - eps);
+        if (lo <= hi)
+          remove_cells(spans, static_cast<int>(std::ceil(lo)), static_cast<int>(std::floor(hi)));
+      } else {
+        // On the boundary (within eps): in the mask.
+        const auto [lo, hi] = near_segment(p, q, y, eps);
+        if (lo <= hi)
+          add_cells(spans, static_cast<int>(std::ceil(lo)), static_cast<int>(std::floor(hi)));
+      }
+    }
+    for (const Span& s : spans) mask.add_run(y, s.lo, s.hi - s.lo);
+  }
+  mask.max_depth = mask_depth(mask);
   return mask;
 }
 
@@ -94,8 +214,8 @@ cv::Mat1b run_mask_image(const RunMask& mask, cv::Point& anchor) {
   const cv::Rect box = mask.bounds();
   cv::Mat1b image(std::max(1, box.height), std::max(1, box.width), uchar(0));
   anchor = {-box.x, -box.y};
-  for (int i = 0; i < mask.height(); ++i)
-    for (int k = 0; k < mask.len[i]; ++k) image(mask.dy0 + i - box.y, mask.x0[i] + k - box.x) = 255;
+  for (int i = 0; i < mask.runs(); ++i)
+    for (int k = 0; k < mask.len[i]; ++k) image(mask.dy[i] - box.y, mask.x0[i] + k - box.x) = 255;
   return image;
 }
 
@@ -118,7 +238,11 @@ ConfigurationMask rasterise_configuration(const PieceSet& set, const Configurati
                                           double side_px, double inset_px) {
   const Polygon posed = apply_pose(set.local_polygon(config.shape, side_px),
                                    Pose{{0.0, 0.0}, config.angle_deg, config.reflected});
-  ConfigurationMask out{config, rasterise_convex(inset_convex(posed, inset_px)), posed};
+  // Convex shapes (the Tangram's) keep the half-plane rasteriser; others are sampled generally.
+  ConfigurationMask out{config,
+                        set.convex(config.shape) ? rasterise_convex(inset_convex(posed, inset_px))
+                                                 : rasterise_polygon(posed, inset_px),
+                        posed};
   TANGRAM_CHECK(mask_matches_polygon(out, inset_px), "a configuration's mask matches its polygon");
   return out;
 }
@@ -144,22 +268,18 @@ std::vector<ConfigurationMask> rasterise_configurations(
 
 RunMask intersect_masks(const RunMask& a, const RunMask& b) {
   RunMask out;
-  const int y0 = std::max(a.dy0, b.dy0);
-  const int y1 = std::min(a.dy0 + a.height(), b.dy0 + b.height());
-  for (int y = y0; y < y1; ++y) {
-    const int i = y - a.dy0, j = y - b.dy0;
+  // Both run lists are sorted by (row, column): walk them together.
+  int i = 0, j = 0;
+  while (i < a.runs() && j < b.runs()) {
+    if (a.dy[i] != b.dy[j]) {
+      (a.dy[i] < b.dy[j] ? i : j)++;
+      continue;
+    }
     const int lo = std::max(a.x0[i], b.x0[j]);
     const int hi = std::min(a.x0[i] + a.len[i], b.x0[j] + b.len[j]);
-    const int len = (a.len[i] && b.len[j]) ? std::max(0, hi - lo) : 0;
-    if (out.len.empty() && len == 0) continue;
-    if (out.len.empty()) out.dy0 = y;
-    out.x0.push_back(len ? lo : 0);
-    out.len.push_back(len);
-    out.pixels += len;
-  }
-  while (!out.len.empty() && out.len.back() == 0) {
-    out.len.pop_back();
-    out.x0.pop_back();
+    out.add_run(a.dy[i], lo, hi - lo);
+    // The run that ends first has no more overlaps in this row.
+    (a.x0[i] + a.len[i] <= b.x0[j] + b.len[j] ? i : j)++;
   }
   return out;
 }

@@ -184,18 +184,6 @@ Polygon clean_ring(Polygon pts) {
   return pts;
 }
 
-// True when every turn of the ring has the sign of its area (collinear turns allowed).
-bool is_convex(const Polygon& pts) {
-  const double orientation = signed_area(pts) >= 0 ? 1.0 : -1.0;
-  const std::size_t n = pts.size();
-  for (std::size_t i = 0; i < n; ++i) {
-    const Vec2 u = pts[(i + 1) % n] - pts[i], v = pts[(i + 2) % n] - pts[(i + 1) % n];
-    if (orientation * cross(u, v) < -1e-9 * std::hypot(u.x, u.y) * std::hypot(v.x, v.y))
-      return false;
-  }
-  return true;
-}
-
 Polygon centred_on_vertex_mean(Polygon pts) {
   Vec2 mean;
   for (const Vec2& v : pts) mean = mean + v;

@@ -71,4 +71,15 @@ double area_in_box(const Polygon& convex, double x0, double y0, double x1, doubl
 /// True when point `p` lies inside the convex polygon (boundary counts as inside within `eps`).
 bool inside_convex(const Polygon& convex, Vec2 p, double eps = 0.0);
 
+/// Distance from `p` to the nearest point of the polygon's boundary (any simple polygon).
+double boundary_distance(const Polygon& polygon, Vec2 p);
+
+/// True when point `p` lies inside the simple polygon (even-odd rule) or within `eps` of its
+/// boundary.
+bool inside_polygon(const Polygon& polygon, Vec2 p, double eps = 0.0);
+
+/// True when the polygon is convex: every turn has the sign of its area, up to 1e-9 of the
+/// edges' lengths (either orientation; collinear vertices allowed).
+bool is_convex(const Polygon& polygon);
+
 }  // namespace tangram

@@ -73,6 +73,8 @@ public:
   }
   /// mirror_distinct() of the shape's outline.
   bool mirror_distinct(ShapeId id) const { return derived_[static_cast<std::size_t>(id)].chiral; }
+  /// Whether the shape is convex (is_convex() of its outline).
+  bool convex(ShapeId id) const { return derived_[static_cast<std::size_t>(id)].convex; }
 
   /// The pieces in the order they are placed, one entry per copy: largest area first (Yamada et
   /// al. 2019, Sec. III-C); equal areas keep the shapes' order, so runs are reproducible and the
@@ -105,6 +107,7 @@ private:
     double area = 0.0;
     double period_deg = 360.0;
     bool chiral = false;
+    bool convex = true;
     Vec2 centroid;
   };
   std::string name_;

@@ -8,8 +8,9 @@
 /// (x + 0.5, y + 0.5) in the pixel frame.
 ///
 /// Sampling: cell (dx, dy) belongs to the mask when the lattice point (dx, dy) lies inside the
-/// piece polygon inset by `inset_px` (centroid at the origin). Every Tangram piece is convex, so
-/// each row of a mask is a single run of cells.
+/// piece polygon inset by `inset_px` (centroid at the origin): inside it and at least
+/// `inset_px` from its boundary. A convex piece's mask has one run of cells per row; other
+/// shapes may have several.
 
 #include <chrono>
 #include <cstdint>
@@ -22,16 +23,24 @@
 
 namespace tangram {
 
-/// A convex raster mask stored as one run per row, relative to the anchor pixel.
+/// A raster mask stored as horizontal runs of cells relative to the anchor pixel, sorted by
+/// row, then column; runs of one row neither overlap nor touch. A convex shape's mask has one
+/// run per row.
 struct RunMask {
-  int dy0 = 0;               ///< row offset (px) of the first stored row
-  std::vector<int> x0;       ///< per row: column offset (px) of the run's first cell
-  std::vector<int> len;      ///< per row: run length in cells (0 = no cell in this row)
+  std::vector<int> dy;       ///< per run: row offset (px)
+  std::vector<int> x0;       ///< per run: column offset (px) of its first cell
+  std::vector<int> len;      ///< per run: length in cells (at least 1)
   long pixels = 0;           ///< number of cells
   float max_depth = 0.0f;    ///< largest Euclidean distance of a cell to the mask's outside
 
-  /// Number of stored rows.
-  int height() const { return static_cast<int>(len.size()); }
+  /// Number of runs.
+  int runs() const { return static_cast<int>(len.size()); }
+  /// Row offset of the first run (0 when there is none).
+  int top() const { return dy.empty() ? 0 : dy.front(); }
+  /// Row offset of the last run (-1 when there is none).
+  int bottom() const { return dy.empty() ? -1 : dy.back(); }
+  /// Appends a run (after the last one, in the order above); empty runs are ignored.
+  void add_run(int row, int first, int length);
   /// Longest run (px).
   int max_run() const;
   /// Bounding box of the cells relative to the anchor (x, y = min offsets).
@@ -40,6 +49,12 @@ struct RunMask {
 
 /// Rasterises a convex polygon given around the anchor (pixel units, centroid at the origin).
 RunMask rasterise_convex(const Polygon& local);
+
+/// Rasterises any simple polygon given around the anchor (pixel units, centroid at the
+/// origin): the lattice points inside it and at least `inset_px` from its boundary (points on
+/// the boundary count as inside when `inset_px` is 0). For a convex polygon the same cells as
+/// rasterise_convex(inset_convex(local, inset_px)), up to rounding at exact ties.
+RunMask rasterise_polygon(const Polygon& local, double inset_px);
 
 /// The mask as an image just large enough to hold it; `anchor` receives the anchor's position
 /// in that image. Cells are 255, the rest 0.
