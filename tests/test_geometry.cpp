@@ -1,6 +1,8 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <random>
 
 #include "tangram/core/geometry.hpp"
 
@@ -126,4 +128,57 @@ TEST_CASE("geometry: inside_convex counts the boundary and honours eps") {
   const Polygon reversed(sq.rbegin(), sq.rend());
   CHECK(inside_convex(reversed, {1.5, 0.5}));
   CHECK_FALSE(inside_convex(reversed, {-0.5, 0.5}));
+}
+
+TEST_CASE("geometry: convex parts of random simple polygons are convex, disjoint and cover it") {
+  std::mt19937 rng(17);
+  std::uniform_real_distribution<double> angle(0.0, 2 * M_PI), radius(2.0, 10.0), unit(-11, 11);
+  for (int trial = 0; trial < 80; ++trial) {
+    // A ring star-shaped about the origin (angles jittered around n equal steps, so that no
+    // gap reaches half a turn: simple, usually not convex); every other one clockwise.
+    const int n = 4 + trial % 14;
+    Polygon ring;
+    for (int k = 0; k < n; ++k) {
+      const double a = 2 * M_PI * (k + 0.8 * angle(rng) / (2 * M_PI)) / n;
+      const double r = radius(rng);
+      ring.push_back({r * std::cos(a), r * std::sin(a)});
+    }
+    if (trial % 2) std::reverse(ring.begin(), ring.end());
+    CAPTURE(trial);
+    const std::vector<Polygon> parts = convex_parts(ring);
+    double total = 0.0;
+    for (const Polygon& part : parts) {
+      CHECK(is_convex(part));
+      CHECK((signed_area(part) > 0) == (signed_area(ring) > 0));
+      total += area(part);
+    }
+    CHECK(total == doctest::Approx(area(ring)).epsilon(1e-9));
+    for (std::size_t p = 0; p < parts.size(); ++p)
+      for (std::size_t q = p + 1; q < parts.size(); ++q)
+        CHECK(area(clip_convex(parts[p], parts[q])) < 1e-9);
+    // Points inside the ring are in a part, points outside in none (away from boundaries).
+    for (int k = 0; k < 200; ++k) {
+      const Vec2 p{unit(rng), unit(rng)};
+      if (boundary_distance(ring, p) < 1e-6) continue;
+      int in = 0;
+      for (const Polygon& part : parts) in += inside_convex(part, p) ? 1 : 0;
+      CHECK(in == (inside_polygon(ring, p) ? 1 : 0));
+    }
+    if (is_convex(ring)) CHECK(parts.size() == 1);
+  }
+  // An L of three unit squares merges into two rectangles' worth of convex parts.
+  const Polygon l = {{0, 0}, {1, 0}, {1, 1}, {2, 1}, {2, 2}, {0, 2}};
+  CHECK(convex_parts(l).size() == 2);
+  CHECK(overlap_area(l, square(0.5, 0.5, 1.0)) == doctest::Approx(0.75));
+}
+
+TEST_CASE("geometry: inside_polygon and boundary_distance on a U") {
+  const Polygon u = {{0, 0}, {1, 0}, {1, 1}, {2, 1}, {2, 0}, {3, 0}, {3, 2}, {0, 2}};
+  CHECK(inside_polygon(u, {0.5, 0.5}));
+  CHECK_FALSE(inside_polygon(u, {1.5, 0.5}));  // the notch
+  CHECK(inside_polygon(u, {1.5, 1.0}, 1e-9));  // its bottom edge
+  CHECK(boundary_distance(u, {1.5, 0.5}) == doctest::Approx(0.5));
+  CHECK(boundary_distance(u, {1.5, 1.5}) == doctest::Approx(0.5));
+  CHECK_FALSE(is_convex(u));
+  CHECK(is_convex(square(0, 0, 1)));
 }

@@ -172,11 +172,10 @@ TEST_CASE("collision-free area: the erosion equals the brute-force check for non
     const cv::Mat1b empty = random_empty(rng, 61, cols);
     const BitGrid bits = BitGrid::from_mat(empty);
     // A star-shaped ring: simple, usually with several runs in some rows.
-    std::vector<double> angles(static_cast<std::size_t>(5 + trial));
-    for (double& a : angles) a = angle(rng);
-    std::sort(angles.begin(), angles.end());
+    const int n = 5 + trial;
     Polygon star;
-    for (const double a : angles) {
+    for (int k = 0; k < n; ++k) {
+      const double a = 2 * M_PI * (k + 0.8 * angle(rng) / (2 * M_PI)) / n;
       const double r = radius(rng);
       star.push_back({r * std::cos(a) + 0.3, r * std::sin(a) + 0.2});
     }

@@ -87,15 +87,14 @@ TEST_CASE("raster: BitGrid clears runs as clearing bit by bit does") {
 
 namespace {
 
-/// A random simple polygon: a star-shaped ring around the origin (angles sorted, radii random),
-/// so it is simple but usually not convex; coordinates off the lattice.
+/// A random simple polygon: a ring star-shaped about the origin (n >= 4 angles jittered around
+/// equal steps, so no gap reaches half a turn; radii random), usually not convex; coordinates
+/// off the lattice.
 Polygon random_star(std::mt19937& rng, int n, double r_min, double r_max) {
-  std::uniform_real_distribution<double> angle(0.0, 2 * M_PI), radius(r_min, r_max);
-  std::vector<double> angles(static_cast<std::size_t>(n));
-  for (double& a : angles) a = angle(rng);
-  std::sort(angles.begin(), angles.end());
+  std::uniform_real_distribution<double> jitter(0.0, 0.8), radius(r_min, r_max);
   Polygon p;
-  for (const double a : angles) {
+  for (int k = 0; k < n; ++k) {
+    const double a = 2 * M_PI * (k + jitter(rng)) / n;
     const double r = radius(rng);
     p.push_back({r * std::cos(a) + 0.123, r * std::sin(a) + 0.0456});
   }
@@ -130,7 +129,7 @@ TEST_CASE("raster: the general rasteriser equals point-by-point sampling on rand
   const cv::Point origin(40, 40);
   const cv::Size size(81, 81);
   for (int trial = 0; trial < 60; ++trial) {
-    const Polygon polygon = random_star(rng, 3 + trial % 10, 8.0, 35.0);
+    const Polygon polygon = random_star(rng, 4 + trial % 10, 8.0, 35.0);
     for (const double inset : {0.0, 0.75, 2.3}) {
       CAPTURE(trial);
       CAPTURE(inset);

@@ -55,7 +55,7 @@ AreaMetrics supersampled_areas(const Pattern& pattern, const std::vector<PlacedP
         for (int b = 0; b < kSub; ++b) {
           const Vec2 p{j + (b + 0.5) / kSub, i + (a + 0.5) / kSub};
           int k = 0;
-          for (const PlacedPiece& piece : pieces) k += inside_convex(piece.polygon, p) ? 1 : 0;
+          for (const PlacedPiece& piece : pieces) k += inside_polygon(piece.polygon, p) ? 1 : 0;
           if (k == 0) continue;
           (in_puzzle ? inside : outside) += 1.0;
           overlap += k - 1;
@@ -241,4 +241,40 @@ TEST_CASE("verify: measure_areas is exact for two pieces far from their places")
     CAPTURE(trial);
     check_areas_agree(fast, slow, 0.002);
   }
+}
+
+TEST_CASE("verify: a set with non-convex pieces (two L-trominoes fill a 2 x 3 rectangle)") {
+  const PieceSet ls("l-trominoes", {{"L", {{0, 0}, {1, 0}, {1, 1}, {2, 1}, {2, 2}, {0, 2}}, 2}});
+  CHECK_FALSE(ls.convex(0));
+  CHECK(ls.rotation_period_deg(0) == 360.0);
+  CHECK_FALSE(ls.mirror_distinct(0));  // an L tromino is its own mirror image, turned
+  // The rectangle [0, 3] x [0, 2] units at 40 px per unit, offset by (10, 10) px.
+  const double unit = 40.0;
+  const auto place = [&](double angle, Vec2 centroid_units) {
+    PlacedPiece p;
+    p.shape = 0;
+    p.pose = {{10 + unit * centroid_units.x, 10 + unit * centroid_units.y}, angle, false};
+    p.polygon = ls.posed_polygon(0, unit, p.pose);
+    return p;
+  };
+  // The L's centroid is (5/6, 7/6) from its corner; the second one turned half a turn and
+  // moved so that the two fill the rectangle.
+  std::vector<PlacedPiece> pieces = {place(0.0, {5.0 / 6, 7.0 / 6}),
+                                     place(180.0, {3.0 - 5.0 / 6, 2.0 - 7.0 / 6})};
+  cv::Mat1b puzzle(100, 140, uchar(0));
+  puzzle(cv::Rect(10, 10, 120, 80)) = 255;
+  const Pattern pattern = make_pattern(puzzle);
+  // The pattern's scale is sqrt(area): the set's 6 square units at 40 px are 9600 px.
+  REQUIRE(pattern.side_px == doctest::Approx(std::sqrt(9600.0)));
+  const AreaMetrics m = measure_areas(pattern, pieces);
+  CHECK(m.coverage == doctest::Approx(1.0).epsilon(1e-9));
+  CHECK(m.overlap == doctest::Approx(0.0).scale(1.0).epsilon(1e-9));
+  CHECK(m.spill == doctest::Approx(0.0).scale(1.0).epsilon(1e-9));
+  check_areas_agree(m, supersampled_areas(pattern, pieces), 0.002);
+  // Shifted by a unit, the second one overlaps the first.
+  pieces[1].pose.centre = pieces[1].pose.centre + Vec2{-unit, 0};
+  pieces[1].polygon = ls.posed_polygon(0, unit, pieces[1].pose);
+  const AreaMetrics shifted = measure_areas(pattern, pieces);
+  CHECK(shifted.overlap * pattern.area_px == doctest::Approx(2 * unit * unit));
+  check_areas_agree(shifted, supersampled_areas(pattern, pieces), 0.002);
 }

@@ -94,7 +94,7 @@ std::vector<ArrangedPiece> final_poses(const Arrangement& arrangement, const Pie
     polygons.push_back(set.posed_polygon(piece.shape, 1.0, piece.pose));
   for (std::size_t i = 0; i < polygons.size(); ++i)
     for (std::size_t j = i + 1; j < polygons.size(); ++j) {
-      const double shared = area(clip_convex(polygons[i], polygons[j]));
+      const double shared = overlap_area(polygons[i], polygons[j]);
       if (shared > kOverlapTolerance)
         throw InputError("pieces " + std::to_string(i) + " (" +
                          set.shape_name(pieces[i].shape) + ") and " + std::to_string(j) + " (" +

@@ -194,6 +194,96 @@ bool is_convex(const Polygon& pts) {
   return true;
 }
 
+namespace {
+
+/// True when `p` lies inside triangle abc or on its boundary (counter-clockwise on screen,
+/// positive area, as signed_area counts it).
+bool in_triangle(Vec2 p, Vec2 a, Vec2 b, Vec2 c) {
+  return cross(b - a, p - a) >= 0.0 && cross(c - b, p - b) >= 0.0 && cross(a - c, p - c) >= 0.0;
+}
+
+/// The union of convex polygons a and b when they share the edge a[i]a[i+1] = b[j+1]b[j]:
+/// a's ring from a[i+1] round to a[i], then b's from b[j+2] round to b[j-1].
+Polygon joined(const Polygon& a, std::size_t i, const Polygon& b, std::size_t j) {
+  Polygon out;
+  for (std::size_t k = 0; k < a.size(); ++k) out.push_back(a[(i + 1 + k) % a.size()]);
+  for (std::size_t k = 0; k + 2 < b.size(); ++k) out.push_back(b[(j + 2 + k) % b.size()]);
+  return out;
+}
+
+bool same_point(Vec2 a, Vec2 b) { return a.x == b.x && a.y == b.y; }
+
+}  // namespace
+
+std::vector<Polygon> convex_parts(const Polygon& polygon) {
+  if (polygon.size() < 3 || is_convex(polygon)) return {polygon};
+  // Ear clipping on a positively oriented copy.
+  const bool reversed = signed_area(polygon) < 0.0;
+  Polygon ring = polygon;
+  if (reversed) std::reverse(ring.begin(), ring.end());
+  std::vector<Polygon> parts;
+  std::vector<std::size_t> left(ring.size());
+  for (std::size_t k = 0; k < ring.size(); ++k) left[k] = k;
+  while (left.size() > 3) {
+    const std::size_t n = left.size();
+    bool clipped = false;
+    for (std::size_t k = 0; k < n && !clipped; ++k) {
+      const Vec2 a = ring[left[(k + n - 1) % n]], b = ring[left[k]], c = ring[left[(k + 1) % n]];
+      if (cross(b - a, c - b) <= 0.0) continue;  // reflex or flat: not an ear
+      bool empty = true;
+      for (std::size_t m = 0; m < n && empty; ++m) {
+        const Vec2 p = ring[left[m]];
+        if (same_point(p, a) || same_point(p, b) || same_point(p, c)) continue;
+        empty = !in_triangle(p, a, b, c);
+      }
+      if (!empty) continue;
+      parts.push_back({a, b, c});
+      left.erase(left.begin() + static_cast<std::ptrdiff_t>(k));
+      clipped = true;
+    }
+    if (!clipped) {  // only flat corners left (collinear vertices): drop one
+      for (std::size_t k = 0; k < n && !clipped; ++k) {
+        const Vec2 a = ring[left[(k + n - 1) % n]], b = ring[left[k]], c = ring[left[(k + 1) % n]];
+        if (std::abs(cross(b - a, c - b)) <= 1e-12 * (std::abs(b.x) + std::abs(b.y) + 1.0)) {
+          left.erase(left.begin() + static_cast<std::ptrdiff_t>(k));
+          clipped = true;
+        }
+      }
+      if (!clipped) break;  // not a simple polygon: keep what was found
+    }
+  }
+  if (left.size() == 3) parts.push_back({ring[left[0]], ring[left[1]], ring[left[2]]});
+  // Merge neighbours across a shared edge while the union stays convex.
+  for (bool merged = true; merged;) {
+    merged = false;
+    for (std::size_t p = 0; p < parts.size() && !merged; ++p)
+      for (std::size_t q = p + 1; q < parts.size() && !merged; ++q)
+        for (std::size_t i = 0; i < parts[p].size() && !merged; ++i)
+          for (std::size_t j = 0; j < parts[q].size() && !merged; ++j) {
+            const Polygon& a = parts[p];
+            const Polygon& b = parts[q];
+            if (!same_point(a[i], b[(j + 1) % b.size()]) ||
+                !same_point(a[(i + 1) % a.size()], b[j]))
+              continue;
+            Polygon u = joined(a, i, b, j);
+            if (!is_convex(u)) continue;
+            parts[p] = std::move(u);
+            parts.erase(parts.begin() + static_cast<std::ptrdiff_t>(q));
+            merged = true;
+          }
+  }
+  if (reversed)
+    for (Polygon& part : parts) std::reverse(part.begin(), part.end());
+  return parts;
+}
+
+double overlap_area(const Polygon& a, const Polygon& b) {
+  double shared = 0.0;
+  for (const Polygon& pa : convex_parts(a))
+    for (const Polygon& pb : convex_parts(b)) shared += area(clip_convex(pa, pb));
+  return shared;
+}
+
 bool inside_convex(const Polygon& convex, Vec2 p, double eps) {
   const double orientation = signed_area(convex) > 0 ? 1.0 : -1.0;
   const std::size_t n = convex.size();

@@ -69,7 +69,7 @@ bool all_finite(const cv::Mat& values) { return cv::checkRange(values, true); }
 bool polygons_disjoint(const std::vector<PlacedPiece>& pieces, double tolerance_px2) {
   for (std::size_t i = 0; i < pieces.size(); ++i)
     for (std::size_t j = i + 1; j < pieces.size(); ++j)
-      if (area(clip_convex(pieces[i].polygon, pieces[j].polygon)) > tolerance_px2) return false;
+      if (overlap_area(pieces[i].polygon, pieces[j].polygon) > tolerance_px2) return false;
   return true;
 }
 

@@ -91,10 +91,10 @@ double PuzzleRuns::area_inside(const Polygon& convex) const {
   return sum;
 }
 
-AreaTerms piece_terms(const PuzzleRuns& runs, const Polygon& convex) {
+AreaTerms piece_terms(const PuzzleRuns& runs, const Polygon& polygon) {
   AreaTerms terms;
-  terms.piece = area(convex);
-  terms.inside = runs.area_inside(convex);
+  terms.piece = area(polygon);
+  for (const Polygon& part : convex_parts(polygon)) terms.inside += runs.area_inside(part);
   return terms;
 }
 
@@ -121,9 +121,13 @@ bool boxes_meet(const Polygon& a, const Polygon& b) {
 AreaTerms pair_terms(const PuzzleRuns& runs, const Polygon& a, const Polygon& b) {
   AreaTerms terms;
   if (a.size() < 3 || b.size() < 3 || !boxes_meet(a, b)) return terms;
-  const Polygon common = clip_convex(a, b);
-  terms.overlap = area(common);
-  if (terms.overlap > 0.0) terms.overlap_inside = runs.area_inside(common);
+  for (const Polygon& pa : convex_parts(a))
+    for (const Polygon& pb : convex_parts(b)) {
+      const Polygon common = clip_convex(pa, pb);
+      const double shared = area(common);
+      terms.overlap += shared;
+      if (shared > 0.0) terms.overlap_inside += runs.area_inside(common);
+    }
   return terms;
 }
 
@@ -325,7 +329,7 @@ void check_pieces(const Pattern& pattern, const std::vector<PlacedPiece>& pieces
                                " vertices (expected " + std::to_string(expected) + ")");
       continue;
     }
-    if (!is_convex(pts)) {
+    if (set.convex(piece.shape) && !is_convex(pts)) {
       report.reasons.push_back(piece_tag(i, name) + ": not convex");
       continue;
     }

@@ -78,6 +78,14 @@ double boundary_distance(const Polygon& polygon, Vec2 p);
 /// boundary.
 bool inside_polygon(const Polygon& polygon, Vec2 p, double eps = 0.0);
 
+/// Convex polygons whose union is the simple polygon `polygon` and whose interiors are
+/// disjoint: the polygon itself when it is convex, else an ear-clipping triangulation with
+/// neighbouring parts merged while they stay convex. Orientation as the input's.
+std::vector<Polygon> convex_parts(const Polygon& polygon);
+
+/// Area shared by two simple polygons (summed over their convex parts).
+double overlap_area(const Polygon& a, const Polygon& b);
+
 /// True when the polygon is convex: every turn has the sign of its area, up to 1e-9 of the
 /// edges' lengths (either orientation; collinear vertices allowed).
 bool is_convex(const Polygon& polygon);

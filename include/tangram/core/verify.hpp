@@ -39,7 +39,8 @@ struct VerifyReport {
   double max_angle_err_deg = 0.0;
 };
 
-/// Coverage, spill and overlap of convex piece polygons against the pattern, as shares of
+/// Coverage, spill and overlap of piece polygons (simple; a non-convex one is measured by its
+/// convex_parts()) against the pattern, as shares of
 /// pattern.area_px. Piece areas inside the puzzle are exact; overlaps are summed over pairs of
 /// pieces, so the result equals the referee's whenever no point lies in three pieces. A region
 /// of area t covered by three pieces counts 3t in overlap (referee: 2t) and nothing in coverage
@@ -90,10 +91,11 @@ struct AreaTerms {
   }
 };
 
-/// Area terms of one convex piece alone (`piece` and `inside`).
-AreaTerms piece_terms(const PuzzleRuns& runs, const Polygon& convex);
+/// Area terms of one piece alone (`piece` and `inside`), summed over its convex parts.
+AreaTerms piece_terms(const PuzzleRuns& runs, const Polygon& polygon);
 
-/// Area terms of the intersection of two convex pieces (`overlap` and `overlap_inside`).
+/// Area terms of the intersection of two pieces (`overlap` and `overlap_inside`), summed over
+/// pairs of their convex parts.
 AreaTerms pair_terms(const PuzzleRuns& runs, const Polygon& a, const Polygon& b);
 
 /// AreaMetrics from summed terms, by second-order inclusion-exclusion (exact unless three
