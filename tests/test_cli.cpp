@@ -141,3 +141,31 @@ TEST_CASE("tangram verify: an unusable pattern or a malformed solution exits 2; 
   CHECK(missing.status == 1);
   CHECK(missing.out.find("\"status\": \"UNSOLVED\"") != std::string::npos);
 }
+
+TEST_CASE("tangram pieces lists the built-in sets; solve --pieces solves with another set") {
+  Inputs in;
+  const Run list = run_cli(in.dir, "pieces");
+  CHECK(list.status == 0);
+  CHECK(list.out.find("pentominoes: Pentominoes") != std::string::npos);
+  CHECK(list.out.find("egg-of-columbus:") != std::string::npos);
+  const Run one = run_cli(in.dir, "pieces stomachion --image set.png");
+  CHECK(one.status == 0);
+  CHECK(one.out.find("14 pieces (12 shapes)") != std::string::npos);
+  CHECK(std::filesystem::exists(in.dir.path() / "set.png"));
+  const Run unknown = run_cli(in.dir, "solve ok.png --pieces tangrams");
+  CHECK(unknown.status == 2);
+  CHECK(unknown.err.find("--pieces: no built-in piece set named 'tangrams'") != std::string::npos);
+  // A bar of 5 x 1 units over a 2 x 2 square, at 30 px per unit, and a set of those two pieces.
+  cv::Mat1b figure(120, 220, uchar{255});
+  figure(cv::Rect(10, 10, 150, 30)) = 0;
+  figure(cv::Rect(10, 40, 60, 60)) = 0;
+  REQUIRE(cv::imwrite(in.dir.file("io.png"), figure));
+  std::ofstream(in.dir.file("io.json"))
+      << R"({"format": "tangram-pieces/1", "name": "io", "rotations": {"step_deg": 90},
+            "pieces": [{"name": "I", "outline": [[0,0],[0,1],[5,1],[5,0]]},
+                       {"name": "O", "outline": [[0,0],[2,0],[2,2],[0,2]]}]})";
+  const Run solved = run_cli(in.dir, "solve io.png --pieces io.json");
+  CAPTURE(solved.err);
+  CHECK(solved.status == 0);
+  CHECK(solved.out.find("io.png: solved") != std::string::npos);
+}

@@ -101,7 +101,9 @@ struct SolveOptions {
   std::string pattern;         ///< input PNG
   std::string strategy;        ///< placement strategy name (strategy_from_name)
   std::string search;          ///< "ours" or "paper"
+  std::string pieces;          ///< a built-in piece set's name or a piece-set file
   double rotation_step_deg = 0.0;
+  bool rotation_step_given = false;  ///< --rotation-step was on the command line
   bool no_reflection = false;
   int candidates = 0;
   bool no_corners = false;
@@ -276,5 +278,18 @@ CLI::App* setup_explain(CLI::App& app, ExplainOptions& options);
 /// Throws tangram::Error on bad input or options, a piece that does not fit, or unwritable
 /// outputs.
 int run_explain(const ExplainOptions& options);
+
+/// Options of `tangram pieces`.
+struct PiecesOptions {
+  std::string set;         ///< a built-in set's name or a piece-set file; empty: list them all
+  std::string image_path;  ///< empty = no picture
+  ReadLimits limits;
+};
+
+/// Declares `tangram pieces` on `app`.
+CLI::App* setup_pieces(CLI::App& app, PiecesOptions& options);
+
+/// Lists the built-in piece sets, or describes one (and draws it); returns the exit code.
+int run_pieces(const PiecesOptions& options);
 
 }  // namespace tangram::cli

@@ -110,6 +110,8 @@ int main(int argc, char** argv) {
   CLI::App* report = setup_report(app, report_options);
   ExplainOptions explain_options;
   CLI::App* explain = setup_explain(app, explain_options);
+  PiecesOptions pieces_options;
+  CLI::App* pieces = setup_pieces(app, pieces_options);
 
   try {
     app.parse(argc, argv);
@@ -123,6 +125,7 @@ int main(int argc, char** argv) {
                           : experiment->parsed() ? experiment
                           : report->parsed()  ? report
                           : explain->parsed() ? explain
+                          : pieces->parsed()  ? pieces
                                               : nullptr;
     const std::vector<std::string> args(argv + 1, argv + argc);
     print_error(std::string(e.what()) + near_miss_hint(app, args) + " (see 'tangram " +
@@ -143,6 +146,7 @@ int main(int argc, char** argv) {
     else if (experiment->parsed()) status = run_experiment(experiment_options);
     else if (report->parsed()) status = run_report(report_options);
     else if (explain->parsed()) status = run_explain(explain_options);
+    else if (pieces->parsed()) status = run_pieces(pieces_options);
     else status = run_verify(verify_options);
     std::cout.flush();  // a failed write to stdout is an error too
     if (checked_stdout.error() != 0)

@@ -17,6 +17,7 @@
 #include "tangram/io/documents.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/io/pattern_png.hpp"
+#include "tangram/io/piece_sets.hpp"
 #include "tangram/io/picture.hpp"
 #include "tangram/io/png.hpp"
 #include "tangram/io/silhouette.hpp"
@@ -126,7 +127,7 @@ void print_summary(const SolveOptions& options, const SolverConfig& config,
     out << "not solved (" << rejection << ")";
   else if (s.timed_out)
     out << "not solved (time limit of " << general(config.search.time_limit_s)
-        << " s reached, " << solution.pieces.size() << " of 7 pieces placed)";
+        << " s reached, " << solution.pieces.size() << " of " << config.pieces.piece_count() << " pieces placed)";
   else
     out << "not solved (search space exhausted)";
   out << " in " << fixed(s.seconds, 2) << " s with " << s.threads << " thread"
@@ -147,6 +148,7 @@ SolveOptions default_solve_options() {
   SolveOptions options;
   options.strategy = std::string(strategy_name(defaults.placement.strategy));
   options.search = search_mode_name(d.mode);
+  options.pieces = SolverConfig{}.pieces.name();
   options.rotation_step_deg = d.rotation_step_deg;
   options.no_reflection = !d.reflection;
   options.candidates = d.candidates_per_config;
@@ -162,6 +164,24 @@ SolveOptions default_solve_options() {
 
 SolverConfig solver_config(const SolveOptions& options) {
   SolverConfig config;
+  if (options.pieces != config.pieces.name()) {
+    PieceSetFile file;
+    try {
+      file = load_piece_set(options.pieces, options.limits);
+    } catch (const LimitError&) {
+      throw;
+    } catch (const InputError& e) {
+      throw InputError("--pieces: " + e.tagged());
+    }
+    config.pieces = file.set;
+    // The set's own rotations and mirroring, unless the command line says otherwise.
+    config.search.rotation_step_deg =
+        options.rotation_step_given ? options.rotation_step_deg : file.rotation_step_deg;
+    config.search.reflection = file.mirror && !options.no_reflection;
+  } else {
+    config.search.rotation_step_deg = options.rotation_step_deg;
+    config.search.reflection = !options.no_reflection;
+  }
   const auto strategy = strategy_from_name(options.strategy);
   if (!strategy)
     throw UsageError("--strategy: unknown strategy '" + options.strategy + "' (choose one of " +
@@ -171,8 +191,6 @@ SolverConfig solver_config(const SolveOptions& options) {
   if (!mode)
     throw UsageError("--search: unknown search '" + options.search + "' (choose ours or paper)");
   config.search.mode = *mode;
-  config.search.rotation_step_deg = options.rotation_step_deg;
-  config.search.reflection = !options.no_reflection;
   config.search.time_limit_s = options.time_limit_s;
   config.search.threads = options.threads;
   config.search.candidates_per_config = options.candidates;
@@ -191,14 +209,24 @@ void add_search_options(CLI::App& app, SolveOptions& options) {
                        "candidates when exhausted, angle hints) or paper (Algorithm 1 as "
                        "published). Default: " + options.search + "."))
       ->type_name("MODE");
+  cmd->add_option("--pieces", options.pieces,
+                  wrap("The pieces: a built-in set (tangram, double-tangram, stomachion, "
+                       "pentominoes, chie-no-ita, pythagoras, egg-of-columbus, broken-heart; "
+                       "'tangram pieces' lists them) or a tangram-pieces/1 file. The set's "
+                       "total area is the figure's. Default: " + options.pieces + "."))
+      ->type_name("NAME|FILE");
   cmd->add_option("--rotation-step", options.rotation_step_deg,
                   wrap("Rotation step in degrees: pieces are tried at 0, DEG, 2 DEG, ... "
                        "(0 < DEG <= 360; at most " + std::to_string(kMaxConfigurations) +
                        " piece configurations in all, a step of at least 0.1). Default: " +
-                       general(options.rotation_step_deg) + "."))
-      ->type_name("DEG");
+                       general(options.rotation_step_deg) + " for the tangram, the set's own "
+                       "step for other sets."))
+      ->type_name("DEG")
+      ->each([&options](const std::string&) { options.rotation_step_given = true; });
   cmd->add_flag("--no-reflection", options.no_reflection,
-                wrap("Do not try the mirrored parallelogram. Default: mirrored allowed."));
+                wrap("Do not try mirror images of the pieces (the Tangram's parallelogram is the "
+                     "only one that differs). Default: mirror images allowed, unless the set "
+                     "forbids them."));
 }
 
 CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {

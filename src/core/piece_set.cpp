@@ -77,10 +77,12 @@ bool mirror_distinct(const Polygon& outline) {
   return turns_onto(mirrored, c).empty();
 }
 
-PieceSet::PieceSet(std::string name, std::vector<PieceShape> shapes)
-    : name_(std::move(name)), shapes_(std::move(shapes)) {
+PieceSet::PieceSet(std::string name, std::vector<PieceShape> shapes, double grid_step_deg)
+    : name_(std::move(name)), shapes_(std::move(shapes)), grid_step_deg_(grid_step_deg) {
   const std::string where = "piece set " + (name_.empty() ? std::string("(unnamed)") : name_);
   if (shapes_.empty()) throw InputError(where + " has no shapes");
+  if (!(grid_step_deg_ > 0.0 && grid_step_deg_ <= 360.0))
+    throw InputError(where + ": the grid step must be in (0, 360] degrees");
   for (std::size_t i = 0; i < shapes_.size(); ++i) {
     PieceShape& s = shapes_[i];
     const std::string tag = where + ", shape " + std::to_string(i + 1) +

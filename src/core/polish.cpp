@@ -103,6 +103,7 @@ void polish(const Pattern& pattern, const PieceSet& set, std::vector<PlacedPiece
             const PolishConfig& config) {
   if (pieces.empty() || pattern.area_px <= 0) return;
   AreaCache cache(pattern, pieces);
+  const double unit = set.unit_px(pattern.side_px);
 
   const std::size_t n = pieces.size();
   std::vector<Pose> start(n);
@@ -125,7 +126,7 @@ void polish(const Pattern& pattern, const PieceSet& set, std::vector<PlacedPiece
       if (std::hypot(shift.x, shift.y) > config.max_shift_px + 1e-9 ||
           std::abs(turn) > max_turn + 1e-9)
         return moved_once;
-      Polygon polygon = set.posed_polygon(pieces[k].shape, pattern.side_px, pose);
+      Polygon polygon = set.posed_polygon(pieces[k].shape, unit, pose);
       if (!cache.try_move(k, polygon)) return moved_once;
       pieces[k].pose = pose;
       pieces[k].polygon = std::move(polygon);
@@ -144,7 +145,7 @@ void polish(const Pattern& pattern, const PieceSet& set, std::vector<PlacedPiece
     for (std::size_t k = 0; k < n; ++k) {
       std::vector<Move> moves = {{step, 0, 0}, {-step, 0, 0}, {0, step, 0}, {0, -step, 0}};
       if (max_turn > 0.0) {
-        const double dturn = step / lever_arm(set, pieces[k].shape, pattern.side_px) * 180.0 / M_PI;
+        const double dturn = step / lever_arm(set, pieces[k].shape, unit) * 180.0 / M_PI;
         moves.push_back({0, 0, dturn});
         moves.push_back({0, 0, -dturn});
       }

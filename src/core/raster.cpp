@@ -219,13 +219,14 @@ cv::Mat1b run_mask_image(const RunMask& mask, cv::Point& anchor) {
   return image;
 }
 
-double default_inset_px(double side_px, double rotation_step_deg, double reach_units) {
+double default_inset_px(double side_px, double rotation_step_deg, double reach_units,
+                        double grid_step_deg) {
   const double snap = 0.75;
-  const double ratio = 45.0 / rotation_step_deg;
+  const double ratio = grid_step_deg / rotation_step_deg;
   if (std::abs(ratio - std::round(ratio)) < 1e-9) {
-    // Steps dividing 45 deg reach every angle of a 45-degree figure exactly; off-grid figures
-    // are still up to step/2 away, which the tolerance below covers partly.
-    if (rotation_step_deg >= 45.0 - 1e-9) return snap;
+    // Steps dividing the grid step reach every angle of a figure on the grid exactly; off-grid
+    // figures are still up to step/2 away, which the tolerance below covers partly.
+    if (rotation_step_deg >= grid_step_deg - 1e-9) return snap;
   }
   // Farthest vertex of a piece from its centroid (the Tangram's large triangle: sqrt(10)/6 of
   // the set side).

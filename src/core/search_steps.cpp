@@ -36,7 +36,8 @@ Steps::Steps(const Pattern& pattern, const SolverConfig& config, const ProgressC
       observer_(observer) {
   const SearchConfig& s = config.search;
   const double inset =
-      s.inset_px >= 0.0 ? s.inset_px : default_inset_px(pattern.side_px, s.rotation_step_deg, config.pieces.reach());
+      s.inset_px >= 0.0 ? s.inset_px : default_inset_px(config.pieces.unit_px(pattern.side_px), s.rotation_step_deg,
+                                         config.pieces.reach(), config.pieces.grid_step_deg());
   // Slack of an exact fit: the inset moves each 45-degree tip inward by inset / sin(22.5).
   short_edge_px_ = static_cast<int>(std::ceil(2.0 * inset / std::sin(M_PI / 8.0))) + 1;
   const auto deadline =
@@ -48,7 +49,7 @@ Steps::Steps(const Pattern& pattern, const SolverConfig& config, const ProgressC
   for (const ShapeId shape : set.order()) {  // largest first, as before the split into shapes
     const std::size_t k = static_cast<std::size_t>(shape);
     if (pieces_[k].configs.empty() && !masks_timed_out_) {
-      pieces_[k] = rasterise_piece(set, shape, pattern.side_px, s.rotation_step_deg,
+      pieces_[k] = rasterise_piece(set, shape, set.unit_px(pattern.side_px), s.rotation_step_deg,
                                    s.reflection, inset, deadline);
       masks_timed_out_ = pieces_[k].configs.empty();
       needs_[k] = piece_needs(pieces_[k].configs);
@@ -182,7 +183,7 @@ PlacedPiece Steps::placed_piece(int level, const Candidate& c) const {
   PlacedPiece p;
   p.shape = cm.config.shape;
   p.pose = Pose{{c.anchor.x + 0.5, c.anchor.y + 0.5}, cm.config.angle_deg, cm.config.reflected};
-  p.polygon = set().posed_polygon(p.shape, pattern_.side_px, p.pose);
+  p.polygon = set().posed_polygon(p.shape, set().unit_px(pattern_.side_px), p.pose);
   return p;
 }
 

@@ -342,12 +342,13 @@ void check_pieces(const Pattern& pattern, const std::vector<PlacedPiece>& pieces
 
   // Common scale: least squares over all fitted pieces, sum c / sum ss (the referee's fit).
   const double scale = sum_c / sum_ss;
-  report.scale_ratio = scale / pattern.side_px;
+  const double unit = set.unit_px(pattern.side_px);
+  report.scale_ratio = scale / unit;
   if (std::abs(report.scale_ratio - 1.0) > config.scale_tol)
     report.reasons.push_back(
         "piece scale " + fixed(scale, 2) + " px is " +
         signed_fixed(100.0 * (report.scale_ratio - 1.0), 1) + "% from s = " +
-        fixed(pattern.side_px, 2) + " px (tolerance " + fixed(100.0 * config.scale_tol, 1) + "%)");
+        fixed(unit, 2) + " px (tolerance " + fixed(100.0 * config.scale_tol, 1) + "%)");
   for (std::size_t i = 0; i < pieces.size(); ++i) {
     if (!matches[i]) continue;
     const ShapeError e = shape_error(*matches[i], scale);

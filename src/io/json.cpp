@@ -371,4 +371,37 @@ std::string json_number(double value, int decimals) {
   return fixed(value, decimals);
 }
 
+const Json* json_member(const Json& object, std::string_view key, JsonType type, bool required,
+                        const std::string& prefix, const std::string& where) {
+  const auto found = object.find(key);
+  if (found == object.end()) {
+    if (required) throw InputError(prefix + where + "missing \"" + std::string(key) + "\"");
+    return nullptr;
+  }
+  if (json_type(*found) != type)
+    throw InputError(prefix + where + "\"" + std::string(key) + "\" is " +
+                     std::string(json_type_name(json_type(*found))) + ", expected " +
+                     std::string(json_type_name(type)));
+  return &*found;
+}
+
+Json json_document(std::string_view text, std::string_view tag, const std::string& prefix) {
+  Json document;
+  try {
+    document = parse_json(text);
+  } catch (const InputError& e) {
+    throw InputError(prefix + e.tagged());
+  }
+  if (!document.is_object()) throw InputError(prefix + "the document is not an object");
+  const auto format = document.find("format");
+  if (format == document.end())
+    throw InputError(prefix + "missing \"format\" (expected \"" + std::string(tag) + "\")");
+  if (!format->is_string() || format->get_ref<const std::string&>() != tag)
+    throw InputError(prefix + "wrong format tag " +
+                     (format->is_string() ? json_string(format->get_ref<const std::string&>())
+                                          : std::string(json_type_name(json_type(*format)))) +
+                     " (expected \"" + std::string(tag) + "\")");
+  return document;
+}
+
 }  // namespace tangram::detail

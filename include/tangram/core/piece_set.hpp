@@ -5,6 +5,7 @@
 /// a piece can take. The seven-piece Tangram is one instance (PieceSet::tangram()); nothing
 /// else in the core knows how many pieces a set has or what they look like.
 
+#include <cmath>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -47,7 +48,9 @@ public:
   /// Checks the shapes and computes what depends on them. Throws InputError (naming the shape)
   /// for no shapes, an empty or repeated name, an outline with fewer than 3 vertices, a
   /// non-finite vertex or no area, or a count below 1.
-  PieceSet(std::string name, std::vector<PieceShape> shapes);
+  /// `grid_step_deg`: the turns the set's figures are usually made of (the Tangram's 45
+  /// degrees, a polyomino's 90), by which the default inset judges a rotation step exact.
+  PieceSet(std::string name, std::vector<PieceShape> shapes, double grid_step_deg = 45.0);
 
   /// The seven Tangram pieces, in piece units (the full set is the unit square, y down), as
   /// ../shared/tools/README.md defines them: large (0,0)(1,0)(.5,.5) twice; medium
@@ -56,6 +59,8 @@ public:
   static const PieceSet& tangram();
 
   const std::string& name() const { return name_; }
+  /// The turns the set's figures are usually made of (see the constructor).
+  double grid_step_deg() const { return grid_step_deg_; }
   const std::vector<PieceShape>& shapes() const { return shapes_; }
   std::size_t shape_count() const { return shapes_.size(); }
   const PieceShape& shape(ShapeId id) const { return shapes_[static_cast<std::size_t>(id)]; }
@@ -88,6 +93,11 @@ public:
   /// piece moves its outline.
   double reach() const { return reach_; }
 
+  /// Pixels per set unit when the set's pieces together cover `area_side_px` squared pixels
+  /// (a figure's Pattern::side_px, the square root of its area): the scale rule, by which the
+  /// set's total area equals the figure's. For the Tangram (area 1) it is `area_side_px`.
+  double unit_px(double area_side_px) const { return area_side_px / std::sqrt(total_area_); }
+
   /// The shape scaled by `unit_px` (pixels per set unit) and centred on its centroid.
   Polygon local_polygon(ShapeId id, double unit_px) const;
   /// The true polygon of the shape at `pose` (pixel frame), scaled by `unit_px`.
@@ -116,6 +126,7 @@ private:
   std::vector<ShapeId> order_;
   double total_area_ = 0.0;
   double reach_ = 0.0;
+  double grid_step_deg_ = 45.0;
 };
 
 /// The shape ids of PieceSet::tangram().

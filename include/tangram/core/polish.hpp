@@ -23,7 +23,7 @@ struct PolishConfig {
 
 /// Refines the poses (and polygons) of `pieces` in place by coordinate descent on
 /// objective = overlap + spill + (1 - coverage) of measure_areas (a moved piece's polygon is
-/// set.posed_polygon(shape, pattern.side_px, pose); unmoved pieces keep theirs). Never makes the
+/// set.posed_polygon(shape, set.unit_px(pattern.side_px), pose); unmoved pieces keep theirs). Never makes the
 /// objective worse. Deterministic.
 void polish(const Pattern& pattern, const PieceSet& set, std::vector<PlacedPiece>& pieces,
             const PolishConfig& config = {});

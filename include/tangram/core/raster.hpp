@@ -62,10 +62,12 @@ cv::Mat1b run_mask_image(const RunMask& mask, cv::Point& anchor);
 
 /// Default inset (px) of the raster masks for a rotation step. 0.75 px absorbs the snapping of
 /// a piece's centroid to a pixel centre (at most 0.71 px away); with steps that cannot hit
-/// every angle of a figure exactly (not a divisor of 45 deg) a share of the worst angular error
-/// at the farthest vertex of the set's pieces (`reach_units`, PieceSet::reach()) is added. The
-/// reported polygons are always true size.
-double default_inset_px(double side_px, double rotation_step_deg, double reach_units);
+/// every angle of a figure exactly (not a divisor of the set's grid step, `grid_step_deg`:
+/// 45 deg for the Tangram) a share of the worst angular error at the farthest vertex of the
+/// set's pieces (`reach_units`, PieceSet::reach()) is added. The reported polygons are always
+/// true size.
+double default_inset_px(double side_px, double rotation_step_deg, double reach_units,
+                        double grid_step_deg = 45.0);
 
 /// A configuration rasterised at a scale: the configuration, its mask and the true local
 /// polygon (centroid at the origin, pixel units, posed).

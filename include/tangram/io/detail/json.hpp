@@ -43,3 +43,16 @@ std::string json_string(std::string_view text);
 std::string json_number(double value, int decimals = 6);
 
 }  // namespace tangram::detail
+
+namespace tangram::detail {
+
+/// The member `key` of `object` with the given type; nullptr when absent and not `required`.
+/// Throws InputError `prefix` + `where` + what is wrong (missing, or of another type).
+const Json* json_member(const Json& object, std::string_view key, JsonType type, bool required,
+                        const std::string& prefix, const std::string& where);
+
+/// The root object of a document whose "format" member must be `tag`; throws InputError
+/// `prefix` + what is wrong (malformed JSON, not an object, no or another format).
+Json json_document(std::string_view text, std::string_view tag, const std::string& prefix);
+
+}  // namespace tangram::detail
