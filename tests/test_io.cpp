@@ -199,12 +199,11 @@ TEST_CASE("load_pattern_png: transparent dark pixels are outside the puzzle") {
   }
 }
 
-TEST_CASE("load_pattern_png: unusable files are refused with a one-line reason") {
+TEST_CASE("load_pattern: unusable files are refused with a one-line reason") {
   const TempDir dir("io");
   cv::Mat1b image(40, 40, uchar{0});
   REQUIRE(cv::imwrite(dir.file("good.png"), image));
-  REQUIRE(cv::imwrite(dir.file("photo.jpg"), image));
-  std::filesystem::rename(dir.file("photo.jpg"), dir.file("photo.png"));
+  test::write_file(dir.file("notes.png"), "{\"not\": \"an image\"}");
   const std::string png = read_all(dir.file("good.png"));
   test::write_file(dir.file("truncated.png"), png.substr(0, png.size() / 2));
   test::write_file(dir.file("empty.png"), "");
@@ -214,14 +213,14 @@ TEST_CASE("load_pattern_png: unusable files are refused with a one-line reason")
   const std::pair<const char*, const char*> cases[] = {
       {"missing.png", "no such file"},
       {"folder.png", "is a directory"},
-      {"photo.png", "not a PNG file"},
-      {"empty.png", "not a PNG file"},
+      {"notes.png", "not an image: starts with 7B 22 6E 6F 74 22 3A 20 ('{\"not\": ')"},
+      {"empty.png", "not an image: the file is empty"},
       {"truncated.png", "cannot be decoded"},
       {"white.png", "no puzzle pixels"},
   };
   for (const auto& [name, reason] : cases) {
     CAPTURE(name);
-    const std::string message = input_error([&] { load_pattern_png(dir.file(name)); });
+    const std::string message = input_error([&] { load_pattern(dir.file(name)); });
     CHECK(contains(message, reason));
     CHECK(contains(message, dir.file(name)));
     CHECK(!contains(message, "\n"));

@@ -207,12 +207,14 @@ CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
   CLI::App* cmd = app.add_subcommand(
       "solve", "Assemble the seven Tangram pieces into the silhouette of a PNG.");
   cmd->add_option("PATTERN", options.pattern,
-                  wrap("Silhouette PNG (grey, grey+alpha, RGB or RGBA; 8 or 16 bit). Puzzle "
-                       "pixels: luminance < 128 (--threshold) and, with alpha, alpha >= 128; "
-                       "see the input options for light figures, specks, outlines and large "
-                       "images. - reads standard input."))
+                  wrap("Silhouette picture: PNG, JPEG, BMP, TIFF, WebP or PBM/PGM/PPM, "
+                       "recognised by its content, not its name (grey or colour, with or "
+                       "without alpha; 8 or 16 bit). Puzzle pixels: luminance < 128 "
+                       "(--threshold) and, with alpha, alpha >= 128; see the input options "
+                       "for light figures, specks, outlines and large images. - reads standard "
+                       "input."))
       ->required()
-      ->type_name("PNG");
+      ->type_name("IMAGE");
   add_input_options(*cmd, options.input);
   cmd->add_option("--strategy", options.strategy,
                   wrap("Placement strategy: dt (distance transform), bl (bottom-left), lb "
@@ -397,7 +399,7 @@ int run_solve(const SolveOptions& options, const SolveWatchOptions& watch) {
   const InputConfig input = input_config(options.input);
   check_output_paths(options);
   check_frames_options(options, watch);
-  const Silhouette silhouette = load_silhouette_png(options.pattern, input, options.limits);
+  const Silhouette silhouette = load_silhouette(options.pattern, input, options.limits);
   print_input_report(silhouette.report, options.quiet);
   const Pattern& pattern = silhouette.working;
   if (!watch.frames_dir.empty()) {
