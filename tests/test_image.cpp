@@ -1,7 +1,7 @@
 // image.hpp: pictures in every format that is read decode exactly as OpenCV decodes them (the
 // referee's reading), the size comes from the header and meets the pixel cap before anything
 // is decoded, broken files are refused with one line and nothing is ever printed; unknown
-// content is named.
+// content is named; picture outputs are chosen by extension.
 
 #include <cmath>
 #include <cstdio>
@@ -421,6 +421,22 @@ TEST_CASE("decode_image: unknown content is 'not an image' with its first bytes;
   CHECK(contains(refusal("%PDF-1.7\n"), "a PDF document"));
   CHECK(contains(refusal(std::string("\0\0\0\x0CjP  \r\n\x87\n", 12) + "rest"), "JPEG 2000"));
   CHECK(contains(refusal(std::string("BM") + std::string(16, '\0')), "the BMP data cannot be"));
+}
+
+TEST_CASE("picture outputs: .png (any case) and - are PNG; other names are refused with one "
+          "line naming the path") {
+  CHECK(picture_output_format("out.png") == PictureFormat::Png);
+  CHECK(picture_output_format("dir.v2/OUT.PNG") == PictureFormat::Png);
+  CHECK(picture_output_format("-") == PictureFormat::Png);
+  CHECK(thrown_message<UsageError>([] { picture_output_format("out/house.svg"); }) ==
+        "out/house.svg: cannot write an SVG picture; pictures are written as .png (name the "
+        "file so)");
+  CHECK(contains(thrown_message<UsageError>([] { picture_output_format("a.jpg"); }),
+                 "cannot write a JPEG picture"));
+  CHECK(contains(thrown_message<UsageError>([] { picture_output_format("picture"); }),
+                 "picture: no extension to choose the picture's format"));
+  CHECK(contains(thrown_message<UsageError>([] { picture_output_format("a.xyz"); }),
+                 "'.xyz' is not a picture format"));
 }
 
 TEST_CASE("a JPEG of a masks/ pattern reads like its PNG: the pixels that differ lie on the "

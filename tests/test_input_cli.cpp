@@ -336,3 +336,31 @@ TEST_CASE("tangram solve, verify, compare and explain read the pattern from stan
   CHECK(explained.status == 0);
   CHECK(explained.out.rfind("(standard input): large-triangle", 0) == 0);
 }
+
+TEST_CASE("tangram: a picture output is PNG, chosen by its name; any other name, and a picture's "
+          "name for a document, is refused before any work") {
+  const TempDir dir("input-cli");
+  write_input(dir, "fig.png", tangram::test::figure_picture());
+  const std::pair<std::string, std::string> cases[] = {
+      {"solve fig.png --image out.svg",
+       "--image out.svg: cannot write an SVG picture; pictures are written as .png"},
+      {"solve fig.png --image out.jpg", "--image out.jpg: cannot write a JPEG picture"},
+      {"solve fig.png --image out", "--image out: no extension to choose the picture's format"},
+      {"solve fig.png --json out.png", "--json out.png: a picture's name for a JSON document"},
+      {"render " + std::string(TANGRAM_SOURCE_DIR) + "/masks/src/01-square.arrangement.json -o a.tif",
+       "--out a.tif: cannot write a TIFF picture"},
+      {"report . -o page.png", "-o page.png: a picture's name for an HTML page"},
+  };
+  for (const auto& [args, message] : cases) {
+    CAPTURE(args);
+    const Run run = run_cli(dir, args);
+    CHECK(run.status == 2);
+    CHECK(one_error_line(run.err));
+    CHECK(contains(run.err, message));
+    CHECK(run.out.empty());
+  }
+  const Run png = run_cli(dir, std::string("solve fig.png --image OUT.PNG -q") + kFast);
+  CHECK(png.status == 0);
+  CHECK(read_all(dir.file("OUT.PNG")).rfind("\x89PNG", 0) == 0);
+  CHECK(dir.entries().size() == 4);  // fig.png, OUT.PNG, cli.out, cli.err: nothing else written
+}

@@ -18,6 +18,7 @@
 #include "tangram/core/placement.hpp"
 #include "tangram/core/search.hpp"
 #include "tangram/io/files.hpp"
+#include "tangram/io/image.hpp"
 #include "tangram/io/silhouette.hpp"
 
 namespace tangram::cli {
@@ -74,6 +75,16 @@ std::string option_words(Setting setting, std::string_view value);
 
 /// A library message with its settings spelled as options.
 std::string in_words(std::string_view tagged);
+
+/// The format of the picture output `path` given with `option` ("--image"), from its extension
+/// (picture_output_format). Throws UsageError "--image out.svg: cannot write an SVG picture;
+/// ..." for a name of another format.
+PictureFormat check_picture_output(const std::string& option, const std::string& path);
+
+/// Refuses a document output (`kind`: "a JSON document", "an HTML page") named as a picture
+/// ("--json out.png"): bytes of one format never go under another's name. Throws UsageError.
+void check_document_output(const std::string& option, const std::string& path,
+                           const std::string& kind);
 
 /// How a pattern PNG is read (silhouette.hpp), as typed on the command line.
 struct InputOptions {

@@ -84,6 +84,7 @@ int run_report(const ReportOptions& options) {
 
   const std::string& out = options.output;
   const std::string& dir = options.results_dir;
+  check_document_output("-o", out, "an HTML page");
   std::error_code ec;
   if (fs::is_directory(dir, ec) && is_inside(out, dir))
     throw UsageError("-o " + out + " is inside the results directory " + dir +

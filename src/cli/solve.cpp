@@ -16,6 +16,7 @@
 #include "tangram/core/verify.hpp"
 #include "tangram/io/documents.hpp"
 #include "tangram/io/files.hpp"
+#include "tangram/io/image.hpp"
 #include "tangram/io/pattern_png.hpp"
 #include "tangram/io/picture.hpp"
 #include "tangram/io/png.hpp"
@@ -55,8 +56,9 @@ bool same_file(const std::string& a, const std::string& b) {
 
 namespace {
 
-/// Refuses outputs that would overwrite the input or each other, or that cannot be written
-/// because their directory is missing: better to know before a long solve.
+/// Refuses outputs that would overwrite the input or each other, whose name asks for another
+/// format, or that cannot be written because their directory is missing: better to know
+/// before a long solve.
 void check_output_paths(const SolveOptions& options) {
   namespace fs = std::filesystem;
   const std::pair<const char*, const std::string*> outputs[] = {
@@ -72,6 +74,9 @@ void check_output_paths(const SolveOptions& options) {
       (same_file(options.json_path, options.image_path) ||
        (options.json_path == "-" && options.image_path == "-")))
     throw UsageError("--json and --image name the same file " + options.json_path);
+  if (!options.image_path.empty()) check_picture_output("--image", options.image_path);
+  if (!options.json_path.empty())
+    check_document_output("--json", options.json_path, "a JSON document");
 }
 
 /// One status line on a terminal's stderr, refreshed in place at most once a second and
@@ -262,11 +267,12 @@ CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
                        "replaced. Default: none."))
       ->type_name("OUT.json");
   cmd->add_option("--image", options.image_path,
-                  wrap("Write a PNG picture of the assembly at twice the pattern's size (at "
+                  wrap("Write a picture of the assembly at twice the pattern's size (at "
                        "its size when the longer side exceeds " +
                        std::to_string(kPictureFullSizeAbovePx) +
-                       " px), also when not solved; - writes it to standard output. Default: "
-                       "none."))
+                       " px), also when not solved. Its format comes from the name: .png (PNG; "
+                       "any other name is refused before the search); - writes PNG to "
+                       "standard output. Default: none."))
       ->type_name("OUT.png");
   cmd->add_flag("-q,--quiet", options.quiet,
                 wrap("No progress line, no notes and no summary when solved (the exit status "
@@ -439,7 +445,7 @@ int run_solve(const SolveOptions& options, const SolveWatchOptions& watch) {
   if (!options.image_path.empty()) {
     const cv::Size size = silhouette.pattern.puzzle.size();
     const int scale = std::max(size.width, size.height) > kPictureFullSizeAbovePx ? 1 : 2;
-    write_png_atomic(options.image_path, render_solution(silhouette.pattern, solution, scale));
+    write_picture(options.image_path, render_solution(silhouette.pattern, solution, scale));
   }
   return solution.solved ? kExitOk : kExitFailed;
 }

@@ -6,8 +6,10 @@
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <jpeglib.h>
@@ -640,6 +642,29 @@ std::string data_problem(std::string_view b, const ImageHeader& header) {
   return {};
 }
 
+// --- Writing ---------------------------------------------------------------------------------
+
+/// The picture formats written, by extension (lower case). Another writer is one more line.
+constexpr std::pair<std::string_view, PictureFormat> kPictureExtensions[] = {
+    {".png", PictureFormat::Png},
+};
+
+/// Names of picture formats that are not written, by extension, for the refusal.
+constexpr std::pair<std::string_view, std::string_view> kOtherPictureExtensions[] = {
+    {".svg", "an SVG"},  {".jpg", "a JPEG"}, {".jpeg", "a JPEG"}, {".bmp", "a BMP"},
+    {".tif", "a TIFF"},  {".tiff", "a TIFF"}, {".webp", "a WebP"}, {".gif", "a GIF"},
+    {".pdf", "a PDF"},   {".pgm", "a PGM"},  {".ppm", "a PPM"},   {".pbm", "a PBM"},
+    {".eps", "an EPS"},
+};
+
+/// The extension of `path`, lower case (".png"), empty when there is none.
+std::string lower_extension(const std::string& path) {
+  std::string extension = std::filesystem::path(path).extension().string();
+  std::transform(extension.begin(), extension.end(), extension.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return extension;
+}
+
 }  // namespace
 
 std::string_view image_format_name(ImageFormat format) {
@@ -692,6 +717,37 @@ cv::Mat decode_image(std::string_view bytes, std::uint64_t max_pixels) {
     unreadable(format, "the decoded size differs from the header's");
   if (image.depth() != CV_8U && image.depth() != CV_16U) unreadable(format, "unsupported sample format");
   return image;
+}
+
+PictureFormat picture_output_format(const std::string& path) {
+  if (path == "-") return PictureFormat::Png;
+  const std::string extension = lower_extension(path);
+  for (const auto& [known, format] : kPictureExtensions)
+    if (extension == known) return format;
+  std::string written;
+  for (const auto& [known, format] : kPictureExtensions)
+    written += (written.empty() ? "" : " or ") + std::string(known);
+  std::string what = "'" + extension + "' is not a picture format";
+  if (extension.empty()) what = "no extension to choose the picture's format";
+  for (const auto& [other, name] : kOtherPictureExtensions)
+    if (extension == other) what = "cannot write " + std::string(name) + " picture";
+  throw UsageError(path + ": " + what + "; pictures are written as " + written +
+                   " (name the file so)");
+}
+
+bool names_a_picture(const std::string& path) {
+  const std::string extension = lower_extension(path);
+  for (const auto& [known, format] : kPictureExtensions)
+    if (extension == known) return true;
+  for (const auto& [other, name] : kOtherPictureExtensions)
+    if (extension == other) return true;
+  return false;
+}
+
+void write_picture(const std::string& path, const cv::Mat& image) {
+  switch (picture_output_format(path)) {
+    case PictureFormat::Png: write_png_atomic(path, image); return;
+  }
 }
 
 }  // namespace tangram

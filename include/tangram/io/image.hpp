@@ -1,8 +1,8 @@
 #pragma once
 /// \file image.hpp
-/// Image files: pictures read in any of the raster formats below, recognised by their content
-/// (never by their name), checked before anything is decoded, and decoded without a word on
-/// stderr.
+/// Image files in and out: pictures read in any of the raster formats below, recognised by
+/// their content (never by their name), checked before anything is decoded, and decoded
+/// without a word on stderr; pictures written in the format their file name asks for.
 ///
 /// Reading. The first bytes say what a file is. These formats are read, exactly as OpenCV's
 /// cv::imdecode(IMREAD_UNCHANGED) gives them, which is how ../shared/tools/tangram-referee
@@ -28,7 +28,10 @@
 /// Other formats are recognised and refused with one line that names them (GIF, JPEG 2000,
 /// OpenEXR, Radiance HDR, PFM, PAM, Sun raster, DICOM, Photoshop, PDF, PostScript, SVG/XML);
 /// anything else is "not an image" with its first bytes shown.
-
+///
+/// Writing. A picture output's format is chosen by the extension of its name: only PNG is
+/// written (".png", case-insensitive; "-", standard output, is PNG too). Any other name is
+/// refused before any work, so that bytes of one format never land under another's name.
 
 #include <cstdint>
 #include <optional>
@@ -76,5 +79,22 @@ ImageHeader read_image_header(std::string_view bytes);
 /// Nothing is printed. Throws InputError (one line, no file name) or LimitError
 /// (Limit::Pixels) when width x height exceeds `max_pixels`, before any pixel is decoded.
 cv::Mat decode_image(std::string_view bytes, std::uint64_t max_pixels);
+
+/// The formats pictures are written in.
+enum class PictureFormat { Png };
+
+/// The format of a picture output named `path`: from its extension, case-insensitive; "-"
+/// (standard output) is PNG. Throws UsageError naming the path ("out.svg: cannot write an SVG
+/// picture; pictures are written as .png (name the file so)") for any other name.
+PictureFormat picture_output_format(const std::string& path);
+
+/// Whether `path`'s extension is that of a picture format, written or not (".png", ".svg",
+/// ".jpg", ...; case-insensitive): a document must not be written under such a name.
+bool names_a_picture(const std::string& path);
+
+/// Writes `image` (8-bit, 1, 3 or 4 channels) to `path` in the format its name asks for
+/// (picture_output_format), completely or not at all. Throws UsageError for a name of another
+/// format, OutputError when the file cannot be written.
+void write_picture(const std::string& path, const cv::Mat& image);
 
 }  // namespace tangram
