@@ -3,10 +3,11 @@
 
     fuzz/make-seeds.py TARGET OUTDIR
 
-  fuzz_png_silhouette      masks/*.png (8-bit grey) and variants of masks/02 drawn here: grey
+  fuzz_image_silhouette    masks/*.png (8-bit grey) and variants of masks/02 drawn here: grey
                            1/2/4/16 bit, grey+alpha, RGB, RGBA 8 and 16 bit, palette with and
                            without tRNS, Adam7-interlaced, every filter type, an inverted
-                           figure, ancillary chunks (gAMA, tEXt, iCCP), split IDAT chunks
+                           figure, ancillary chunks (gAMA, tEXt, iCCP), split IDAT chunks;
+                           the other formats' seeds come from fuzz/make_image_seeds.cpp
   fuzz_solution_verify     masks/*.truth.json, and two solver outputs of experiments/ (with a
                            stats block, one solved, one not)
   fuzz_arrangement_render  masks/src/*.arrangement.json
@@ -220,7 +221,7 @@ def main():
         sys.exit(__doc__)
     target, out = sys.argv[1], sys.argv[2]
     os.makedirs(out, exist_ok=True)
-    if target == "fuzz_png_silhouette":
+    if target == "fuzz_image_silhouette":
         png_seeds(out)
     elif target == "fuzz_solution_verify":
         copy_seeds("masks/*.truth.json", out)
