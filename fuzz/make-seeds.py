@@ -9,7 +9,7 @@
                            figure, ancillary chunks (gAMA, tEXt, iCCP), split IDAT chunks;
                            the other formats' seeds come from fuzz/make_image_seeds.cpp
   fuzz_solution_verify     masks/*.truth.json, and two solver outputs of experiments/ (with a
-                           stats block, one solved, one not)
+                           stats block, one solved, one not), masks/02's truth with a "reading"
   fuzz_arrangement_render  masks/src/*.arrangement.json
   fuzz_runs_csv            experiments/*/runs.csv, each cut after at most 4 KB of whole lines
 
@@ -227,6 +227,11 @@ def main():
         copy_seeds("masks/*.truth.json", out)
         copy_seeds("experiments/kilogram-dev-45deg-paper/page4-249.json", out)
         copy_seeds("experiments/kilogram-dev-45deg-paper/page-A.json", out)
+        truth = open(os.path.join(ROOT, "masks", "02-page9-11.truth.json"), encoding="utf-8").read()
+        reading = ('"reading": {"threshold": 127.5, "invert": "auto", "clean": true, '
+                   '"fill_outline": false, "work_size": "auto"}, ')
+        with open(os.path.join(out, "with-reading.json"), "w", encoding="utf-8") as f:
+            f.write(truth.replace("{", "{" + reading, 1))
     elif target == "fuzz_arrangement_render":
         copy_seeds("masks/src/*.arrangement.json", out)
     elif target == "fuzz_runs_csv":

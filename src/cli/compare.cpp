@@ -327,7 +327,8 @@ int run_compare(const CompareOptions& options) {
       if (!out.empty()) {
         const std::string json = json_name(inputs[p], strategies[k]);
         const std::string picture = picture_name(inputs[p], strategies[k]);
-        write_text_atomic(out_file(json), solution_to_json(run.solution, configs[k].pieces, inputs[p].path));
+        write_text_atomic(out_file(json), solution_to_json(run.solution, configs[k].pieces,
+                                                           inputs[p].path, true, input_settings));
         write_png_atomic(out_file(picture), render_solution(inputs[p].pattern, run.solution, 1));
         records.push_back(run_record(run, inputs[p], strategies[k], configs[k].search.mode, out,
                                      json, picture));

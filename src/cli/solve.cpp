@@ -261,10 +261,11 @@ CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
       ->type_name("N");
   cmd->add_option("--json", options.json_path,
                   wrap("Write the assembly as tangram-solution/1 JSON, also when not solved "
-                       "(\"solved\": false and the partial assembly); - writes it to standard "
-                       "output (the summary then goes to stderr). An existing file is replaced "
-                       "whole, a symlink's target too; anything but a regular file is never "
-                       "replaced. Default: none."))
+                       "(\"solved\": false and the partial assembly), with how the pattern was "
+                       "read (\"reading\": the input options), which 'tangram verify' applies; - "
+                       "writes it to standard output (the summary then goes to stderr). An "
+                       "existing file is replaced whole, a symlink's target too; anything but a "
+                       "regular file is never replaced. Default: none."))
       ->type_name("OUT.json");
   cmd->add_option("--image", options.image_path,
                   wrap("Write a picture of the assembly at twice the pattern's size (at "
@@ -441,7 +442,8 @@ int run_solve(const SolveOptions& options, const SolveWatchOptions& watch) {
               << " steps (--max-frames " << watch.max_frames << ")" << std::endl;
 
   if (!options.json_path.empty())
-    write_text_atomic(options.json_path, solution_to_json(solution, config.pieces, options.pattern));
+    write_text_atomic(options.json_path,
+                      solution_to_json(solution, config.pieces, options.pattern, true, input));
   if (!options.image_path.empty()) {
     const cv::Size size = silhouette.pattern.puzzle.size();
     const int scale = std::max(size.width, size.height) > kPictureFullSizeAbovePx ? 1 : 2;
