@@ -65,7 +65,8 @@ TEST_CASE("tangram solve --help documents the input options") {
     CHECK(contains(help.out, option));
   }
   const Run verify_help = run_cli(dir, "verify --help");
-  for (const char* option : {"--threshold", "--invert", "--clean", "--fill-outline"}) {
+  for (const char* option : {"--threshold", "--invert", "--clean", "--no-clean", "--fill-outline",
+                             "--as-referee"}) {
     CAPTURE(option);
     CHECK(contains(verify_help.out, option));
   }
@@ -114,10 +115,19 @@ TEST_CASE("tangram solve: a light figure on a dark background is inverted with a
   CHECK(solved.err ==
         "tangram: note: light figure on a dark background (border 100% dark): inverted; use "
         "--invert no to override\n");
-  // Read as solve read it, the solution is valid; read as the referee reads it (dark pixels:
-  // the background), it is not.
-  CHECK(run_cli(dir, "verify light.png light.json --invert auto").status == 0);
-  CHECK(run_cli(dir, "verify light.png light.json").status == 1);
+  // verify reads it as the solution records (invert auto): valid, with one note; as the referee
+  // reads it (dark pixels: the background), it is not.
+  const Run verified = run_cli(dir, "verify light.png light.json");
+  CHECK(verified.status == 0);
+  CHECK(verified.out.rfind("VALID", 0) == 0);
+  CHECK(verified.err ==
+        "tangram: note: light.png read with --invert auto --clean (as the solution records): "
+        "84681 pixels differ from the referee's reading; --as-referee reads it as the referee "
+        "does\n");
+  const Run referee = run_cli(dir, "verify light.png light.json --as-referee");
+  CHECK(referee.status == 1);
+  CHECK(referee.out.rfind("INVALID: piece scale", 0) == 0);
+  CHECK(referee.err.empty());
   CHECK(read_all(dir.file("light.png")) == bytes);
 
   const Run auto_quiet = run_cli(dir, std::string("solve light.png -q") + kFast);
@@ -309,7 +319,7 @@ TEST_CASE("tangram solve reads a JPEG of a masks/ pattern by its content, also u
     CHECK(solved.status == 0);
     CHECK(solved.err.empty());
     CHECK(run_cli(dir, std::string("verify ") + name + " s.json").out.rfind("VALID", 0) == 0);
-    CHECK(run_cli(dir, "verify fig.png s.json").out.rfind("VALID", 0) == 0);
+    CHECK(run_cli(dir, "verify fig.png s.json --as-referee").out.rfind("VALID", 0) == 0);
   }
 }
 
@@ -363,4 +373,51 @@ TEST_CASE("tangram: a picture output is PNG, chosen by its name; any other name,
   CHECK(png.status == 0);
   CHECK(read_all(dir.file("OUT.PNG")).rfind("\x89PNG", 0) == 0);
   CHECK(dir.entries().size() == 4);  // fig.png, OUT.PNG, cli.out, cli.err: nothing else written
+}
+
+TEST_CASE("tangram verify reads the picture as the solution records it was read; the options "
+          "given override the record; --as-referee and solutions without a record read it as "
+          "the referee does") {
+  const TempDir dir("input-cli");
+  // A light figure on a dark background, made by inverting masks/02, solved with the defaults.
+  const cv::Mat1b mask =
+      cv::imread(std::string(TANGRAM_SOURCE_DIR) + "/masks/02-page9-11.png", cv::IMREAD_GRAYSCALE);
+  write_input(dir, "light.png", 255 - mask);
+  const Run solved = run_cli(dir, std::string("solve light.png --json s.json -q") + kFast);
+  REQUIRE(solved.status == 0);
+  const std::string document = read_all(dir.file("s.json"));
+  CHECK(contains(document, "\"reading\": {\"threshold\": 128, \"invert\": \"auto\", \"clean\": true, "
+                           "\"fill_outline\": false, \"work_size\": \"auto\"}"));
+
+  const Run recorded = run_cli(dir, "verify light.png s.json");
+  CHECK(recorded.status == 0);
+  CHECK(recorded.out.rfind("VALID  coverage=", 0) == 0);
+  CHECK(count_lines(recorded.err, "tangram: note: light.png read with --invert auto --clean (as "
+                                  "the solution records): 84681 pixels differ") == 1);
+  CHECK(count_lines(recorded.err, "") == 1);
+  // The referee's verdict: the dark background is the puzzle.
+  const Run referee = run_cli(dir, "verify light.png s.json --as-referee --json");
+  CHECK(referee.status == 1);
+  CHECK(contains(referee.out, "\"status\": \"INVALID\""));
+  CHECK(referee.err.empty());
+  // An option overrides the record; the note names what is read differently.
+  const Run no = run_cli(dir, "verify light.png s.json --invert no");
+  CHECK(no.status == 1);
+  CHECK(no.err.empty());  // --clean changes nothing here: read as the referee reads it
+  const Run yes = run_cli(dir, "verify light.png s.json --invert yes --no-clean");
+  CHECK(yes.status == 0);
+  CHECK(contains(yes.err, "read with --invert yes (the solution's reading and the options given)"));
+  // --as-referee excludes the input options.
+  const Run both = run_cli(dir, "verify light.png s.json --as-referee --threshold 100");
+  CHECK(both.status == 2);
+  CHECK(one_error_line(both.err));
+  // A solution without a record (an older file, a ground truth) is read as the referee reads it.
+  std::string old_document = document;
+  const std::size_t at = old_document.find(", \"reading\": ");
+  old_document.erase(at, old_document.find(", \"pieces\"") - at);
+  tangram::test::write_file(dir.file("old.json"), old_document);
+  CHECK(run_cli(dir, "verify light.png old.json").status == 1);
+  const Run asked = run_cli(dir, "verify light.png old.json --invert auto");
+  CHECK(asked.status == 0);
+  CHECK(contains(asked.err, "read with --invert auto (as asked)"));
 }

@@ -158,16 +158,18 @@ CLI::App* setup_solve(CLI::App& app, SolveOptions& options);
 /// Runs `solve`: 0 solved, 1 not solved. Throws tangram::Error on bad input or output.
 int run_solve(const SolveOptions& options);
 
-/// Options of `tangram verify`.
+/// Options of `tangram verify`. The input options are empty unless given: the solution's
+/// recorded reading (or the referee's) applies where they are.
 struct VerifyOptions {
-  std::string pattern;   ///< input PNG
+  std::string pattern;   ///< input picture
   std::string solution;  ///< tangram-solution/1 file
   bool json = false;     ///< print a JSON report instead of a line of text
-  double threshold = 128.0;     ///< luminance threshold, 8-bit scale
-  std::string invert = "no";    ///< auto, yes or no (no: the referee's reading)
-  bool clean = false;           ///< drop specks and fill pinholes as solve does
-  bool fill_outline = false;    ///< fill an outline drawing as solve --fill-outline does
-  ReadLimits limits;            ///< caps on both files
+  bool as_referee = false;                 ///< read as the referee, whatever the solution says
+  std::optional<double> threshold;         ///< luminance threshold, 8-bit scale
+  std::optional<std::string> invert;       ///< auto, yes or no
+  std::optional<bool> clean;               ///< drop specks and fill pinholes (--clean/--no-clean)
+  std::optional<bool> fill_outline;        ///< fill an outline drawing
+  ReadLimits limits;                       ///< caps on both files
 };
 
 /// Declares `verify` on `app`.
