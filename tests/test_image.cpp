@@ -19,6 +19,7 @@
 
 #include "checks.hpp"
 #include "cli_runner.hpp"
+#include "decoding.hpp"
 #include "temp_dir.hpp"
 #include "tangram/core/error.hpp"
 #include "tangram/io/image.hpp"
@@ -30,35 +31,6 @@ using namespace tangram::test;
 namespace {
 
 const std::string kMasks = std::string(TANGRAM_SOURCE_DIR) + "/masks/";
-
-cv::Mat opencv_decode(const std::string& bytes) {
-  const cv::Mat1b buffer(1, static_cast<int>(bytes.size()),
-                         reinterpret_cast<uchar*>(const_cast<char*>(bytes.data())));
-  return cv::imdecode(buffer, cv::IMREAD_UNCHANGED);
-}
-
-bool identical(const cv::Mat& a, const cv::Mat& b) {
-  return a.type() == b.type() && a.size() == b.size() &&
-         (a.empty() || cv::norm(a.reshape(1), b.reshape(1), cv::NORM_INF) == 0.0);
-}
-
-/// Runs `body` with file descriptor 2 sent to a temporary file; returns what was written.
-template <typename Body>
-std::string stderr_of(Body body) {
-  std::fflush(stderr);
-  const int saved = ::dup(2);
-  std::FILE* capture = std::tmpfile();
-  ::dup2(::fileno(capture), 2);
-  body();
-  std::fflush(stderr);
-  ::dup2(saved, 2);
-  ::close(saved);
-  std::string text;
-  std::rewind(capture);
-  for (int c; (c = std::fgetc(capture)) != EOF;) text += static_cast<char>(c);
-  std::fclose(capture);
-  return text;
-}
 
 std::string encode(const std::string& extension, const cv::Mat& image,
                    const std::vector<int>& params = {}) {
@@ -256,6 +228,20 @@ std::string tiff_file(const TempDir& dir, int bits, int samples, int photometric
   return read_all(path);
 }
 
+/// decode_image gives what OpenCV gives for `bytes`, the header gives its size, and nothing is
+/// printed.
+void check_decodes_as_opencv(const std::string& bytes) {
+  const cv::Mat reference = opencv_decode(bytes);
+  REQUIRE_FALSE(reference.empty());
+  cv::Mat decoded;
+  const std::string printed = stderr_of([&] { decoded = decode_image(bytes, 100'000); });
+  CHECK(identical(decoded, reference));
+  CHECK(printed.empty());
+  const ImageHeader header = read_image_header(bytes);
+  CHECK(header.width == static_cast<std::uint32_t>(reference.cols));
+  CHECK(header.height == static_cast<std::uint32_t>(reference.rows));
+}
+
 /// The message of the InputError that decode_image throws ("" when it decodes).
 std::string refusal(const std::string& bytes, std::uint64_t max_pixels = 1'000'000) {
   return input_error([&] { decode_image(bytes, max_pixels); });
@@ -267,15 +253,7 @@ TEST_CASE("decode_image: every layout OpenCV writes decodes exactly as OpenCV de
           "the header's size and nothing printed") {
   for (const auto& [name, bytes] : sample_files()) {
     CAPTURE(name);
-    const cv::Mat reference = opencv_decode(bytes);
-    REQUIRE_FALSE(reference.empty());
-    cv::Mat decoded;
-    const std::string printed = stderr_of([&] { decoded = decode_image(bytes, 100'000); });
-    CHECK(identical(decoded, reference));
-    CHECK(printed.empty());
-    const ImageHeader header = read_image_header(bytes);
-    CHECK(header.width == static_cast<std::uint32_t>(reference.cols));
-    CHECK(header.height == static_cast<std::uint32_t>(reference.rows));
+    check_decodes_as_opencv(bytes);
   }
 }
 
@@ -283,12 +261,7 @@ TEST_CASE("decode_image: BMPs of 1, 4, 16 and 32 bits, with bit fields, OS/2 hea
           "top-down rows decode as OpenCV decodes them") {
   for (const auto& [name, bytes] : handmade_bmps()) {
     CAPTURE(name);
-    const cv::Mat reference = opencv_decode(bytes);
-    REQUIRE_FALSE(reference.empty());
-    cv::Mat decoded;
-    const std::string printed = stderr_of([&] { decoded = decode_image(bytes, 100'000); });
-    CHECK(identical(decoded, reference));
-    CHECK(printed.empty());
+    check_decodes_as_opencv(bytes);
   }
 }
 
@@ -306,10 +279,7 @@ TEST_CASE("decode_image: TIFFs of 1, 8 and 16 bits, palettes and alpha decode as
   };
   for (const auto& c : read) {
     CAPTURE(c.name);
-    cv::Mat decoded;
-    const std::string printed = stderr_of([&] { decoded = decode_image(c.bytes, 100'000); });
-    CHECK(identical(decoded, opencv_decode(c.bytes)));
-    CHECK(printed.empty());
+    check_decodes_as_opencv(c.bytes);
   }
   const struct {
     const char* name;

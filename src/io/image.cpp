@@ -17,6 +17,7 @@
 #include <tiffio.h>
 
 #include "tangram/core/error.hpp"
+#include "tangram/io/detail/imdecode.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/io/png.hpp"
 
@@ -686,6 +687,23 @@ void check_pixel_cap(std::uint64_t width, std::uint64_t height, std::uint64_t ma
                                         " pixels");
 }
 
+cv::Mat detail::imdecode_checked(std::string_view bytes, std::string_view format) {
+  const auto failed = [&](const std::string& why) {
+    return InputError("the " + std::string(format) + " data cannot be decoded (" + why + ")");
+  };
+  cv::Mat image;
+  try {
+    const cv::Mat1b buffer(1, static_cast<int>(bytes.size()),
+                           reinterpret_cast<uchar*>(const_cast<char*>(bytes.data())));
+    image = cv::imdecode(buffer, cv::IMREAD_UNCHANGED);
+  } catch (const cv::Exception& e) {
+    throw failed("the decoder failed: " + e.err);
+  }
+  if (image.empty()) throw failed("the decoder failed");
+  if (image.depth() != CV_8U && image.depth() != CV_16U) throw failed("unsupported sample format");
+  return image;
+}
+
 ImageHeader read_image_header(std::string_view bytes) {
   const ImageFormat format = recognise(bytes);
   if (format != ImageFormat::Png) return header_of(bytes, format);
@@ -704,18 +722,9 @@ cv::Mat decode_image(std::string_view bytes, std::uint64_t max_pixels) {
     unreadable(format, "image side over " + std::to_string(kMaxImageSide) + " px");
   const std::string problem = data_problem(bytes, header);
   if (!problem.empty()) unreadable(format, problem);
-  cv::Mat image;
-  try {
-    const cv::Mat1b buffer(1, static_cast<int>(bytes.size()),
-                           reinterpret_cast<uchar*>(const_cast<char*>(bytes.data())));
-    image = cv::imdecode(buffer, cv::IMREAD_UNCHANGED);
-  } catch (const cv::Exception& e) {
-    unreadable(format, "the decoder failed: " + e.err);
-  }
-  if (image.empty()) unreadable(format, "the decoder failed");
+  const cv::Mat image = detail::imdecode_checked(bytes, image_format_name(format));
   if (image.cols != static_cast<int>(header.width) || image.rows != static_cast<int>(header.height))
     unreadable(format, "the decoded size differs from the header's");
-  if (image.depth() != CV_8U && image.depth() != CV_16U) unreadable(format, "unsupported sample format");
   return image;
 }
 

@@ -9,6 +9,7 @@
 #include <zlib.h>
 
 #include "tangram/core/error.hpp"
+#include "tangram/io/detail/imdecode.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/io/image.hpp"
 
@@ -268,17 +269,7 @@ bool has_png_signature(std::string_view bytes) {
 cv::Mat decode_png(std::string_view bytes, std::uint64_t max_pixels) {
   PngHeader header;
   const std::string canonical = canonical_png(bytes, max_pixels, header);
-  cv::Mat image;
-  try {
-    const cv::Mat1b buffer(1, static_cast<int>(canonical.size()),
-                           reinterpret_cast<uchar*>(const_cast<char*>(canonical.data())));
-    image = cv::imdecode(buffer, cv::IMREAD_UNCHANGED);
-  } catch (const cv::Exception& e) {
-    corrupt("the decoder failed: " + e.err);
-  }
-  if (image.empty()) corrupt("the decoder failed");
-  if (image.depth() != CV_8U && image.depth() != CV_16U) corrupt("unsupported sample format");
-  return image;
+  return detail::imdecode_checked(canonical, "PNG");
 }
 
 std::vector<unsigned char> encode_png(const cv::Mat& image) {
