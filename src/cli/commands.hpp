@@ -86,7 +86,7 @@ PictureFormat check_picture_output(const std::string& option, const std::string&
 void check_document_output(const std::string& option, const std::string& path,
                            const std::string& kind);
 
-/// How a pattern PNG is read (silhouette.hpp), as typed on the command line.
+/// How a pattern picture is read (silhouette.hpp), as typed on the command line.
 struct InputOptions {
   double threshold = 128.0;        ///< luminance threshold, 8-bit scale
   std::string invert = "auto";     ///< auto, yes or no
@@ -109,7 +109,7 @@ void print_input_report(const InputReport& report, bool quiet, const std::string
 
 /// Options of `tangram solve`, as typed on the command line.
 struct SolveOptions {
-  std::string pattern;         ///< input PNG
+  std::string pattern;         ///< input picture
   std::string strategy;        ///< placement strategy name (strategy_from_name)
   std::string search;          ///< "ours" or "paper"
   double rotation_step_deg = 0.0;
@@ -180,7 +180,7 @@ int run_verify(const VerifyOptions& options);
 
 /// Options of `tangram compare`.
 struct CompareOptions {
-  std::vector<std::string> patterns;  ///< input PNGs
+  std::vector<std::string> patterns;  ///< input pictures
   std::string strategies;             ///< "all" or comma-separated strategy names
   /// Search settings shared by every run (the strategy field is unused; time limit 60 s).
   SolveOptions solve;
@@ -268,7 +268,7 @@ int run_solve(const SolveOptions& options, const SolveWatchOptions& watch);
 
 /// Options of `tangram explain`.
 struct ExplainOptions {
-  std::string pattern;   ///< input PNG
+  std::string pattern;   ///< input picture
   std::string piece;     ///< piece name (piece_kind_from_name); default: the first of the set
   /// Rotation, degrees counter-clockwise on screen, in [0, 360); none = the first multiple of
   /// the rotation step at which the piece fits.

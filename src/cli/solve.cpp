@@ -210,7 +210,7 @@ CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
   options = default_solve_options();
 
   CLI::App* cmd = app.add_subcommand(
-      "solve", "Assemble the seven Tangram pieces into the silhouette of a PNG.");
+      "solve", "Assemble the seven Tangram pieces into the silhouette of a picture.");
   cmd->add_option("PATTERN", options.pattern,
                   wrap("Silhouette picture: PNG, JPEG, BMP, TIFF, WebP or PBM/PGM/PPM, "
                        "recognised by its content, not its name (grey or colour, with or "
