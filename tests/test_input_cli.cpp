@@ -351,6 +351,11 @@ TEST_CASE("tangram: a picture output is PNG, chosen by its name; any other name,
           "name for a document, is refused before any work") {
   const TempDir dir("input-cli");
   write_input(dir, "fig.png", tangram::test::figure_picture());
+  std::filesystem::create_directory(dir.file("results"));
+  tangram::test::write_file(
+      dir.file("results/runs.csv"),
+      "experiment,search,pattern,strategy,solved,valid,seconds,placements,backtracks,coverage,"
+      "overlap,spill,solution,picture\ncompare,ours,../fig.png,dt,0,0,1,0,0,0,0,0,,\n");
   const std::pair<std::string, std::string> cases[] = {
       {"solve fig.png --image out.svg",
        "--image out.svg: cannot write an SVG picture; pictures are written as .png"},
@@ -359,7 +364,7 @@ TEST_CASE("tangram: a picture output is PNG, chosen by its name; any other name,
       {"solve fig.png --json out.png", "--json out.png: a picture's name for a JSON document"},
       {"render " + std::string(TANGRAM_SOURCE_DIR) + "/masks/src/01-square.arrangement.json -o a.tif",
        "--out a.tif: cannot write a TIFF picture"},
-      {"report . -o page.png", "-o page.png: a picture's name for an HTML page"},
+      {"report results -o page.png", "-o page.png: a picture's name for an HTML page"},
   };
   for (const auto& [args, message] : cases) {
     CAPTURE(args);
@@ -372,7 +377,7 @@ TEST_CASE("tangram: a picture output is PNG, chosen by its name; any other name,
   const Run png = run_cli(dir, std::string("solve fig.png --image OUT.PNG -q") + kFast);
   CHECK(png.status == 0);
   CHECK(read_all(dir.file("OUT.PNG")).rfind("\x89PNG", 0) == 0);
-  CHECK(dir.entries().size() == 4);  // fig.png, OUT.PNG, cli.out, cli.err: nothing else written
+  CHECK(dir.entries().size() == 5);  // fig.png, results, OUT.PNG, cli.out, cli.err: nothing else
 }
 
 TEST_CASE("tangram verify reads the picture as the solution records it was read; the options "

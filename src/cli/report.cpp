@@ -84,7 +84,6 @@ int run_report(const ReportOptions& options) {
 
   const std::string& out = options.output;
   const std::string& dir = options.results_dir;
-  check_document_output("-o", out, "an HTML page");
   std::error_code ec;
   if (fs::is_directory(dir, ec) && is_inside(out, dir))
     throw UsageError("-o " + out + " is inside the results directory " + dir +
@@ -101,6 +100,7 @@ int run_report(const ReportOptions& options) {
     if (same_file(out, file))
       throw UsageError("-o " + out + " would overwrite " + file +
                        ", an input of the report: choose another output path");
+  check_document_output("-o", out, "an HTML page");
   input.generator = std::string("tangram ") + TANGRAM_VERSION;
 
   for (const std::string& warning : warnings)
