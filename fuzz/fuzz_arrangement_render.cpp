@@ -3,7 +3,7 @@
 /// Only tangram::Error may leave the library. Also checked: a rendered figure has the seven
 /// pieces and a non-empty image with some puzzle pixel.
 ///
-/// As fuzz_png_silhouette lowers the pixel cap, figures whose picture would be over 4 million
+/// As fuzz_image_silhouette lowers the pixel cap, figures whose picture would be over 4 million
 /// pixels are only posed (final_poses), not drawn. render_arrangement accepts up to 50 million
 /// pixels (it accepted 20000 x 20000 when this target found fuzz/regressions/'s figure with one
 /// piece 200 set sides away: 16590 x 11234 pixels, 8 s and 600 MB to draw without sanitizers,

@@ -1,14 +1,15 @@
-/// libFuzzer target: a tangram-solution/1 document -> solution_from_json -> verify_solution
-/// against a fixed pattern (masks/01-square.png, loaded once; $TANGRAM_FUZZ_PATTERN overrides).
-/// Only tangram::Error may leave the library. Also checked: the report is valid exactly when it
-/// gives no reason, and a parsed solution survives solution_to_json -> solution_from_json with
-/// the same pieces.
+/// libFuzzer target: a tangram-solution/1 document -> solution_document_from_json ->
+/// verify_solution against a fixed pattern (masks/01-square.png, loaded once;
+/// $TANGRAM_FUZZ_PATTERN overrides). Only tangram::Error may leave the library. Also checked:
+/// the report is valid exactly when it gives no reason, and a parsed document survives
+/// solution_to_json -> solution_document_from_json with the same pieces and reading.
 
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 
 #include "fuzz_common.hpp"
@@ -44,7 +45,8 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
   tangram_fuzz::expect_only_tangram_errors("fuzz_solution_verify", [&] {
-    const tangram::Solution solution = tangram::solution_from_json(text);
+    const tangram::SolutionDocument document = tangram::solution_document_from_json(text);
+    const tangram::Solution& solution = document.solution;
 
     const tangram::VerifyReport report = tangram::verify_solution(*g_pattern, solution.pieces, tangram::PieceSet::tangram());
     if (report.valid != report.reasons.empty())
@@ -55,14 +57,25 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       fail("a valid report has non-finite area metrics");
 
     // What was read can be written and read again.
-    const std::string again = tangram::solution_to_json(solution, tangram::PieceSet::tangram(), "fuzz.png");
+    const std::string again = tangram::solution_to_json(solution, tangram::PieceSet::tangram(),
+                                                        "fuzz.png", true, document.reading);
     tangram::Solution reread;
+    std::optional<tangram::InputConfig> reading;
     try {
-      reread = tangram::solution_from_json(again);
+      const tangram::SolutionDocument back = tangram::solution_document_from_json(again);
+      reread = back.solution;
+      reading = back.reading;
     } catch (const tangram::Error& e) {
       std::fprintf(stderr, "\nrewritten document:\n%s\nerror: %s\n", again.c_str(), e.what());
-      fail("solution_to_json wrote a document that solution_from_json refuses");
+      fail("solution_to_json wrote a document that solution_document_from_json refuses");
     }
+    if (reading.has_value() != document.reading.has_value() ||
+        (reading && (reading->threshold != document.reading->threshold ||
+                     reading->invert != document.reading->invert ||
+                     reading->clean != document.reading->clean ||
+                     reading->fill_outline != document.reading->fill_outline ||
+                     reading->work_size_px != document.reading->work_size_px)))
+      fail("solution_to_json -> solution_document_from_json changed the reading");
     if (reread.pieces.size() != solution.pieces.size() || reread.solved != solution.solved)
       fail("solution_to_json -> solution_from_json changed the solution");
     for (std::size_t i = 0; i < solution.pieces.size(); ++i)

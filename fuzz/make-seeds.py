@@ -3,12 +3,13 @@
 
     fuzz/make-seeds.py TARGET OUTDIR
 
-  fuzz_png_silhouette      masks/*.png (8-bit grey) and variants of masks/02 drawn here: grey
+  fuzz_image_silhouette    masks/*.png (8-bit grey) and variants of masks/02 drawn here: grey
                            1/2/4/16 bit, grey+alpha, RGB, RGBA 8 and 16 bit, palette with and
                            without tRNS, Adam7-interlaced, every filter type, an inverted
-                           figure, ancillary chunks (gAMA, tEXt, iCCP), split IDAT chunks
+                           figure, ancillary chunks (gAMA, tEXt, iCCP), split IDAT chunks;
+                           the other formats' seeds come from fuzz/make_image_seeds.cpp
   fuzz_solution_verify     masks/*.truth.json, and two solver outputs of experiments/ (with a
-                           stats block, one solved, one not)
+                           stats block, one solved, one not), masks/02's truth with a "reading"
   fuzz_arrangement_render  masks/src/*.arrangement.json
   fuzz_runs_csv            experiments/*/runs.csv, each cut after at most 4 KB of whole lines
 
@@ -220,12 +221,17 @@ def main():
         sys.exit(__doc__)
     target, out = sys.argv[1], sys.argv[2]
     os.makedirs(out, exist_ok=True)
-    if target == "fuzz_png_silhouette":
+    if target == "fuzz_image_silhouette":
         png_seeds(out)
     elif target == "fuzz_solution_verify":
         copy_seeds("masks/*.truth.json", out)
         copy_seeds("experiments/kilogram-dev-45deg-paper/page4-249.json", out)
         copy_seeds("experiments/kilogram-dev-45deg-paper/page-A.json", out)
+        truth = open(os.path.join(ROOT, "masks", "02-page9-11.truth.json"), encoding="utf-8").read()
+        reading = ('"reading": {"threshold": 127.5, "invert": "auto", "clean": true, '
+                   '"fill_outline": false, "work_size": "auto"}, ')
+        with open(os.path.join(out, "with-reading.json"), "w", encoding="utf-8") as f:
+            f.write(truth.replace("{", "{" + reading, 1))
     elif target == "fuzz_arrangement_render":
         copy_seeds("masks/src/*.arrangement.json", out)
     elif target == "fuzz_runs_csv":

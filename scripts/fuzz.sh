@@ -4,7 +4,7 @@
 #
 #   scripts/fuzz.sh SECONDS [TARGET...]     e.g. scripts/fuzz.sh 20, scripts/fuzz.sh 600 fuzz_runs_csv
 #
-# Targets (default: all): fuzz_png_silhouette fuzz_solution_verify fuzz_arrangement_render
+# Targets (default: all): fuzz_image_silhouette fuzz_solution_verify fuzz_arrangement_render
 # fuzz_runs_csv. Each runs on build-fuzz/corpus/TARGET (kept, so a rerun goes on from there),
 # the seeds that fuzz/make-seeds.py writes into build-fuzz/seeds/TARGET, and the inputs of
 # fuzz/regressions/TARGET (past findings, which must not crash again). Findings (crash-*,
@@ -19,7 +19,7 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 
-all_targets=(fuzz_png_silhouette fuzz_solution_verify fuzz_arrangement_render fuzz_runs_csv)
+all_targets=(fuzz_image_silhouette fuzz_solution_verify fuzz_arrangement_render fuzz_runs_csv)
 usage() { sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "${BASH_SOURCE[0]}"; }
 
 if [[ $# -lt 1 || "$1" == -h || "$1" == --help ]]; then
@@ -50,6 +50,9 @@ cmake -S "$root" -B "$build" -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_BUILD_TYPE=
 for t in "${targets[@]}"; do
   cmake --build "$build" -j "${FUZZ_JOBS:-2}" --target "$t"
 done
+if [[ " ${targets[*]} " == *" fuzz_image_silhouette "* ]]; then
+  cmake --build "$build" -j "${FUZZ_JOBS:-2}" --target make_image_seeds
+fi
 echo "fuzz: built ${targets[*]} in $((SECONDS - start)) s"
 
 symbolizer=/usr/lib/llvm-14/bin/llvm-symbolizer
@@ -67,13 +70,17 @@ for t in "${targets[@]}"; do
   rm -rf "$seeds" "$artifacts"
   mkdir -p "$corpus" "$artifacts" "$(dirname "$log")"
   python3 fuzz/make-seeds.py "$t" "$seeds"
+  # The JPEG, BMP, TIFF, WebP and Netpbm seeds are written by OpenCV's encoders.
+  if [[ $t == fuzz_image_silhouette ]]; then
+    "$build/fuzz/make_image_seeds" "$root" "$seeds" >/dev/null
+  fi
   dirs=("$corpus" "$seeds")
   [[ -d fuzz/regressions/$t ]] && dirs+=("fuzz/regressions/$t")
   flags=(-max_total_time="$seconds" -rss_limit_mb=1024 -timeout=30 -print_final_stats=1
          -artifact_prefix="$artifacts/")
   case "$t" in
     # libFuzzer's own messages on a dup of stderr; fd 2 is the target's, checked to stay silent.
-    fuzz_png_silhouette) flags+=(-close_fd_mask=2 -dict=fuzz/png.dict) ;;
+    fuzz_image_silhouette) flags+=(-close_fd_mask=2 -dict=fuzz/image.dict) ;;
     fuzz_solution_verify|fuzz_arrangement_render) flags+=(-dict=fuzz/json.dict) ;;
     fuzz_runs_csv) flags+=(-dict=fuzz/csv.dict) ;;
   esac

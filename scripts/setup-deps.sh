@@ -14,8 +14,8 @@
 # non-interactive) only when something is missing, so a second run is a silent no-op.
 set -euo pipefail
 
-packages=(cmake g++ make pkg-config libopencv-dev libtbb-dev zlib1g-dev libcli11-dev
-          nlohmann-json3-dev doctest-dev)
+packages=(cmake g++ make pkg-config libopencv-dev libtbb-dev zlib1g-dev libjpeg-dev libtiff-dev
+          libcli11-dev nlohmann-json3-dev doctest-dev)
 bench_packages=(python3-numpy python3-opencv python3-shapely)
 browser_packages=(chromium fonts-dejavu-core)
 fuzz_packages=(clang-14 libclang-rt-14-dev libfuzzer-14-dev llvm-14 python3)

@@ -38,9 +38,11 @@ TEST_CASE("tangram compare: two patterns x two strategies give a table, runs.csv
           "pictures and a montage") {
   tangram::test::TempDir dir("compare");
   const std::string out = dir.file("result");
+  // The limit only caps: dt solves 03-page5-219 in 0.4 s (11 s built with AddressSanitizer,
+  // more on a loaded machine), and the check below must not depend on the machine's speed.
   const Run run = run_cli(dir, "compare " + kMasks + "02-page9-11.png " + kMasks +
                                    "03-page5-219.png --strategies dt,bl --rotation-step 45 "
-                                   "--time-limit 20 --out " + out);
+                                   "--time-limit 300 --out " + out);
   CAPTURE(run.err);
   REQUIRE(run.status == 0);
 

@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -242,4 +243,29 @@ TEST_CASE("hardening: libpng says nothing of its own; a broken PNG gives one lin
   check_refused(run_cli_bounded(in.dir, "solve cut.png"), 2, "the PNG data cannot be decoded");
   check_refused(run_cli_bounded(in.dir, "verify cut.png p.json"), 2,
                 "the PNG data cannot be decoded");
+}
+
+TEST_CASE("hardening: bombs in other formats are refused from their headers; broken JPEG, TIFF "
+          "and BMP files give one line and nothing of the decoders") {
+  Inputs in;
+  // Headers of 20000 x 20000 pictures with no data behind them.
+  write_file(in.dir.file("bomb.jpg"), std::string("\xFF\xD8\xFF\xC0\x00\x0B\x08\x4E\x20\x4E\x20"
+                                                  "\x01\x01\x11\x00", 15));
+  write_file(in.dir.file("bomb.pgm"), "P5\n20000 20000\n255\n");
+  write_file(in.dir.file("bomb.tif"), std::string("II*\0\x08\0\0\0\x02\0"
+                                                  "\x00\x01\x04\0\x01\0\0\0\x20\x4E\0\0"
+                                                  "\x01\x01\x04\0\x01\0\0\0\x20\x4E\0\0", 34));
+  for (const char* name : {"bomb.jpg", "bomb.pgm", "bomb.tif"})
+    check_refused(run_cli_bounded(in.dir, std::string("solve ") + name), 2,
+                  "20000 x 20000 px is over the limit of 50000000 pixels (raise it with "
+                  "--max-pixels)");
+  const cv::Mat1b picture = cv::imread(in.dir.file("p.png"), cv::IMREAD_GRAYSCALE);
+  for (const char* extension : {".jpg", ".tif", ".bmp"}) {
+    std::vector<uchar> bytes;
+    REQUIRE(cv::imencode(extension, picture, bytes));
+    const std::string name = std::string("cut") + extension;
+    write_file(in.dir.file(name), std::string(bytes.begin(), bytes.begin() + bytes.size() / 2));
+    CAPTURE(name);
+    check_refused(run_cli_bounded(in.dir, "verify " + name + " p.json"), 2, "data cannot be decoded");
+  }
 }

@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <random>
 #include <string>
+#include <vector>
 
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
@@ -64,7 +65,8 @@ TEST_CASE("tangram solve --help documents the input options") {
     CHECK(contains(help.out, option));
   }
   const Run verify_help = run_cli(dir, "verify --help");
-  for (const char* option : {"--threshold", "--invert", "--clean", "--fill-outline"}) {
+  for (const char* option : {"--threshold", "--invert", "--clean", "--no-clean", "--fill-outline",
+                             "--as-referee"}) {
     CAPTURE(option);
     CHECK(contains(verify_help.out, option));
   }
@@ -113,10 +115,19 @@ TEST_CASE("tangram solve: a light figure on a dark background is inverted with a
   CHECK(solved.err ==
         "tangram: note: light figure on a dark background (border 100% dark): inverted; use "
         "--invert no to override\n");
-  // Read as solve read it, the solution is valid; read as the referee reads it (dark pixels:
-  // the background), it is not.
-  CHECK(run_cli(dir, "verify light.png light.json --invert auto").status == 0);
-  CHECK(run_cli(dir, "verify light.png light.json").status == 1);
+  // verify reads it as the solution records (invert auto): valid, with one note; as the referee
+  // reads it (dark pixels: the background), it is not.
+  const Run verified = run_cli(dir, "verify light.png light.json");
+  CHECK(verified.status == 0);
+  CHECK(verified.out.rfind("VALID", 0) == 0);
+  CHECK(verified.err ==
+        "tangram: note: light.png read with --invert auto --clean (as the solution records): "
+        "84681 pixels differ from the referee's reading; --as-referee reads it as the referee "
+        "does\n");
+  const Run referee = run_cli(dir, "verify light.png light.json --as-referee");
+  CHECK(referee.status == 1);
+  CHECK(referee.out.rfind("INVALID: piece scale", 0) == 0);
+  CHECK(referee.err.empty());
   CHECK(read_all(dir.file("light.png")) == bytes);
 
   const Run auto_quiet = run_cli(dir, std::string("solve light.png -q") + kFast);
@@ -287,4 +298,131 @@ TEST_CASE("tangram compare reads its patterns as solve does") {
   CHECK(run.status == 0);
   CHECK(contains(run.err, "tangram: note: light.png: light figure on a dark background"));
   CHECK(contains(run.out, "| yes "));
+}
+
+TEST_CASE("tangram solve reads a JPEG of a masks/ pattern by its content, also under a .png name, "
+          "and its solution is valid on the JPEG and on the PNG") {
+  // masks/02 is black on white; an anti-aliased figure (figure_picture()) at quality 50 reads
+  // 0.2% larger, and its solution spills 2.2% on the PNG: lossy edges move a little.
+  const TempDir dir("input-cli");
+  const cv::Mat1b picture =
+      cv::imread(std::string(TANGRAM_SOURCE_DIR) + "/masks/02-page9-11.png", cv::IMREAD_GRAYSCALE);
+  write_input(dir, "fig.png", picture);
+  std::vector<uchar> jpeg;
+  REQUIRE(cv::imencode(".jpg", picture, jpeg, {cv::IMWRITE_JPEG_QUALITY, 50}));
+  tangram::test::write_file(dir.file("fig.jpg"), std::string(jpeg.begin(), jpeg.end()));
+  tangram::test::write_file(dir.file("jpeg-named.png"), std::string(jpeg.begin(), jpeg.end()));
+  for (const char* name : {"fig.jpg", "jpeg-named.png"}) {
+    CAPTURE(name);
+    const Run solved = run_cli(dir, std::string("solve ") + name + " --json s.json" + kFast);
+    CAPTURE(solved.err);
+    CHECK(solved.status == 0);
+    CHECK(solved.err.empty());
+    CHECK(run_cli(dir, std::string("verify ") + name + " s.json").out.rfind("VALID", 0) == 0);
+    CHECK(run_cli(dir, "verify fig.png s.json --as-referee").out.rfind("VALID", 0) == 0);
+  }
+}
+
+TEST_CASE("tangram solve, verify, compare and explain read the pattern from standard input "
+          "(-), in any format") {
+  const TempDir dir("input-cli");
+  const cv::Mat1b picture = tangram::test::figure_picture();
+  write_input(dir, "fig.bmp", picture);
+  write_input(dir, "fig.pgm", picture);
+  tangram::test::RunBounds from_bmp;
+  from_bmp.stdin_path = dir.file("fig.bmp");
+  const Run solved = tangram::test::run_cli_bounded(dir, "solve - --json s.json --rotation-step 45",
+                                                    from_bmp);
+  CAPTURE(solved.err);
+  CHECK(solved.status == 0);
+  CHECK(solved.out.rfind("(standard input): solved", 0) == 0);
+  tangram::test::RunBounds from_pgm;
+  from_pgm.stdin_path = dir.file("fig.pgm");
+  CHECK(tangram::test::run_cli_bounded(dir, "verify - s.json", from_pgm).out.rfind("VALID", 0) == 0);
+  const Run compared = tangram::test::run_cli_bounded(
+      dir, "compare - --strategies dt --time-limit 20 --rotation-step 45", from_pgm);
+  CHECK(compared.status == 0);
+  const Run explained = tangram::test::run_cli_bounded(dir, "explain - --out ex", from_bmp);
+  CHECK(explained.status == 0);
+  CHECK(explained.out.rfind("(standard input): large-triangle", 0) == 0);
+}
+
+TEST_CASE("tangram: a picture output is PNG, chosen by its name; any other name, and a picture's "
+          "name for a document, is refused before any work") {
+  const TempDir dir("input-cli");
+  write_input(dir, "fig.png", tangram::test::figure_picture());
+  std::filesystem::create_directory(dir.file("results"));
+  tangram::test::write_file(
+      dir.file("results/runs.csv"),
+      "experiment,search,pattern,strategy,solved,valid,seconds,placements,backtracks,coverage,"
+      "overlap,spill,solution,picture\ncompare,ours,../fig.png,dt,0,0,1,0,0,0,0,0,,\n");
+  const std::pair<std::string, std::string> cases[] = {
+      {"solve fig.png --image out.svg",
+       "--image out.svg: cannot write an SVG picture; pictures are written as .png"},
+      {"solve fig.png --image out.jpg", "--image out.jpg: cannot write a JPEG picture"},
+      {"solve fig.png --image out", "--image out: no extension to choose the picture's format"},
+      {"solve fig.png --json out.png", "--json out.png: a picture's name for a JSON document"},
+      {"render " + std::string(TANGRAM_SOURCE_DIR) + "/masks/src/01-square.arrangement.json -o a.tif",
+       "--out a.tif: cannot write a TIFF picture"},
+      {"report results -o page.png", "-o page.png: a picture's name for an HTML page"},
+  };
+  for (const auto& [args, message] : cases) {
+    CAPTURE(args);
+    const Run run = run_cli(dir, args);
+    CHECK(run.status == 2);
+    CHECK(one_error_line(run.err));
+    CHECK(contains(run.err, message));
+    CHECK(run.out.empty());
+  }
+  const Run png = run_cli(dir, std::string("solve fig.png --image OUT.PNG -q") + kFast);
+  CHECK(png.status == 0);
+  CHECK(read_all(dir.file("OUT.PNG")).rfind("\x89PNG", 0) == 0);
+  CHECK(dir.entries().size() == 5);  // fig.png, results, OUT.PNG, cli.out, cli.err: nothing else
+}
+
+TEST_CASE("tangram verify reads the picture as the solution records it was read; the options "
+          "given override the record; --as-referee and solutions without a record read it as "
+          "the referee does") {
+  const TempDir dir("input-cli");
+  // A light figure on a dark background, made by inverting masks/02, solved with the defaults.
+  const cv::Mat1b mask =
+      cv::imread(std::string(TANGRAM_SOURCE_DIR) + "/masks/02-page9-11.png", cv::IMREAD_GRAYSCALE);
+  write_input(dir, "light.png", 255 - mask);
+  const Run solved = run_cli(dir, std::string("solve light.png --json s.json -q") + kFast);
+  REQUIRE(solved.status == 0);
+  const std::string document = read_all(dir.file("s.json"));
+  CHECK(contains(document, "\"reading\": {\"threshold\": 128, \"invert\": \"auto\", \"clean\": true, "
+                           "\"fill_outline\": false, \"work_size\": \"auto\"}"));
+
+  const Run recorded = run_cli(dir, "verify light.png s.json");
+  CHECK(recorded.status == 0);
+  CHECK(recorded.out.rfind("VALID  coverage=", 0) == 0);
+  CHECK(count_lines(recorded.err, "tangram: note: light.png read with --invert auto --clean (as "
+                                  "the solution records): 84681 pixels differ") == 1);
+  CHECK(count_lines(recorded.err, "") == 1);
+  // The referee's verdict: the dark background is the puzzle.
+  const Run referee = run_cli(dir, "verify light.png s.json --as-referee --json");
+  CHECK(referee.status == 1);
+  CHECK(contains(referee.out, "\"status\": \"INVALID\""));
+  CHECK(referee.err.empty());
+  // An option overrides the record; the note names what is read differently.
+  const Run no = run_cli(dir, "verify light.png s.json --invert no");
+  CHECK(no.status == 1);
+  CHECK(no.err.empty());  // --clean changes nothing here: read as the referee reads it
+  const Run yes = run_cli(dir, "verify light.png s.json --invert yes --no-clean");
+  CHECK(yes.status == 0);
+  CHECK(contains(yes.err, "read with --invert yes (the solution's reading and the options given)"));
+  // --as-referee excludes the input options.
+  const Run both = run_cli(dir, "verify light.png s.json --as-referee --threshold 100");
+  CHECK(both.status == 2);
+  CHECK(one_error_line(both.err));
+  // A solution without a record (an older file, a ground truth) is read as the referee reads it.
+  std::string old_document = document;
+  const std::size_t at = old_document.find(", \"reading\": ");
+  old_document.erase(at, old_document.find(", \"pieces\"") - at);
+  tangram::test::write_file(dir.file("old.json"), old_document);
+  CHECK(run_cli(dir, "verify light.png old.json").status == 1);
+  const Run asked = run_cli(dir, "verify light.png old.json --invert auto");
+  CHECK(asked.status == 0);
+  CHECK(contains(asked.err, "read with --invert auto (as asked)"));
 }

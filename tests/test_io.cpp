@@ -199,12 +199,11 @@ TEST_CASE("load_pattern_png: transparent dark pixels are outside the puzzle") {
   }
 }
 
-TEST_CASE("load_pattern_png: unusable files are refused with a one-line reason") {
+TEST_CASE("load_pattern: unusable files are refused with a one-line reason") {
   const TempDir dir("io");
   cv::Mat1b image(40, 40, uchar{0});
   REQUIRE(cv::imwrite(dir.file("good.png"), image));
-  REQUIRE(cv::imwrite(dir.file("photo.jpg"), image));
-  std::filesystem::rename(dir.file("photo.jpg"), dir.file("photo.png"));
+  test::write_file(dir.file("notes.png"), "{\"not\": \"an image\"}");
   const std::string png = read_all(dir.file("good.png"));
   test::write_file(dir.file("truncated.png"), png.substr(0, png.size() / 2));
   test::write_file(dir.file("empty.png"), "");
@@ -214,14 +213,14 @@ TEST_CASE("load_pattern_png: unusable files are refused with a one-line reason")
   const std::pair<const char*, const char*> cases[] = {
       {"missing.png", "no such file"},
       {"folder.png", "is a directory"},
-      {"photo.png", "not a PNG file"},
-      {"empty.png", "not a PNG file"},
+      {"notes.png", "not an image: starts with 7B 22 6E 6F 74 22 3A 20 ('{\"not\": ')"},
+      {"empty.png", "not an image: the file is empty"},
       {"truncated.png", "cannot be decoded"},
       {"white.png", "no puzzle pixels"},
   };
   for (const auto& [name, reason] : cases) {
     CAPTURE(name);
-    const std::string message = input_error([&] { load_pattern_png(dir.file(name)); });
+    const std::string message = input_error([&] { load_pattern(dir.file(name)); });
     CHECK(contains(message, reason));
     CHECK(contains(message, dir.file(name)));
     CHECK(!contains(message, "\n"));
@@ -287,6 +286,73 @@ TEST_CASE("solution_to_json: coordinates are written with six decimals, unsolved
   CHECK(contains(text, "\"timed_out\": true"));
   CHECK(contains(text, "\"name\": \"small-triangle\""));
   CHECK(!solution_from_json(text).solved);
+}
+
+TEST_CASE("solution JSON: the reading is written when given and read back field for field; "
+          "documents without one read as before") {
+  Solution solution;
+  solution.solved = true;
+  solution.pieces = test::square_assembly(200.0, {123.25, 140.5}, 17.0);
+  InputConfig reading;
+  reading.threshold = 100.5;
+  reading.invert = InvertMode::Yes;
+  reading.clean = false;
+  reading.fill_outline = true;
+  reading.work_size_px = 300;
+  for (const InputConfig& config : {InputConfig{}, reading, InputConfig::referee_reading()}) {
+    const std::string text = solution_to_json(solution, PieceSet::tangram(), "p.png", true, config);
+    const SolutionDocument back = solution_document_from_json(text);
+    REQUIRE(back.reading.has_value());
+    CHECK(back.reading->threshold == config.threshold);
+    CHECK(back.reading->invert == config.invert);
+    CHECK(back.reading->clean == config.clean);
+    CHECK(back.reading->fill_outline == config.fill_outline);
+    CHECK(back.reading->work_size_px == config.work_size_px);
+    CHECK(back.solution.pieces.size() == solution.pieces.size());
+    // The reading is one member more; without it the document is what it was.
+    std::string without = text;
+    const std::size_t at = without.find(", \"reading\": ");
+    REQUIRE(at != std::string::npos);
+    without.erase(at, without.find(", \"pieces\"") - at);
+    CHECK(without == solution_to_json(solution, PieceSet::tangram(), "p.png"));
+  }
+  const std::string text = solution_to_json(solution, PieceSet::tangram(), "p.png", true, reading);
+  CHECK(contains(text, "\"reading\": {\"threshold\": 100.5, \"invert\": \"yes\", \"clean\": false, "
+                       "\"fill_outline\": true, \"work_size\": 300}"));
+  CHECK(contains(solution_to_json(solution, PieceSet::tangram(), "p.png", true, InputConfig{}),
+                 "\"reading\": {\"threshold\": 128, \"invert\": \"auto\", \"clean\": true, "
+                 "\"fill_outline\": false, \"work_size\": \"auto\"}"));
+  CHECK(!contains(solution_to_json(solution, PieceSet::tangram(), "p.png"), "reading"));
+  CHECK(!solution_document_from_json(solution_to_json(solution, PieceSet::tangram(), "p.png"))
+             .reading.has_value());
+  // A partial reading takes InputConfig's defaults for what it leaves out.
+  const SolutionDocument partial = solution_document_from_json(
+      R"({"format": "tangram-solution/1", "solved": true, "reading": {"invert": "no"}})");
+  REQUIRE(partial.reading.has_value());
+  CHECK(partial.reading->invert == InvertMode::No);
+  CHECK(partial.reading->threshold == 128.0);
+  CHECK(partial.reading->clean);
+  CHECK(partial.reading->work_size_px == kWorkSizeAuto);
+}
+
+TEST_CASE("solution_document_from_json: a malformed reading is a one-line InputError") {
+  const std::string head = R"({"format": "tangram-solution/1", "solved": true, "reading": )";
+  const std::pair<std::string, std::string> cases[] = {
+      {"[]", "\"reading\" is an array, expected an object"},
+      {R"({"threshold": 0})", "reading: \"threshold\" must be in [1, 255]"},
+      {R"({"threshold": "128"})", "reading: \"threshold\" is a string"},
+      {R"({"invert": "maybe"})", "reading: \"invert\" must be \"auto\", \"yes\" or \"no\", not \"maybe\""},
+      {R"({"clean": 1})", "reading: \"clean\" is a number"},
+      {R"({"work_size": -3})", "reading: \"work_size\" must be \"auto\" or a whole number"},
+      {R"({"work_size": 1.5})", "reading: \"work_size\" must be"},
+      {R"({"work_size": "big"})", "reading: \"work_size\" must be"},
+  };
+  for (const auto& [reading, reason] : cases) {
+    CAPTURE(reading);
+    const std::string message = input_error([&] { solution_document_from_json(head + reading + "}"); });
+    CHECK(contains(message, reason));
+    CHECK(!contains(message, "\n"));
+  }
 }
 
 TEST_CASE("solution_from_json: the pose comes from the polygon centroid and the document") {

@@ -11,6 +11,7 @@
 #include <opencv2/imgcodecs.hpp>
 
 #include "checks.hpp"
+#include "decoding.hpp"
 #include "cli_runner.hpp"
 #include "png_builder.hpp"
 #include "tangram/core/error.hpp"
@@ -21,18 +22,6 @@ using namespace tangram::test;
 
 namespace {
 
-/// What OpenCV's own decoder gives for the untouched bytes (the reference).
-cv::Mat opencv_decode(const std::string& bytes) {
-  const cv::Mat1b buffer(1, static_cast<int>(bytes.size()),
-                         reinterpret_cast<uchar*>(const_cast<char*>(bytes.data())));
-  return cv::imdecode(buffer, cv::IMREAD_UNCHANGED);
-}
-
-bool identical(const cv::Mat& a, const cv::Mat& b) {
-  return a.type() == b.type() && a.size() == b.size() &&
-         (a.empty() || cv::norm(a.reshape(1), b.reshape(1), cv::NORM_INF) == 0.0);
-}
-
 /// The message of the InputError that decoding throws ("" when none).
 std::string refusal(const std::string& bytes, std::uint64_t max_pixels = 1'000'000) {
   try {
@@ -41,24 +30,6 @@ std::string refusal(const std::string& bytes, std::uint64_t max_pixels = 1'000'0
     return e.what();
   }
   return "";
-}
-
-/// Runs `body` with file descriptor 2 sent to a temporary file; returns what was written.
-template <typename Body>
-std::string stderr_of(Body body) {
-  std::fflush(stderr);
-  const int saved = ::dup(2);
-  std::FILE* capture = std::tmpfile();
-  ::dup2(::fileno(capture), 2);
-  body();
-  std::fflush(stderr);
-  ::dup2(saved, 2);
-  ::close(saved);
-  std::string text;
-  std::rewind(capture);
-  for (int c; (c = std::fgetc(capture)) != EOF;) text += static_cast<char>(c);
-  std::fclose(capture);
-  return text;
 }
 
 /// A small test picture: a dark disc on light, with a gradient, as `channels` 8-bit samples.

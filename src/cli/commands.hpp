@@ -18,6 +18,7 @@
 #include "tangram/core/placement.hpp"
 #include "tangram/core/search.hpp"
 #include "tangram/io/files.hpp"
+#include "tangram/io/image.hpp"
 #include "tangram/io/silhouette.hpp"
 
 namespace tangram::cli {
@@ -75,7 +76,17 @@ std::string option_words(Setting setting, std::string_view value);
 /// A library message with its settings spelled as options.
 std::string in_words(std::string_view tagged);
 
-/// How a pattern PNG is read (silhouette.hpp), as typed on the command line.
+/// The format of the picture output `path` given with `option` ("--image"), from its extension
+/// (picture_output_format). Throws UsageError "--image out.svg: cannot write an SVG picture;
+/// ..." for a name of another format.
+PictureFormat check_picture_output(const std::string& option, const std::string& path);
+
+/// Refuses a document output (`kind`: "a JSON document", "an HTML page") named as a picture
+/// ("--json out.png"): bytes of one format never go under another's name. Throws UsageError.
+void check_document_output(const std::string& option, const std::string& path,
+                           const std::string& kind);
+
+/// How a pattern picture is read (silhouette.hpp), as typed on the command line.
 struct InputOptions {
   double threshold = 128.0;        ///< luminance threshold, 8-bit scale
   std::string invert = "auto";     ///< auto, yes or no
@@ -98,7 +109,7 @@ void print_input_report(const InputReport& report, bool quiet, const std::string
 
 /// Options of `tangram solve`, as typed on the command line.
 struct SolveOptions {
-  std::string pattern;         ///< input PNG
+  std::string pattern;         ///< input picture
   std::string strategy;        ///< placement strategy name (strategy_from_name)
   std::string search;          ///< "ours" or "paper"
   std::string pieces;          ///< a built-in piece set's name or a piece-set file
@@ -149,16 +160,18 @@ CLI::App* setup_solve(CLI::App& app, SolveOptions& options);
 /// Runs `solve`: 0 solved, 1 not solved. Throws tangram::Error on bad input or output.
 int run_solve(const SolveOptions& options);
 
-/// Options of `tangram verify`.
+/// Options of `tangram verify`. The input options are empty unless given: the solution's
+/// recorded reading (or the referee's) applies where they are.
 struct VerifyOptions {
-  std::string pattern;   ///< input PNG
+  std::string pattern;   ///< input picture
   std::string solution;  ///< tangram-solution/1 file
   bool json = false;     ///< print a JSON report instead of a line of text
-  double threshold = 128.0;     ///< luminance threshold, 8-bit scale
-  std::string invert = "no";    ///< auto, yes or no (no: the referee's reading)
-  bool clean = false;           ///< drop specks and fill pinholes as solve does
-  bool fill_outline = false;    ///< fill an outline drawing as solve --fill-outline does
-  ReadLimits limits;            ///< caps on both files
+  bool as_referee = false;                 ///< read as the referee, whatever the solution says
+  std::optional<double> threshold;         ///< luminance threshold, 8-bit scale
+  std::optional<std::string> invert;       ///< auto, yes or no
+  std::optional<bool> clean;               ///< drop specks and fill pinholes (--clean/--no-clean)
+  std::optional<bool> fill_outline;        ///< fill an outline drawing
+  ReadLimits limits;                       ///< caps on both files
 };
 
 /// Declares `verify` on `app`.
@@ -169,7 +182,7 @@ int run_verify(const VerifyOptions& options);
 
 /// Options of `tangram compare`.
 struct CompareOptions {
-  std::vector<std::string> patterns;  ///< input PNGs
+  std::vector<std::string> patterns;  ///< input pictures
   std::string strategies;             ///< "all" or comma-separated strategy names
   /// Search settings shared by every run (the strategy field is unused; time limit 60 s).
   SolveOptions solve;
@@ -257,7 +270,7 @@ int run_solve(const SolveOptions& options, const SolveWatchOptions& watch);
 
 /// Options of `tangram explain`.
 struct ExplainOptions {
-  std::string pattern;   ///< input PNG
+  std::string pattern;   ///< input picture
   std::string piece;     ///< piece name (piece_kind_from_name); default: the first of the set
   /// Rotation, degrees counter-clockwise on screen, in [0, 360); none = the first multiple of
   /// the rotation step at which the piece fits.

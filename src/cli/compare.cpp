@@ -49,7 +49,7 @@ struct Input {
   std::string path;  ///< as typed
   std::string stem;  ///< file name without extension, made unique among the inputs
   Pattern pattern;   ///< full resolution, the original's frame: what runs are judged on
-  Silhouette read;   ///< how the PNG was read; read.working is what the strategies solve
+  Silhouette read;   ///< how the picture was read; read.working is what the strategies solve
 };
 
 /// One pattern solved with one strategy.
@@ -207,10 +207,10 @@ CLI::App* setup_compare(CLI::App& app, CompareOptions& options) {
   CLI::App* cmd = app.add_subcommand(
       "compare", "Solve several silhouettes with several placement strategies, side by side.");
   cmd->add_option("PATTERN", options.patterns,
-                  wrap("Silhouette PNGs, as for 'tangram solve'. All are loaded before the "
-                       "first search."))
+                  wrap("Silhouette pictures, in any format 'tangram solve' reads; - is standard "
+                       "input (once). All are loaded before the first search."))
       ->required()
-      ->type_name("PNG");
+      ->type_name("IMAGE");
   cmd->add_option("--strategies", options.strategies,
                   wrap("Placement strategies: all, or a comma-separated list of " +
                        strategy_choices() + ". Default: all."))
@@ -273,9 +273,10 @@ int run_compare(const CompareOptions& options) {
   std::vector<Input> inputs;
   std::map<std::string, int> stem_count;
   for (const std::string& path : options.patterns) {
-    Silhouette read = load_silhouette_png(path, input_settings, options.solve.limits);
-    print_input_report(read.report, false, path + ": ");
-    Input input{path, fs::path(path).stem().string(), read.pattern, std::move(read)};
+    Silhouette read = load_silhouette(path, input_settings, options.solve.limits);
+    print_input_report(read.report, false, pattern_file_name(path) + ": ");
+    Input input{path, path == "-" ? "stdin" : fs::path(path).stem().string(), read.pattern,
+                std::move(read)};
     const int seen = stem_count[input.stem]++;
     if (seen > 0) input.stem += "-" + std::to_string(seen + 1);
     inputs.push_back(std::move(input));
@@ -326,7 +327,8 @@ int run_compare(const CompareOptions& options) {
       if (!out.empty()) {
         const std::string json = json_name(inputs[p], strategies[k]);
         const std::string picture = picture_name(inputs[p], strategies[k]);
-        write_text_atomic(out_file(json), solution_to_json(run.solution, configs[k].pieces, inputs[p].path));
+        write_text_atomic(out_file(json), solution_to_json(run.solution, configs[k].pieces,
+                                                           inputs[p].path, true, input_settings));
         write_png_atomic(out_file(picture), render_solution(inputs[p].pattern, run.solution, 1));
         records.push_back(run_record(run, inputs[p], strategies[k], configs[k].search.mode, out,
                                      json, picture));

@@ -37,9 +37,10 @@ CLI::App* setup_explain(CLI::App& app, ExplainOptions& options) {
   CLI::App* cmd = app.add_subcommand(
       "explain", "Show, as pictures, how one piece is placed (the paper's Figs. 5-7).");
   cmd->add_option("PATTERN", options.pattern,
-                  wrap("Silhouette PNG, as for 'tangram solve'."))
+                  wrap("Silhouette picture, in any format 'tangram solve' reads, read as the "
+                       "referee reads it; - is standard input."))
       ->required()
-      ->type_name("PNG");
+      ->type_name("IMAGE");
   cmd->add_option("--piece", options.piece,
                   wrap("Piece to place: " + pieces().shape_names() + ". Default: " + options.piece +
                        " (the first of the largest-first order)."))
@@ -116,7 +117,8 @@ int run_explain(const ExplainOptions& options) {
   if (fs::exists(out, ec) && !fs::is_directory(out, ec))
     throw OutputError("cannot write to --out " + out + ": not a directory");
 
-  const Pattern pattern = load_pattern_png(options.pattern, options.limits);
+  const Pattern pattern = load_pattern(options.pattern, options.limits);
+  const std::string name = pattern_file_name(options.pattern);
   const double inset = options.inset_px >= 0.0 ? options.inset_px
                                                : default_inset_px(pattern.side_px, step, pieces().reach());
   const std::string mirrored = options.mirror ? " mirrored" : "";
@@ -127,7 +129,7 @@ int run_explain(const ExplainOptions& options) {
   } else {
     const auto first = first_fitting_angle(pattern, pieces(), *shape, options.mirror, step, inset);
     if (!first)
-      throw InputError("pattern " + options.pattern + ": the " + options.piece + mirrored +
+      throw InputError("pattern " + name + ": the " + options.piece + mirrored +
                        " fits nowhere at any multiple of " + general(step) +
                        " deg: choose another --piece, --angle or --rotation-step");
     angle = *first;
@@ -140,7 +142,7 @@ int run_explain(const ExplainOptions& options) {
                         *strategy, inset);
   const std::string pose = options.piece + " at " + general(angle) + " deg" + mirrored;
   if (!walkthrough.chosen)
-    throw InputError("pattern " + options.pattern + ": the " + pose +
+    throw InputError("pattern " + name + ": the " + pose +
                      " does not fit anywhere (its collision-free area is empty): choose another "
                      "--angle or --piece");
 
@@ -162,13 +164,13 @@ int run_explain(const ExplainOptions& options) {
   const std::string title = "tangram explain: " + fs::path(options.pattern).filename().string();
   const std::string intro =
       "How the solver of Yamada, Gois and Batagelo (SIBGRAPI 2019) places one piece: the " +
-      pose + why + " on the empty pattern " + options.pattern + ", with the " +
+      pose + why + " on the empty pattern " + name + ", with the " +
       std::string(strategy_label(*strategy)) + " placement strategy. Made by 'tangram explain'.";
   write_text_atomic(out_file("index.html"), figures_html(title, intro, sections));
 
   const cv::Point chosen = walkthrough.endpoints[*walkthrough.chosen];
   const std::size_t endpoints = walkthrough.endpoints.size();
-  std::cout << options.pattern << ": " << pose << why << ", " << strategy_label(*strategy) << ": "
+  std::cout << name << ": " << pose << why << ", " << strategy_label(*strategy) << ": "
             << endpoints << " skeleton endpoint" << (endpoints == 1 ? "" : "s") << ", placed at ("
             << chosen.x << ", " << chosen.y << ") with cost "
             << fixed(walkthrough.costs[*walkthrough.chosen], 1) << "\n"

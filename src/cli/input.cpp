@@ -1,5 +1,5 @@
-// The input options shared by `tangram solve` and `tangram compare`: how a pattern PNG is read
-// (silhouette.hpp), and how the reading's notes and warnings are printed.
+// The input options shared by `tangram solve` and `tangram compare`: how a pattern picture is
+// read (silhouette.hpp), and how the reading's notes and warnings are printed.
 
 #include <iostream>
 
@@ -11,7 +11,7 @@ namespace tangram::cli {
 namespace {
 
 /// Help group of the input options.
-constexpr const char* kInputGroup = "Input (how the PNG is read)";
+constexpr const char* kInputGroup = "Input (how the picture is read)";
 
 /// --work-size: "auto", or a whole number of pixels >= 0.
 int parse_work_size(const std::string& text) {

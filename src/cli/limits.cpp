@@ -40,12 +40,12 @@ void add_limit_options(CLI::App& cmd, ReadLimits& limits, bool images, bool docu
              if (value == 0) throw UsageError("--max-pixels must be at least 1");
              limits.max_pixels = value;
            },
-           wrap("Refuse PNGs with more pixels (width x height, read from the file's header "
-                "before anything is decoded). Default: " + std::to_string(limits.max_pixels) +
+           wrap("Refuse pictures with more pixels (width x height, read from the file's "
+                "header before anything is decoded). Default: " + std::to_string(limits.max_pixels) +
                 " (an 8000 x 6000 scan fits)."))
         ->type_name("N")
         ->group(kLimitGroup);
-    add_megabytes(cmd, "--max-image-mb", limits.max_image_bytes, "Refuse larger PNG files.");
+    add_megabytes(cmd, "--max-image-mb", limits.max_image_bytes, "Refuse larger image files.");
   }
   if (documents)
     add_megabytes(cmd, "--max-document-mb", limits.max_document_bytes,

@@ -11,7 +11,7 @@
 #include "tangram/core/error.hpp"
 #include "tangram/io/documents.hpp"
 #include "tangram/io/files.hpp"
-#include "tangram/io/png.hpp"
+#include "tangram/io/image.hpp"
 
 namespace tangram::cli {
 
@@ -39,7 +39,9 @@ CLI::App* setup_render(CLI::App& app, RenderOptions& options) {
                        "pivot and a rotation of the whole figure (format in masks/README.md)."))
       ->required()
       ->type_name("JSON");
-  cmd->add_option("-o,--out", options.png, wrap("The pattern PNG to write."))
+  cmd->add_option("-o,--out", options.png,
+                  wrap("The pattern picture to write; its name says the format: .png (PNG), "
+                       "any other name is refused."))
       ->required()
       ->type_name("PATTERN.png");
   cmd->add_option("--truth", options.truth,
@@ -68,8 +70,11 @@ CLI::App* setup_render(CLI::App& app, RenderOptions& options) {
 
 int run_render(const RenderOptions& options) {
   const std::string truth = options.truth.empty() ? default_truth_path(options.png) : options.truth;
-  if (fs::path(options.png).extension() != ".png")
-    throw UsageError("--out " + options.png + ": the pattern must be a .png file");
+  if (options.png == "-")
+    throw UsageError("--out -: the pattern is written to a file, its ground truth next to it: "
+                     "name it PATTERN.png");
+  check_picture_output("--out", options.png);
+  check_document_output("--truth", truth, "a JSON document");
   for (const std::string& out : {options.png, truth})
     if (same_file(out, options.arrangement))
       throw UsageError("output " + out + " is the input arrangement " + options.arrangement);
@@ -90,7 +95,7 @@ int run_render(const RenderOptions& options) {
   Solution ground_truth;
   ground_truth.solved = true;
   ground_truth.pieces = figure.pieces;
-  write_png_atomic(options.png, figure.image);
+  write_picture(options.png, figure.image);
   write_text_atomic(truth, solution_to_json(ground_truth, PieceSet::tangram(), fs::path(options.png).filename().string(),
                                             /*with_stats=*/false));
   std::cout << "wrote " << options.png << " (" << figure.image.cols << " x " << figure.image.rows

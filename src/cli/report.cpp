@@ -100,6 +100,7 @@ int run_report(const ReportOptions& options) {
     if (same_file(out, file))
       throw UsageError("-o " + out + " would overwrite " + file +
                        ", an input of the report: choose another output path");
+  check_document_output("-o", out, "an HTML page");
   input.generator = std::string("tangram ") + TANGRAM_VERSION;
 
   for (const std::string& warning : warnings)

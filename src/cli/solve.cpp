@@ -16,6 +16,7 @@
 #include "tangram/core/verify.hpp"
 #include "tangram/io/documents.hpp"
 #include "tangram/io/files.hpp"
+#include "tangram/io/image.hpp"
 #include "tangram/io/pattern_png.hpp"
 #include "tangram/io/piece_sets.hpp"
 #include "tangram/io/picture.hpp"
@@ -56,8 +57,9 @@ bool same_file(const std::string& a, const std::string& b) {
 
 namespace {
 
-/// Refuses outputs that would overwrite the input or each other, or that cannot be written
-/// because their directory is missing: better to know before a long solve.
+/// Refuses outputs that would overwrite the input or each other, whose name asks for another
+/// format, or that cannot be written because their directory is missing: better to know
+/// before a long solve.
 void check_output_paths(const SolveOptions& options) {
   namespace fs = std::filesystem;
   const std::pair<const char*, const std::string*> outputs[] = {
@@ -73,6 +75,9 @@ void check_output_paths(const SolveOptions& options) {
       (same_file(options.json_path, options.image_path) ||
        (options.json_path == "-" && options.image_path == "-")))
     throw UsageError("--json and --image name the same file " + options.json_path);
+  if (!options.image_path.empty()) check_picture_output("--image", options.image_path);
+  if (!options.json_path.empty())
+    check_document_output("--json", options.json_path, "a JSON document");
 }
 
 /// One status line on a terminal's stderr, refreshed in place at most once a second and
@@ -233,14 +238,16 @@ CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
   options = default_solve_options();
 
   CLI::App* cmd = app.add_subcommand(
-      "solve", "Assemble the seven Tangram pieces into the silhouette of a PNG.");
+      "solve", "Assemble the seven Tangram pieces into the silhouette of a picture.");
   cmd->add_option("PATTERN", options.pattern,
-                  wrap("Silhouette PNG (grey, grey+alpha, RGB or RGBA; 8 or 16 bit). Puzzle "
-                       "pixels: luminance < 128 (--threshold) and, with alpha, alpha >= 128; "
-                       "see the input options for light figures, specks, outlines and large "
-                       "images. - reads standard input."))
+                  wrap("Silhouette picture: PNG, JPEG, BMP, TIFF, WebP or PBM/PGM/PPM, "
+                       "recognised by its content, not its name (grey or colour, with or "
+                       "without alpha; 8 or 16 bit). Puzzle pixels: luminance < 128 "
+                       "(--threshold) and, with alpha, alpha >= 128; see the input options "
+                       "for light figures, specks, outlines and large images. - reads standard "
+                       "input."))
       ->required()
-      ->type_name("PNG");
+      ->type_name("IMAGE");
   add_input_options(*cmd, options.input);
   cmd->add_option("--strategy", options.strategy,
                   wrap("Placement strategy: dt (distance transform), bl (bottom-left), lb "
@@ -282,17 +289,19 @@ CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
       ->type_name("N");
   cmd->add_option("--json", options.json_path,
                   wrap("Write the assembly as tangram-solution/1 JSON, also when not solved "
-                       "(\"solved\": false and the partial assembly); - writes it to standard "
-                       "output (the summary then goes to stderr). An existing file is replaced "
-                       "whole, a symlink's target too; anything but a regular file is never "
-                       "replaced. Default: none."))
+                       "(\"solved\": false and the partial assembly), with how the pattern was "
+                       "read (\"reading\": the input options), which 'tangram verify' applies; - "
+                       "writes it to standard output (the summary then goes to stderr). An "
+                       "existing file is replaced whole, a symlink's target too; anything but a "
+                       "regular file is never replaced. Default: none."))
       ->type_name("OUT.json");
   cmd->add_option("--image", options.image_path,
-                  wrap("Write a PNG picture of the assembly at twice the pattern's size (at "
+                  wrap("Write a picture of the assembly at twice the pattern's size (at "
                        "its size when the longer side exceeds " +
                        std::to_string(kPictureFullSizeAbovePx) +
-                       " px), also when not solved; - writes it to standard output. Default: "
-                       "none."))
+                       " px), also when not solved. Its format comes from the name: .png (PNG; "
+                       "any other name is refused before the search); - writes PNG to "
+                       "standard output. Default: none."))
       ->type_name("OUT.png");
   cmd->add_flag("-q,--quiet", options.quiet,
                 wrap("No progress line, no notes and no summary when solved (the exit status "
@@ -425,7 +434,7 @@ int run_solve(const SolveOptions& options, const SolveWatchOptions& watch) {
   const InputConfig input = input_config(options.input);
   check_output_paths(options);
   check_frames_options(options, watch);
-  const Silhouette silhouette = load_silhouette_png(options.pattern, input, options.limits);
+  const Silhouette silhouette = load_silhouette(options.pattern, input, options.limits);
   print_input_report(silhouette.report, options.quiet);
   const Pattern& pattern = silhouette.working;
   if (!watch.frames_dir.empty()) {
@@ -461,11 +470,12 @@ int run_solve(const SolveOptions& options, const SolveWatchOptions& watch) {
               << " steps (--max-frames " << watch.max_frames << ")" << std::endl;
 
   if (!options.json_path.empty())
-    write_text_atomic(options.json_path, solution_to_json(solution, config.pieces, options.pattern));
+    write_text_atomic(options.json_path,
+                      solution_to_json(solution, config.pieces, options.pattern, true, input));
   if (!options.image_path.empty()) {
     const cv::Size size = silhouette.pattern.puzzle.size();
     const int scale = std::max(size.width, size.height) > kPictureFullSizeAbovePx ? 1 : 2;
-    write_png_atomic(options.image_path, render_solution(silhouette.pattern, solution, scale));
+    write_picture(options.image_path, render_solution(silhouette.pattern, solution, scale));
   }
   return solution.solved ? kExitOk : kExitFailed;
 }

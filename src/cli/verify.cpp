@@ -1,8 +1,11 @@
 // `tangram verify`: checks a tangram-solution/1 file against a pattern with the library's own
-// checker (verify.hpp), like ../shared/tools/tangram-referee.
+// checker (verify.hpp), like ../shared/tools/tangram-referee, reading the picture as the
+// solution records it was read (its "reading"), or as the referee does.
 
 #include <filesystem>
 #include <iostream>
+
+#include <opencv2/core.hpp>
 
 #include "commands.hpp"
 #include "tangram/core/error.hpp"
@@ -23,18 +26,9 @@ struct Verdict {
   VerifyReport report;
 };
 
-/// Judges the solution file; a file that cannot be read or is malformed is an InputError
-/// (exit 2), a missing one a verdict (the referee's rule: no file, no solution).
-Verdict judge(const Pattern& pattern, const std::string& solution_path, const ReadLimits& limits) {
+/// The verdict on a solution document: measured on `pattern` when it has pieces.
+Verdict judge(const Pattern& pattern, const Solution& solution) {
   Verdict verdict;
-  std::error_code ec;
-  namespace fs = std::filesystem;
-  if (solution_path != "-" && !fs::exists(fs::symlink_status(solution_path, ec))) {
-    verdict.status = "UNSOLVED";
-    verdict.reasons.push_back("no solution file " + solution_path);
-    return verdict;
-  }
-  const Solution solution = read_solution_json(solution_path, limits);
   if (!solution.pieces.empty()) {
     verdict.report = verify_solution(pattern, solution.pieces, PieceSet::tangram());
     verdict.measured = true;
@@ -50,6 +44,67 @@ Verdict judge(const Pattern& pattern, const std::string& solution_path, const Re
     if (!verdict.measured) verdict.reasons.push_back("no pieces");
   }
   return verdict;
+}
+
+/// Whether any input option was given on the command line.
+bool reading_options_given(const VerifyOptions& options) {
+  return options.threshold || options.invert || options.clean || options.fill_outline;
+}
+
+/// How the picture is read: --as-referee, or the solution's recorded reading (the referee's
+/// when it records none) with the options given on top. Always at full resolution and without
+/// refusals: verify judges, it does not prepare a figure for the search.
+InputConfig verify_reading(const VerifyOptions& options, const std::optional<InputConfig>& recorded) {
+  InputConfig reading = InputConfig::referee_reading();
+  if (!options.as_referee && recorded) reading = *recorded;
+  if (options.threshold) reading.threshold = *options.threshold;
+  if (options.invert) {
+    const auto invert = invert_mode_from_name(*options.invert);
+    if (!invert)
+      throw UsageError("--invert: unknown mode '" + *options.invert + "' (choose auto, yes or no)");
+    reading.invert = *invert;
+  }
+  if (options.clean) reading.clean = *options.clean;
+  if (options.fill_outline) reading.fill_outline = *options.fill_outline;
+  reading.check_tileable = false;
+  reading.work_size_px = 0;
+  reading.crop = false;
+  return reading;
+}
+
+/// The options that read a picture as `reading` does, where it differs from the referee's
+/// ("--invert auto --clean"); empty when it does not.
+std::string reading_difference(const InputConfig& reading) {
+  const InputConfig referee = InputConfig::referee_reading();
+  std::string words;
+  const auto add = [&](Setting setting, std::string_view value) {
+    words += (words.empty() ? "" : " ") + option_words(setting, value);
+  };
+  if (reading.threshold != referee.threshold) add(Setting::Threshold, general(reading.threshold));
+  if (reading.invert != referee.invert) add(Setting::Invert, invert_mode_name(reading.invert));
+  if (reading.clean != referee.clean) add(Setting::Clean, reading.clean ? "true" : "false");
+  if (reading.fill_outline != referee.fill_outline) add(Setting::FillOutline, "true");
+  return words;
+}
+
+/// One note line when `judged` (the picture as `reading` reads it, pinholes open) differs from
+/// the referee's reading of `image`: how it was read, where that came from, and by how much.
+void note_referee_difference(const cv::Mat& image, const Pattern& judged,
+                             const InputConfig& reading, const std::string& source,
+                             const std::string& name) {
+  const std::string options = reading_difference(reading);
+  if (options.empty()) return;
+  std::string difference;
+  try {
+    const Pattern referee = read_silhouette(image, InputConfig::referee_reading(), name).pattern;
+    const int pixels = cv::countNonZero(referee.puzzle != judged.puzzle);
+    if (pixels == 0) return;
+    difference = std::to_string(pixels) + " pixels differ from the referee's reading";
+  } catch (const InputError& e) {
+    difference = "the referee cannot read it (" + in_words(e.tagged()) + ")";
+  }
+  std::cerr << "tangram: note: " << name << " read with " << options << " (" << source
+            << "): " << difference << "; --as-referee reads it as the referee does" << std::endl;
 }
 
 void print_text(const Verdict& verdict) {
@@ -92,29 +147,50 @@ CLI::App* setup_verify(CLI::App& app, VerifyOptions& options) {
   CLI::App* cmd = app.add_subcommand(
       "verify", "Check a tangram-solution/1 file against a pattern (the referee's rules).");
   cmd->add_option("PATTERN", options.pattern,
-                  wrap("Silhouette PNG the solution claims to solve."))
+                  wrap("Silhouette picture the solution claims to solve, in any format 'tangram "
+                       "solve' reads."))
       ->required()
-      ->type_name("PNG");
+      ->type_name("IMAGE");
   cmd->add_option("SOLUTION", options.solution, wrap("tangram-solution/1 JSON file."))
       ->required()
       ->type_name("JSON");
-  const char* input_group = "Input (how the PNG is read; default: as the referee reads it)";
-  cmd->add_option("--threshold", options.threshold,
-                  wrap("Luminance threshold on the 8-bit scale, 1-255, as for 'tangram solve'. "
-                       "Default: " + general(options.threshold) + "."))
-      ->type_name("T")
-      ->group(input_group);
-  cmd->add_option("--invert", options.invert,
-                  wrap("auto, yes or no, as for 'tangram solve'. Default: " + options.invert +
-                       "."))
-      ->type_name("MODE")
-      ->group(input_group);
-  cmd->add_flag("--clean", options.clean,
-                wrap("Drop specks and fill pinholes as 'tangram solve' does by default. "
-                     "Default: every pixel counts."))
-      ->group(input_group);
-  cmd->add_flag("--fill-outline", options.fill_outline,
-                wrap("Fill an outline drawing as 'tangram solve --fill-outline' does."))
+  const char* input_group =
+      "Input (how the picture is read; default: as the solution records, else as the referee)";
+  CLI::Option* threshold =
+      cmd->add_option_function<double>(
+             "--threshold", [&options](const double& value) { options.threshold = value; },
+             wrap("Luminance threshold on the 8-bit scale, 1-255, as for 'tangram solve'. "
+                  "Default: the solution's, else 128."))
+          ->type_name("T")
+          ->group(input_group);
+  CLI::Option* invert =
+      cmd->add_option_function<std::string>(
+             "--invert", [&options](const std::string& value) { options.invert = value; },
+             wrap("auto, yes or no, as for 'tangram solve'. Default: the solution's, else no."))
+          ->type_name("MODE")
+          ->group(input_group);
+  CLI::Option* clean =
+      cmd->add_flag_function(
+             "--clean,!--no-clean",
+             [&options](std::int64_t count) { options.clean = count > 0; },
+             wrap("Drop specks and fill pinholes as 'tangram solve' does by default (the "
+                  "pinholes stay outside for the check, as solve judges), or not. Default: "
+                  "the solution's, else every pixel counts."))
+          ->group(input_group);
+  CLI::Option* fill = cmd->add_flag_function(
+                             "--fill-outline",
+                             [&options](std::int64_t count) { options.fill_outline = count > 0; },
+                             wrap("Fill an outline drawing as 'tangram solve --fill-outline' "
+                                  "does. Default: the solution's, else no."))
+                          ->group(input_group);
+  cmd->add_flag("--as-referee", options.as_referee,
+                wrap("Read the picture as ../shared/tools/tangram-referee does (luminance "
+                     "threshold 128, alpha >= 128, nothing inverted, cleaned or filled), "
+                     "whatever the solution records."))
+      ->excludes(threshold)
+      ->excludes(invert)
+      ->excludes(clean)
+      ->excludes(fill)
       ->group(input_group);
   cmd->add_flag("--json", options.json,
                 wrap("Print a JSON object (status, reasons, coverage, spill, overlap, "
@@ -123,9 +199,12 @@ CLI::App* setup_verify(CLI::App& app, VerifyOptions& options) {
   add_limit_options(*cmd, options.limits, true, true);
   cmd->footer(wrap(
       "Prints VALID, INVALID: reasons, or UNSOLVED, with coverage, spill and overlap as "
-      "shares of the puzzle area. The check is always at full resolution. With the input "
-      "options that 'tangram solve' used (--invert auto --clean for its defaults) the pattern "
-      "is read as solve read it; by default it is read as the referee reads it.\n"
+      "shares of the puzzle area. The check is always at full resolution. The picture is read "
+      "as the solution records it was read (its \"reading\", which 'tangram solve --json' "
+      "writes: threshold, inversion, cleaning, outline filling), so that what solve solved "
+      "verifies; a solution without one (older files, ground truths) is read as the referee "
+      "reads it. Input options given here override the record; --as-referee ignores it. When "
+      "that reading differs from the referee's, one note line says by how many pixels.\n"
       "Either file may be '-' (standard input).\n"
       "Exit status: 0 valid; 1 invalid or unsolved (also a missing solution file, as for the "
       "referee); 2 an unreadable or malformed pattern or solution file, an input over a limit, "
@@ -137,18 +216,31 @@ CLI::App* setup_verify(CLI::App& app, VerifyOptions& options) {
 int run_verify(const VerifyOptions& options) {
   if (options.pattern == "-" && options.solution == "-")
     throw UsageError("PATTERN and SOLUTION cannot both be '-' (standard input)");
-  InputConfig input = InputConfig::referee_reading();
-  input.threshold = options.threshold;
-  const auto invert = invert_mode_from_name(options.invert);
-  if (!invert)
-    throw UsageError("--invert: unknown mode '" + options.invert + "' (choose auto, yes or no)");
-  input.invert = *invert;
-  input.clean = options.clean;
-  input.fill_outline = options.fill_outline;
-  const Silhouette silhouette = load_silhouette_png(options.pattern, input, options.limits);
-  print_input_report(silhouette.report, false);
-  const Pattern& pattern = silhouette.pattern;
-  const Verdict verdict = judge(pattern, options.solution, options.limits);
+  // A missing solution file is a verdict (the referee's rule: no file, no solution), but the
+  // pattern must still be readable.
+  std::error_code ec;
+  const bool missing = options.solution != "-" &&
+                       !std::filesystem::exists(std::filesystem::symlink_status(options.solution, ec));
+  SolutionDocument document;
+  if (!missing) document = read_solution_document(options.solution, options.limits);
+  const InputConfig reading = verify_reading(options, document.reading);
+  const std::string name = pattern_file_name(options.pattern);
+  const cv::Mat image = load_pattern_image(options.pattern, options.limits);
+  const Silhouette silhouette = read_silhouette(image, reading, name);
+  if (!options.as_referee) {
+    const std::string source = !document.reading ? "as asked"
+                               : reading_options_given(options)
+                                   ? "the solution's reading and the options given"
+                                   : "as the solution records";
+    note_referee_difference(image, silhouette.unfilled, reading, source, name);
+  }
+  Verdict verdict;
+  if (missing) {
+    verdict.status = "UNSOLVED";
+    verdict.reasons.push_back("no solution file " + options.solution);
+  } else {
+    verdict = judge(silhouette.unfilled, document.solution);
+  }
   if (options.json)
     print_json(options, verdict);
   else

@@ -1,6 +1,7 @@
 #include "tangram/io/documents.hpp"
 
 #include <array>
+#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -155,6 +156,59 @@ SolveStats parse_stats(const Json& block, const std::string& prefix) {
   return stats;
 }
 
+/// Largest work size (px) a "reading" may record: more than any picture's side.
+constexpr double kMaxWorkSizePx = 1e9;
+
+/// The "reading" object: how the pattern was read (InputConfig's recorded fields).
+InputConfig parse_reading(const Json& block, const std::string& prefix) {
+  const std::string where = "reading: ";
+  InputConfig reading;
+  if (const auto* v = member(block, "threshold", JsonType::Number, false, prefix, where)) {
+    reading.threshold = number_of(*v);
+    if (!(reading.threshold >= 1.0 && reading.threshold <= 255.0))
+      invalid(prefix, where + "\"threshold\" must be in [1, 255]");
+  }
+  if (const auto* v = member(block, "invert", JsonType::String, false, prefix, where)) {
+    const auto mode = invert_mode_from_name(text_of(*v));
+    if (!mode)
+      invalid(prefix, where + "\"invert\" must be \"auto\", \"yes\" or \"no\", not " +
+                          detail::json_string(text_of(*v)));
+    reading.invert = *mode;
+  }
+  if (const auto* v = member(block, "clean", JsonType::Boolean, false, prefix, where))
+    reading.clean = v->get<bool>();
+  if (const auto* v = member(block, "fill_outline", JsonType::Boolean, false, prefix, where))
+    reading.fill_outline = v->get<bool>();
+  const auto found = block.find("work_size");
+  if (found != block.end()) {
+    const Json& v = *found;
+    const bool whole = v.is_number() && number_of(v) >= 0.0 && number_of(v) <= kMaxWorkSizePx &&
+                       number_of(v) == std::floor(number_of(v));
+    if (v.is_string() && text_of(v) == "auto")
+      reading.work_size_px = kWorkSizeAuto;
+    else if (whole)
+      reading.work_size_px = static_cast<int>(number_of(v));
+    else
+      invalid(prefix, where + "\"work_size\" must be \"auto\" or a whole number of pixels");
+  }
+  return reading;
+}
+
+/// The "reading" object of solution_to_json; the threshold in the fewest digits that read back
+/// to the same double (std::to_chars' shortest form: 128, 127.3).
+std::string reading_to_json(const InputConfig& reading) {
+  using detail::json_string;
+  char threshold[32];
+  const auto written = std::to_chars(threshold, threshold + sizeof threshold, reading.threshold);
+  return "{\"threshold\": " + std::string(threshold, written.ptr) +
+         ", \"invert\": " + json_string(invert_mode_name(reading.invert)) +
+         ", \"clean\": " + (reading.clean ? "true" : "false") +
+         ", \"fill_outline\": " + (reading.fill_outline ? "true" : "false") + ", \"work_size\": " +
+         (reading.work_size_px == kWorkSizeAuto ? std::string("\"auto\"")
+                                                : std::to_string(reading.work_size_px)) +
+         "}";
+}
+
 /// The root object of a document whose "format" must be `tag`.
 Json parse_document(const std::string& text, std::string_view tag, const std::string& prefix) {
   Json document;
@@ -177,11 +231,12 @@ Json parse_document(const std::string& text, std::string_view tag, const std::st
 }
 
 /// Parses a document; `source` (a path, or empty) appears in error messages.
-Solution parse_solution(const std::string& text, const std::string& source) {
+SolutionDocument parse_solution(const std::string& text, const std::string& source) {
   const std::string prefix =
       "invalid solution document" + (source.empty() ? std::string() : " " + source) + ": ";
   const Json document = parse_document(text, kFormatTag, prefix);
-  Solution solution;
+  SolutionDocument parsed;
+  Solution& solution = parsed.solution;
   solution.solved =
       member(document, "solved", JsonType::Boolean, true, prefix, "")->get<bool>();
   if (const auto* pieces = member(document, "pieces", JsonType::Array, false, prefix, "")) {
@@ -193,7 +248,9 @@ Solution parse_solution(const std::string& text, const std::string& source) {
   }
   if (const auto* stats = member(document, "stats", JsonType::Object, false, prefix, ""))
     solution.stats = parse_stats(*stats, prefix);
-  return solution;
+  if (const auto* reading = member(document, "reading", JsonType::Object, false, prefix, ""))
+    parsed.reading = parse_reading(*reading, prefix);
+  return parsed;
 }
 
 constexpr std::string_view kArrangementTag = "tangram-arrangement/1";
@@ -245,12 +302,15 @@ Arrangement parse_arrangement(const std::string& text, const std::string& source
 }  // namespace
 
 std::string solution_to_json(const Solution& solution, const PieceSet& set,
-                             const std::string& pattern_path, bool with_stats) {
+                             const std::string& pattern_path, bool with_stats,
+                             const std::optional<InputConfig>& reading) {
   using detail::json_number;
   using detail::json_string;
   std::string out = "{\"format\": " + json_string(kFormatTag) +
                     ", \"pattern\": " + json_string(pattern_path) +
-                    ", \"solved\": " + (solution.solved ? "true" : "false") + ", \"pieces\": [";
+                    ", \"solved\": " + (solution.solved ? "true" : "false");
+  if (reading) out += ", \"reading\": " + reading_to_json(*reading);
+  out += ", \"pieces\": [";
   for (std::size_t i = 0; i < solution.pieces.size(); ++i) {
     const PlacedPiece& piece = solution.pieces[i];
     out += (i == 0 ? "\n  " : ",\n  ");
@@ -275,7 +335,11 @@ std::string solution_to_json(const Solution& solution, const PieceSet& set,
   return out;
 }
 
-Solution solution_from_json(const std::string& text) { return parse_solution(text, ""); }
+Solution solution_from_json(const std::string& text) { return parse_solution(text, "").solution; }
+
+SolutionDocument solution_document_from_json(const std::string& text) {
+  return parse_solution(text, "");
+}
 
 Arrangement arrangement_from_json(const std::string& text) { return parse_arrangement(text, ""); }
 
@@ -284,9 +348,13 @@ Arrangement read_arrangement_json(const std::string& path, const ReadLimits& lim
       read_input_file(path, "arrangement", limits.max_document_bytes, Limit::DocumentBytes), path);
 }
 
-Solution read_solution_json(const std::string& path, const ReadLimits& limits) {
+SolutionDocument read_solution_document(const std::string& path, const ReadLimits& limits) {
   return parse_solution(
       read_input_file(path, "solution", limits.max_document_bytes, Limit::DocumentBytes), path);
+}
+
+Solution read_solution_json(const std::string& path, const ReadLimits& limits) {
+  return read_solution_document(path, limits).solution;
 }
 
 }  // namespace tangram

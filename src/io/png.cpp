@@ -9,7 +9,9 @@
 #include <zlib.h>
 
 #include "tangram/core/error.hpp"
+#include "tangram/io/detail/imdecode.hpp"
 #include "tangram/io/files.hpp"
+#include "tangram/io/image.hpp"
 
 namespace tangram {
 
@@ -17,10 +19,6 @@ namespace {
 
 /// The first eight bytes of every PNG file.
 constexpr unsigned char kSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
-
-/// libpng's default cap on each side (PNG_USER_WIDTH_MAX, PNG_USER_HEIGHT_MAX): beyond it
-/// libpng refuses the file, so it is refused here first.
-constexpr std::uint32_t kMaxSide = 1000000;
 
 [[noreturn]] void corrupt(const std::string& what) {
   throw InputError("the PNG data cannot be decoded (" + what + ")");
@@ -76,8 +74,9 @@ PngHeader parse_header(std::string_view data) {
   const int filter = static_cast<unsigned char>(data[11]);
   const int interlace = static_cast<unsigned char>(data[12]);
   if (header.width == 0 || header.height == 0) corrupt("zero image size");
-  if (header.width > kMaxSide || header.height > kMaxSide)
-    corrupt("image side over " + std::to_string(kMaxSide) + " px");
+  // kMaxImageSide is libpng's default cap (PNG_USER_WIDTH_MAX): refused here before libpng.
+  if (header.width > kMaxImageSide || header.height > kMaxImageSide)
+    corrupt("image side over " + std::to_string(kMaxImageSide) + " px");
   const int d = header.bit_depth;
   bool depth_ok = false;
   switch (header.colour_type) {
@@ -200,11 +199,7 @@ std::string canonical_png(std::string_view bytes, std::uint64_t max_pixels, PngH
     if (chunks.empty()) {
       // The size first: nothing more is looked at in a file that is too large.
       header = parse_header(chunk.data);
-      const std::uint64_t pixels = std::uint64_t{header.width} * header.height;
-      if (pixels > max_pixels)
-        throw LimitError(Limit::Pixels, std::to_string(header.width) + " x " +
-                                            std::to_string(header.height) + " px is over the " +
-                                            "limit of " + std::to_string(max_pixels) + " pixels");
+      check_pixel_cap(header.width, header.height, max_pixels);
     }
     at += 12 + std::size_t{length};
     if (chunk.type == "IEND") break;
@@ -274,17 +269,7 @@ bool has_png_signature(std::string_view bytes) {
 cv::Mat decode_png(std::string_view bytes, std::uint64_t max_pixels) {
   PngHeader header;
   const std::string canonical = canonical_png(bytes, max_pixels, header);
-  cv::Mat image;
-  try {
-    const cv::Mat1b buffer(1, static_cast<int>(canonical.size()),
-                           reinterpret_cast<uchar*>(const_cast<char*>(canonical.data())));
-    image = cv::imdecode(buffer, cv::IMREAD_UNCHANGED);
-  } catch (const cv::Exception& e) {
-    corrupt("the decoder failed: " + e.err);
-  }
-  if (image.empty()) corrupt("the decoder failed");
-  if (image.depth() != CV_8U && image.depth() != CV_16U) corrupt("unsupported sample format");
-  return image;
+  return detail::imdecode_checked(canonical, "PNG");
 }
 
 std::vector<unsigned char> encode_png(const cv::Mat& image) {

@@ -3,19 +3,44 @@
 /// The JSON documents: tangram-solution/1 (an assembly in a pattern's pixel frame) and
 /// tangram-arrangement/1 (the pieces' poses in piece units, for rendering figures).
 
+#include <optional>
 #include <string>
 
 #include "tangram/core/arrangement.hpp"
 #include "tangram/core/solution.hpp"
 #include "tangram/io/files.hpp"
+#include "tangram/io/silhouette.hpp"
 
 namespace tangram {
 
-/// Serialises a solution as tangram-solution/1: {"format", "pattern", "solved", "pieces":
-/// [{"name", "reflected", "angle_deg", "polygon"}], "stats": {...}}; without the stats block
-/// when `with_stats` is false (a ground truth). The pieces are named by `set`.
+/// Serialises a solution as tangram-solution/1: {"format", "pattern", "solved", "reading",
+/// "pieces": [{"name", "reflected", "angle_deg", "polygon"}], "stats": {...}}; without the stats
+/// block when `with_stats` is false (a ground truth). The pieces are named by `set`. "reading"
+/// (only when `reading` is given) records how the pattern was read: {"threshold": 128,
+/// "invert": "auto", "clean": true, "fill_outline": false, "work_size": "auto"} (work_size
+/// "auto" or pixels, 0 = full resolution; InputConfig's fields), so that a checker can read the
+/// picture the same way.
 std::string solution_to_json(const Solution& solution, const PieceSet& set,
-                             const std::string& pattern_path, bool with_stats = true);
+                             const std::string& pattern_path, bool with_stats = true,
+                             const std::optional<InputConfig>& reading = std::nullopt);
+
+/// A tangram-solution/1 document: the solution and how its pattern was read.
+struct SolutionDocument {
+  Solution solution;
+  /// The "reading" object; none in documents without one (older ones, ground truths). Its
+  /// members are optional, a missing one takes InputConfig's default; the fields it does not
+  /// record (check_tileable, crop) are InputConfig's defaults.
+  std::optional<InputConfig> reading;
+};
+
+/// Parses a tangram-solution/1 document with its "reading" object (see solution_from_json).
+/// Throws InputError also for a malformed "reading" (a threshold outside [1, 255], an unknown
+/// invert mode, a work size that is neither "auto" nor a whole number of pixels).
+SolutionDocument solution_document_from_json(const std::string& text);
+
+/// Reads and parses a tangram-solution/1 file with its "reading" object (at most
+/// limits.max_document_bytes).
+SolutionDocument read_solution_document(const std::string& path, const ReadLimits& limits = {});
 
 /// Parses a tangram-solution/1 document (the stats block is optional); its pieces are those of
 /// PieceSet::tangram(). Throws InputError on malformed JSON, a wrong format tag or unknown

@@ -23,9 +23,9 @@ namespace tangram {
 /// Caps on what readers accept. The defaults are generous for real inputs (a 4000 x 3000 scan,
 /// a results table of thousands of runs) and far below what would exhaust the machine.
 struct ReadLimits {
-  /// Pixels of a PNG (width x height), read from its header before anything is decoded.
+  /// Pixels of a picture (width x height), read from its header before anything is decoded.
   std::uint64_t max_pixels = 50'000'000;
-  /// Bytes of a PNG file.
+  /// Bytes of an image file.
   std::uint64_t max_image_bytes = 256'000'000;
   /// Bytes of a text document (solution or arrangement JSON, runs.csv, run records).
   std::uint64_t max_document_bytes = 16'000'000;

@@ -1,25 +1,27 @@
-/// libFuzzer target: PNG file bytes -> decode_silhouette_png, with the default InputConfig (the
-/// solver's reading: threshold, inversion, cleaning, outline and thinness checks, working
-/// resolution) and with InputConfig::referee_reading(). The pixel cap is lowered to 4 million
-/// so that the fuzzer does not spend its time on large pictures.
+/// libFuzzer target: image file bytes (PNG, JPEG, BMP, TIFF, WebP, PBM/PGM/PPM or anything
+/// else; io/image.hpp) -> decode_silhouette, with the default InputConfig (the solver's reading:
+/// threshold, inversion, cleaning, outline and thinness checks, working resolution) and with
+/// InputConfig::referee_reading(). The pixel cap is lowered to 4 million so that the fuzzer
+/// does not spend its time on large pictures.
 ///
 /// Checked: only tangram::Error leaves the library, and nothing is printed on stderr during a
-/// decode (the point of png.hpp: libpng and OpenCV never print). For that, file descriptor 2 is
-/// pointed at a memfd around each call and restored after it; whatever was written there is
-/// copied to the real stderr and the process aborts, so libFuzzer keeps the input. Sanitizer
-/// reports go to the real stderr (a descriptor duplicated at start-up) even during a call.
-/// scripts/fuzz.sh also passes -close_fd_mask=2, so that libFuzzer's own messages (a timeout,
-/// an out-of-memory) are never the ones caught in the memfd.
+/// decode (the point of image.hpp and png.hpp: OpenCV, libpng, libjpeg, libtiff and libwebp
+/// never print). For that, file descriptor 2 is pointed at a memfd around each call and
+/// restored after it; whatever was written there is copied to the real stderr and the process
+/// aborts, so libFuzzer keeps the input. Sanitizer reports go to the real stderr (a descriptor
+/// duplicated at start-up) even during a call. scripts/fuzz.sh also passes -close_fd_mask=2,
+/// so that libFuzzer's own messages (a timeout, an out-of-memory) are never the ones caught in
+/// the memfd. OpenCV's log level is left at its default (warnings print), unlike the command
+/// line's, so that a warning of OpenCV's is a finding too.
 ///
-/// png.cpp checks every chunk's CRC, so almost every mutation of a chunk would be refused at
-/// once. The input is therefore also decoded with its CRCs recomputed (when that changes it),
-/// which lets mutations of the header, palette and data reach the deeper checks, libpng and
-/// make_silhouette.
-///
-/// A custom mutator helps further: half of the time it inflates the image data (all IDAT
-/// chunks), lets libFuzzer mutate the uncompressed scanlines (filter bytes, pixels, length) and
-/// compresses them again into one IDAT with the CRCs right; otherwise it mutates the file's
-/// bytes as libFuzzer would and, three times out of four, recomputes the CRCs.
+/// PNG: png.cpp checks every chunk's CRC, so almost every mutation of a chunk would be refused
+/// at once. A PNG input is therefore also decoded with its CRCs recomputed (when that changes
+/// it), which lets mutations of the header, palette and data reach the deeper checks, libpng
+/// and make_silhouette. A custom mutator helps further: for a PNG, half of the time it inflates
+/// the image data (all IDAT chunks), lets libFuzzer mutate the uncompressed scanlines (filter
+/// bytes, pixels, length) and compresses them again into one IDAT with the CRCs right;
+/// otherwise it mutates the file's bytes as libFuzzer would and, three times out of four,
+/// recomputes the CRCs. Other formats are mutated as libFuzzer would.
 ///
 /// TANGRAM_FUZZ_VERBOSE=1 prints each decode's outcome (for looking at seeds);
 /// TANGRAM_FUZZ_STDERR_SELFTEST=1 prints a line during each decode, which must abort the run.
@@ -47,6 +49,7 @@
 #include "fuzz_common.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/io/pattern_png.hpp"
+#include "tangram/io/png.hpp"
 
 namespace {
 
@@ -60,9 +63,11 @@ std::uint32_t chunk_crc(const unsigned char* p, std::size_t n) {
   return static_cast<std::uint32_t>(::crc32(0L, p, static_cast<uInt>(n)));
 }
 
-/// `bytes` with the CRC of every whole chunk after the signature recomputed.
+/// `bytes` with the CRC of every whole chunk after the signature recomputed (a PNG; anything
+/// else is returned as it is).
 std::string with_fixed_crcs(std::string_view bytes) {
   std::string out(bytes);
+  if (!tangram::has_png_signature(bytes)) return out;
   auto* b = reinterpret_cast<unsigned char*>(out.data());
   std::size_t pos = 8;
   while (pos + 12 <= out.size()) {
@@ -90,7 +95,7 @@ void write_real_stderr(const std::string& text) {
 }
 
 [[noreturn]] void fail(const std::string& message) {
-  write_real_stderr("\nfuzz_png_silhouette: " + message + "\n");
+  write_real_stderr("\nfuzz_image_silhouette: " + message + "\n");
   std::abort();
 }
 
@@ -218,9 +223,9 @@ void decode_checked(std::string_view bytes, const tangram::InputConfig& config,
   if (g_selftest) std::fputs("stderr self-test: this line must be caught\n", stderr);
   try {
     const tangram::Silhouette silhouette =
-        tangram::decode_silhouette_png(bytes, config, "fuzz", limits);
+        tangram::decode_silhouette(bytes, config, "fuzz", limits);
     if (silhouette.pattern.puzzle.empty() || silhouette.working.puzzle.empty())
-      escaped = "decode_silhouette_png returned an empty pattern";
+      escaped = "decode_silhouette returned an empty pattern";
     if (g_verbose)
       outcome = "read: " + std::to_string(silhouette.pattern.puzzle.cols) + " x " +
                 std::to_string(silhouette.pattern.puzzle.rows) + ", " +
@@ -236,8 +241,8 @@ void decode_checked(std::string_view bytes, const tangram::InputConfig& config,
   }
   const std::string printed = capture.release();
   if (!printed.empty())
-    fail(std::string("decode_silhouette_png (") + reading + ") printed on stderr:\n" + printed);
-  if (!escaped.empty()) fail(std::string("decode_silhouette_png (") + reading + "): " + escaped);
+    fail(std::string("decode_silhouette (") + reading + ") printed on stderr:\n" + printed);
+  if (!escaped.empty()) fail(std::string("decode_silhouette (") + reading + "): " + escaped);
   if (g_verbose) write_real_stderr(std::string(reading) + ": " + outcome + "\n");
 }
 
@@ -286,7 +291,7 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
   g_real_stderr = ::fcntl(2, F_DUPFD_CLOEXEC, 3);
   g_capture = ::memfd_create("fuzz-stderr", MFD_CLOEXEC);
   if (g_real_stderr < 0 || g_capture < 0) {
-    std::perror("fuzz_png_silhouette: cannot set up the stderr capture");
+    std::perror("fuzz_image_silhouette: cannot set up the stderr capture");
     std::exit(1);
   }
   // Sanitizer reports during a call must not end in the memfd.
