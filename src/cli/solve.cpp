@@ -125,10 +125,10 @@ void print_summary(const SolveOptions& options, const SolverConfig& config,
   else if (!rejection.empty())
     out << "not solved (" << rejection << ")";
   else if (s.timed_out)
-    out << "not solved (time limit of " << general(config.search.time_limit_s)
-        << " s reached, " << solution.pieces.size() << " of 7 pieces placed)";
+    out << "not solved (" << unsolved_reason(solution, config) << ", "
+        << solution.pieces.size() << " of " << config.pieces.piece_count() << " pieces placed)";
   else
-    out << "not solved (search space exhausted)";
+    out << "not solved (" << unsolved_reason(solution, config) << ")";
   out << " in " << fixed(s.seconds, 2) << " s with " << s.threads << " thread"
       << (s.threads == 1 ? "" : "s") << "\n"
       << "  placements " << s.placements_tried << ", backtracks " << s.backtracks
@@ -263,8 +263,9 @@ CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
                   wrap("Write a PNG picture of the assembly at twice the pattern's size (at "
                        "its size when the longer side exceeds " +
                        std::to_string(kPictureFullSizeAbovePx) +
-                       " px), also when not solved; - writes it to standard output. Default: "
-                       "none."))
+                       " px) with a band below it: the caption (solved, or NOT SOLVED and "
+                       "why) and the legend (each piece's colour and name); also when not "
+                       "solved; - writes it to standard output. Default: none."))
       ->type_name("OUT.png");
   cmd->add_flag("-q,--quiet", options.quiet,
                 wrap("No progress line, no notes and no summary when solved (the exit status "
@@ -437,7 +438,11 @@ int run_solve(const SolveOptions& options, const SolveWatchOptions& watch) {
   if (!options.image_path.empty()) {
     const cv::Size size = silhouette.pattern.puzzle.size();
     const int scale = std::max(size.width, size.height) > kPictureFullSizeAbovePx ? 1 : 2;
-    write_png_atomic(options.image_path, render_solution(silhouette.pattern, solution, scale));
+    const PictureCaption caption = result.rejected_at_full_resolution()
+                                       ? rejected_caption(solution, config, full_check)
+                                       : solution_caption(solution, config);
+    write_png_atomic(options.image_path,
+                     render_solution(silhouette.pattern, solution, config.pieces, caption, scale));
   }
   return solution.solved ? kExitOk : kExitFailed;
 }

@@ -88,16 +88,21 @@ ExperimentRecord do_run(const PlannedRun& run, const Silhouette& pattern,
   record.seconds = solution.stats.seconds;
   record.placements = solution.stats.placements_tried;
   record.backtracks = solution.stats.backtracks;
+  PictureCaption caption = solution_caption(solution, solver);
   if (!solution.pieces.empty()) {
     const VerifyReport report = verify_solution(pattern.pattern, solution.pieces, solver.pieces);
     record.valid = report.valid;
     record.coverage = report.metrics.coverage;
     record.overlap = report.metrics.overlap;
     record.spill = report.metrics.spill;
+    caption = solution.solved && !report.valid ? rejected_caption(solution, solver, report)
+                                               : caption;
+    caption.coverage = report.metrics.coverage;
   }
   write_text_atomic(run.solution_path().string(),
                     solution_to_json(solution, solver.pieces, relative_to(run.pattern_file, run.dir)));
-  write_png_atomic(run.picture_path().string(), render_solution(pattern.pattern, solution, 1));
+  write_png_atomic(run.picture_path().string(),
+                   render_solution(pattern.pattern, solution, solver.pieces, caption, 1));
   write_text_atomic(run.record_path().string(), record_to_json(record));
   return record;
 }
