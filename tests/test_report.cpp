@@ -1,6 +1,7 @@
 // `tangram report`: the HTML page made from a hand-made results directory (tables, charts,
-// embedded pictures, unsolved runs marked, placeholders), Tables I-III from an experiment's
-// records, its base64 helper, the loader's errors, and the command line's guards on its output.
+// embedded pictures, unsolved runs marked, placeholders, labels in their slots, S^-1 raised),
+// Tables I-III from an experiment's records, its base64 and label helpers, the loader's errors,
+// and the command line's guards on its output.
 
 #include <doctest/doctest.h>
 
@@ -115,7 +116,8 @@ TEST_CASE("report: Tables I-III become HTML tables, cells escaped, the note belo
   const std::string html = report_html(input);
   CHECK(html.find("<h2 id=\"tables\">Tables I-III (as in tables.md)</h2>\n<h3>Table I: solved "
                   "&lt;all&gt;</h3>\n<table class=\"paper-tables\">\n<thead><tr><th>strategy</th>"
-                  "<th>Exp. 2 paper</th></tr>\n</thead>\n<tbody>\n<tr><td>S^-1</td><td>8*</td></tr>\n"
+                  "<th>Exp. 2 paper</th></tr>\n</thead>\n<tbody>\n<tr><td>S<sup>&minus;1</sup></td>"
+                  "<td>8*</td></tr>\n"
                   "<tr><td>DT</td><td>-</td></tr>\n</tbody>\n</table>\n<h3>Table II</h3>") !=
         std::string::npos);
   CHECK(count(html, "<table class=\"paper-tables\">") == 2);
@@ -165,6 +167,58 @@ TEST_CASE("report: the page has the tables, two SVG charts, every picture, unsol
   const std::string with_tables = report_html(input);
   CHECK(count(with_tables, "<table") == 3);
   CHECK(with_tables.find("<h3>Table I</h3>") != std::string::npos);
+}
+
+TEST_CASE("report: labels with a superscript are raised in HTML and SVG, Unicode in tooltips") {
+  CHECK(detail::label_html("S^-1") == "S<sup>&minus;1</sup>");
+  CHECK(detail::label_html("BL, S^-1, DT") == "BL, S<sup>&minus;1</sup>, DT");
+  CHECK(detail::label_html("a^b <c>") == "a^b &lt;c&gt;");  // no digits: left as it is
+  CHECK(detail::label_svg("S^-1") ==
+        "S<tspan dy=\"-0.4em\" font-size=\"75%\">&minus;1</tspan>");
+  CHECK(detail::label_svg("S^-1 x") == "S<tspan dy=\"-0.4em\" font-size=\"75%\">&minus;1"
+                                       "</tspan><tspan dy=\"0.4em\"> x</tspan>");
+  CHECK(detail::label_unicode("S^-1") == "S\u207b\u00b9");
+  CHECK(detail::label_unicode("x^2") == "x\u00b2");
+  CHECK(detail::code_points("S\u207b\u00b9") == 3);
+
+  ReportInput input = example_input();
+  for (RunRecord& run : input.runs) run.strategy = run.strategy == "bl" ? "s-inv" : run.strategy;
+  const std::string html = report_html(input);
+  CHECK(html.find("<td>S<sup>&minus;1</sup></td>") != std::string::npos);     // summary
+  CHECK(html.find("<th>S<sup>&minus;1</sup></th>") != std::string::npos);     // runs table
+  CHECK(html.find("<b>S<sup>&minus;1</sup></b>") != std::string::npos);       // gallery
+  CHECK(html.find("class=\"category\" data-container=\"chart-solved-category-0\">S<tspan") !=
+        std::string::npos);
+  CHECK(html.find("S^-1") == std::string::npos);
+}
+
+TEST_CASE("report: every chart label names a slot as wide as the widest label, slots apart") {
+  ReportInput input = example_input();
+  for (int p = 0; p < 12; ++p)  // "13/14": two digits on each side
+    for (const char* strategy : {"bl", "dt"})
+      input.runs.push_back(make_run("../masks/q" + std::to_string(p) + ".png", strategy, true,
+                                    true, 1.0));
+  const std::string html = report_html(input);
+  CHECK(count(html, ">13/14<title>") == 2);
+  // Each bar label and category names its container, which exists.
+  const auto attribute = [&](std::size_t at, const std::string& name) {
+    const std::size_t start = html.find(name + "=\"", at) + name.size() + 2;
+    return html.substr(start, html.find('"', start) - start);
+  };
+  int labels = 0;
+  for (std::size_t at = html.find("class=\"bar-label\""); at != std::string::npos;
+       at = html.find("class=\"bar-label\"", at + 1)) {
+    ++labels;
+    const std::string slot = attribute(at, "data-container");
+    CAPTURE(slot);
+    const std::size_t rect = html.find("<rect id=\"" + slot + "\" class=\"slot\"");
+    REQUIRE(rect != std::string::npos);
+    // "13/14": 5 characters at 7 px and 4 px to spare, 39 px, more than a bar (16 px); the
+    // times ("1.00") 4 characters, 32 px.
+    CHECK(attribute(rect, "width") == (slot.rfind("chart-solved", 0) == 0 ? "39" : "32"));
+  }
+  CHECK(labels == 2 * 2);  // two charts, two strategies, one group
+  CHECK(count(html, "class=\"category\" data-container=\"chart-") == 2 * 2);
 }
 
 TEST_CASE("report: a missing picture is a visible placeholder, not a broken image") {

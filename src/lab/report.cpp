@@ -30,12 +30,16 @@ constexpr const char* kSeriesColours[] = {"#0072B2", "#E69F00", "#009E73",
                                           "#CC79A7", "#56B4E9", "#D55E00"};
 
 /// Chart geometry in CSS pixels: margins around the plot, bar width, gap between clusters,
-/// plot height, height of one legend line.
+/// plot height, height of one legend line; each bar has a slot wide enough for its label (at
+/// most kBarLabelCharPx per character of the 10 px label: DejaVu Sans' digits are 6.4 px) and
+/// room for it above the tallest bar.
 constexpr int kChartLeft = 56;
 constexpr int kChartRight = 16;
 constexpr int kChartTop = 36;
 constexpr int kChartBottom = 30;
 constexpr int kBarWidth = 16;
+constexpr double kBarLabelCharPx = 7.0;
+constexpr int kBarLabelRoomPx = 16;
 constexpr int kClusterGap = 18;
 constexpr int kPlotHeight = 200;
 constexpr int kLegendLine = 18;
@@ -47,6 +51,9 @@ constexpr int kTitleCharPx = 9;
 using detail::fixed;
 
 using detail::html_escape;
+using detail::label_html;
+using detail::label_svg;
+using detail::label_unicode;
 
 /// The table label of a strategy name (BL, S^-1, ...), or the name itself when unknown.
 std::string strategy_display(const std::string& name) {
@@ -197,7 +204,14 @@ std::string bar_chart_svg(const std::string& id, const std::string& title,
   top = std::ceil(top / step - 1e-9) * step;
 
   const int n = std::max<int>(1, int(series.size()));
-  const int cluster = n * kBarWidth + kClusterGap;
+  // Every bar's slot holds the widest label (code points, the dash of a missing value
+  // included), so that no label reaches into its neighbour's.
+  std::size_t label_chars = 1;
+  for (const BarSeries& s : series)
+    for (const std::string& label : s.labels)
+      label_chars = std::max(label_chars, detail::code_points(label));
+  const int slot = std::max(kBarWidth + 4, int(std::ceil(label_chars * kBarLabelCharPx)) + 4);
+  const int cluster = n * slot + kClusterGap;
   const int plot_width = int(categories.size()) * cluster;
   const int width = std::max({kMinChartWidth, kChartLeft + plot_width + kChartRight,
                               kChartLeft + int(title.size()) * kTitleCharPx});
@@ -223,29 +237,39 @@ std::string bar_chart_svg(const std::string& id, const std::string& title,
   svg << "<text transform=\"translate(14," << kChartTop + kPlotHeight / 2
       << ") rotate(-90)\" text-anchor=\"middle\" class=\"tick\">" << html_escape(y_label)
       << "</text>\n";
+  // Each label names its container (data-container): the bar's slot, the category's cluster;
+  // invisible rectangles that a browser check measures the labels against.
   for (std::size_t c = 0; c < categories.size(); ++c) {
     const int x0 = kChartLeft + int(c) * cluster + kClusterGap / 2;
     for (std::size_t s = 0; s < series.size(); ++s) {
-      const int x = x0 + int(s) * kBarWidth;
+      const int x = x0 + int(s) * slot;
       const char* colour = kSeriesColours[s % std::size(kSeriesColours)];
       const auto& value = series[s].values[c];
-      const std::string tip =
-          html_escape(series[s].name + ", " + categories[c] + ": " + series[s].labels[c]);
+      const std::string tip = html_escape(series[s].name + ", " + label_unicode(categories[c]) +
+                                          ": " + series[s].labels[c]);
+      const std::string slot_id = id + "-slot-" + std::to_string(c) + "-" + std::to_string(s);
+      svg << "<rect id=\"" << slot_id << "\" class=\"slot\" x=\"" << x << "\" y=\""
+          << kChartTop - kBarLabelRoomPx << "\" width=\"" << slot << "\" height=\""
+          << kPlotHeight + kBarLabelRoomPx << "\" fill=\"none\"/>";
       if (value) {
         const double y = y_of(*value);
-        svg << "<rect x=\"" << x + 1 << "\" y=\"" << fixed(y, 1) << "\" width=\""
-            << kBarWidth - 2 << "\" height=\"" << fixed(kChartTop + kPlotHeight - y, 1)
-            << "\" fill=\"" << colour << "\"><title>" << tip << "</title></rect>";
+        svg << "<rect x=\"" << x + (slot - kBarWidth) / 2 + 1 << "\" y=\"" << fixed(y, 1)
+            << "\" width=\"" << kBarWidth - 2 << "\" height=\""
+            << fixed(kChartTop + kPlotHeight - y, 1) << "\" fill=\"" << colour << "\"><title>"
+            << tip << "</title></rect>";
       }
-      svg << "<text x=\"" << x + kBarWidth / 2 << "\" y=\""
-          << fixed((value ? y_of(*value) : kChartTop + kPlotHeight) - 3, 1)
-          << "\" text-anchor=\"middle\" class=\"bar-label\">"
-          << html_escape(value ? series[s].labels[c] : "\u2013") << "<title>" << tip
+      svg << "<text x=\"" << x + slot / 2 << "\" y=\""
+          << fixed((value ? y_of(*value) : kChartTop + kPlotHeight) - 5, 1)
+          << "\" text-anchor=\"middle\" class=\"bar-label\" data-container=\"" << slot_id
+          << "\">" << html_escape(value ? series[s].labels[c] : "\u2013") << "<title>" << tip
           << "</title></text>\n";
     }
-    svg << "<text x=\"" << x0 + n * kBarWidth / 2 << "\" y=\"" << kChartTop + kPlotHeight + 18
-        << "\" text-anchor=\"middle\" class=\"category\">" << html_escape(categories[c])
-        << "</text>\n";
+    const std::string cluster_id = id + "-category-" + std::to_string(c);
+    svg << "<rect id=\"" << cluster_id << "\" class=\"slot\" x=\"" << x0 - kClusterGap / 2
+        << "\" y=\"" << kChartTop + kPlotHeight << "\" width=\"" << cluster << "\" height=\""
+        << kChartBottom << "\" fill=\"none\"/><text x=\"" << x0 + n * slot / 2 << "\" y=\""
+        << kChartTop + kPlotHeight + 18 << "\" text-anchor=\"middle\" class=\"category\" "
+        << "data-container=\"" << cluster_id << "\">" << label_svg(categories[c]) << "</text>\n";
   }
   svg << "<line x1=\"" << kChartLeft << "\" x2=\"" << kChartLeft + plot_width << "\" y1=\""
       << kChartTop + kPlotHeight << "\" y2=\"" << kChartTop + kPlotHeight
@@ -301,6 +325,7 @@ figure.invalid { border: 4px solid #ef6c00; }
                  background: repeating-linear-gradient(45deg, #eee, #eee 8px, #ddd 8px,
                  #ddd 16px); color: #a00; font-size: 0.8em; text-align: center; padding: 4px; }
 #broken-images { background: #c62828; color: #fff; padding: 6px 10px; }
+sup { line-height: 0; }
 footer { margin-top: 2em; color: #666; font-size: 0.85em; }
 )";
 
@@ -329,7 +354,7 @@ std::string summary_table(const std::vector<StrategySummary>& summaries) {
                   "</tr></thead>\n<tbody>\n";
   for (const StrategySummary& s : summaries) {
     h += "<tr><td>" + html_escape(s.experiment) + "</td><td>" + html_escape(s.search) +
-         "</td><td>" + html_escape(strategy_display(s.strategy)) + "</td><td class=\"num\">" +
+         "</td><td>" + label_html(strategy_display(s.strategy)) + "</td><td class=\"num\">" +
          std::to_string(s.runs) + "</td><td class=\"num\">" + std::to_string(s.solved) +
          "</td><td class=\"num\">" + std::to_string(s.invalid) + "</td><td class=\"num\">" +
          (s.runs > 0 ? fixed(100.0 * s.solved / s.runs, 1) : std::string("\u2013")) +
@@ -389,7 +414,7 @@ std::string charts(const std::vector<Group>& groups,
 std::string runs_table(const Group& g) {
   std::string h = "<table class=\"runs\">\n<thead><tr><th>pattern</th>";
   for (const std::string& s : g.strategies)
-    h += "<th>" + html_escape(strategy_display(s)) + "</th>";
+    h += "<th>" + label_html(strategy_display(s)) + "</th>";
   h += "</tr></thead>\n<tbody>\n";
   for (const std::string& pattern : g.patterns) {
     h += "<tr><th title=\"" + html_escape(pattern) + "\">" +
@@ -448,9 +473,9 @@ std::string gallery(const ReportInput& input, const std::vector<Group>& groups) 
                                                         : "NOT SOLVED";
         cards += "<figure class=\"card " + status + "\" data-status=\"" + status + "\">" +
                  picture_html(input, run->picture,
-                              pattern_display(pattern) + ", " + strategy_display(strategy) +
-                                  ": " + badge) +
-                 "<figcaption><b>" + html_escape(strategy_display(strategy)) +
+                              pattern_display(pattern) + ", " +
+                                  label_unicode(strategy_display(strategy)) + ": " + badge) +
+                 "<figcaption><b>" + label_html(strategy_display(strategy)) +
                  "</b> <span class=\"badge " + status + "\">" + badge + "</span><br>" +
                  fixed(run->seconds, 2) + " s, cov " + fixed(run->coverage, 3) + ", bt " +
                  std::to_string(run->backtracks) + "</figcaption></figure>\n";
@@ -476,11 +501,11 @@ std::string experiment_tables_html(const std::vector<ExperimentTable>& tables) {
   for (const ExperimentTable& table : tables) {
     if (table.rows.empty()) continue;
     h += "<h3>" + html_escape(table.title) + "</h3>\n<table class=\"paper-tables\">\n<thead><tr>";
-    for (const std::string& cell : table.rows.front()) h += "<th>" + html_escape(cell) + "</th>";
+    for (const std::string& cell : table.rows.front()) h += "<th>" + label_html(cell) + "</th>";
     h += "</tr>\n</thead>\n<tbody>\n";
     for (std::size_t r = 1; r < table.rows.size(); ++r) {
       h += "<tr>";
-      for (const std::string& cell : table.rows[r]) h += "<td>" + html_escape(cell) + "</td>";
+      for (const std::string& cell : table.rows[r]) h += "<td>" + label_html(cell) + "</td>";
       h += "</tr>\n";
     }
     h += "</tbody>\n</table>\n";
