@@ -59,14 +59,14 @@ TEST_CASE("tangram compare: two patterns x two strategies give a table, runs.csv
   REQUIRE(csv.size() == 5);
   CHECK(csv[0] ==
         "experiment,search,pattern,strategy,solved,valid,seconds,placements,backtracks,coverage,"
-        "overlap,spill,solution,picture");
+        "overlap,spill,solution,picture,outcome");
   int dt_valid = 0;
   for (std::size_t i = 1; i < csv.size(); ++i) {
     CAPTURE(csv[i]);
     std::vector<std::string> f;
     std::istringstream row(csv[i]);
     for (std::string field; std::getline(row, field, ',');) f.push_back(field);
-    REQUIRE(f.size() == 14);
+    REQUIRE(f.size() == 15);
     CHECK(f[0] == "compare");
     CHECK(f[1] == "ours");
     CHECK(fs::path(f[2]).is_relative());
@@ -75,6 +75,8 @@ TEST_CASE("tangram compare: two patterns x two strategies give a table, runs.csv
     CHECK(f[12] == stem + "-" + f[3] + ".json");
     CHECK(f[13] == stem + "-" + f[3] + ".png");
     CHECK(f[9].size() == 6);  // 4 decimals: "0.9812"
+    CHECK((f[14] == "solved") == (f[4] == "1" && f[5] == "1"));
+    if (f[14] != "solved") CHECK((f[14] == "time-limit" || f[14] == "exhausted"));
     if (f[3] == "dt" && f[4] == "1" && f[5] == "1") ++dt_valid;
   }
   CHECK(dt_valid == 2);

@@ -137,7 +137,8 @@ TEST_CASE("experiment runner: a tiny directory planned, run in parallel, and res
   const std::string csv = read_text(fs::path(config.out_dir) / "runs.csv");
   CHECK(std::count(csv.begin(), csv.end(), '\n') == 9);
   CHECK(csv.find("\n2,paper,../masks/01-house.png,bl,") != std::string::npos);
-  CHECK(csv.find(",exp2/ours/02-hole-dt.json,exp2/ours/02-hole-dt.png\n") != std::string::npos);
+  CHECK(csv.find(",exp2/ours/02-hole-dt.json,exp2/ours/02-hole-dt.png,solved\n") !=
+        std::string::npos);
 
   // Planned again: everything is recorded, the records as they were written.
   const ExperimentPlan again = plan_experiment(config);

@@ -1,7 +1,7 @@
 // `tangram report`: the HTML page made from a hand-made results directory (tables, charts,
-// embedded pictures, unsolved runs marked, placeholders, labels in their slots, S^-1 raised),
-// Tables I-III from an experiment's records, its base64 and label helpers, the loader's errors,
-// and the command line's guards on its output.
+// embedded pictures, unsolved runs marked with why, placeholders, labels in their slots, S^-1
+// raised), Tables I-III from an experiment's records, its base64 and label helpers, the
+// loader's errors, and the command line's guards on its output.
 
 #include <doctest/doctest.h>
 
@@ -219,6 +219,23 @@ TEST_CASE("report: every chart label names a slot as wide as the widest label, s
   }
   CHECK(labels == 2 * 2);  // two charts, two strategies, one group
   CHECK(count(html, "class=\"category\" data-container=\"chart-") == 2 * 2);
+}
+
+TEST_CASE("report: the gallery says why a run did not count, when runs.csv has the outcome") {
+  ReportInput input = example_input();
+  std::string html = report_html(input);  // no outcome column: no reason
+  CHECK(html.find("class=\"why\"") == std::string::npos);
+  input.runs[2].outcome = Outcome::TimeLimit;
+  input.runs[3].outcome = Outcome::Invalid;
+  html = report_html(input);
+  CHECK(html.find("<span class=\"badge unsolved\">NOT SOLVED</span> <span class=\"why\">time "
+                  "limit</span>") != std::string::npos);
+  CHECK(html.find("<span class=\"badge invalid\">INVALID</span> <span class=\"why\">rejected by "
+                  "the checker</span>") != std::string::npos);
+  CHECK(html.find("data-outcome=\"time-limit\"") != std::string::npos);
+  CHECK(html.find("alt=\"p2.png, BL: NOT SOLVED (time limit)\"") != std::string::npos);
+  input.runs[2].outcome = Outcome::Impossible;
+  CHECK(report_html(input).find("<span class=\"why\">impossible</span>") != std::string::npos);
 }
 
 TEST_CASE("report: a missing picture is a visible placeholder, not a broken image") {

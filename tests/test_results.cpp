@@ -1,5 +1,6 @@
-// runs.csv, the shared results format: writing, parsing (with every kind of malformed row) and
-// the per-strategy aggregation against a hand-computed example.
+// runs.csv, the shared results format: writing, parsing (with every kind of malformed row), files
+// of the format before the outcome column, and the per-strategy aggregation against a
+// hand-computed example.
 
 #include <doctest/doctest.h>
 
@@ -48,14 +49,14 @@ std::string parse_error(const std::string& text) {
 const std::string kHeader = std::string(kRunsCsvHeader) + "\n";
 const std::string kGoodRow =
     "compare,ours,../../masks/02-page9-11.png,dt,1,1,0.070,23,0,0.9800,0.0010,0.0020,"
-    "02-page9-11-dt.json,02-page9-11-dt.png\n";
+    "02-page9-11-dt.json,02-page9-11-dt.png,solved\n";
 
 }  // namespace
 
 TEST_CASE("runs.csv: the header is the contract's, field for field") {
   CHECK(std::string(kRunsCsvHeader) ==
         "experiment,search,pattern,strategy,solved,valid,seconds,placements,backtracks,coverage,"
-        "overlap,spill,solution,picture");
+        "overlap,spill,solution,picture,outcome");
   CHECK(runs_csv({}) == kHeader);
 }
 
@@ -63,7 +64,11 @@ TEST_CASE("runs.csv: a row has 3 decimals of seconds, 4 of shares, and reads bac
   RunRecord run = make_run("compare", "ours", "s-inv", true, false, 1.23456, 0.98765);
   CHECK(runs_csv_row(run) ==
         "compare,ours,../masks/a.png,s-inv,1,0,1.235,10,2,0.9877,0.0010,0.0020,a-s-inv.json,"
-        "a-s-inv.png\n");
+        "a-s-inv.png,\n");
+  run.outcome = Outcome::Invalid;
+  CHECK(runs_csv_row(run) ==
+        "compare,ours,../masks/a.png,s-inv,1,0,1.235,10,2,0.9877,0.0010,0.0020,a-s-inv.json,"
+        "a-s-inv.png,invalid\n");
   run.pattern = "odd, \"name\".png";  // quoted on the way out, unquoted on the way in
   run.picture = "";
   const std::vector<RunRecord> back = parse_runs_csv(runs_csv({run, run}), "runs.csv");
@@ -81,6 +86,28 @@ TEST_CASE("runs.csv: a row has 3 decimals of seconds, 4 of shares, and reads bac
   CHECK(back[1].spill == doctest::Approx(0.002));
   CHECK(back[1].solution == "a-s-inv.json");
   CHECK(back[1].picture.empty());
+  CHECK(back[1].outcome == Outcome::Invalid);
+}
+
+TEST_CASE("runs.csv: the outcome of each run; files without the column are read too") {
+  const std::string time_limit =
+      "compare,ours,a.png,bl,0,0,5.001,10,2,0.8000,0.0010,0.0020,a-bl.json,a-bl.png,time-limit\n";
+  std::vector<RunRecord> runs = parse_runs_csv(kHeader + kGoodRow + time_limit, "runs.csv");
+  REQUIRE(runs.size() == 2);
+  CHECK(runs[0].outcome == Outcome::Solved);
+  CHECK(runs[1].outcome == Outcome::TimeLimit);
+  // Empty: not known.
+  runs = parse_runs_csv(kHeader + time_limit.substr(0, time_limit.rfind(',') + 1) + "\n", "runs.csv");
+  CHECK_FALSE(runs[0].outcome.has_value());
+  // The format before the outcome column: solved and valid tell what they can.
+  const std::string old_header = std::string(kRunsCsvHeaderWithoutOutcome) + "\n";
+  runs = parse_runs_csv(old_header + kGoodRow.substr(0, kGoodRow.rfind(',')) + "\n" +
+                            time_limit.substr(0, time_limit.rfind(',')) + "\n",
+                        "runs.csv");
+  REQUIRE(runs.size() == 2);
+  CHECK(runs[0].outcome == Outcome::Solved);
+  CHECK_FALSE(runs[1].outcome.has_value());
+  CHECK(runs_csv(runs).rfind(std::string(kRunsCsvHeader) + "\n", 0) == 0);  // written anew
 }
 
 TEST_CASE("runs.csv: CRLF line ends, blank lines and a missing final line end are fine") {
@@ -111,7 +138,12 @@ TEST_CASE("runs.csv: malformed files give one-line errors that name the line") {
   const std::vector<Case> cases = {
       {"", "runs.csv is empty"},
       {"pattern,strategy,solved\n" + row, "runs.csv line 1: not a runs.csv header"},
-      {kHeader + "compare,ours,a.png,dt,1,1\n", "runs.csv line 2: expected 14 fields, got 6"},
+      {kHeader + "compare,ours,a.png,dt,1,1\n", "runs.csv line 2: expected 15 fields, got 6"},
+      {with(",solved\n", ",timeout\n"), "runs.csv line 3: unknown outcome 'timeout'"},
+      {with(",solved\n", ",exhausted\n"),
+       "runs.csv line 3: outcome exhausted contradicts solved 1 and valid 1"},
+      {with(",dt,1,1,", ",dt,0,0,"), "runs.csv line 3: outcome solved contradicts solved 0 and "
+                                     "valid 0"},
       {with(",dt,1,1,", ",dt,2,1,"), "runs.csv line 3: solved must be 0 or 1, got '2'"},
       {with(",dt,1,1,", ",dt,1,yes,"), "runs.csv line 3: valid must be 0 or 1, got 'yes'"},
       {with("0.070", "fast"), "runs.csv line 3: seconds is not a number: 'fast'"},

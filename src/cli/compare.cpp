@@ -128,6 +128,7 @@ RunRecord run_record(const Run& run, const Input& input, Strategy strategy, Sear
   record.spill = m.spill;
   record.solution = json;
   record.picture = picture;
+  record.outcome = run.outcome();
   return record;
 }
 

@@ -118,6 +118,7 @@ std::string record_to_json(const ExperimentRecord& r) {
          ", \"solved\": " + (r.solved ? "true" : "false") +
          ", \"valid\": " + (r.valid ? "true" : "false") +
          ", \"timed_out\": " + (r.timed_out ? "true" : "false") +
+         ", \"impossible\": " + (r.impossible ? "true" : "false") +
          ", \"seconds\": " + json_number(r.seconds, 4) +
          ", \"placements\": " + std::to_string(r.placements) +
          ", \"backtracks\": " + std::to_string(r.backtracks) +
@@ -156,6 +157,7 @@ ExperimentRecord record_from_json(const std::string& text) {
   r.solved = boolean("solved");
   r.valid = boolean("valid");
   r.timed_out = boolean("timed_out");
+  r.impossible = doc.contains("impossible") && boolean("impossible");  // absent before it was
   r.seconds = number("seconds");
   r.placements = static_cast<long>(number("placements"));
   r.backtracks = static_cast<long>(number("backtracks"));

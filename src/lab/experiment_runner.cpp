@@ -85,6 +85,7 @@ ExperimentRecord do_run(const PlannedRun& run, const Silhouette& pattern,
   record.time_limit_s = config.time_limit_s;
   record.solved = solution.solved;
   record.timed_out = solution.stats.timed_out;
+  record.impossible = solution.stats.impossible.has_value();
   record.seconds = solution.stats.seconds;
   record.placements = solution.stats.placements_tried;
   record.backtracks = solution.stats.backtracks;
@@ -345,6 +346,7 @@ std::string write_experiment_tables(const ExperimentPlan& plan) {
     row.spill = r.spill;
     row.solution = file(run.solution_path());
     row.picture = file(run.picture_path());
+    row.outcome = r.outcome();
     rows.push_back(row);
   }
   const std::string tables = tables_markdown(recorded, plan.tables);

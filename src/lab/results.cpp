@@ -17,8 +17,8 @@ namespace tangram {
 
 namespace {
 
-/// Number of fields of a runs.csv row (kRunsCsvHeader).
-constexpr std::size_t kFieldCount = 14;
+/// Number of fields of a runs.csv row (kRunsCsvHeader); one less without the outcome column.
+constexpr std::size_t kFieldCount = 15;
 
 std::string quoted_field(const std::string& text) {
   if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
@@ -97,13 +97,15 @@ std::vector<CsvRecord> split_csv(const std::string& text, const std::string& sou
   return records;
 }
 
-/// Parses one row; `at` is "<source> line N".
-RunRecord parse_row(const std::vector<std::string>& f, const std::string& at) {
+/// Parses one row of `fields` fields (kFieldCount, or one less without the outcome column);
+/// `at` is "<source> line N".
+RunRecord parse_row(const std::vector<std::string>& f, std::size_t fields, const std::string& at) {
   static const char* const kNames[kFieldCount] = {
-      "experiment", "search",     "pattern",  "strategy", "solved", "valid",    "seconds",
-      "placements", "backtracks", "coverage", "overlap",  "spill",  "solution", "picture"};
-  if (f.size() != kFieldCount)
-    throw InputError(at + ": expected " + std::to_string(kFieldCount) + " fields, got " +
+      "experiment", "search",     "pattern",  "strategy", "solved",   "valid",
+      "seconds",    "placements", "backtracks", "coverage", "overlap", "spill",
+      "solution",   "picture",    "outcome"};
+  if (f.size() != fields)
+    throw InputError(at + ": expected " + std::to_string(fields) + " fields, got " +
                      std::to_string(f.size()));
   const auto text = [&](std::size_t i) {
     if (f[i].empty()) throw InputError(at + ": empty " + kNames[i]);
@@ -150,6 +152,18 @@ RunRecord parse_row(const std::vector<std::string>& f, const std::string& at) {
   run.spill = number(11);
   run.solution = f[12];
   run.picture = f[13];
+  if (run.counts()) run.outcome = Outcome::Solved;
+  if (run.solved && !run.valid) run.outcome = Outcome::Invalid;
+  if (fields == kFieldCount && !f[14].empty()) {
+    const std::optional<Outcome> outcome = outcome_from_name(f[14]);
+    if (!outcome) throw InputError(at + ": unknown outcome '" + f[14] + "'");
+    const bool agrees = run.outcome ? *outcome == *run.outcome
+                                    : *outcome != Outcome::Solved && *outcome != Outcome::Invalid;
+    if (!agrees)
+      throw InputError(at + ": outcome " + f[14] + " contradicts solved " + f[4] +
+                       " and valid " + f[5]);
+    run.outcome = outcome;
+  }
   return run;
 }
 
@@ -167,7 +181,8 @@ std::string runs_csv_row(const RunRecord& run) {
          fixed(run.seconds, 3) + "," + std::to_string(run.placements) + "," +
          std::to_string(run.backtracks) + "," + fixed(run.coverage, 4) + "," +
          fixed(run.overlap, 4) + "," + fixed(run.spill, 4) + "," + quoted_field(run.solution) +
-         "," + quoted_field(run.picture) + "\n";
+         "," + quoted_field(run.picture) + "," +
+         (run.outcome ? std::string(outcome_name(*run.outcome)) : std::string()) + "\n";
 }
 
 std::string runs_csv(const std::vector<RunRecord>& runs) {
@@ -183,13 +198,14 @@ std::vector<RunRecord> parse_runs_csv(const std::string& text, const std::string
   std::string header;
   for (const std::string& field : records[0].fields)
     header += (header.empty() ? "" : ",") + field;
-  if (records[0].line != 1 || header != kRunsCsvHeader)
+  if (records[0].line != 1 || (header != kRunsCsvHeader && header != kRunsCsvHeaderWithoutOutcome))
     throw InputError(source + " line 1: not a runs.csv header (expected '" +
                      std::string(kRunsCsvHeader) + "')");
+  const std::size_t fields = header == kRunsCsvHeader ? kFieldCount : kFieldCount - 1;
   std::vector<RunRecord> runs;
   for (std::size_t r = 1; r < records.size(); ++r)
-    runs.push_back(
-        parse_row(records[r].fields, source + " line " + std::to_string(records[r].line)));
+    runs.push_back(parse_row(records[r].fields, fields,
+                             source + " line " + std::to_string(records[r].line)));
   return runs;
 }
 

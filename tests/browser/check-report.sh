@@ -76,14 +76,14 @@ if [[ -n "$screenshot" ]]; then args+=(--screenshot "$screenshot" --full-page); 
 # Two-digit counts: 18 made-up patterns, two searches, every strategy, no pictures.
 mkdir -p "$work/wide"
 {
-  echo "experiment,search,pattern,strategy,solved,valid,seconds,placements,backtracks,coverage,overlap,spill,solution,picture"
+  echo "experiment,search,pattern,strategy,solved,valid,seconds,placements,backtracks,coverage,overlap,spill,solution,picture,outcome"
   for search in paper ours; do
     for strategy in bl lb hzz vzz s s-inv dt; do
       for p in $(seq -w 1 18); do
         if [[ $search == ours ]] || (( 10#$p <= 12 )); then
-          echo "compare,$search,p$p.png,$strategy,1,1,1$p.25,10,2,0.98,0.001,0.01,,"
+          echo "compare,$search,p$p.png,$strategy,1,1,1$p.25,10,2,0.98,0.001,0.01,,,solved"
         else
-          echo "compare,$search,p$p.png,$strategy,0,0,360.00,10,2,0.80,0.001,0.01,,"
+          echo "compare,$search,p$p.png,$strategy,0,0,360.00,10,2,0.80,0.001,0.01,,,time-limit"
         fi
       done
     done

@@ -12,7 +12,8 @@
 ///     backtracks;
 ///   - a gallery: per group, one row per pattern with the pattern's picture first and then each
 ///     strategy's solution picture; runs not solved, or rejected by the checker, are framed in
-///     red or orange and labelled NOT SOLVED or INVALID.
+///     red or orange and labelled NOT SOLVED or INVALID, with why when runs.csv has the
+///     outcome (time limit, search space exhausted, impossible, rejected by the checker).
 /// Chart labels each name their container (data-container: an invisible slot rectangle wide
 /// enough for the widest label), which tests/browser/check-report.sh measures them against.
 /// Strategy labels with a superscript ("S^-1") are shown raised (<sup>, an SVG <tspan>).

@@ -16,7 +16,10 @@
 ///   solution    the tangram-solution/1 JSON, relative to the directory; empty if not written
 ///   picture     render_solution's picture (also for partial assemblies), relative; empty if
 ///               not written
-/// A run counts as solved only when solved = 1 and valid = 1.
+///   outcome     outcome_name(): solved, invalid, time-limit, exhausted or impossible
+/// A run counts as solved only when solved = 1 and valid = 1. Files written before the outcome
+/// column (kRunsCsvHeaderWithoutOutcome) are read too; their runs have no outcome beyond what
+/// solved and valid tell.
 
 #include <filesystem>
 #include <optional>
@@ -24,12 +27,18 @@
 #include <string_view>
 #include <vector>
 
+#include "tangram/core/solution.hpp"
 #include "tangram/io/files.hpp"
 
 namespace tangram {
 
 /// The first line of every runs.csv.
 inline constexpr std::string_view kRunsCsvHeader =
+    "experiment,search,pattern,strategy,solved,valid,seconds,placements,backtracks,coverage,"
+    "overlap,spill,solution,picture,outcome";
+
+/// The first line of a runs.csv written before the outcome column; still read.
+inline constexpr std::string_view kRunsCsvHeaderWithoutOutcome =
     "experiment,search,pattern,strategy,solved,valid,seconds,placements,backtracks,coverage,"
     "overlap,spill,solution,picture";
 
@@ -53,13 +62,17 @@ struct RunRecord {
   double spill = 0.0;       ///< share of the puzzle area
   std::string solution;     ///< JSON path relative to the results directory, or empty
   std::string picture;      ///< PNG path relative to the results directory, or empty
+  /// How the run ended; empty when the file did not say (written before the outcome column)
+  /// and solved and valid do not tell (a run not solved).
+  std::optional<Outcome> outcome;
 
   /// Counts as solved: solved by the search and accepted by the checker.
   bool counts() const { return solved && valid; }
 };
 
 /// One line of runs.csv for `run` (with the trailing '\n'): seconds with 3 decimals, shares
-/// with 4; text fields quoted when they hold a comma, a quote or a line break.
+/// with 4; text fields quoted when they hold a comma, a quote or a line break; the outcome
+/// empty when unknown.
 std::string runs_csv_row(const RunRecord& run);
 
 /// A whole runs.csv: kRunsCsvHeader and one row per run.
@@ -68,7 +81,8 @@ std::string runs_csv(const std::vector<RunRecord>& runs);
 /// Parses runs.csv text. `source` names the file in messages. Throws InputError with a one-line
 /// message ("<source> line N: ...") for a wrong header, a row with the wrong number of fields,
 /// an empty experiment/search/pattern/strategy, a solved or valid flag other than 0 or 1, a
-/// number that does not parse, a negative or non-finite measurement, an unterminated quote.
+/// number that does not parse, a negative or non-finite measurement, an unknown outcome or one
+/// that contradicts solved and valid, an unterminated quote.
 /// Blank lines are skipped; a file with a header and no row gives an empty vector.
 std::vector<RunRecord> parse_runs_csv(const std::string& text, const std::string& source);
 
