@@ -96,6 +96,15 @@ TEST_CASE("tangram compare: two patterns x two strategies give a table, runs.csv
     CHECK(picture.rows > (std::string(name).rfind("02", 0) == 0 ? 291 : 336) + 100);
   }
 
+  // settings.json: how the runs were made, with the command line.
+  const std::string settings = read_all(out + "/settings.json");
+  CHECK(settings.find("\"format\": \"tangram-settings/1\"") != std::string::npos);
+  CHECK(settings.find("\"time_limit_s\": 20.0") != std::string::npos);
+  CHECK(settings.find("\"step_deg\": 45.0") != std::string::npos);
+  CHECK(settings.find("\"strategies\": [\n    \"dt\",\n    \"bl\"\n  ]") != std::string::npos);
+  CHECK(settings.find("compare " + kMasks + "02-page9-11.png") != std::string::npos);
+  CHECK(settings.find("--time-limit 20 --out " + out) != std::string::npos);
+
   // Montage: a header row and a label column around 2 x 2 cells of 200 px (and their caption
   // lines), the legend below.
   const cv::Mat montage = cv::imread(out + "/montage.png", cv::IMREAD_COLOR);

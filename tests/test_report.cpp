@@ -1,10 +1,11 @@
 // `tangram report`: the HTML page made from a hand-made results directory (tables, charts,
-// embedded pictures, unsolved runs marked with why, placeholders, labels in their slots, S^-1
-// raised), Tables I-III from an experiment's records, its base64 and label helpers, the
-// loader's errors, and the command line's guards on its output.
+// embedded pictures, unsolved runs marked with why, placeholders, the settings block, labels
+// in their slots, S^-1 raised), Tables I-III from an experiment's records, its base64 and label
+// helpers, the loader's errors, and the command line's guards on its output.
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -17,6 +18,8 @@
 #include "tangram/lab/experiment.hpp"
 #include "tangram/lab/report.hpp"
 #include "tangram/lab/results.hpp"
+#include "tangram/io/picture.hpp"
+#include "tangram/lab/detail/text.hpp"
 
 using namespace tangram;
 using tangram::test::TempDir;
@@ -221,6 +224,51 @@ TEST_CASE("report: every chart label names a slot as wide as the widest label, s
   CHECK(count(html, "class=\"category\" data-container=\"chart-") == 2 * 2);
 }
 
+TEST_CASE("report: the settings of the results, or a note that there are none") {
+  ReportInput input = example_input();
+  std::string html = report_html(input);
+  CHECK(html.find("<h2 id=\"settings\">How these results were made</h2>") != std::string::npos);
+  CHECK(html.find("id=\"no-settings\"") != std::string::npos);
+  CHECK(html.find("id=\"settings-table\"") == std::string::npos);
+  CHECK(html.find("id=\"piece-legend\"") == std::string::npos);
+
+  ResultsSettings settings;
+  settings.made_by = "compare";
+  settings.time_limit_s = 5;
+  settings.rotations = {{"", 45.0, true}};
+  settings.searches = {"ours"};
+  settings.strategies = {"bl", "s-inv"};
+  settings.threads = 0;
+  settings.piece_set = "tangram";
+  settings.pieces = piece_labels(PieceSet::tangram());
+  settings.invocations = {{"tangram compare a.png b.png --out 'r & d'", "tangram 0.1.0",
+                           "e48074e", "AMD EPYC", 2, "2025-01-31T12:34:56Z"}};
+  input.settings = settings;
+  html = report_html(input);
+  CHECK(html.find("id=\"no-settings\"") == std::string::npos);
+  for (const std::string row :
+       {"<tr><th>time limit</th><td>5 s per run</td></tr>",
+        "<tr><th>rotation step</th><td>45 deg, mirroring</td></tr>",
+        "<tr><th>search</th><td>ours</td></tr>",
+        "<tr><th>strategies</th><td>BL, S<sup>&minus;1</sup></td></tr>",
+        "<tr><th>threads</th><td>all cores per run, 1 run at a time</td></tr>",
+        "<tr><th>command</th><td><code>tangram compare a.png b.png --out &#39;r &amp; d&#39;"
+        "</code></td></tr>",
+        "<tr><th>commit</th><td>e48074e (tangram 0.1.0)</td></tr>",
+        "<tr><th>machine</th><td>AMD EPYC, 2 cores</td></tr>",
+        "<tr><th>date</th><td>2025-01-31T12:34:56Z</td></tr>"}) {
+    CAPTURE(row);
+    CHECK(html.find(row) != std::string::npos);
+  }
+  // The settings come before the results; the gallery has the pieces' legend in their colours.
+  CHECK(html.find("id=\"settings-table\"") < html.find("id=\"summary\""));
+  CHECK(html.find("<p id=\"piece-legend\" class=\"legend\">Pieces (tangram)") !=
+        std::string::npos);
+  CHECK(html.find("<span class=\"swatch\" style=\"background:#1f77b4\"></span>large-triangle 1/2") !=
+        std::string::npos);
+  CHECK(count(html, "class=\"swatch\"") == 7);
+}
+
 TEST_CASE("report: the gallery says why a run did not count, when runs.csv has the outcome") {
   ReportInput input = example_input();
   std::string html = report_html(input);  // no outcome column: no reason
@@ -234,8 +282,35 @@ TEST_CASE("report: the gallery says why a run did not count, when runs.csv has t
                   "the checker</span>") != std::string::npos);
   CHECK(html.find("data-outcome=\"time-limit\"") != std::string::npos);
   CHECK(html.find("alt=\"p2.png, BL: NOT SOLVED (time limit)\"") != std::string::npos);
+  // With the settings, the time limit in seconds.
+  input.settings = ResultsSettings{};
+  input.settings->time_limit_s = 20;
+  html = report_html(input);
+  CHECK(html.find("<span class=\"why\">time limit of 20 s</span>") != std::string::npos);
   input.runs[2].outcome = Outcome::Impossible;
   CHECK(report_html(input).find("<span class=\"why\">impossible</span>") != std::string::npos);
+}
+
+TEST_CASE("report: loading reads settings.json; a broken one is a warning") {
+  TempDir dir("report-settings");
+  const std::string results = write_results(dir, example_runs());
+  ResultsSettings settings;
+  settings.made_by = "compare";
+  settings.time_limit_s = 7;
+  tangram::test::write_file(results + "/settings.json", settings_to_json(settings));
+  std::vector<std::string> warnings;
+  ReportInput input = load_report_input(results, GalleryMode::None, warnings);
+  CHECK(warnings.empty());
+  REQUIRE(input.settings.has_value());
+  CHECK(input.settings->time_limit_s == 7);
+  tangram::test::write_file(results + "/settings.json", "{\"format\": 1}");
+  input = load_report_input(results, GalleryMode::None, warnings);
+  CHECK_FALSE(input.settings.has_value());
+  REQUIRE(warnings.size() == 1);
+  CHECK(warnings[0] == "settings " + results + "/settings.json: invalid settings: \"format\" is "
+                       "a number (the report shows no settings)");
+  const std::vector<std::string> files = report_input_files(results, input.runs);
+  CHECK(std::find(files.begin(), files.end(), results + "/settings.json") != files.end());
 }
 
 TEST_CASE("report: a missing picture is a visible placeholder, not a broken image") {

@@ -1,6 +1,6 @@
 // runs.csv, the shared results format: writing, parsing (with every kind of malformed row), files
 // of the format before the outcome column, and the per-strategy aggregation against a
-// hand-computed example.
+// hand-computed example; settings.json, how the runs were made, and its rows.
 
 #include <doctest/doctest.h>
 
@@ -216,4 +216,93 @@ TEST_CASE("runs.csv: per-strategy summary, checked by hand") {
   CHECK_FALSE(s[2].mean_coverage_solved);
 
   CHECK(summarise_by_strategy({}).empty());
+}
+
+namespace {
+
+ResultsSettings example_settings() {
+  ResultsSettings s;
+  s.made_by = "experiment";
+  s.time_limit_s = 360;
+  s.rotations = {{"experiment 1", 1.0, true}, {"experiment 3", 45.0, false}};
+  s.searches = {"paper", "ours"};
+  s.strategies = {"bl", "s-inv", "dt"};
+  s.threads = 1;
+  s.jobs = 2;
+  s.piece_set = "tangram";
+  s.pieces = {"large-triangle 1/2", "large-triangle 2/2"};
+  s.invocations = {{"tangram experiment all --out 'my results'", "tangram 0.1.0", "e48074e",
+                    "AMD EPYC", 2, "2025-01-31T12:34:56Z"},
+                   {"tangram experiment all --out 'my results' --jobs 2", "tangram 0.1.0",
+                    "e48074e-dirty", "", 0, ""}};
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("settings.json: written and read back the same") {
+  const ResultsSettings s = example_settings();
+  const std::string text = settings_to_json(s);
+  CHECK(text.find("\"format\": \"tangram-settings/1\"") != std::string::npos);
+  CHECK(settings_to_json(settings_from_json(text)) == text);
+  const ResultsSettings back = settings_from_json(text);
+  CHECK(back.rotations.size() == 2);
+  CHECK_FALSE(back.rotations[1].reflection);
+  CHECK(back.invocations[0].command == "tangram experiment all --out 'my results'");
+  CHECK(back.invocations[0].cores == 2);
+}
+
+TEST_CASE("settings.json: malformed files are InputErrors that say what is wrong") {
+  const auto error = [](const std::string& text) {
+    try {
+      settings_from_json(text);
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  std::string text = settings_to_json(example_settings());
+  CHECK(error("[]") == "invalid settings: not an object");
+  CHECK(error("{\"format\": \"tangram-run/1\"}") ==
+        "invalid settings: wrong format tag (expected \"tangram-settings/1\")");
+  text.replace(text.find("\"threads\": 1"), 12, "\"threads\": -1");
+  CHECK(error(text) ==
+        "invalid settings: \"threads\" is not a whole number from 0 to 1000000");
+  text = settings_to_json(example_settings());
+  text.replace(text.find("\"time_limit_s\""), 14, "\"limit\"");
+  CHECK(error(text) == "invalid settings: missing \"time_limit_s\"");
+  CHECK(error("{").rfind("invalid settings: malformed JSON", 0) == 0);
+}
+
+TEST_CASE("settings rows: every setting worded, strategies by label, each command numbered") {
+  const auto rows = settings_rows(example_settings());
+  const std::vector<std::pair<std::string, std::string>> expected = {
+      {"made by", "tangram experiment"},
+      {"time limit", "360 s per run"},
+      {"rotation steps", "experiment 1: 1 deg, mirroring; experiment 3: 45 deg, no mirroring"},
+      {"searches", "paper, ours"},
+      {"strategies", "BL, S^-1, DT"},
+      {"threads", "1 per run, 2 runs at a time"},
+      {"pieces", "tangram (2 pieces: large-triangle 1/2, large-triangle 2/2)"},
+      {"command 1 of 2", "tangram experiment all --out 'my results'"},
+      {"commit 1 of 2", "e48074e (tangram 0.1.0)"},
+      {"machine 1 of 2", "AMD EPYC, 2 cores"},
+      {"date 1 of 2", "2025-01-31T12:34:56Z"},
+      {"command 2 of 2", "tangram experiment all --out 'my results' --jobs 2"},
+      {"commit 2 of 2", "e48074e-dirty (tangram 0.1.0)"},
+      {"machine 2 of 2", "unknown, ? cores"},
+      {"date 2 of 2", "unknown"},
+  };
+  CHECK(rows == expected);
+  ResultsSettings none;
+  none.made_by = "compare";
+  const auto few = settings_rows(none);
+  CHECK(few.back() == std::pair<std::string, std::string>{"command", "not recorded"});
+  CHECK(few[2] == std::pair<std::string, std::string>{"rotation step", "unknown"});
+}
+
+TEST_CASE("build_commit: git describe of the source at build time, or unknown") {
+  const std::string commit(build_commit());
+  CHECK_FALSE(commit.empty());
+  CHECK(commit.find('\n') == std::string::npos);
 }

@@ -19,6 +19,7 @@
 #include "tangram/core/search.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/io/silhouette.hpp"
+#include "tangram/lab/results.hpp"
 
 namespace tangram::cli {
 
@@ -276,5 +277,14 @@ CLI::App* setup_explain(CLI::App& app, ExplainOptions& options);
 /// Throws tangram::Error on bad input or options, a piece that does not fit, or unwritable
 /// outputs.
 int run_explain(const ExplainOptions& options);
+
+/// Keeps the command line as main() received it, for this_invocation(). Called once, first.
+void set_command_line(int argc, const char* const* argv);
+
+/// This run of tangram as results record it (results.hpp, Invocation): the command line (each
+/// word quoted for a POSIX shell where it needs to be), "tangram VERSION", build_commit(), the
+/// CPU model (the first "model name" of /proc/cpuinfo, "unknown" without one), the logical
+/// cores and the current time (UTC).
+Invocation this_invocation();
 
 }  // namespace tangram::cli

@@ -274,9 +274,11 @@ CLI::App* setup_compare(CLI::App& app, CompareOptions& options) {
                        "results format that 'tangram report' reads; paths relative to DIR), "
                        "each run's solution as <pattern-stem>-<strategy>.json and its picture "
                        "as <pattern-stem>-<strategy>.png (also for unsolved runs: the partial "
-                       "assembly; a caption and the pieces' legend below it) and montage.png "
+                       "assembly; a caption and the pieces' legend below it), montage.png "
                        "(rows = patterns, columns = strategies, each cell captioned, unsolved "
-                       "runs framed in red, the legend below). Default: none, only the table."))
+                       "runs framed in red, the legend below) and settings.json (the settings, "
+                       "the command line, commit, machine and date, for 'tangram report'). "
+                       "Default: none, only the table."))
       ->type_name("DIR");
   add_limit_options(*cmd, o.limits, true, false);
   cmd->footer(wrap(
@@ -291,7 +293,26 @@ CLI::App* setup_compare(CLI::App& app, CompareOptions& options) {
   return cmd;
 }
 
+/// What settings.json records of a compare run.
+ResultsSettings compare_settings(const CompareOptions& options,
+                                 const std::vector<Strategy>& strategies,
+                                 const SolverConfig& config, const Invocation& invocation) {
+  ResultsSettings settings;
+  settings.made_by = "compare";
+  settings.time_limit_s = config.search.time_limit_s;
+  settings.rotations.push_back({"", config.search.rotation_step_deg, config.search.reflection});
+  settings.searches.emplace_back(search_mode_name(config.search.mode));
+  for (const Strategy strategy : strategies) settings.strategies.emplace_back(strategy_name(strategy));
+  settings.threads = options.solve.threads;
+  settings.jobs = 1;  // one run after the other
+  settings.piece_set = config.pieces.name();
+  settings.pieces = piece_labels(config.pieces);
+  settings.invocations.push_back(invocation);
+  return settings;
+}
+
 int run_compare(const CompareOptions& options) {
+  const Invocation invocation = this_invocation();  // when it started
   // Options first, then inputs, then outputs: nothing is created for a command that fails.
   const std::vector<Strategy> strategies = parse_strategies(options.strategies);
   std::vector<SolverConfig> configs;
@@ -333,7 +354,7 @@ int run_compare(const CompareOptions& options) {
     return input.stem + "-" + std::string(strategy_name(strategy)) + ".png";
   };
   if (!out.empty()) {
-    std::vector<std::string> names{"runs.csv", "montage.png"};
+    std::vector<std::string> names{"runs.csv", "montage.png", std::string(kSettingsFile)};
     for (const Input& input : inputs)
       for (const Strategy strategy : strategies) {
         names.push_back(json_name(input, strategy));
@@ -384,6 +405,9 @@ int run_compare(const CompareOptions& options) {
   std::cout << compare_table(inputs, strategies, runs) << std::flush;
   if (!out.empty()) {
     write_text_atomic(out_file("runs.csv"), runs_csv(records));
+    write_text_atomic(out_file(std::string(kSettingsFile)),
+                      settings_to_json(compare_settings(options, strategies, configs.front(),
+                                                        invocation)));
     write_png_atomic(out_file("montage.png"), montage(inputs, strategies, runs, configs.front()));
   }
   return kExitOk;

@@ -16,6 +16,7 @@
 #include "tangram/io/picture.hpp"
 #include "tangram/io/png.hpp"
 #include "tangram/io/solve_silhouette.hpp"
+#include "tangram/lab/detail/text.hpp"
 #include "tangram/lab/results.hpp"
 
 namespace tangram {
@@ -149,6 +150,45 @@ std::vector<PlannedRun> plan_runs(const ExperimentConfig& config,
   return runs;
 }
 
+/// The settings of `plan`'s runs (ResultsSettings): the config's, each experiment's rotations,
+/// the commands recorded in out_dir's settings.json (a warning in `plan` when it is unreadable)
+/// and, when there are runs to do, the config's invocation.
+ResultsSettings experiment_settings(ExperimentPlan& plan) {
+  const ExperimentConfig& config = plan.config;
+  ResultsSettings settings;
+  const fs::path file = fs::path(config.out_dir) / std::string(kSettingsFile);
+  std::error_code ec;
+  if (fs::exists(file, ec)) {
+    try {
+      settings.invocations =
+          settings_from_json(read_input_file(file.string(), "settings", config.limits.max_document_bytes,
+                                             Limit::DocumentBytes))
+              .invocations;
+    } catch (const InputError& e) {
+      plan.warnings.push_back(file.string() + " is unreadable (" + e.tagged() +
+                              "); the commands recorded in it are forgotten");
+    }
+  }
+  if (!plan.todo.empty()) settings.invocations.push_back(config.invocation);
+  settings.made_by = "experiment";
+  settings.time_limit_s = config.time_limit_s;
+  for (const int number : config.experiments) {
+    const ExperimentSpec& spec = paper_experiment(number);
+    settings.rotations.push_back(
+        {"experiment " + std::to_string(number), spec.rotation_step_deg, spec.reflection});
+  }
+  for (const SearchMode search : config.searches)
+    settings.searches.emplace_back(search_mode_name(search));
+  for (const Strategy strategy : config.strategies)
+    settings.strategies.emplace_back(strategy_name(strategy));
+  settings.threads = config.threads;
+  settings.jobs = plan.workers;
+  const PieceSet& pieces = SolverConfig{}.pieces;  // solver_config()'s
+  settings.piece_set = pieces.name();
+  settings.pieces = piece_labels(pieces);
+  return settings;
+}
+
 /// A run record's text (InputError when it cannot be read or is over the limit).
 std::string read_record(const fs::path& path, const ReadLimits& limits) {
   return read_input_file(path.string(), "run record", limits.max_document_bytes,
@@ -252,6 +292,7 @@ ExperimentPlan plan_experiment(const ExperimentConfig& config) {
   plan.workers = std::max<int>(1, std::min<std::size_t>(
       config.jobs > 0 ? config.jobs : std::max(1u, std::thread::hardware_concurrency()),
       std::max<std::size_t>(1, plan.todo.size())));
+  plan.settings = experiment_settings(plan);
   return plan;
 }
 
@@ -261,6 +302,9 @@ void run_experiment(ExperimentPlan& plan, const ExperimentObserver& observer) {
     fs::create_directories(run.dir, ec);
     if (ec) throw OutputError("cannot create " + run.dir.string() + ": " + ec.message());
   }
+  if (!plan.todo.empty())
+    write_text_atomic((fs::path(plan.config.out_dir) / std::string(kSettingsFile)).string(),
+                      settings_to_json(plan.settings));
   if (observer.started) observer.started();
 
   Shared shared;
@@ -349,10 +393,19 @@ std::string write_experiment_tables(const ExperimentPlan& plan) {
     row.outcome = r.outcome();
     rows.push_back(row);
   }
-  const std::string tables = tables_markdown(recorded, plan.tables);
+  std::vector<std::vector<std::string>> settings{{"setting", "value"}};
+  std::string csv_settings;
+  for (const auto& [name, value] : settings_rows(plan.settings)) {
+    settings.push_back({name, value});
+    csv_settings += "settings,," + detail::csv_field(name) + ",," + detail::csv_field(value) + ",,,,\n";
+  }
+  const std::string tables =
+      "## Settings\n\n" + detail::markdown_table(settings) + "\n" + tables_markdown(recorded, plan.tables);
+  std::string csv = tables_csv(recorded, plan.tables);
+  csv.insert(csv.find('\n') + 1, csv_settings);  // after the header
   write_text_atomic((out / "runs.csv").string(), runs_csv(rows));
   write_text_atomic((out / "tables.md").string(), tables);
-  write_text_atomic((out / "tables.csv").string(), tables_csv(recorded, plan.tables));
+  write_text_atomic((out / "tables.csv").string(), csv);
   return tables;
 }
 

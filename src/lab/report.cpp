@@ -326,8 +326,12 @@ figure.invalid { border: 4px solid #ef6c00; }
                  background: repeating-linear-gradient(45deg, #eee, #eee 8px, #ddd 8px,
                  #ddd 16px); color: #a00; font-size: 0.8em; text-align: center; padding: 4px; }
 #broken-images { background: #c62828; color: #fff; padding: 6px 10px; }
+table.settings td { max-width: 60em; overflow-wrap: anywhere; }
+table.settings code { font-size: 0.95em; }
 .why { font-size: 0.9em; color: #a00; }
-sup { line-height: 0; }
+p.legend .piece { white-space: nowrap; margin-right: 0.6em; }
+.swatch { display: inline-block; width: 0.9em; height: 0.9em; margin-right: 0.3em;
+          vertical-align: -0.1em; border: 1px solid #333; }
 figure.card figcaption { overflow-wrap: anywhere; }
 footer { margin-top: 2em; color: #666; font-size: 0.85em; }
 )";
@@ -461,12 +465,39 @@ std::string picture_html(const ReportInput& input, const std::string& path,
          "\" alt=\"" + html_escape(alt) + "\">";
 }
 
-/// Why a run that does not count as solved ended so, in a few words ("time limit", "search
-/// space exhausted", "impossible", "rejected by the checker"); empty when it counts or runs.csv
-/// does not say.
-std::string unsolved_words(const RunRecord& run) {
+/// Why a run that does not count as solved ended so, in a few words ("time limit of 10 s",
+/// "search space exhausted", "impossible", "rejected by the checker"); empty when it counts or
+/// runs.csv does not say.
+std::string unsolved_words(const RunRecord& run, const std::optional<ResultsSettings>& settings) {
   if (run.counts() || !run.outcome) return "";
+  if (*run.outcome == Outcome::TimeLimit && settings && settings->time_limit_s > 0)
+    return "time limit of " + detail::general(settings->time_limit_s) + " s";
   return outcome_short_reason(*run.outcome);
+}
+
+/// "#1f77b4": a BGR colour as CSS.
+std::string css_colour(const cv::Scalar& bgr) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string css = "#";
+  for (const int channel : {2, 1, 0}) {
+    const int v = std::clamp(static_cast<int>(std::lround(bgr[channel])), 0, 255);
+    css += kHex[v / 16];
+    css += kHex[v % 16];
+  }
+  return css;
+}
+
+/// The legend of the pictures: each piece of the set the settings name, in its colour
+/// (piece_colour(), by slot); empty without settings.
+std::string piece_legend(const std::optional<ResultsSettings>& settings) {
+  if (!settings || settings->pieces.empty()) return "";
+  std::string h = "<p id=\"piece-legend\" class=\"legend\">Pieces (" +
+                  html_escape(settings->piece_set) + "), the same colours in every picture:";
+  for (std::size_t slot = 0; slot < settings->pieces.size(); ++slot)
+    h += " <span class=\"piece\"><span class=\"swatch\" style=\"background:" +
+         css_colour(piece_colour(slot)) + "\"></span>" + html_escape(settings->pieces[slot]) +
+         "</span>";
+  return h + "</p>\n";
 }
 
 std::string gallery(const ReportInput& input, const std::vector<Group>& groups) {
@@ -482,7 +513,7 @@ std::string gallery(const ReportInput& input, const std::vector<Group>& groups) 
         const std::string badge = status == "solved"    ? "solved"
                                   : status == "invalid" ? "INVALID"
                                                         : "NOT SOLVED";
-        const std::string why = unsolved_words(*run);
+        const std::string why = unsolved_words(*run, input.settings);
         cards += "<figure class=\"card " + status + "\" data-status=\"" + status + "\"" +
                  (run->outcome ? " data-outcome=\"" + std::string(outcome_name(*run->outcome)) +
                                      "\""
@@ -509,6 +540,27 @@ std::string gallery(const ReportInput& input, const std::vector<Group>& groups) 
   }
   if (h.empty()) h = "<p>Every run shown counts as solved.</p>\n";
   return h;
+}
+
+// ---- settings ----------------------------------------------------------------------------
+
+/// How the results were made: a table of settings_rows(), or a note that there are none.
+std::string settings_html(const std::optional<ResultsSettings>& settings) {
+  std::string h = "<h2 id=\"settings\">How these results were made</h2>\n";
+  if (!settings)
+    return h + "<p id=\"no-settings\">The results directory records no settings (no "
+               "settings.json: written before tangram recorded them). The time limit, rotation "
+               "step, commit and machine are unknown.</p>\n";
+  h += "<table id=\"settings-table\" class=\"settings\">\n<tbody>\n";
+  for (const auto& [name, value] : settings_rows(*settings)) {
+    // Strategy labels raised ("S^-1"); a command line as typed, in code.
+    const std::string shown = name == "strategies" ? label_html(value)
+                              : name.rfind("command", 0) == 0 && value != "not recorded"
+                                  ? "<code>" + html_escape(value) + "</code>"
+                                  : html_escape(value);
+    h += "<tr><th>" + html_escape(name) + "</th><td>" + shown + "</td></tr>\n";
+  }
+  return h + "</tbody>\n</table>\n";
 }
 
 // ---- Tables I-III ------------------------------------------------------------------------
@@ -561,17 +613,18 @@ std::optional<ExperimentRecord> experiment_run(const RunRecord& run) {
 /// planned runs of a Table I cell, which holds one strategy); nothing when `text` is not such
 /// a file.
 std::optional<TablePlan> plan_of_tables_csv(const std::string& text) {
-  std::istringstream in(text);
-  std::string line;
-  if (!std::getline(in, line) ||
-      line != "table,experiment,row,source,value,spread,solved,planned,recorded")
+  std::vector<detail::CsvRecord> records;
+  try {
+    records = detail::csv_records(text, "tables.csv");
+  } catch (const InputError&) {
     return std::nullopt;
+  }
+  const std::vector<std::string> header{"table", "experiment", "row",     "source",  "value",
+                                        "spread", "solved",    "planned", "recorded"};
+  if (records.empty() || records.front().fields != header) return std::nullopt;
   TablePlan plan;
-  while (std::getline(in, line)) {
-    std::vector<std::string> f;
-    std::istringstream fields(line);
-    for (std::string field; std::getline(fields, field, ',');) f.push_back(field);
-    if (f.size() == 8 && line.back() == ',') f.emplace_back();
+  for (std::size_t r = 1; r < records.size(); ++r) {
+    const std::vector<std::string>& f = records[r].fields;
     if (f.size() != 9) return std::nullopt;
     if (f[0] != "I" || f[3] == "paper") continue;
     int experiment = 0, planned = 0;
@@ -736,6 +789,7 @@ std::string report_html(const ReportInput& input) {
        std::to_string(counted) +
        " count as solved: the search returned a full assembly and the checker accepted it.</p>\n";
 
+  h += settings_html(input.settings);
   if (input.runs.empty()) {
     h += "<p>runs.csv has no runs.</p>\n";
   } else {
@@ -763,7 +817,7 @@ std::string report_html(const ReportInput& input) {
          "class=\"badge invalid\">INVALID</span> (orange frame): a full assembly that the "
          "checker rejected. Each picture carries its own caption and legend below the "
          "assembly.</p>\n" +
-         gallery(input, groups);
+         piece_legend(input.settings) + gallery(input, groups);
   }
   h += "<footer>Generated by " + html_escape(input.generator.empty() ? "tangram"
                                                                       : input.generator) +
@@ -792,6 +846,23 @@ ReportInput load_report_input(const std::string& results_dir, GalleryMode galler
 
   input.tables = load_experiment_tables(results_dir, input.runs, warnings, limits);
 
+  const fs::path settings = fs::path(results_dir) / kSettingsFile;
+  std::error_code exists_error;
+  if (fs::exists(settings, exists_error)) {
+    std::string problem;
+    if (const auto text = read_bytes(settings, limits.max_document_bytes, Limit::DocumentBytes,
+                                     problem)) {
+      try {
+        input.settings = settings_from_json(*text);
+      } catch (const InputError& e) {
+        problem = e.tagged();
+      }
+    }
+    if (!input.settings)
+      warnings.push_back("settings " + settings.string() + ": " + problem +
+                         " (the report shows no settings)");
+  }
+
   const auto add = [&](const std::string& field, const char* role) {
     if (field.empty() || input.images.count(field)) return;
     const fs::path path = resolve(results_dir, field);
@@ -813,7 +884,8 @@ ReportInput load_report_input(const std::string& results_dir, GalleryMode galler
 std::vector<std::string> report_input_files(const std::string& results_dir,
                                             const std::vector<RunRecord>& runs) {
   std::vector<std::string> files{(fs::path(results_dir) / "runs.csv").string(),
-                                 (fs::path(results_dir) / "tables.csv").string()};
+                                 (fs::path(results_dir) / "tables.csv").string(),
+                                 (fs::path(results_dir) / kSettingsFile).string()};
   for (const RunRecord& run : runs)
     for (const std::string* field : {&run.pattern, &run.solution, &run.picture})
       if (!field->empty()) files.push_back(resolve(results_dir, *field).string());

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "tangram/core/error.hpp"
+
 namespace tangram::detail {
 
 std::string html_escape(std::string_view text) {
@@ -92,6 +94,73 @@ std::string label_unicode(std::string_view label) {
         for (const char c : superscript) out += c == '-' ? "\u207b" : kDigits[c - '0'];
       });
   return out;
+}
+
+std::string csv_field(const std::string& text) {
+  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+  std::string out = "\"";
+  for (const char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+std::vector<CsvRecord> csv_records(const std::string& text, const std::string& source) {
+  std::vector<CsvRecord> records;
+  CsvRecord record;
+  std::string field;
+  int line = 1;
+  record.line = line;
+  bool in_quotes = false;
+  bool quoted = false;  // the current field was quoted (closing quote seen)
+  const auto end_record = [&] {
+    record.fields.push_back(field);
+    const bool blank = record.fields.size() == 1 && record.fields[0].empty() && !quoted;
+    if (!blank) records.push_back(record);
+    record = CsvRecord{};
+    field.clear();
+    quoted = false;
+  };
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_quotes) {
+      if (c == '"') {
+        if (i + 1 < text.size() && text[i + 1] == '"') {
+          field += '"';
+          ++i;
+        } else {
+          in_quotes = false;
+          quoted = true;
+        }
+      } else {
+        if (c == '\n') ++line;
+        field += c;
+      }
+      continue;
+    }
+    if (c == '"') {
+      if (!field.empty() || quoted)
+        throw InputError(source + " line " + std::to_string(line) +
+                         ": a quote inside an unquoted field (quote the whole field)");
+      in_quotes = true;
+    } else if (c == ',') {
+      record.fields.push_back(field);
+      field.clear();
+      quoted = false;
+    } else if (c == '\n' || c == '\r') {
+      if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') ++i;
+      end_record();
+      record.line = ++line;
+    } else {
+      if (quoted)
+        throw InputError(source + " line " + std::to_string(line) +
+                         ": text after a closing quote");
+      field += c;
+    }
+  }
+  if (in_quotes)
+    throw InputError(source + " line " + std::to_string(record.line) +
+                     ": unterminated quoted field");
+  if (!field.empty() || quoted || !record.fields.empty()) end_record();
+  return records;
 }
 
 std::string markdown_table(const std::vector<std::vector<std::string>>& rows) {

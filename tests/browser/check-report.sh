@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end browser test of `tangram report`: compare strategies on the three masks/ patterns,
 # write the report, open it in headless Chromium and check that the tables, the two SVG charts
-# and every picture rendered, with one gallery card per run, and that no
+# and every picture rendered, with one gallery card per run, the settings table, and that no
 # label overflows its container or overlaps another label or a bar (every chart label, gallery
 # caption and table cell, measured with getBoundingClientRect). The same label check runs on a
 # report of a made-up directory of 18 patterns, whose "12/18" bar labels are wider than a bar,
@@ -68,7 +68,7 @@ labels=(--contained 'svg text' --contained 'td, th')
 args=(--min-images $(( runs + ${#masks[@]} )) --min-tables 2 --min-svgs 2
       --count "figure.card[data-status]=$runs"
       --count "figure.card.unsolved,figure.card.invalid=$unsolved"
-      --count "svg.chart=2" --count "#summary-table=1"
+      --count "svg.chart=2" --count "#summary-table=1" --count "#settings-table=1"
       "${labels[@]}" --contained 'figure.card figcaption')
 if [[ -n "$screenshot" ]]; then args+=(--screenshot "$screenshot" --full-page); fi
 "$root/tests/browser/check-html.sh" "$work/report.html" "${args[@]}"

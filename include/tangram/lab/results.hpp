@@ -20,11 +20,16 @@
 /// A run counts as solved only when solved = 1 and valid = 1. Files written before the outcome
 /// column (kRunsCsvHeaderWithoutOutcome) are read too; their runs have no outcome beyond what
 /// solved and valid tell.
+///
+/// settings.json (kSettingsFile, format "tangram-settings/1") beside runs.csv records how the
+/// runs were made (ResultsSettings): the solver settings, the piece set, and each command that
+/// wrote runs with its commit, machine and date. Directories written before it have none.
 
 #include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "tangram/core/solution.hpp"
@@ -107,5 +112,60 @@ struct StrategySummary {
 /// One StrategySummary per (experiment, search, strategy), groups in order of first
 /// appearance in `runs`, strategies within a group in order of first appearance too.
 std::vector<StrategySummary> summarise_by_strategy(const std::vector<RunRecord>& runs);
+
+/// The name of the settings file of a results directory.
+inline constexpr std::string_view kSettingsFile = "settings.json";
+
+/// One command that wrote runs into a results directory: what was typed, the build, the
+/// machine and when. The front end fills it in (the library reads no argv, clock or system
+/// file); empty fields are unknown.
+struct Invocation {
+  std::string command;  ///< the command line, words joined by spaces, quoted where needed
+  std::string version;  ///< "tangram 0.1.0"
+  std::string commit;   ///< build_commit() of the build that ran it
+  std::string cpu;      ///< the CPU's model name
+  int cores = 0;        ///< logical cores of the machine
+  std::string date;     ///< when it started, UTC, ISO 8601 ("2025-01-31T12:34:56Z")
+};
+
+/// The rotations of a group of runs.
+struct RotationSetting {
+  std::string scope;  ///< which runs ("experiment 1"); empty = all of them
+  double step_deg = 1.0;
+  bool reflection = true;  ///< mirror images of chiral pieces allowed
+};
+
+/// How the runs of a results directory were made (settings.json).
+struct ResultsSettings {
+  std::string made_by;  ///< the subcommand: "compare" or "experiment"
+  double time_limit_s = 0.0;              ///< per run
+  std::vector<RotationSetting> rotations; ///< one per group of runs with its own
+  std::vector<std::string> searches;      ///< search_mode_name()s
+  std::vector<std::string> strategies;    ///< strategy_name()s
+  int threads = 0;  ///< worker threads of each run (0 = all cores)
+  int jobs = 1;     ///< runs solved at the same time
+  std::string piece_set;                  ///< the set's name (PieceSet::name())
+  /// Its pieces as the pictures' legends name them, in slot order (piece_labels()).
+  std::vector<std::string> pieces;
+  /// The commands that wrote runs, oldest first (a resumed experiment has several); the other
+  /// settings are the last one's.
+  std::vector<Invocation> invocations;
+};
+
+/// settings.json text ("tangram-settings/1").
+std::string settings_to_json(const ResultsSettings& settings);
+
+/// Parses settings_to_json()'s output; throws InputError naming what is wrong.
+ResultsSettings settings_from_json(const std::string& text);
+
+/// The settings as (name, value) rows of plain text, in the order the report and tables.md
+/// show them: "time limit" "10 s per run", "rotation step" "45 deg, mirroring", "searches",
+/// "strategies" (strategy labels: "S^-1"), "threads", "pieces", then per command "command",
+/// "commit", "machine", "date" (numbered "command 2 of 3" ... when there are several).
+std::vector<std::pair<std::string, std::string>> settings_rows(const ResultsSettings& settings);
+
+/// The commit the library was built from: `git describe --always --dirty` of the source tree
+/// at build time (CMake generates it), "unknown" when the source was not a git checkout.
+std::string_view build_commit();
 
 }  // namespace tangram

@@ -7,6 +7,8 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -41,5 +43,33 @@ std::string json_string(std::string_view text);
 /// A number in fixed notation with `decimals` digits after the point, locale-independent;
 /// values that would print as -0 print as 0, non-finite values print as null.
 std::string json_number(double value, int decimals = 6);
+
+/// Typed reading of the members of a small document (a run record, a results directory's
+/// settings): every problem is an InputError "<what>: <problem>", e.g. "invalid run record:
+/// missing \"seconds\"", "invalid settings: \"threads\" is a string".
+class JsonFields {
+public:
+  /// `what` starts every message ("invalid run record").
+  explicit JsonFields(std::string what) : what_(std::move(what)) {}
+
+  /// Throws the InputError "<what>: <problem>".
+  [[noreturn]] void fail(const std::string& problem) const;
+  /// `text` parsed (parse_json, its errors worded after `what`) as an object whose string
+  /// member "format" is `tag`.
+  Json document(std::string_view text, std::string_view tag) const;
+  /// Member `key` of `object`, which must be there with type `type`.
+  const Json& member(const Json& object, std::string_view key, JsonType type) const;
+  std::string text(const Json& object, std::string_view key) const;
+  double number(const Json& object, std::string_view key) const;
+  bool boolean(const Json& object, std::string_view key) const;
+  /// The strings of array member `key`.
+  std::vector<std::string> texts(const Json& object, std::string_view key) const;
+  /// The objects of array member `key`; `item` names one in messages ("a rotation").
+  std::vector<const Json*> objects(const Json& object, std::string_view key,
+                                   std::string_view item) const;
+
+private:
+  std::string what_;
+};
 
 }  // namespace tangram::detail
