@@ -61,14 +61,14 @@ TEST_CASE("tangram compare: two patterns x two strategies give a table, runs.csv
   REQUIRE(csv.size() == 5);
   CHECK(csv[0] ==
         "experiment,search,pattern,strategy,solved,valid,seconds,placements,backtracks,coverage,"
-        "overlap,spill,solution,picture");
+        "overlap,spill,solution,picture,outcome");
   int dt_valid = 0;
   for (std::size_t i = 1; i < csv.size(); ++i) {
     CAPTURE(csv[i]);
     std::vector<std::string> f;
     std::istringstream row(csv[i]);
     for (std::string field; std::getline(row, field, ',');) f.push_back(field);
-    REQUIRE(f.size() == 14);
+    REQUIRE(f.size() == 15);
     CHECK(f[0] == "compare");
     CHECK(f[1] == "ours");
     CHECK(fs::path(f[2]).is_relative());
@@ -77,6 +77,8 @@ TEST_CASE("tangram compare: two patterns x two strategies give a table, runs.csv
     CHECK(f[12] == stem + "-" + f[3] + ".json");
     CHECK(f[13] == stem + "-" + f[3] + ".png");
     CHECK(f[9].size() == 6);  // 4 decimals: "0.9812"
+    CHECK((f[14] == "solved") == (f[4] == "1" && f[5] == "1"));
+    if (f[14] != "solved") CHECK((f[14] == "time-limit" || f[14] == "exhausted"));
     if (f[3] == "dt" && f[4] == "1" && f[5] == "1") ++dt_valid;
   }
   CHECK(dt_valid == 2);
@@ -86,25 +88,31 @@ TEST_CASE("tangram compare: two patterns x two strategies give a table, runs.csv
     CAPTURE(name);
     CHECK(read_all(out + "/" + name).find("tangram-solution/1") != std::string::npos);
   }
-  // One picture per run, at the pattern's size (291 x 291 and 303 x 336).
-  for (const char* name : {"02-page9-11-dt.png", "02-page9-11-bl.png"}) {
+  // One picture per run, the assembly at the pattern's size (291 x 291 and 303 x 336) and
+  // below it the band of the caption and legend, 340 px wide at least.
+  for (const char* name : {"02-page9-11-dt.png", "02-page9-11-bl.png", "03-page5-219-dt.png",
+                           "03-page5-219-bl.png"}) {
     const cv::Mat picture = cv::imread(out + "/" + name, cv::IMREAD_COLOR);
     CAPTURE(name);
-    CHECK(picture.cols == 291);
-    CHECK(picture.rows == 291);
-  }
-  for (const char* name : {"03-page5-219-dt.png", "03-page5-219-bl.png"}) {
-    const cv::Mat picture = cv::imread(out + "/" + name, cv::IMREAD_COLOR);
-    CAPTURE(name);
-    CHECK(picture.cols == 303);
-    CHECK(picture.rows == 336);
+    CHECK(picture.cols == 340);
+    CHECK(picture.rows > (std::string(name).rfind("02", 0) == 0 ? 291 : 336) + 100);
   }
 
-  // Montage: a header row and a label column around 2 x 2 cells of 200 px.
+  // settings.json: how the runs were made, with the command line.
+  const std::string settings = read_all(out + "/settings.json");
+  CHECK(settings.find("\"format\": \"tangram-settings/1\"") != std::string::npos);
+  CHECK(settings.find("\"time_limit_s\": 300.0") != std::string::npos);
+  CHECK(settings.find("\"step_deg\": 45.0") != std::string::npos);
+  CHECK(settings.find("\"strategies\": [\n    \"dt\",\n    \"bl\"\n  ]") != std::string::npos);
+  CHECK(settings.find("compare " + kMasks + "02-page9-11.png") != std::string::npos);
+  CHECK(settings.find("--time-limit 300 --out " + out) != std::string::npos);
+
+  // Montage: a header row and a label column around 2 x 2 cells of 200 px (and their caption
+  // lines), the legend below.
   const cv::Mat montage = cv::imread(out + "/montage.png", cv::IMREAD_COLOR);
   REQUIRE_FALSE(montage.empty());
-  CHECK(montage.rows > 2 * 200);
-  CHECK(montage.rows < 3 * 200);
+  CHECK(montage.rows > 2 * (200 + 36) + 32);
+  CHECK(montage.rows < 3 * (200 + 36));
   CHECK(montage.cols > 2 * 200);
   CHECK(montage.cols < 3 * 200);
 }

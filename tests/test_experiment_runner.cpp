@@ -63,6 +63,7 @@ ExperimentConfig tiny_config(const test::TempDir& dir) {
   config.strategies = {Strategy::BottomLeft, Strategy::DistanceTransform};
   config.time_limit_s = 30.0;
   config.jobs = 2;
+  config.invocation.command = "tangram experiment 2 (test)";
   return config;
 }
 
@@ -137,7 +138,34 @@ TEST_CASE("experiment runner: a tiny directory planned, run in parallel, and res
   const std::string csv = read_text(fs::path(config.out_dir) / "runs.csv");
   CHECK(std::count(csv.begin(), csv.end(), '\n') == 9);
   CHECK(csv.find("\n2,paper,../masks/01-house.png,bl,") != std::string::npos);
-  CHECK(csv.find(",exp2/ours/02-hole-dt.json,exp2/ours/02-hole-dt.png\n") != std::string::npos);
+  CHECK(csv.find(",exp2/ours/02-hole-dt.json,exp2/ours/02-hole-dt.png,solved\n") !=
+        std::string::npos);
+
+  // The settings: in settings.json (with the command), at the top of tables.md and tables.csv.
+  const ResultsSettings settings =
+      settings_from_json(read_text(fs::path(config.out_dir) / "settings.json"));
+  CHECK(settings.made_by == "experiment");
+  CHECK(settings.time_limit_s == 30.0);
+  REQUIRE(settings.rotations.size() == 1);
+  CHECK(settings.rotations[0].scope == "experiment 2");
+  CHECK(settings.rotations[0].step_deg == 45.0);
+  CHECK(settings.rotations[0].reflection);
+  CHECK(settings.searches == std::vector<std::string>{"paper", "ours"});
+  CHECK(settings.strategies == std::vector<std::string>{"bl", "dt"});
+  CHECK(settings.threads == 1);
+  CHECK(settings.jobs == 2);
+  CHECK(settings.piece_set == "tangram");
+  CHECK(settings.pieces.size() == 7);
+  REQUIRE(settings.invocations.size() == 1);
+  CHECK(settings.invocations[0].command == "tangram experiment 2 (test)");
+  CHECK(tables.rfind("## Settings\n\n| setting", 0) == 0);
+  CHECK(tables.find("| time limit    | 30 s per run") != std::string::npos);
+  CHECK(tables.find("| rotation step | experiment 2: 45 deg, mirroring") != std::string::npos);
+  CHECK(tables.find("| command       | tangram experiment 2 (test)") != std::string::npos);
+  CHECK(tables.find("\n## Table I") != std::string::npos);
+  const std::string tables_csv_text = read_text(fs::path(config.out_dir) / "tables.csv");
+  CHECK(tables_csv_text.find("\nsettings,,time limit,,30 s per run,,,,\n") != std::string::npos);
+  CHECK(tables_csv_text.find("\nsettings,,strategies,,\"BL, DT\",,,,\n") != std::string::npos);
 
   // Planned again: everything is recorded, the records as they were written.
   const ExperimentPlan again = plan_experiment(config);
@@ -150,7 +178,9 @@ TEST_CASE("experiment runner: a tiny directory planned, run in parallel, and res
   // warning; tables_only does none.
   fs::remove(plan.runs[1].record_path());
   test::write_file(plan.runs[6].record_path().string(), "{\"format\": \"tangram-run/1\"");
-  ExperimentPlan resumed = plan_experiment(config);
+  ExperimentConfig second = config;
+  second.invocation.command = "tangram experiment 2 (resumed)";
+  ExperimentPlan resumed = plan_experiment(second);
   CHECK(resumed.todo == std::vector<std::size_t>{1, 6});
   REQUIRE(resumed.warnings.size() == 1);
   CHECK(resumed.warnings[0].find(plan.runs[6].record_path().string() + " is unreadable") == 0);
@@ -160,6 +190,11 @@ TEST_CASE("experiment runner: a tiny directory planned, run in parallel, and res
   CHECK(plan_experiment(tables_only).todo.empty());
   run_experiment(resumed);
   CHECK(resumed.recorded() == 8);
+  // The resumed runs' command is recorded after the first one's.
+  const ResultsSettings both =
+      settings_from_json(read_text(fs::path(config.out_dir) / "settings.json"));
+  REQUIRE(both.invocations.size() == 2);
+  CHECK(both.invocations[1].command == "tangram experiment 2 (resumed)");
   CHECK(resumed.records[1]->placements == plan.records[1]->placements);
   CHECK(resumed.records[6]->backtracks == plan.records[6]->backtracks);
   CHECK(plan_experiment(config).todo.empty());

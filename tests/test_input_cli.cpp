@@ -209,7 +209,8 @@ TEST_CASE("tangram solve: a 4000 x 3000 picture is solved at a working resolutio
   CAPTURE(verified.out);
   CHECK(verified.status == 0);
   CHECK(verified.out.rfind("VALID", 0) == 0);
-  // The picture has the original's size, not twice it (width and height from the IHDR chunk).
+  // The picture has the original's size, not twice it (width and height from the IHDR chunk),
+  // and the band of the caption and legend below it.
   const std::string png = read_all(dir.file("solved.png"));
   REQUIRE(png.size() > 24);
   const auto be32 = [&](std::size_t at) {
@@ -219,7 +220,7 @@ TEST_CASE("tangram solve: a 4000 x 3000 picture is solved at a working resolutio
   };
   CHECK(png.compare(12, 4, "IHDR") == 0);
   CHECK(be32(16) == 4000u);
-  CHECK(be32(20) == 3000u);
+  CHECK(be32(20) > 3000u);
   CHECK(read_all(dir.file("large.png")) == bytes);
   // --work-size takes auto, 0 or pixels, nothing else.
   const Run bad = run_cli(dir, "solve large.png --work-size big");

@@ -20,7 +20,6 @@
 #include "tangram/io/documents.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/io/pattern_png.hpp"
-#include "tangram/io/picture.hpp"
 #include "tangram/io/png.hpp"
 
 using namespace tangram;
@@ -567,34 +566,4 @@ TEST_CASE("write_png_atomic: the PNG reads back unchanged") {
   REQUIRE(back.type() == CV_8UC3);
   CHECK(cv::norm(back, image, cv::NORM_INF) == 0.0);
   CHECK(dir.entries() == std::vector<std::string>{"x.png"});
-}
-
-TEST_CASE("render_solution: scaled picture, grey puzzle on white, each piece in its own colour") {
-  const double side = 40.0;
-  const std::vector<PlacedPiece> pieces = test::square_assembly(side, {30.0, 25.0}, 0.0);
-  Pattern pattern;
-  pattern.puzzle = test::rasterise(pieces, cv::Size(60, 50));
-  Solution solution;
-  solution.pieces = pieces;
-  solution.pieces.resize(6);  // leave the last small triangle out: its puzzle area stays grey
-
-  const int scale = 3;
-  const cv::Mat3b image = render_solution(pattern, solution, scale);
-  REQUIRE(image.rows == 50 * scale);
-  REQUIRE(image.cols == 60 * scale);
-  CHECK(image(0, 0) == cv::Vec3b(255, 255, 255));
-  const auto at = [&](Vec2 p) {  // the picture's pixel under a point of the pixel frame
-    return image(static_cast<int>(p.y * scale), static_cast<int>(p.x * scale));
-  };
-  const Vec2 missing = centroid(pieces[6].polygon);
-  CHECK(at(missing) == cv::Vec3b(225, 225, 225));
-  std::vector<cv::Vec3b> colours;
-  for (std::size_t i = 0; i < 6; ++i) {
-    const cv::Vec3b c = at(centroid(pieces[i].polygon));
-    CHECK(c != cv::Vec3b(225, 225, 225));
-    CHECK(c != cv::Vec3b(255, 255, 255));
-    for (const cv::Vec3b& other : colours) CHECK(c != other);
-    colours.push_back(c);
-  }
-  CHECK_THROWS_AS(render_solution(pattern, solution, 0), UsageError);
 }

@@ -1,9 +1,11 @@
 // `tangram report`: the HTML page made from a hand-made results directory (tables, charts,
-// embedded pictures, unsolved runs marked, placeholders), Tables I-III from an experiment's
-// records, its base64 helper, the loader's errors, and the command line's guards on its output.
+// embedded pictures, unsolved runs marked with why, placeholders, the settings block, labels
+// in their slots, S^-1 raised), Tables I-III from an experiment's records, its base64 and label
+// helpers, the loader's errors, and the command line's guards on its output.
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -16,6 +18,8 @@
 #include "tangram/lab/experiment.hpp"
 #include "tangram/lab/report.hpp"
 #include "tangram/lab/results.hpp"
+#include "tangram/io/picture.hpp"
+#include "tangram/lab/detail/text.hpp"
 
 using namespace tangram;
 using tangram::test::TempDir;
@@ -115,7 +119,8 @@ TEST_CASE("report: Tables I-III become HTML tables, cells escaped, the note belo
   const std::string html = report_html(input);
   CHECK(html.find("<h2 id=\"tables\">Tables I-III (as in tables.md)</h2>\n<h3>Table I: solved "
                   "&lt;all&gt;</h3>\n<table class=\"paper-tables\">\n<thead><tr><th>strategy</th>"
-                  "<th>Exp. 2 paper</th></tr>\n</thead>\n<tbody>\n<tr><td>S^-1</td><td>8*</td></tr>\n"
+                  "<th>Exp. 2 paper</th></tr>\n</thead>\n<tbody>\n<tr><td>S<sup>&minus;1</sup></td>"
+                  "<td>8*</td></tr>\n"
                   "<tr><td>DT</td><td>-</td></tr>\n</tbody>\n</table>\n<h3>Table II</h3>") !=
         std::string::npos);
   CHECK(count(html, "<table class=\"paper-tables\">") == 2);
@@ -165,6 +170,147 @@ TEST_CASE("report: the page has the tables, two SVG charts, every picture, unsol
   const std::string with_tables = report_html(input);
   CHECK(count(with_tables, "<table") == 3);
   CHECK(with_tables.find("<h3>Table I</h3>") != std::string::npos);
+}
+
+TEST_CASE("report: labels with a superscript are raised in HTML and SVG, Unicode in tooltips") {
+  CHECK(detail::label_html("S^-1") == "S<sup>&minus;1</sup>");
+  CHECK(detail::label_html("BL, S^-1, DT") == "BL, S<sup>&minus;1</sup>, DT");
+  CHECK(detail::label_html("a^b <c>") == "a^b &lt;c&gt;");  // no digits: left as it is
+  CHECK(detail::label_svg("S^-1") ==
+        "S<tspan dy=\"-0.4em\" font-size=\"75%\">&minus;1</tspan>");
+  CHECK(detail::label_svg("S^-1 x") == "S<tspan dy=\"-0.4em\" font-size=\"75%\">&minus;1"
+                                       "</tspan><tspan dy=\"0.4em\"> x</tspan>");
+  CHECK(detail::label_unicode("S^-1") == "S\u207b\u00b9");
+  CHECK(detail::label_unicode("x^2") == "x\u00b2");
+  CHECK(detail::code_points("S\u207b\u00b9") == 3);
+
+  ReportInput input = example_input();
+  for (RunRecord& run : input.runs) run.strategy = run.strategy == "bl" ? "s-inv" : run.strategy;
+  const std::string html = report_html(input);
+  CHECK(html.find("<td>S<sup>&minus;1</sup></td>") != std::string::npos);     // summary
+  CHECK(html.find("<th>S<sup>&minus;1</sup></th>") != std::string::npos);     // runs table
+  CHECK(html.find("<b>S<sup>&minus;1</sup></b>") != std::string::npos);       // gallery
+  CHECK(html.find("class=\"category\" data-container=\"chart-solved-category-0\">S<tspan") !=
+        std::string::npos);
+  CHECK(html.find("S^-1") == std::string::npos);
+}
+
+TEST_CASE("report: every chart label names a slot as wide as the widest label, slots apart") {
+  ReportInput input = example_input();
+  for (int p = 0; p < 12; ++p)  // "13/14": two digits on each side
+    for (const char* strategy : {"bl", "dt"})
+      input.runs.push_back(make_run("../masks/q" + std::to_string(p) + ".png", strategy, true,
+                                    true, 1.0));
+  const std::string html = report_html(input);
+  CHECK(count(html, ">13/14<title>") == 2);
+  // Each bar label and category names its container, which exists.
+  const auto attribute = [&](std::size_t at, const std::string& name) {
+    const std::size_t start = html.find(name + "=\"", at) + name.size() + 2;
+    return html.substr(start, html.find('"', start) - start);
+  };
+  int labels = 0;
+  for (std::size_t at = html.find("class=\"bar-label\""); at != std::string::npos;
+       at = html.find("class=\"bar-label\"", at + 1)) {
+    ++labels;
+    const std::string slot = attribute(at, "data-container");
+    CAPTURE(slot);
+    const std::size_t rect = html.find("<rect id=\"" + slot + "\" class=\"slot\"");
+    REQUIRE(rect != std::string::npos);
+    // "13/14": 5 characters at 7 px and 4 px to spare, 39 px, more than a bar (16 px); the
+    // times ("1.00") 4 characters, 32 px.
+    CHECK(attribute(rect, "width") == (slot.rfind("chart-solved", 0) == 0 ? "39" : "32"));
+  }
+  CHECK(labels == 2 * 2);  // two charts, two strategies, one group
+  CHECK(count(html, "class=\"category\" data-container=\"chart-") == 2 * 2);
+}
+
+TEST_CASE("report: the settings of the results, or a note that there are none") {
+  ReportInput input = example_input();
+  std::string html = report_html(input);
+  CHECK(html.find("<h2 id=\"settings\">How these results were made</h2>") != std::string::npos);
+  CHECK(html.find("id=\"no-settings\"") != std::string::npos);
+  CHECK(html.find("id=\"settings-table\"") == std::string::npos);
+  CHECK(html.find("id=\"piece-legend\"") == std::string::npos);
+
+  ResultsSettings settings;
+  settings.made_by = "compare";
+  settings.time_limit_s = 5;
+  settings.rotations = {{"", 45.0, true}};
+  settings.searches = {"ours"};
+  settings.strategies = {"bl", "s-inv"};
+  settings.threads = 0;
+  settings.piece_set = "tangram";
+  settings.pieces = piece_labels(PieceSet::tangram());
+  settings.invocations = {{"tangram compare a.png b.png --out 'r & d'", "tangram 0.1.0",
+                           "e48074e", "AMD EPYC", 2, "2025-01-31T12:34:56Z"}};
+  input.settings = settings;
+  html = report_html(input);
+  CHECK(html.find("id=\"no-settings\"") == std::string::npos);
+  for (const std::string row :
+       {"<tr><th>time limit</th><td>5 s per run</td></tr>",
+        "<tr><th>rotation step</th><td>45 deg, mirroring</td></tr>",
+        "<tr><th>search</th><td>ours</td></tr>",
+        "<tr><th>strategies</th><td>BL, S<sup>&minus;1</sup></td></tr>",
+        "<tr><th>threads</th><td>all cores per run, 1 run at a time</td></tr>",
+        "<tr><th>command</th><td><code>tangram compare a.png b.png --out &#39;r &amp; d&#39;"
+        "</code></td></tr>",
+        "<tr><th>commit</th><td>e48074e (tangram 0.1.0)</td></tr>",
+        "<tr><th>machine</th><td>AMD EPYC, 2 cores</td></tr>",
+        "<tr><th>date</th><td>2025-01-31T12:34:56Z</td></tr>"}) {
+    CAPTURE(row);
+    CHECK(html.find(row) != std::string::npos);
+  }
+  // The settings come before the results; the gallery has the pieces' legend in their colours.
+  CHECK(html.find("id=\"settings-table\"") < html.find("id=\"summary\""));
+  CHECK(html.find("<p id=\"piece-legend\" class=\"legend\">Pieces (tangram)") !=
+        std::string::npos);
+  CHECK(html.find("<span class=\"swatch\" style=\"background:#1f77b4\"></span>large-triangle 1/2") !=
+        std::string::npos);
+  CHECK(count(html, "class=\"swatch\"") == 7);
+}
+
+TEST_CASE("report: the gallery says why a run did not count, when runs.csv has the outcome") {
+  ReportInput input = example_input();
+  std::string html = report_html(input);  // no outcome column: no reason
+  CHECK(html.find("class=\"why\"") == std::string::npos);
+  input.runs[2].outcome = Outcome::TimeLimit;
+  input.runs[3].outcome = Outcome::Invalid;
+  html = report_html(input);
+  CHECK(html.find("<span class=\"badge unsolved\">NOT SOLVED</span> <span class=\"why\">time "
+                  "limit</span>") != std::string::npos);
+  CHECK(html.find("<span class=\"badge invalid\">INVALID</span> <span class=\"why\">rejected by "
+                  "the checker</span>") != std::string::npos);
+  CHECK(html.find("data-outcome=\"time-limit\"") != std::string::npos);
+  CHECK(html.find("alt=\"p2.png, BL: NOT SOLVED (time limit)\"") != std::string::npos);
+  // With the settings, the time limit in seconds.
+  input.settings = ResultsSettings{};
+  input.settings->time_limit_s = 20;
+  html = report_html(input);
+  CHECK(html.find("<span class=\"why\">time limit of 20 s</span>") != std::string::npos);
+  input.runs[2].outcome = Outcome::Impossible;
+  CHECK(report_html(input).find("<span class=\"why\">impossible</span>") != std::string::npos);
+}
+
+TEST_CASE("report: loading reads settings.json; a broken one is a warning") {
+  TempDir dir("report-settings");
+  const std::string results = write_results(dir, example_runs());
+  ResultsSettings settings;
+  settings.made_by = "compare";
+  settings.time_limit_s = 7;
+  tangram::test::write_file(results + "/settings.json", settings_to_json(settings));
+  std::vector<std::string> warnings;
+  ReportInput input = load_report_input(results, GalleryMode::None, warnings);
+  CHECK(warnings.empty());
+  REQUIRE(input.settings.has_value());
+  CHECK(input.settings->time_limit_s == 7);
+  tangram::test::write_file(results + "/settings.json", "{\"format\": 1}");
+  input = load_report_input(results, GalleryMode::None, warnings);
+  CHECK_FALSE(input.settings.has_value());
+  REQUIRE(warnings.size() == 1);
+  CHECK(warnings[0] == "settings " + results + "/settings.json: invalid settings: wrong format tag "
+                       "a number (expected \"tangram-settings/1\") (the report shows no settings)");
+  const std::vector<std::string> files = report_input_files(results, input.runs);
+  CHECK(std::find(files.begin(), files.end(), results + "/settings.json") != files.end());
 }
 
 TEST_CASE("report: a missing picture is a visible placeholder, not a broken image") {

@@ -175,3 +175,60 @@ TEST_CASE("search: out-of-range settings are refused") {
   config.search.candidates_per_config = 0;
   CHECK_THROWS_AS(validate_config(config), UsageError);
 }
+
+TEST_CASE("search: a strip too narrow for the large triangle is impossible, found before searching") {
+  // 500 x 80 px: set side 200 px; the large triangle is 100 px high with its hypotenuse level
+  // and 141 px with its legs level, so at 45-degree steps it fits nowhere. At 1-degree steps no
+  // turn fits either (the narrowest, hypotenuse level, is 100 px).
+  cv::Mat1b mask(100, 520, uchar{0});
+  mask(cv::Rect(10, 10, 500, 80)) = 255;
+  const Pattern pattern = make_pattern(mask);
+  for (const SearchMode mode : {SearchMode::Ours, SearchMode::Paper}) {
+    CAPTURE(search_mode_name(mode));
+    const Solution solution = solve(pattern, config_45(mode));
+    CHECK_FALSE(solution.solved);
+    CHECK_FALSE(solution.stats.timed_out);
+    REQUIRE(solution.stats.impossible.has_value());
+    CHECK(solution.stats.impossible->kind == Impossibility::Kind::PieceFitsNowhere);
+    CHECK(solution.stats.impossible->shape == tangram_shapes::large_triangle);
+    CHECK(solution.stats.placements_tried == 0);
+    CHECK(solution.pieces.empty());
+    CHECK(outcome_of(solution) == Outcome::Impossible);
+  }
+  SolverConfig fine = config_45();
+  fine.search.rotation_step_deg = 1.0;
+  const Solution solution = solve(pattern, fine);
+  REQUIRE(solution.stats.impossible.has_value());
+  CHECK(solution.stats.impossible->shape == tangram_shapes::large_triangle);
+}
+
+TEST_CASE("search: separate parts that hold no piece and more than 5% of the figure make it "
+          "impossible; at 5% or less the search goes on") {
+  // The Tangram square (200 px) and 24 px squares apart from it: each too small for the small
+  // triangle (legs 71 px) and the square (side 71 px).
+  const auto with_parts = [](int parts) {
+    cv::Mat1b mask(240, 340, uchar{0});
+    mask(cv::Rect(10, 10, 200, 200)) = 255;
+    for (int k = 0; k < parts; ++k) mask(cv::Rect(240 + 32 * (k % 3), 20 + 40 * (k / 3), 24, 24)) = 255;
+    return make_pattern(mask);
+  };
+  const Solution impossible = solve(with_parts(5), config_45());  // 2880 px, 6.7%
+  REQUIRE(impossible.stats.impossible.has_value());
+  CHECK(impossible.stats.impossible->kind == Impossibility::Kind::UncoverableParts);
+  CHECK(impossible.stats.impossible->parts == 5);
+  CHECK(impossible.stats.impossible->share == doctest::Approx(2880.0 / 42880.0));
+  CHECK(impossible.stats.placements_tried == 0);
+
+  SolverConfig quick = config_45();
+  quick.search.time_limit_s = 2.0;
+  const Solution possible = solve(with_parts(3), quick);  // 1728 px, 4.1%: may stay uncovered
+  CHECK_FALSE(possible.stats.impossible.has_value());
+  CHECK(possible.stats.placements_tried > 0);
+}
+
+TEST_CASE("search: a solvable pattern is not found impossible") {
+  const Solution solution = solve(mask_pattern("02-page9-11.png"), config_45());
+  CHECK(solution.solved);
+  CHECK_FALSE(solution.stats.impossible.has_value());
+  CHECK(outcome_of(solution) == Outcome::Solved);
+}

@@ -20,6 +20,7 @@
 #include "tangram/io/files.hpp"
 #include "tangram/io/image.hpp"
 #include "tangram/io/silhouette.hpp"
+#include "tangram/lab/results.hpp"
 
 namespace tangram::cli {
 
@@ -304,5 +305,14 @@ CLI::App* setup_pieces(CLI::App& app, PiecesOptions& options);
 
 /// Lists the built-in piece sets, or describes one (and draws it); returns the exit code.
 int run_pieces(const PiecesOptions& options);
+
+/// Keeps the command line as main() received it, for this_invocation(). Called once, first.
+void set_command_line(int argc, const char* const* argv);
+
+/// This run of tangram as results record it (results.hpp, Invocation): the command line (each
+/// word quoted for a POSIX shell where it needs to be), "tangram VERSION", build_commit(), the
+/// CPU model (the first "model name" of /proc/cpuinfo, "unknown" without one), the logical
+/// cores and the current time (UTC).
+Invocation this_invocation();
 
 }  // namespace tangram::cli

@@ -3,6 +3,7 @@
 // directory (runs.csv as in results.hpp, every solution and its picture) and a montage.
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <filesystem>
 #include <iomanip>
@@ -37,10 +38,12 @@ namespace fs = std::filesystem;
 constexpr double kDefaultTimeLimitS = 60.0;
 
 /// Montage geometry, in pixels: the side of a square cell, the margin between a cell's border
-/// and its picture (room for the 3 px red border of unsolved runs), the header row's height.
+/// and its picture (room for the 3 px red border of unsolved runs), the header row's height,
+/// the height of a cell's two caption lines under its picture.
 constexpr int kCellPx = 200;
 constexpr int kCellMarginPx = 6;
 constexpr int kHeaderPx = 32;
+constexpr int kCaptionPx = 36;
 constexpr int kFont = cv::FONT_HERSHEY_SIMPLEX;
 constexpr double kFontScale = 0.5;
 
@@ -59,6 +62,18 @@ struct Run {
   VerifyReport report;
   /// Solved by the search and accepted by the checker.
   bool ok() const { return solution.solved && report.valid; }
+  /// How the run ended: Invalid when the checker rejected the search's assembly.
+  Outcome outcome() const {
+    return solution.solved && !report.valid ? Outcome::Invalid : outcome_of(solution);
+  }
+  /// The caption of its picture.
+  PictureCaption caption(const SolverConfig& config) const {
+    PictureCaption caption = outcome() == Outcome::Invalid
+                                 ? rejected_caption(solution, config, report)
+                                 : solution_caption(solution, config);
+    caption.coverage = metrics().coverage;
+    return caption;
+  }
   /// Coverage, overlap and spill: the checker's when measured, else the search's.
   AreaMetrics metrics() const {
     if (measured) return report.metrics;
@@ -113,15 +128,29 @@ RunRecord run_record(const Run& run, const Input& input, Strategy strategy, Sear
   record.spill = m.spill;
   record.solution = json;
   record.picture = picture;
+  record.outcome = run.outcome();
   return record;
 }
 
-/// `text` centred vertically at `y_centre`, starting at x = `x`, in black.
-void put_label(cv::Mat3b& image, const std::string& text, int x, int y_centre) {
+/// `text` centred vertically at `y_centre`, starting at x = `x`, in `colour` (black).
+void put_label(cv::Mat3b& image, const std::string& text, int x, int y_centre,
+               const cv::Scalar& colour = cv::Scalar(0, 0, 0), double font_scale = kFontScale) {
   int baseline = 0;
-  const cv::Size size = cv::getTextSize(text, kFont, kFontScale, 1, &baseline);
-  cv::putText(image, text, cv::Point(x, y_centre + size.height / 2), kFont, kFontScale,
-              cv::Scalar(0, 0, 0), 1, cv::LINE_AA);
+  const cv::Size size = cv::getTextSize(text, kFont, font_scale, 1, &baseline);
+  cv::putText(image, text, cv::Point(x, y_centre + size.height / 2), kFont, font_scale, colour,
+              1, cv::LINE_AA);
+}
+
+/// The two caption lines of a montage cell: "solved" and its coverage, or "NOT SOLVED" (or
+/// "INVALID") and the reason in a few words (outcome_short_reason(), the time limit's
+/// seconds added).
+std::array<std::string, 2> cell_caption(const Run& run, double time_limit_s) {
+  const Outcome outcome = run.outcome();
+  if (outcome == Outcome::Solved)
+    return {outcome_headline(outcome), "coverage " + fixed(run.metrics().coverage, 3)};
+  return {outcome_headline(outcome),
+          outcome_short_reason(outcome) +
+              (outcome == Outcome::TimeLimit ? " of " + general(time_limit_s) + " s" : "")};
 }
 
 /// `picture` shrunk or enlarged to fit a kCellPx square minus the margins, aspect kept, on
@@ -140,9 +169,12 @@ cv::Mat3b fit_cell(const cv::Mat3b& picture) {
 }
 
 /// Rows = patterns, columns = strategies, a header row of strategy labels and a left column of
-/// pattern names; unsolved (or rejected) runs framed in red.
+/// pattern names; each cell the assembly with two caption lines under it (cell_caption()),
+/// unsolved (or rejected) runs framed in red; under the grid the legend of the set, whose
+/// colours are the same in every cell.
 cv::Mat3b montage(const std::vector<Input>& inputs, const std::vector<Strategy>& strategies,
-                  const std::vector<std::vector<Run>>& runs) {
+                  const std::vector<std::vector<Run>>& runs, const SolverConfig& config) {
+  const PieceSet& set = config.pieces;
   int label_px = 80;
   for (const Input& input : inputs) {
     int baseline = 0;
@@ -151,20 +183,30 @@ cv::Mat3b montage(const std::vector<Input>& inputs, const std::vector<Strategy>&
   }
   const int cols = int(strategies.size());
   const int rows = int(inputs.size());
-  cv::Mat3b image(kHeaderPx + rows * kCellPx, label_px + cols * kCellPx,
+  const int row_px = kCellPx + kCaptionPx;
+  const cv::Mat3b legend = render_legend(set, label_px + cols * kCellPx, kFontScale);
+  cv::Mat3b image(kHeaderPx + rows * row_px + legend.rows, label_px + cols * kCellPx,
                   cv::Vec3b(255, 255, 255));
   for (int k = 0; k < cols; ++k) {
+    // Plain ASCII for OpenCV's font: the inverse spiral is "S^-1".
     const std::string label(strategy_label(strategies[k]));
     int baseline = 0;
     const int w = cv::getTextSize(label, kFont, kFontScale, 1, &baseline).width;
     put_label(image, label, label_px + k * kCellPx + (kCellPx - w) / 2, kHeaderPx / 2);
   }
   for (int p = 0; p < rows; ++p) {
-    put_label(image, inputs[p].stem, 8, kHeaderPx + p * kCellPx + kCellPx / 2);
+    put_label(image, inputs[p].stem, 8, kHeaderPx + p * row_px + kCellPx / 2);
     for (int k = 0; k < cols; ++k) {
       const Run& run = runs[p][k];
-      const cv::Rect rect(label_px + k * kCellPx, kHeaderPx + p * kCellPx, kCellPx, kCellPx);
-      fit_cell(render_solution(inputs[p].pattern, run.solution, 1)).copyTo(image(rect));
+      const cv::Rect rect(label_px + k * kCellPx, kHeaderPx + p * row_px, kCellPx, row_px);
+      fit_cell(render_assembly(inputs[p].pattern, run.solution.pieces, set, 1))
+          .copyTo(image(cv::Rect(rect.x, rect.y, kCellPx, kCellPx)));
+      const std::array<std::string, 2> caption = cell_caption(run, config.search.time_limit_s);
+      const cv::Scalar colour = run.ok() ? cv::Scalar(40, 110, 30) : cv::Scalar(30, 30, 200);
+      const int x = rect.x + kCellMarginPx + 4;
+      put_label(image, caption[0], x, rect.y + kCellPx + kCaptionPx / 4 - 4, colour);
+      put_label(image, caption[1], x, rect.y + kCellPx + 3 * kCaptionPx / 4 - 6,
+                cv::Scalar(60, 60, 60), 0.45);
       if (run.ok())
         cv::rectangle(image, rect, cv::Scalar(200, 200, 200), 1);
       else
@@ -172,6 +214,7 @@ cv::Mat3b montage(const std::vector<Input>& inputs, const std::vector<Strategy>&
                       cv::Scalar(0, 0, 255), 3);
     }
   }
+  legend.copyTo(image(cv::Rect(0, kHeaderPx + rows * row_px, legend.cols, legend.rows)));
   return image;
 }
 
@@ -231,8 +274,11 @@ CLI::App* setup_compare(CLI::App& app, CompareOptions& options) {
                        "results format that 'tangram report' reads; paths relative to DIR), "
                        "each run's solution as <pattern-stem>-<strategy>.json and its picture "
                        "as <pattern-stem>-<strategy>.png (also for unsolved runs: the partial "
-                       "assembly), and montage.png (rows = patterns, columns = strategies, "
-                       "unsolved runs framed in red). Default: none, only the table."))
+                       "assembly; a caption and the pieces' legend below it), montage.png "
+                       "(rows = patterns, columns = strategies, each cell captioned, unsolved "
+                       "runs framed in red, the legend below) and settings.json (the settings, "
+                       "the command line, commit, machine and date, for 'tangram report'). "
+                       "Default: none, only the table."))
       ->type_name("DIR");
   add_limit_options(*cmd, o.limits, true, false);
   cmd->footer(wrap(
@@ -247,7 +293,26 @@ CLI::App* setup_compare(CLI::App& app, CompareOptions& options) {
   return cmd;
 }
 
+/// What settings.json records of a compare run.
+ResultsSettings compare_settings(const CompareOptions& options,
+                                 const std::vector<Strategy>& strategies,
+                                 const SolverConfig& config, const Invocation& invocation) {
+  ResultsSettings settings;
+  settings.made_by = "compare";
+  settings.time_limit_s = config.search.time_limit_s;
+  settings.rotations.push_back({"", config.search.rotation_step_deg, config.search.reflection});
+  settings.searches.emplace_back(search_mode_name(config.search.mode));
+  for (const Strategy strategy : strategies) settings.strategies.emplace_back(strategy_name(strategy));
+  settings.threads = options.solve.threads;
+  settings.jobs = 1;  // one run after the other
+  settings.piece_set = config.pieces.name();
+  settings.pieces = piece_labels(config.pieces);
+  settings.invocations.push_back(invocation);
+  return settings;
+}
+
 int run_compare(const CompareOptions& options) {
+  const Invocation invocation = this_invocation();  // when it started
   // Options first, then inputs, then outputs: nothing is created for a command that fails.
   const std::vector<Strategy> strategies = parse_strategies(options.strategies);
   std::vector<SolverConfig> configs;
@@ -290,7 +355,7 @@ int run_compare(const CompareOptions& options) {
     return input.stem + "-" + std::string(strategy_name(strategy)) + ".png";
   };
   if (!out.empty()) {
-    std::vector<std::string> names{"runs.csv", "montage.png"};
+    std::vector<std::string> names{"runs.csv", "montage.png", std::string(kSettingsFile)};
     for (const Input& input : inputs)
       for (const Strategy strategy : strategies) {
         names.push_back(json_name(input, strategy));
@@ -329,7 +394,9 @@ int run_compare(const CompareOptions& options) {
         const std::string picture = picture_name(inputs[p], strategies[k]);
         write_text_atomic(out_file(json), solution_to_json(run.solution, configs[k].pieces,
                                                            inputs[p].path, true, input_settings));
-        write_png_atomic(out_file(picture), render_solution(inputs[p].pattern, run.solution, 1));
+        write_png_atomic(out_file(picture),
+                         render_solution(inputs[p].pattern, run.solution, configs[k].pieces,
+                                         run.caption(configs[k]), 1));
         records.push_back(run_record(run, inputs[p], strategies[k], configs[k].search.mode, out,
                                      json, picture));
       }
@@ -340,7 +407,10 @@ int run_compare(const CompareOptions& options) {
   std::cout << compare_table(inputs, strategies, runs) << std::flush;
   if (!out.empty()) {
     write_text_atomic(out_file("runs.csv"), runs_csv(records));
-    write_png_atomic(out_file("montage.png"), montage(inputs, strategies, runs));
+    write_text_atomic(out_file(std::string(kSettingsFile)),
+                      settings_to_json(compare_settings(options, strategies, configs.front(),
+                                                        invocation)));
+    write_png_atomic(out_file("montage.png"), montage(inputs, strategies, runs, configs.front()));
   }
   return kExitOk;
 }

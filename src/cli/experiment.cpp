@@ -146,8 +146,10 @@ CLI::App* setup_experiment(CLI::App& app, ExperimentOptions& options) {
       "backtracks, coverage). A run counts as solved only if the checker of 'tangram verify' "
       "accepts its assembly with the referee's thresholds. An interrupted experiment loses "
       "only the runs in progress: rerun the same command to continue. At the end OUT/runs.csv "
-      "lists every recorded run, and OUT/tables.md and OUT/tables.csv hold Tables I-III beside "
-      "the paper's numbers (printed on stdout too).\n"
+      "lists every recorded run, and OUT/tables.md and OUT/tables.csv hold the settings and "
+      "Tables I-III beside the paper's numbers (printed on stdout too). OUT/settings.json "
+      "records the settings and every command that ran runs there, with its commit, machine "
+      "and date ('tangram report' shows them).\n"
       "Exit status: 0 every planned run is recorded; 2 bad or over-limit input, bad option or output not "
       "writable; 3 internal error.",
       90));
@@ -155,7 +157,9 @@ CLI::App* setup_experiment(CLI::App& app, ExperimentOptions& options) {
 }
 
 int run_experiment(const ExperimentOptions& options) {
-  ExperimentPlan plan = plan_experiment(experiment_config(options));
+  ExperimentConfig config = experiment_config(options);
+  config.invocation = this_invocation();  // recorded in settings.json and the tables
+  ExperimentPlan plan = plan_experiment(config);
   for (const std::string& warning : plan.warnings)
     std::cerr << "tangram: warning: " << in_words(warning) << std::endl;
 

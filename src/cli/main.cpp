@@ -71,6 +71,7 @@ void print_error(std::string message) {
 int main(int argc, char** argv) {
   using namespace tangram::cli;
   tangram::keep_freed_memory_for_reuse();
+  set_command_line(argc, argv);  // recorded beside the results that compare and experiment write
   CheckedStdout checked_stdout;
   // Restores std::cout's own buffer at every return, after a last flush.
   struct Restore {

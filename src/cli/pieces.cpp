@@ -5,7 +5,7 @@
 
 #include "commands.hpp"
 #include "tangram/io/piece_sets.hpp"
-#include "tangram/io/png.hpp"
+#include "tangram/io/image.hpp"
 #include "tangram/io/set_picture.hpp"
 
 namespace tangram::cli {
@@ -54,6 +54,7 @@ int run_pieces(const PiecesOptions& options) {
     }
     return kExitOk;
   }
+  if (!options.image_path.empty()) check_picture_output("--image", options.image_path);
   const PieceSetFile file = load_piece_set(options.set, options.limits);
   const PieceSet& set = file.set;
   std::cout << set.name() << (file.title.empty() ? "" : ": " + file.title) << "\n"
@@ -74,7 +75,7 @@ int run_pieces(const PiecesOptions& options) {
   }
   if (!file.source.empty()) std::cout << "  source: " << file.source << "\n";
   if (!options.image_path.empty()) {
-    write_png_atomic(options.image_path, render_piece_set(set));
+    write_picture(options.image_path, render_piece_set(set));
     std::cout << "wrote " << options.image_path << "\n";
   }
   return kExitOk;

@@ -101,7 +101,8 @@ int run_report(const ReportOptions& options) {
       throw UsageError("-o " + out + " would overwrite " + file +
                        ", an input of the report: choose another output path");
   check_document_output("-o", out, "an HTML page");
-  input.generator = std::string("tangram ") + TANGRAM_VERSION;
+  input.generator = std::string("tangram ") + TANGRAM_VERSION + " (" +
+                    std::string(build_commit()) + ")";
 
   for (const std::string& warning : warnings)
     std::cerr << "tangram: warning: " << in_words(warning) << "\n";

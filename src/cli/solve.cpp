@@ -131,10 +131,10 @@ void print_summary(const SolveOptions& options, const SolverConfig& config,
   else if (!rejection.empty())
     out << "not solved (" << rejection << ")";
   else if (s.timed_out)
-    out << "not solved (time limit of " << general(config.search.time_limit_s)
-        << " s reached, " << solution.pieces.size() << " of " << config.pieces.piece_count() << " pieces placed)";
+    out << "not solved (" << unsolved_reason(solution, config) << ", "
+        << solution.pieces.size() << " of " << config.pieces.piece_count() << " pieces placed)";
   else
-    out << "not solved (search space exhausted)";
+    out << "not solved (" << unsolved_reason(solution, config) << ")";
   out << " in " << fixed(s.seconds, 2) << " s with " << s.threads << " thread"
       << (s.threads == 1 ? "" : "s") << "\n"
       << "  placements " << s.placements_tried << ", backtracks " << s.backtracks
@@ -299,9 +299,11 @@ CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
                   wrap("Write a picture of the assembly at twice the pattern's size (at "
                        "its size when the longer side exceeds " +
                        std::to_string(kPictureFullSizeAbovePx) +
-                       " px), also when not solved. Its format comes from the name: .png (PNG; "
-                       "any other name is refused before the search); - writes PNG to "
-                       "standard output. Default: none."))
+                       " px) with a band below it: the caption (solved, or NOT SOLVED and "
+                       "why) and the legend (each piece's colour and name); also when not "
+                       "solved. Its format comes from the name: .png (PNG; any other name is "
+                       "refused before the search); - writes PNG to standard output. Default: "
+                       "none."))
       ->type_name("OUT.png");
   cmd->add_flag("-q,--quiet", options.quiet,
                 wrap("No progress line, no notes and no summary when solved (the exit status "
@@ -475,7 +477,11 @@ int run_solve(const SolveOptions& options, const SolveWatchOptions& watch) {
   if (!options.image_path.empty()) {
     const cv::Size size = silhouette.pattern.puzzle.size();
     const int scale = std::max(size.width, size.height) > kPictureFullSizeAbovePx ? 1 : 2;
-    write_picture(options.image_path, render_solution(silhouette.pattern, solution, scale));
+    const PictureCaption caption = result.rejected_at_full_resolution()
+                                       ? rejected_caption(solution, config, full_check)
+                                       : solution_caption(solution, config);
+    write_picture(options.image_path,
+                  render_solution(silhouette.pattern, solution, config.pieces, caption, scale));
   }
   return solution.solved ? kExitOk : kExitFailed;
 }

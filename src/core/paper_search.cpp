@@ -18,7 +18,10 @@
 //
 // The pieces come largest first (PieceSet::order()). Each piece on the pattern has a node on a
 // stack: the state it leaves and the list of the next piece's configurations. Beyond the
-// pseudocode: the time limit, the events and progress reports, and the polish of the solution.
+// pseudocode: the time limit, the events and progress reports, and the polish of the solution;
+// and, in solve() before either search starts, the check that the pattern does not rule every
+// assembly out (a piece that fits nowhere: lines 24-26 would be reached, or the time limit, after
+// a search that cannot succeed).
 
 #include "tangram/core/paper_search.hpp"
 

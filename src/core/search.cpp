@@ -343,6 +343,8 @@ Solution solve(const Pattern& pattern, const SolverConfig& config, const Progres
   ThreadLimit limit(config.search.threads);
   search::Steps steps(pattern, config, progress, observer, judge ? *judge : pattern);
   if (steps.masks_timed_out()) return steps.timed_out_solution();
+  if (const std::optional<Impossibility> why = steps.impossibility())
+    return steps.impossible_solution(*why);
   if (config.search.mode == SearchMode::Paper) return paper_search(steps);
   return OursSearch(steps).run();
 }

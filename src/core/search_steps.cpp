@@ -78,6 +78,64 @@ Solution Steps::timed_out_solution() const {
   return solution;
 }
 
+std::optional<Impossibility> Steps::impossibility() const {
+  const PieceSet& pieces = set();
+  std::vector<ShapeId> shapes;  // each shape once, largest first
+  for (const ShapeId shape : pieces.order())
+    if (std::find(shapes.begin(), shapes.end(), shape) == shapes.end()) shapes.push_back(shape);
+  const int longest = max_run_from_.front();
+  const RunTable table(BitGrid::from_mat(pattern_.puzzle), longest);
+  for (const ShapeId shape : shapes)
+    if (!any_configuration_fits(table, pieces_[static_cast<std::size_t>(shape)])) {
+      Impossibility why;
+      why.kind = Impossibility::Kind::PieceFitsNowhere;
+      why.shape = shape;
+      return why;
+    }
+
+  // Every shape fits somewhere; with several parts, each part is tested on its own (its
+  // bounding box, the rest an obstacle) for the smallest shapes first.
+  cv::Mat1i labels;
+  cv::Mat1i part_stats;
+  cv::Mat1d centres;
+  const int n = cv::connectedComponentsWithStats(pattern_.puzzle != 0, labels, part_stats,
+                                                 centres, 8, CV_32S);
+  if (n <= 2) return std::nullopt;  // the background and one part
+  long total = 0, uncovered = 0;
+  int parts = 0;
+  for (int label = 1; label < n; ++label) {
+    const long area = part_stats(label, cv::CC_STAT_AREA);
+    total += area;
+    const cv::Rect box(part_stats(label, cv::CC_STAT_LEFT), part_stats(label, cv::CC_STAT_TOP),
+                       part_stats(label, cv::CC_STAT_WIDTH), part_stats(label, cv::CC_STAT_HEIGHT));
+    const cv::Mat1b part = labels(box) == label;
+    const RunTable part_table(BitGrid::from_mat(part), longest);
+    const bool holds_a_piece =
+        std::any_of(shapes.rbegin(), shapes.rend(), [&](ShapeId shape) {
+          return any_configuration_fits(part_table, pieces_[static_cast<std::size_t>(shape)]);
+        });
+    if (!holds_a_piece) {
+      uncovered += area;
+      ++parts;
+    }
+  }
+  const double share = total > 0 ? static_cast<double>(uncovered) / total : 0.0;
+  if (share <= 1.0 - VerifyConfig{}.min_coverage) return std::nullopt;
+  Impossibility why;
+  why.kind = Impossibility::Kind::UncoverableParts;
+  why.parts = parts;
+  why.share = share;
+  return why;
+}
+
+Solution Steps::impossible_solution(const Impossibility& why) const {
+  Solution solution;
+  solution.stats.threads = max_threads();
+  solution.stats.impossible = why;
+  solution.stats.seconds = elapsed();
+  return solution;
+}
+
 Node Steps::root() const { return Node{make_layout_state(pattern_.puzzle), {}, 0, {}, {}}; }
 
 namespace {

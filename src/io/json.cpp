@@ -404,4 +404,48 @@ Json json_document(std::string_view text, std::string_view tag, const std::strin
   return document;
 }
 
+void JsonFields::fail(const std::string& problem) const {
+  throw InputError(what_ + ": " + problem);
+}
+
+Json JsonFields::document(std::string_view text, std::string_view tag) const {
+  return json_document(text, tag, what_ + ": ");
+}
+
+const Json& JsonFields::member(const Json& object, std::string_view key, JsonType type) const {
+  return *json_member(object, key, type, true, what_ + ": ", "");
+}
+
+std::string JsonFields::text(const Json& object, std::string_view key) const {
+  return member(object, key, JsonType::String).get<std::string>();
+}
+
+double JsonFields::number(const Json& object, std::string_view key) const {
+  return member(object, key, JsonType::Number).get<double>();
+}
+
+bool JsonFields::boolean(const Json& object, std::string_view key) const {
+  return member(object, key, JsonType::Boolean).get<bool>();
+}
+
+std::vector<std::string> JsonFields::texts(const Json& object, std::string_view key) const {
+  std::vector<std::string> texts;
+  for (const Json& item : member(object, key, JsonType::Array)) {
+    if (json_type(item) != JsonType::String)
+      fail("\"" + std::string(key) + "\" holds " + std::string(json_type_name(json_type(item))));
+    texts.push_back(item.get<std::string>());
+  }
+  return texts;
+}
+
+std::vector<const Json*> JsonFields::objects(const Json& object, std::string_view key,
+                                             std::string_view item) const {
+  std::vector<const Json*> objects;
+  for (const Json& value : member(object, key, JsonType::Array)) {
+    if (!value.is_object()) fail(std::string(item) + " is not an object");
+    objects.push_back(&value);
+  }
+  return objects;
+}
+
 }  // namespace tangram::detail

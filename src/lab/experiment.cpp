@@ -42,23 +42,6 @@ const std::array<std::array<double, 3>, 3> kPaperTable2 = {{
 /// that rounds to zero prints without a minus sign.
 std::string fixed(double value, int decimals) { return detail::json_number(value, decimals); }
 
-[[noreturn]] void bad_record(const std::string& what) {
-  throw InputError("invalid run record: " + what);
-}
-
-const Json& field(const Json& object, std::string_view key, JsonType type) {
-  const auto value = object.find(key);
-  if (value == object.end()) bad_record("missing \"" + std::string(key) + "\"");
-  if (detail::json_type(*value) != type)
-    bad_record("\"" + std::string(key) + "\" is " +
-               std::string(detail::json_type_name(detail::json_type(*value))));
-  return *value;
-}
-
-const std::string& text_field(const Json& object, std::string_view key) {
-  return field(object, key, JsonType::String).get_ref<const std::string&>();
-}
-
 std::vector<Strategy> sweep_strategies() {
   std::vector<Strategy> sweeps;
   for (const Strategy s : all_strategies())
@@ -118,6 +101,7 @@ std::string record_to_json(const ExperimentRecord& r) {
          ", \"solved\": " + (r.solved ? "true" : "false") +
          ", \"valid\": " + (r.valid ? "true" : "false") +
          ", \"timed_out\": " + (r.timed_out ? "true" : "false") +
+         ", \"impossible\": " + (r.impossible ? "true" : "false") +
          ", \"seconds\": " + json_number(r.seconds, 4) +
          ", \"placements\": " + std::to_string(r.placements) +
          ", \"backtracks\": " + std::to_string(r.backtracks) +
@@ -127,35 +111,25 @@ std::string record_to_json(const ExperimentRecord& r) {
 }
 
 ExperimentRecord record_from_json(const std::string& text) {
-  Json doc;
-  try {
-    doc = detail::parse_json(text);
-  } catch (const InputError& e) {
-    bad_record(e.tagged());
-  }
-  if (!doc.is_object()) bad_record("not an object");
-  if (text_field(doc, "format") != kRecordTag)
-    bad_record("wrong format tag (expected \"" + std::string(kRecordTag) + "\")");
+  const detail::JsonFields fields("invalid run record");
+  const Json doc = fields.document(text, kRecordTag);
   ExperimentRecord r;
-  const auto number = [&](std::string_view key) {
-    return field(doc, key, JsonType::Number).get<double>();
-  };
-  const auto boolean = [&](std::string_view key) {
-    return field(doc, key, JsonType::Boolean).get<bool>();
-  };
+  const auto number = [&](std::string_view key) { return fields.number(doc, key); };
+  const auto boolean = [&](std::string_view key) { return fields.boolean(doc, key); };
   r.experiment = static_cast<int>(number("experiment"));
-  const std::string& search = text_field(doc, "search");
+  const std::string search = fields.text(doc, "search");
   const auto mode = search_mode_from_name(search);
-  if (!mode) bad_record("unknown search \"" + search + "\"");
+  if (!mode) fields.fail("unknown search \"" + search + "\"");
   r.search = *mode;
-  r.pattern = text_field(doc, "pattern");
-  const auto strategy = strategy_from_name(text_field(doc, "strategy"));
-  if (!strategy) bad_record("unknown strategy");
+  r.pattern = fields.text(doc, "pattern");
+  const auto strategy = strategy_from_name(fields.text(doc, "strategy"));
+  if (!strategy) fields.fail("unknown strategy");
   r.strategy = *strategy;
   r.time_limit_s = number("time_limit_s");
   r.solved = boolean("solved");
   r.valid = boolean("valid");
   r.timed_out = boolean("timed_out");
+  r.impossible = doc.contains("impossible") && boolean("impossible");  // absent before it was
   r.seconds = number("seconds");
   r.placements = static_cast<long>(number("placements"));
   r.backtracks = static_cast<long>(number("backtracks"));

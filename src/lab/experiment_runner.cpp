@@ -16,6 +16,7 @@
 #include "tangram/io/picture.hpp"
 #include "tangram/io/png.hpp"
 #include "tangram/io/solve_silhouette.hpp"
+#include "tangram/lab/detail/text.hpp"
 #include "tangram/lab/results.hpp"
 
 namespace tangram {
@@ -85,19 +86,25 @@ ExperimentRecord do_run(const PlannedRun& run, const Silhouette& pattern,
   record.time_limit_s = config.time_limit_s;
   record.solved = solution.solved;
   record.timed_out = solution.stats.timed_out;
+  record.impossible = solution.stats.impossible.has_value();
   record.seconds = solution.stats.seconds;
   record.placements = solution.stats.placements_tried;
   record.backtracks = solution.stats.backtracks;
+  PictureCaption caption = solution_caption(solution, solver);
   if (!solution.pieces.empty()) {
     const VerifyReport report = verify_solution(pattern.pattern, solution.pieces, solver.pieces);
     record.valid = report.valid;
     record.coverage = report.metrics.coverage;
     record.overlap = report.metrics.overlap;
     record.spill = report.metrics.spill;
+    caption = solution.solved && !report.valid ? rejected_caption(solution, solver, report)
+                                               : caption;
+    caption.coverage = report.metrics.coverage;
   }
   write_text_atomic(run.solution_path().string(),
                     solution_to_json(solution, solver.pieces, relative_to(run.pattern_file, run.dir)));
-  write_png_atomic(run.picture_path().string(), render_solution(pattern.pattern, solution, 1));
+  write_png_atomic(run.picture_path().string(),
+                   render_solution(pattern.pattern, solution, solver.pieces, caption, 1));
   write_text_atomic(run.record_path().string(), record_to_json(record));
   return record;
 }
@@ -141,6 +148,45 @@ std::vector<PlannedRun> plan_runs(const ExperimentConfig& config,
     tables.patterns.push_back(count);
   }
   return runs;
+}
+
+/// The settings of `plan`'s runs (ResultsSettings): the config's, each experiment's rotations,
+/// the commands recorded in out_dir's settings.json (a warning in `plan` when it is unreadable)
+/// and, when there are runs to do, the config's invocation.
+ResultsSettings experiment_settings(ExperimentPlan& plan) {
+  const ExperimentConfig& config = plan.config;
+  ResultsSettings settings;
+  const fs::path file = fs::path(config.out_dir) / std::string(kSettingsFile);
+  std::error_code ec;
+  if (fs::exists(file, ec)) {
+    try {
+      settings.invocations =
+          settings_from_json(read_input_file(file.string(), "settings", config.limits.max_document_bytes,
+                                             Limit::DocumentBytes))
+              .invocations;
+    } catch (const InputError& e) {
+      plan.warnings.push_back(file.string() + " is unreadable (" + e.tagged() +
+                              "); the commands recorded in it are forgotten");
+    }
+  }
+  if (!plan.todo.empty()) settings.invocations.push_back(config.invocation);
+  settings.made_by = "experiment";
+  settings.time_limit_s = config.time_limit_s;
+  for (const int number : config.experiments) {
+    const ExperimentSpec& spec = paper_experiment(number);
+    settings.rotations.push_back(
+        {"experiment " + std::to_string(number), spec.rotation_step_deg, spec.reflection});
+  }
+  for (const SearchMode search : config.searches)
+    settings.searches.emplace_back(search_mode_name(search));
+  for (const Strategy strategy : config.strategies)
+    settings.strategies.emplace_back(strategy_name(strategy));
+  settings.threads = config.threads;
+  settings.jobs = plan.workers;
+  const PieceSet& pieces = SolverConfig{}.pieces;  // solver_config()'s
+  settings.piece_set = pieces.name();
+  settings.pieces = piece_labels(pieces);
+  return settings;
 }
 
 /// A run record's text (InputError when it cannot be read or is over the limit).
@@ -246,6 +292,7 @@ ExperimentPlan plan_experiment(const ExperimentConfig& config) {
   plan.workers = std::max<int>(1, std::min<std::size_t>(
       config.jobs > 0 ? config.jobs : std::max(1u, std::thread::hardware_concurrency()),
       std::max<std::size_t>(1, plan.todo.size())));
+  plan.settings = experiment_settings(plan);
   return plan;
 }
 
@@ -255,6 +302,9 @@ void run_experiment(ExperimentPlan& plan, const ExperimentObserver& observer) {
     fs::create_directories(run.dir, ec);
     if (ec) throw OutputError("cannot create " + run.dir.string() + ": " + ec.message());
   }
+  if (!plan.todo.empty())
+    write_text_atomic((fs::path(plan.config.out_dir) / std::string(kSettingsFile)).string(),
+                      settings_to_json(plan.settings));
   if (observer.started) observer.started();
 
   Shared shared;
@@ -340,12 +390,22 @@ std::string write_experiment_tables(const ExperimentPlan& plan) {
     row.spill = r.spill;
     row.solution = file(run.solution_path());
     row.picture = file(run.picture_path());
+    row.outcome = r.outcome();
     rows.push_back(row);
   }
-  const std::string tables = tables_markdown(recorded, plan.tables);
+  std::vector<std::vector<std::string>> settings{{"setting", "value"}};
+  std::string csv_settings;
+  for (const auto& [name, value] : settings_rows(plan.settings)) {
+    settings.push_back({name, value});
+    csv_settings += "settings,," + detail::csv_field(name) + ",," + detail::csv_field(value) + ",,,,\n";
+  }
+  const std::string tables =
+      "## Settings\n\n" + detail::markdown_table(settings) + "\n" + tables_markdown(recorded, plan.tables);
+  std::string csv = tables_csv(recorded, plan.tables);
+  csv.insert(csv.find('\n') + 1, csv_settings);  // after the header
   write_text_atomic((out / "runs.csv").string(), runs_csv(rows));
   write_text_atomic((out / "tables.md").string(), tables);
-  write_text_atomic((out / "tables.csv").string(), tables_csv(recorded, plan.tables));
+  write_text_atomic((out / "tables.csv").string(), csv);
   return tables;
 }
 

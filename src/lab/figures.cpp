@@ -209,14 +209,13 @@ cv::Mat3b with_title(const cv::Mat3b& picture, const std::string& text) {
 
 cv::Mat3b render_search_frame(const Pattern& pattern, const PieceSet& set,
                               const SearchEvent& event, int scale) {
-  Solution shown;
-  shown.pieces = event.assembly;
-  cv::Mat3b picture = render_solution(pattern, shown, scale);
+  std::vector<PlacedPiece> shown = event.assembly;
+  cv::Mat3b picture = render_assembly(pattern, shown, set, scale);
   if (event.type == SearchEventType::ValidationFailed) {
     // A rejected piece is drawn faintly where it was tried, in the colour it would have had:
     // both renderings agree everywhere else, so a blend changes only the piece's pixels.
-    shown.pieces.push_back(event.piece);
-    cv::addWeighted(render_solution(pattern, shown, scale), 0.4, picture, 0.6, 0.0, picture);
+    shown.push_back(event.piece);
+    cv::addWeighted(render_assembly(pattern, shown, set, scale), 0.4, picture, 0.6, 0.0, picture);
   }
   const cv::Scalar outline = event.type == SearchEventType::Placed ? cv::Scalar(0, 0, 0)
                                                                     : cv::Scalar(0, 0, 230);

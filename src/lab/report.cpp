@@ -17,6 +17,7 @@
 #include "tangram/core/error.hpp"
 #include "tangram/core/placement.hpp"
 #include "tangram/io/files.hpp"
+#include "tangram/io/picture.hpp"
 
 namespace tangram {
 
@@ -30,12 +31,16 @@ constexpr const char* kSeriesColours[] = {"#0072B2", "#E69F00", "#009E73",
                                           "#CC79A7", "#56B4E9", "#D55E00"};
 
 /// Chart geometry in CSS pixels: margins around the plot, bar width, gap between clusters,
-/// plot height, height of one legend line.
+/// plot height, height of one legend line; each bar has a slot wide enough for its label (at
+/// most kBarLabelCharPx per character of the 10 px label: DejaVu Sans' digits are 6.4 px) and
+/// room for it above the tallest bar.
 constexpr int kChartLeft = 56;
 constexpr int kChartRight = 16;
 constexpr int kChartTop = 36;
 constexpr int kChartBottom = 30;
 constexpr int kBarWidth = 16;
+constexpr double kBarLabelCharPx = 7.0;
+constexpr int kBarLabelRoomPx = 16;
 constexpr int kClusterGap = 18;
 constexpr int kPlotHeight = 200;
 constexpr int kLegendLine = 18;
@@ -47,6 +52,9 @@ constexpr int kTitleCharPx = 9;
 using detail::fixed;
 
 using detail::html_escape;
+using detail::label_html;
+using detail::label_svg;
+using detail::label_unicode;
 
 /// The table label of a strategy name (BL, S^-1, ...), or the name itself when unknown.
 std::string strategy_display(const std::string& name) {
@@ -197,7 +205,14 @@ std::string bar_chart_svg(const std::string& id, const std::string& title,
   top = std::ceil(top / step - 1e-9) * step;
 
   const int n = std::max<int>(1, int(series.size()));
-  const int cluster = n * kBarWidth + kClusterGap;
+  // Every bar's slot holds the widest label (code points, the dash of a missing value
+  // included), so that no label reaches into its neighbour's.
+  std::size_t label_chars = 1;
+  for (const BarSeries& s : series)
+    for (const std::string& label : s.labels)
+      label_chars = std::max(label_chars, detail::code_points(label));
+  const int slot = std::max(kBarWidth + 4, int(std::ceil(label_chars * kBarLabelCharPx)) + 4);
+  const int cluster = n * slot + kClusterGap;
   const int plot_width = int(categories.size()) * cluster;
   const int width = std::max({kMinChartWidth, kChartLeft + plot_width + kChartRight,
                               kChartLeft + int(title.size()) * kTitleCharPx});
@@ -223,29 +238,39 @@ std::string bar_chart_svg(const std::string& id, const std::string& title,
   svg << "<text transform=\"translate(14," << kChartTop + kPlotHeight / 2
       << ") rotate(-90)\" text-anchor=\"middle\" class=\"tick\">" << html_escape(y_label)
       << "</text>\n";
+  // Each label names its container (data-container): the bar's slot, the category's cluster;
+  // invisible rectangles that a browser check measures the labels against.
   for (std::size_t c = 0; c < categories.size(); ++c) {
     const int x0 = kChartLeft + int(c) * cluster + kClusterGap / 2;
     for (std::size_t s = 0; s < series.size(); ++s) {
-      const int x = x0 + int(s) * kBarWidth;
+      const int x = x0 + int(s) * slot;
       const char* colour = kSeriesColours[s % std::size(kSeriesColours)];
       const auto& value = series[s].values[c];
-      const std::string tip =
-          html_escape(series[s].name + ", " + categories[c] + ": " + series[s].labels[c]);
+      const std::string tip = html_escape(series[s].name + ", " + label_unicode(categories[c]) +
+                                          ": " + series[s].labels[c]);
+      const std::string slot_id = id + "-slot-" + std::to_string(c) + "-" + std::to_string(s);
+      svg << "<rect id=\"" << slot_id << "\" class=\"slot\" x=\"" << x << "\" y=\""
+          << kChartTop - kBarLabelRoomPx << "\" width=\"" << slot << "\" height=\""
+          << kPlotHeight + kBarLabelRoomPx << "\" fill=\"none\"/>";
       if (value) {
         const double y = y_of(*value);
-        svg << "<rect x=\"" << x + 1 << "\" y=\"" << fixed(y, 1) << "\" width=\""
-            << kBarWidth - 2 << "\" height=\"" << fixed(kChartTop + kPlotHeight - y, 1)
-            << "\" fill=\"" << colour << "\"><title>" << tip << "</title></rect>";
+        svg << "<rect x=\"" << x + (slot - kBarWidth) / 2 + 1 << "\" y=\"" << fixed(y, 1)
+            << "\" width=\"" << kBarWidth - 2 << "\" height=\""
+            << fixed(kChartTop + kPlotHeight - y, 1) << "\" fill=\"" << colour << "\"><title>"
+            << tip << "</title></rect>";
       }
-      svg << "<text x=\"" << x + kBarWidth / 2 << "\" y=\""
-          << fixed((value ? y_of(*value) : kChartTop + kPlotHeight) - 3, 1)
-          << "\" text-anchor=\"middle\" class=\"bar-label\">"
-          << html_escape(value ? series[s].labels[c] : "\u2013") << "<title>" << tip
+      svg << "<text x=\"" << x + slot / 2 << "\" y=\""
+          << fixed((value ? y_of(*value) : kChartTop + kPlotHeight) - 5, 1)
+          << "\" text-anchor=\"middle\" class=\"bar-label\" data-container=\"" << slot_id
+          << "\">" << html_escape(value ? series[s].labels[c] : "\u2013") << "<title>" << tip
           << "</title></text>\n";
     }
-    svg << "<text x=\"" << x0 + n * kBarWidth / 2 << "\" y=\"" << kChartTop + kPlotHeight + 18
-        << "\" text-anchor=\"middle\" class=\"category\">" << html_escape(categories[c])
-        << "</text>\n";
+    const std::string cluster_id = id + "-category-" + std::to_string(c);
+    svg << "<rect id=\"" << cluster_id << "\" class=\"slot\" x=\"" << x0 - kClusterGap / 2
+        << "\" y=\"" << kChartTop + kPlotHeight << "\" width=\"" << cluster << "\" height=\""
+        << kChartBottom << "\" fill=\"none\"/><text x=\"" << x0 + n * slot / 2 << "\" y=\""
+        << kChartTop + kPlotHeight + 18 << "\" text-anchor=\"middle\" class=\"category\" "
+        << "data-container=\"" << cluster_id << "\">" << label_svg(categories[c]) << "</text>\n";
   }
   svg << "<line x1=\"" << kChartLeft << "\" x2=\"" << kChartLeft + plot_width << "\" y1=\""
       << kChartTop + kPlotHeight << "\" y2=\"" << kChartTop + kPlotHeight
@@ -301,6 +326,13 @@ figure.invalid { border: 4px solid #ef6c00; }
                  background: repeating-linear-gradient(45deg, #eee, #eee 8px, #ddd 8px,
                  #ddd 16px); color: #a00; font-size: 0.8em; text-align: center; padding: 4px; }
 #broken-images { background: #c62828; color: #fff; padding: 6px 10px; }
+table.settings td { max-width: 60em; overflow-wrap: anywhere; }
+table.settings code { font-size: 0.95em; }
+.why { font-size: 0.9em; color: #a00; }
+p.legend .piece { white-space: nowrap; margin-right: 0.6em; }
+.swatch { display: inline-block; width: 0.9em; height: 0.9em; margin-right: 0.3em;
+          vertical-align: -0.1em; border: 1px solid #333; }
+figure.card figcaption { overflow-wrap: anywhere; }
 footer { margin-top: 2em; color: #666; font-size: 0.85em; }
 )";
 
@@ -329,7 +361,7 @@ std::string summary_table(const std::vector<StrategySummary>& summaries) {
                   "</tr></thead>\n<tbody>\n";
   for (const StrategySummary& s : summaries) {
     h += "<tr><td>" + html_escape(s.experiment) + "</td><td>" + html_escape(s.search) +
-         "</td><td>" + html_escape(strategy_display(s.strategy)) + "</td><td class=\"num\">" +
+         "</td><td>" + label_html(strategy_display(s.strategy)) + "</td><td class=\"num\">" +
          std::to_string(s.runs) + "</td><td class=\"num\">" + std::to_string(s.solved) +
          "</td><td class=\"num\">" + std::to_string(s.invalid) + "</td><td class=\"num\">" +
          (s.runs > 0 ? fixed(100.0 * s.solved / s.runs, 1) : std::string("\u2013")) +
@@ -389,7 +421,7 @@ std::string charts(const std::vector<Group>& groups,
 std::string runs_table(const Group& g) {
   std::string h = "<table class=\"runs\">\n<thead><tr><th>pattern</th>";
   for (const std::string& s : g.strategies)
-    h += "<th>" + html_escape(strategy_display(s)) + "</th>";
+    h += "<th>" + label_html(strategy_display(s)) + "</th>";
   h += "</tr></thead>\n<tbody>\n";
   for (const std::string& pattern : g.patterns) {
     h += "<tr><th title=\"" + html_escape(pattern) + "\">" +
@@ -433,6 +465,41 @@ std::string picture_html(const ReportInput& input, const std::string& path,
          "\" alt=\"" + html_escape(alt) + "\">";
 }
 
+/// Why a run that does not count as solved ended so, in a few words ("time limit of 10 s",
+/// "search space exhausted", "impossible", "rejected by the checker"); empty when it counts or
+/// runs.csv does not say.
+std::string unsolved_words(const RunRecord& run, const std::optional<ResultsSettings>& settings) {
+  if (run.counts() || !run.outcome) return "";
+  if (*run.outcome == Outcome::TimeLimit && settings && settings->time_limit_s > 0)
+    return "time limit of " + detail::general(settings->time_limit_s) + " s";
+  return outcome_short_reason(*run.outcome);
+}
+
+/// "#1f77b4": a BGR colour as CSS.
+std::string css_colour(const cv::Scalar& bgr) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string css = "#";
+  for (const int channel : {2, 1, 0}) {
+    const int v = std::clamp(static_cast<int>(std::lround(bgr[channel])), 0, 255);
+    css += kHex[v / 16];
+    css += kHex[v % 16];
+  }
+  return css;
+}
+
+/// The legend of the pictures: each piece of the set the settings name, in its colour
+/// (piece_colour(), by slot); empty without settings.
+std::string piece_legend(const std::optional<ResultsSettings>& settings) {
+  if (!settings || settings->pieces.empty()) return "";
+  std::string h = "<p id=\"piece-legend\" class=\"legend\">Pieces (" +
+                  html_escape(settings->piece_set) + "), the same colours in every picture:";
+  for (std::size_t slot = 0; slot < settings->pieces.size(); ++slot)
+    h += " <span class=\"piece\"><span class=\"swatch\" style=\"background:" +
+         css_colour(piece_colour(slot)) + "\"></span>" + html_escape(settings->pieces[slot]) +
+         "</span>";
+  return h + "</p>\n";
+}
+
 std::string gallery(const ReportInput& input, const std::vector<Group>& groups) {
   std::string h;
   for (const Group& g : groups) {
@@ -446,14 +513,21 @@ std::string gallery(const ReportInput& input, const std::vector<Group>& groups) 
         const std::string badge = status == "solved"    ? "solved"
                                   : status == "invalid" ? "INVALID"
                                                         : "NOT SOLVED";
-        cards += "<figure class=\"card " + status + "\" data-status=\"" + status + "\">" +
+        const std::string why = unsolved_words(*run, input.settings);
+        cards += "<figure class=\"card " + status + "\" data-status=\"" + status + "\"" +
+                 (run->outcome ? " data-outcome=\"" + std::string(outcome_name(*run->outcome)) +
+                                     "\""
+                               : std::string()) +
+                 ">" +
                  picture_html(input, run->picture,
-                              pattern_display(pattern) + ", " + strategy_display(strategy) +
-                                  ": " + badge) +
-                 "<figcaption><b>" + html_escape(strategy_display(strategy)) +
-                 "</b> <span class=\"badge " + status + "\">" + badge + "</span><br>" +
-                 fixed(run->seconds, 2) + " s, cov " + fixed(run->coverage, 3) + ", bt " +
-                 std::to_string(run->backtracks) + "</figcaption></figure>\n";
+                              pattern_display(pattern) + ", " +
+                                  label_unicode(strategy_display(strategy)) + ": " + badge +
+                                  (why.empty() ? "" : " (" + why + ")")) +
+                 "<figcaption><b>" + label_html(strategy_display(strategy)) +
+                 "</b> <span class=\"badge " + status + "\">" + badge + "</span>" +
+                 (why.empty() ? "" : " <span class=\"why\">" + html_escape(why) + "</span>") +
+                 "<br>" + fixed(run->seconds, 2) + " s, cov " + fixed(run->coverage, 3) +
+                 ", bt " + std::to_string(run->backtracks) + "</figcaption></figure>\n";
       }
       if (cards.empty()) continue;
       rows += "<div class=\"gallery-row\">\n<figure class=\"card pattern\">" +
@@ -468,6 +542,27 @@ std::string gallery(const ReportInput& input, const std::vector<Group>& groups) 
   return h;
 }
 
+// ---- settings ----------------------------------------------------------------------------
+
+/// How the results were made: a table of settings_rows(), or a note that there are none.
+std::string settings_html(const std::optional<ResultsSettings>& settings) {
+  std::string h = "<h2 id=\"settings\">How these results were made</h2>\n";
+  if (!settings)
+    return h + "<p id=\"no-settings\">The results directory records no settings (no "
+               "settings.json: written before tangram recorded them). The time limit, rotation "
+               "step, commit and machine are unknown.</p>\n";
+  h += "<table id=\"settings-table\" class=\"settings\">\n<tbody>\n";
+  for (const auto& [name, value] : settings_rows(*settings)) {
+    // Strategy labels raised ("S^-1"); a command line as typed, in code.
+    const std::string shown = name == "strategies" ? label_html(value)
+                              : name.rfind("command", 0) == 0 && value != "not recorded"
+                                  ? "<code>" + html_escape(value) + "</code>"
+                                  : html_escape(value);
+    h += "<tr><th>" + html_escape(name) + "</th><td>" + shown + "</td></tr>\n";
+  }
+  return h + "</tbody>\n</table>\n";
+}
+
 // ---- Tables I-III ------------------------------------------------------------------------
 
 /// Tables I-III as HTML: a heading and a table each, then the note.
@@ -476,11 +571,11 @@ std::string experiment_tables_html(const std::vector<ExperimentTable>& tables) {
   for (const ExperimentTable& table : tables) {
     if (table.rows.empty()) continue;
     h += "<h3>" + html_escape(table.title) + "</h3>\n<table class=\"paper-tables\">\n<thead><tr>";
-    for (const std::string& cell : table.rows.front()) h += "<th>" + html_escape(cell) + "</th>";
+    for (const std::string& cell : table.rows.front()) h += "<th>" + label_html(cell) + "</th>";
     h += "</tr>\n</thead>\n<tbody>\n";
     for (std::size_t r = 1; r < table.rows.size(); ++r) {
       h += "<tr>";
-      for (const std::string& cell : table.rows[r]) h += "<td>" + html_escape(cell) + "</td>";
+      for (const std::string& cell : table.rows[r]) h += "<td>" + label_html(cell) + "</td>";
       h += "</tr>\n";
     }
     h += "</tbody>\n</table>\n";
@@ -518,17 +613,18 @@ std::optional<ExperimentRecord> experiment_run(const RunRecord& run) {
 /// planned runs of a Table I cell, which holds one strategy); nothing when `text` is not such
 /// a file.
 std::optional<TablePlan> plan_of_tables_csv(const std::string& text) {
-  std::istringstream in(text);
-  std::string line;
-  if (!std::getline(in, line) ||
-      line != "table,experiment,row,source,value,spread,solved,planned,recorded")
+  std::vector<detail::CsvRecord> records;
+  try {
+    records = detail::csv_records(text, "tables.csv");
+  } catch (const InputError&) {
     return std::nullopt;
+  }
+  const std::vector<std::string> header{"table", "experiment", "row",     "source",  "value",
+                                        "spread", "solved",    "planned", "recorded"};
+  if (records.empty() || records.front().fields != header) return std::nullopt;
   TablePlan plan;
-  while (std::getline(in, line)) {
-    std::vector<std::string> f;
-    std::istringstream fields(line);
-    for (std::string field; std::getline(fields, field, ',');) f.push_back(field);
-    if (f.size() == 8 && line.back() == ',') f.emplace_back();
+  for (std::size_t r = 1; r < records.size(); ++r) {
+    const std::vector<std::string>& f = records[r].fields;
     if (f.size() != 9) return std::nullopt;
     if (f[0] != "I" || f[3] == "paper") continue;
     int experiment = 0, planned = 0;
@@ -693,6 +789,7 @@ std::string report_html(const ReportInput& input) {
        std::to_string(counted) +
        " count as solved: the search returned a full assembly and the checker accepted it.</p>\n";
 
+  h += settings_html(input.settings);
   if (input.runs.empty()) {
     h += "<p>runs.csv has no runs.</p>\n";
   } else {
@@ -714,10 +811,13 @@ std::string report_html(const ReportInput& input) {
          "strategy" +
          std::string(input.gallery == GalleryMode::Unsolved ? " that did not count as solved"
                                                             : "") +
-         ". <span class=\"badge unsolved\">NOT SOLVED</span> (red frame): the search gave up, "
-         "the picture shows its partial assembly; <span class=\"badge invalid\">INVALID</span> "
-         "(orange frame): a full assembly that the checker rejected.</p>\n" +
-         gallery(input, groups);
+         ". <span class=\"badge unsolved\">NOT SOLVED</span> (red frame): the search gave up "
+         "(why, when runs.csv says: the time limit, the search space exhausted, or the figure "
+         "impossible for the set), the picture shows its partial assembly; <span "
+         "class=\"badge invalid\">INVALID</span> (orange frame): a full assembly that the "
+         "checker rejected. Each picture carries its own caption and legend below the "
+         "assembly.</p>\n" +
+         piece_legend(input.settings) + gallery(input, groups);
   }
   h += "<footer>Generated by " + html_escape(input.generator.empty() ? "tangram"
                                                                       : input.generator) +
@@ -746,6 +846,23 @@ ReportInput load_report_input(const std::string& results_dir, GalleryMode galler
 
   input.tables = load_experiment_tables(results_dir, input.runs, warnings, limits);
 
+  const fs::path settings = fs::path(results_dir) / kSettingsFile;
+  std::error_code exists_error;
+  if (fs::exists(settings, exists_error)) {
+    std::string problem;
+    if (const auto text = read_bytes(settings, limits.max_document_bytes, Limit::DocumentBytes,
+                                     problem)) {
+      try {
+        input.settings = settings_from_json(*text);
+      } catch (const InputError& e) {
+        problem = e.tagged();
+      }
+    }
+    if (!input.settings)
+      warnings.push_back("settings " + settings.string() + ": " + problem +
+                         " (the report shows no settings)");
+  }
+
   const auto add = [&](const std::string& field, const char* role) {
     if (field.empty() || input.images.count(field)) return;
     const fs::path path = resolve(results_dir, field);
@@ -767,7 +884,8 @@ ReportInput load_report_input(const std::string& results_dir, GalleryMode galler
 std::vector<std::string> report_input_files(const std::string& results_dir,
                                             const std::vector<RunRecord>& runs) {
   std::vector<std::string> files{(fs::path(results_dir) / "runs.csv").string(),
-                                 (fs::path(results_dir) / "tables.csv").string()};
+                                 (fs::path(results_dir) / "tables.csv").string(),
+                                 (fs::path(results_dir) / kSettingsFile).string()};
   for (const RunRecord& run : runs)
     for (const std::string* field : {&run.pattern, &run.solution, &run.picture})
       if (!field->empty()) files.push_back(resolve(results_dir, *field).string());

@@ -11,99 +11,30 @@
 
 #include "tangram/core/detail/format.hpp"
 #include "tangram/core/error.hpp"
+#include "tangram/core/placement.hpp"
+#include "tangram/io/detail/json.hpp"
 #include "tangram/io/files.hpp"
+#include "tangram/lab/detail/text.hpp"
 
 namespace tangram {
 
 namespace {
 
-/// Number of fields of a runs.csv row (kRunsCsvHeader).
-constexpr std::size_t kFieldCount = 14;
-
-std::string quoted_field(const std::string& text) {
-  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
-  std::string out = "\"";
-  for (const char c : text) out += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return out + "\"";
-}
+/// Number of fields of a runs.csv row (kRunsCsvHeader); one less without the outcome column.
+constexpr std::size_t kFieldCount = 15;
 
 using detail::fixed;
+using detail::general;
 
-/// One CSV record and the line it starts on (1-based).
-struct CsvRecord {
-  std::vector<std::string> fields;
-  int line = 0;
-};
-
-/// Splits CSV text into records (RFC 4180: fields in double quotes may hold commas, line
-/// breaks and doubled quotes). "\r\n" ends a record like "\n". Blank lines give no record.
-std::vector<CsvRecord> split_csv(const std::string& text, const std::string& source) {
-  std::vector<CsvRecord> records;
-  CsvRecord record;
-  std::string field;
-  int line = 1;
-  record.line = line;
-  bool in_quotes = false;
-  bool quoted = false;  // the current field was quoted (closing quote seen)
-  const auto end_record = [&] {
-    record.fields.push_back(field);
-    const bool blank = record.fields.size() == 1 && record.fields[0].empty() && !quoted;
-    if (!blank) records.push_back(record);
-    record = CsvRecord{};
-    field.clear();
-    quoted = false;
-  };
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (in_quotes) {
-      if (c == '"') {
-        if (i + 1 < text.size() && text[i + 1] == '"') {
-          field += '"';
-          ++i;
-        } else {
-          in_quotes = false;
-          quoted = true;
-        }
-      } else {
-        if (c == '\n') ++line;
-        field += c;
-      }
-      continue;
-    }
-    if (c == '"') {
-      if (!field.empty() || quoted)
-        throw InputError(source + " line " + std::to_string(line) +
-                         ": a quote inside an unquoted field (quote the whole field)");
-      in_quotes = true;
-    } else if (c == ',') {
-      record.fields.push_back(field);
-      field.clear();
-      quoted = false;
-    } else if (c == '\n' || c == '\r') {
-      if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') ++i;
-      end_record();
-      record.line = ++line;
-    } else {
-      if (quoted)
-        throw InputError(source + " line " + std::to_string(line) +
-                         ": text after a closing quote");
-      field += c;
-    }
-  }
-  if (in_quotes)
-    throw InputError(source + " line " + std::to_string(record.line) +
-                     ": unterminated quoted field");
-  if (!field.empty() || quoted || !record.fields.empty()) end_record();
-  return records;
-}
-
-/// Parses one row; `at` is "<source> line N".
-RunRecord parse_row(const std::vector<std::string>& f, const std::string& at) {
+/// Parses one row of `fields` fields (kFieldCount, or one less without the outcome column);
+/// `at` is "<source> line N".
+RunRecord parse_row(const std::vector<std::string>& f, std::size_t fields, const std::string& at) {
   static const char* const kNames[kFieldCount] = {
-      "experiment", "search",     "pattern",  "strategy", "solved", "valid",    "seconds",
-      "placements", "backtracks", "coverage", "overlap",  "spill",  "solution", "picture"};
-  if (f.size() != kFieldCount)
-    throw InputError(at + ": expected " + std::to_string(kFieldCount) + " fields, got " +
+      "experiment", "search",     "pattern",  "strategy", "solved",   "valid",
+      "seconds",    "placements", "backtracks", "coverage", "overlap", "spill",
+      "solution",   "picture",    "outcome"};
+  if (f.size() != fields)
+    throw InputError(at + ": expected " + std::to_string(fields) + " fields, got " +
                      std::to_string(f.size()));
   const auto text = [&](std::size_t i) {
     if (f[i].empty()) throw InputError(at + ": empty " + kNames[i]);
@@ -150,6 +81,18 @@ RunRecord parse_row(const std::vector<std::string>& f, const std::string& at) {
   run.spill = number(11);
   run.solution = f[12];
   run.picture = f[13];
+  if (run.counts()) run.outcome = Outcome::Solved;
+  if (run.solved && !run.valid) run.outcome = Outcome::Invalid;
+  if (fields == kFieldCount && !f[14].empty()) {
+    const std::optional<Outcome> outcome = outcome_from_name(f[14]);
+    if (!outcome) throw InputError(at + ": unknown outcome '" + f[14] + "'");
+    const bool agrees = run.outcome ? *outcome == *run.outcome
+                                    : *outcome != Outcome::Solved && *outcome != Outcome::Invalid;
+    if (!agrees)
+      throw InputError(at + ": outcome " + f[14] + " contradicts solved " + f[4] +
+                       " and valid " + f[5]);
+    run.outcome = outcome;
+  }
   return run;
 }
 
@@ -161,13 +104,14 @@ std::string relative_to(const std::filesystem::path& file, const std::filesystem
 }
 
 std::string runs_csv_row(const RunRecord& run) {
-  return quoted_field(run.experiment) + "," + quoted_field(run.search) + "," +
-         quoted_field(run.pattern) + "," + quoted_field(run.strategy) + "," +
+  return detail::csv_field(run.experiment) + "," + detail::csv_field(run.search) + "," +
+         detail::csv_field(run.pattern) + "," + detail::csv_field(run.strategy) + "," +
          (run.solved ? "1" : "0") + "," + (run.valid ? "1" : "0") + "," +
          fixed(run.seconds, 3) + "," + std::to_string(run.placements) + "," +
          std::to_string(run.backtracks) + "," + fixed(run.coverage, 4) + "," +
-         fixed(run.overlap, 4) + "," + fixed(run.spill, 4) + "," + quoted_field(run.solution) +
-         "," + quoted_field(run.picture) + "\n";
+         fixed(run.overlap, 4) + "," + fixed(run.spill, 4) + "," + detail::csv_field(run.solution) +
+         "," + detail::csv_field(run.picture) + "," +
+         (run.outcome ? std::string(outcome_name(*run.outcome)) : std::string()) + "\n";
 }
 
 std::string runs_csv(const std::vector<RunRecord>& runs) {
@@ -178,18 +122,19 @@ std::string runs_csv(const std::vector<RunRecord>& runs) {
 }
 
 std::vector<RunRecord> parse_runs_csv(const std::string& text, const std::string& source) {
-  const std::vector<CsvRecord> records = split_csv(text, source);
+  const std::vector<detail::CsvRecord> records = detail::csv_records(text, source);
   if (records.empty()) throw InputError(source + " is empty (expected the header line)");
   std::string header;
   for (const std::string& field : records[0].fields)
     header += (header.empty() ? "" : ",") + field;
-  if (records[0].line != 1 || header != kRunsCsvHeader)
+  if (records[0].line != 1 || (header != kRunsCsvHeader && header != kRunsCsvHeaderWithoutOutcome))
     throw InputError(source + " line 1: not a runs.csv header (expected '" +
                      std::string(kRunsCsvHeader) + "')");
+  const std::size_t fields = header == kRunsCsvHeader ? kFieldCount : kFieldCount - 1;
   std::vector<RunRecord> runs;
   for (std::size_t r = 1; r < records.size(); ++r)
-    runs.push_back(
-        parse_row(records[r].fields, source + " line " + std::to_string(records[r].line)));
+    runs.push_back(parse_row(records[r].fields, fields,
+                             source + " line " + std::to_string(records[r].line)));
   return runs;
 }
 
@@ -240,6 +185,119 @@ std::vector<StrategySummary> summarise_by_strategy(const std::vector<RunRecord>&
       result.push_back(s);
     }
   return result;
+}
+
+namespace {
+
+constexpr std::string_view kSettingsTag = "tangram-settings/1";
+
+/// A whole number in [0, 1e6] of a settings document.
+int count_member(const detail::JsonFields& fields, const detail::Json& object, const char* key) {
+  const double value = fields.number(object, key);
+  if (!(value >= 0 && value <= 1e6) || value != std::floor(value))
+    fields.fail("\"" + std::string(key) + "\" is not a whole number from 0 to 1000000");
+  return static_cast<int>(value);
+}
+
+std::string joined(const std::vector<std::string>& items, const std::string& separator) {
+  std::string out;
+  for (const std::string& item : items) out += (out.empty() ? "" : separator) + item;
+  return out;
+}
+
+}  // namespace
+
+std::string settings_to_json(const ResultsSettings& settings) {
+  nlohmann::ordered_json doc;
+  doc["format"] = kSettingsTag;
+  doc["made_by"] = settings.made_by;
+  doc["time_limit_s"] = settings.time_limit_s;
+  doc["rotations"] = nlohmann::ordered_json::array();
+  for (const RotationSetting& r : settings.rotations)
+    doc["rotations"].push_back(
+        {{"scope", r.scope}, {"step_deg", r.step_deg}, {"reflection", r.reflection}});
+  doc["searches"] = settings.searches;
+  doc["strategies"] = settings.strategies;
+  doc["threads"] = settings.threads;
+  doc["jobs"] = settings.jobs;
+  doc["piece_set"] = settings.piece_set;
+  doc["pieces"] = settings.pieces;
+  doc["invocations"] = nlohmann::ordered_json::array();
+  for (const Invocation& i : settings.invocations)
+    doc["invocations"].push_back({{"command", i.command},
+                                  {"version", i.version},
+                                  {"commit", i.commit},
+                                  {"cpu", i.cpu},
+                                  {"cores", i.cores},
+                                  {"date", i.date}});
+  // Bytes that are not UTF-8 (a file name in a command) are replaced rather than refused.
+  return doc.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace) + "\n";
+}
+
+ResultsSettings settings_from_json(const std::string& text) {
+  const detail::JsonFields fields("invalid settings");
+  const detail::Json doc = fields.document(text, kSettingsTag);
+  ResultsSettings s;
+  s.made_by = fields.text(doc, "made_by");
+  s.time_limit_s = fields.number(doc, "time_limit_s");
+  for (const detail::Json* r : fields.objects(doc, "rotations", "a rotation"))
+    s.rotations.push_back(
+        {fields.text(*r, "scope"), fields.number(*r, "step_deg"), fields.boolean(*r, "reflection")});
+  s.searches = fields.texts(doc, "searches");
+  s.strategies = fields.texts(doc, "strategies");
+  s.threads = count_member(fields, doc, "threads");
+  s.jobs = count_member(fields, doc, "jobs");
+  s.piece_set = fields.text(doc, "piece_set");
+  s.pieces = fields.texts(doc, "pieces");
+  for (const detail::Json* i : fields.objects(doc, "invocations", "an invocation"))
+    s.invocations.push_back({fields.text(*i, "command"), fields.text(*i, "version"),
+                             fields.text(*i, "commit"), fields.text(*i, "cpu"),
+                             count_member(fields, *i, "cores"), fields.text(*i, "date")});
+  return s;
+}
+
+std::vector<std::pair<std::string, std::string>> settings_rows(const ResultsSettings& s) {
+  std::vector<std::pair<std::string, std::string>> rows;
+  const auto known = [](const std::string& text) { return text.empty() ? "unknown" : text; };
+  rows.emplace_back("made by", "tangram " + known(s.made_by));
+  rows.emplace_back("time limit", general(s.time_limit_s) + " s per run");
+  std::vector<std::string> rotations;
+  for (const RotationSetting& r : s.rotations)
+    rotations.push_back((r.scope.empty() ? "" : r.scope + ": ") + general(r.step_deg) +
+                        " deg, " + (r.reflection ? "mirroring" : "no mirroring"));
+  rows.emplace_back(rotations.size() > 1 ? "rotation steps" : "rotation step",
+                    rotations.empty() ? "unknown" : joined(rotations, "; "));
+  rows.emplace_back(s.searches.size() > 1 ? "searches" : "search", known(joined(s.searches, ", ")));
+  std::vector<std::string> labels;
+  for (const std::string& name : s.strategies) {
+    const std::optional<Strategy> strategy = strategy_from_name(name);
+    labels.push_back(strategy ? std::string(strategy_label(*strategy)) : name);
+  }
+  rows.emplace_back("strategies", known(joined(labels, ", ")));
+  rows.emplace_back("threads", (s.threads == 0 ? std::string("all cores")
+                                               : std::to_string(s.threads)) +
+                                   " per run, " + std::to_string(s.jobs) +
+                                   (s.jobs == 1 ? " run" : " runs") + " at a time");
+  rows.emplace_back("pieces", known(s.piece_set) +
+                                  (s.pieces.empty() ? std::string()
+                                                    : " (" + std::to_string(s.pieces.size()) +
+                                                          " pieces: " + joined(s.pieces, ", ") +
+                                                          ")"));
+  if (s.invocations.empty()) rows.emplace_back("command", "not recorded");
+  for (std::size_t k = 0; k < s.invocations.size(); ++k) {
+    const Invocation& i = s.invocations[k];
+    const std::string of = s.invocations.size() == 1
+                               ? std::string()
+                               : " " + std::to_string(k + 1) + " of " +
+                                     std::to_string(s.invocations.size());
+    rows.emplace_back("command" + of, known(i.command));
+    rows.emplace_back("commit" + of, known(i.commit) + (i.version.empty() ? "" : " (" + i.version + ")"));
+    rows.emplace_back("machine" + of, known(i.cpu) + ", " +
+                                          (i.cores > 0 ? std::to_string(i.cores) : std::string("?")) +
+                                          (i.cores == 1 ? " core" : " cores"));
+    rows.emplace_back("date" + of, known(i.date));
+  }
+  return rows;
 }
 
 }  // namespace tangram

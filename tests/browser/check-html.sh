@@ -7,6 +7,14 @@
 #     --min-tables N        at least N <table> elements (default 0)
 #     --min-svgs N          at least N <svg> elements (default 0)
 #     --count SELECTOR=N    exactly N elements match the CSS selector (repeatable)
+#     --contained SELECTOR  every element matching SELECTOR (labels) lies inside its container,
+#                           measured with getBoundingClientRect: the element named by its
+#                           data-container attribute (an id), else for SVG elements the <svg>
+#                           that holds them, else the element itself (its text, measured as a
+#                           Range over its contents, must not overflow its box); in SVG, it
+#                           must also not overlap another such label nor a filled <rect> (a
+#                           bar) of its <svg>; 0.5 px allowed (repeatable; at least one element
+#                           must match)
 #     --screenshot OUT.png  also save a screenshot of the page (the file tool can show it)
 #     --window-size W,H     browser window for the screenshot (default 1400,2400)
 #     --full-page           screenshot height = the page's height (at most 16000 px)
@@ -19,17 +27,18 @@
 # 77 no Chromium installed (install it with scripts/setup-deps.sh --browser).
 set -euo pipefail
 
-usage() { sed -n '2,21s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
+usage() { sed -n '2,29s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
 die_usage() { echo "check-html: $*" >&2; exit 2; }
 
 page="" min_images=0 min_tables=0 min_svgs=0 screenshot="" window=1400,2400 full_page=0
-counts=()
+counts=() contained=()
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --min-images) min_images=${2:?}; shift 2 ;;
     --min-tables) min_tables=${2:?}; shift 2 ;;
     --min-svgs) min_svgs=${2:?}; shift 2 ;;
     --count) counts+=("${2:?}"); shift 2 ;;
+    --contained) contained+=("${2:?}"); shift 2 ;;
     --screenshot) screenshot=${2:?}; shift 2 ;;
     --window-size) window=${2:?}; shift 2 ;;
     --full-page) full_page=1; shift ;;
@@ -82,6 +91,9 @@ for spec in "${counts[@]+"${counts[@]}"}"; do
   expected+=("$n")
 done
 
+labels=""
+for spec in "${contained[@]+"${contained[@]}"}"; do labels+="${labels:+,}$(js_string "$spec")"; done
+
 # The probe: after the load event, counts onto <html> as data-check-* attributes.
 probe='<script>(function () {
   function probe() {
@@ -100,6 +112,50 @@ probe='<script>(function () {
     for (var k = 0; k < selectors.length; ++k)
       found.push(document.querySelectorAll(selectors[k]).length);
     root.setAttribute("data-check-counts", found.join(" "));
+    // Labels against their containers: the text box must lie within the container box.
+    var labelSelectors = ['"$labels"'], matched = [], overflows = [], drawn = [];
+    function meets(a, b) {  // the boxes share more than 0.5 px each way
+      return Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 &&
+             Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;
+    }
+    function named(el) {  // the text of the label itself, without a <title> tooltip
+      var text = el.firstChild && el.firstChild.nodeType === 3 ? el.firstChild.nodeValue
+                                                                : el.textContent;
+      return JSON.stringify((text || "").slice(0, 40));
+    }
+    for (var k = 0; k < labelSelectors.length; ++k) {
+      var labels = document.querySelectorAll(labelSelectors[k]);
+      matched.push(labels.length);
+      for (var j = 0; j < labels.length; ++j) {
+        var el = labels[j], id = el.getAttribute("data-container"), box, inner;
+        var container = id ? document.getElementById(id)
+                           : (el.ownerSVGElement || el);
+        if (!container) { overflows.push("no container #" + id); continue; }
+        if (el.ownerSVGElement || !el.firstChild) inner = el.getBoundingClientRect();
+        else { var range = document.createRange(); range.selectNodeContents(el);
+               inner = range.getBoundingClientRect(); }
+        box = container.getBoundingClientRect();
+        if (inner.width === 0 && inner.height === 0) continue;  // nothing drawn
+        var over = Math.max(box.left - inner.left, inner.right - box.right,
+                            box.top - inner.top, inner.bottom - box.bottom);
+        if (over > 0.5)
+          overflows.push(named(el) + " by " + over.toFixed(1) + " px (" + labelSelectors[k] + ")");
+        if (!el.ownerSVGElement) continue;
+        for (var d = 0; d < drawn.length; ++d)
+          if (drawn[d].svg === el.ownerSVGElement && meets(drawn[d].box, inner))
+            overflows.push(named(el) + " overlaps " + named(drawn[d].el));
+        var rects = el.ownerSVGElement.getElementsByTagName("rect");
+        for (var r = 0; r < rects.length; ++r)
+          if (getComputedStyle(rects[r]).fill !== "none" &&
+              meets(rects[r].getBoundingClientRect(), inner))
+            overflows.push(named(el) + " overlaps a bar");
+        drawn.push({el: el, svg: el.ownerSVGElement, box: inner});
+      }
+    }
+    root.setAttribute("data-check-contained", matched.join(" "));
+    root.setAttribute("data-check-overflows", String(overflows.length));
+    root.setAttribute("data-check-overflow-list",
+                      overflows.slice(0, 5).join("; ").replace(/"/g, "\u201d"));
     root.setAttribute("data-check-done", "1");
   }
   if (document.readyState === "complete") probe();
@@ -133,12 +189,19 @@ fi
 images=$(attribute images) broken=$(attribute broken) tables=$(attribute tables)
 svgs=$(attribute svgs) height=$(attribute height)
 read -r -a found <<< "$(attribute counts)"
+read -r -a matched <<< "$(attribute contained)"
+overflows=$(attribute overflows)
 
 failures=()
 (( broken == 0 )) || failures+=("$broken of $images images did not render: $(attribute broken-list)")
 (( images >= min_images )) || failures+=("$images images, expected at least $min_images")
 (( tables >= min_tables )) || failures+=("$tables tables, expected at least $min_tables")
 (( svgs >= min_svgs )) || failures+=("$svgs svg elements, expected at least $min_svgs")
+for k in "${!contained[@]}"; do
+  [[ "${matched[$k]:-0}" != 0 ]] || failures+=("no element matches --contained '${contained[$k]}'")
+done
+(( ${overflows:-0} == 0 )) ||
+  failures+=("$overflows labels overflow their containers or overlap: $(attribute overflow-list)")
 for k in "${!expected[@]}"; do
   spec=${counts[$k]}
   [[ "${found[$k]:-}" == "${expected[$k]}" ]] ||
@@ -146,6 +209,11 @@ for k in "${!expected[@]}"; do
 done
 
 summary="$images images ($broken broken), $tables tables, $svgs svgs, page height $height px"
+if (( ${#contained[@]} > 0 )); then
+  total=0
+  for n in "${matched[@]}"; do total=$(( total + n )); done
+  summary+=", $total labels inside their containers"
+fi
 if [[ -n "$screenshot" ]]; then
   width=${window%,*}
   shot_height=${window#*,}

@@ -133,6 +133,15 @@ public:
   bool masks_timed_out() const { return masks_timed_out_; }
   /// The unsolved, timed-out solution for that case.
   Solution timed_out_solution() const;
+  /// What rules out every assembly before the search starts, if anything (Impossibility): a
+  /// shape whose configurations all have an empty collision-free area in the empty pattern, or
+  /// separate parts in which no configuration of any shape fits holding more of the puzzle area
+  /// than VerifyConfig::min_coverage leaves uncovered. Sound for the search: a piece that fits
+  /// nowhere in the empty pattern fits nowhere once pieces are placed, and a raster piece lies in
+  /// one 8-connected part.
+  std::optional<Impossibility> impossibility() const;
+  /// The unsolved solution for an impossibility found by impossibility().
+  Solution impossible_solution(const Impossibility& why) const;
 
   const Pattern& pattern() const { return pattern_; }
   const SolverConfig& config() const { return config_; }

@@ -2,7 +2,9 @@
 /// \file solution.hpp
 /// An assembly of a set's pieces and the statistics of the search that produced it.
 
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "tangram/core/geometry.hpp"
@@ -18,6 +20,24 @@ struct PlacedPiece {
   Polygon polygon;
 };
 
+/// What rules out, before any search, every assembly of a set in a pattern at the configured
+/// rotations (found on the pattern and the raster piece masks the search would use, so it holds
+/// for the search, not only in general). Front ends word it.
+struct Impossibility {
+  enum class Kind {
+    /// A shape has no collision-free position anywhere in the empty pattern, in any
+    /// configuration: no assembly can hold it.
+    PieceFitsNowhere,
+    /// The pattern falls apart into separate parts (8-connected), and the parts in which no
+    /// piece fits hold more of its area than the checker lets stay uncovered.
+    UncoverableParts,
+  };
+  Kind kind = Kind::PieceFitsNowhere;
+  ShapeId shape = 0;   ///< PieceFitsNowhere: the shape that fits nowhere
+  int parts = 0;       ///< UncoverableParts: the parts in which no piece fits
+  double share = 0.0;  ///< UncoverableParts: their share of the puzzle area
+};
+
 /// Counters of one search run.
 struct SolveStats {
   double seconds = 0.0;           ///< wall-clock time of solve(), rasterising the masks included
@@ -29,6 +49,8 @@ struct SolveStats {
   double spill = 0.0;             ///< area outside the puzzle / puzzle area
   int threads = 0;                ///< worker threads used
   bool timed_out = false;         ///< the time limit ended the search
+  /// Set when the search did not start because the pattern rules every assembly out.
+  std::optional<Impossibility> impossible;
 };
 
 /// The outcome of a solve. When `solved` is false `pieces` may hold a partial assembly.
@@ -37,5 +59,25 @@ struct Solution {
   std::vector<PlacedPiece> pieces;
   SolveStats stats;
 };
+
+/// How a run ended, as pictures, tables and reports tell it.
+enum class Outcome {
+  Solved,      ///< a full assembly, accepted
+  Invalid,     ///< a full assembly that a later check rejected (told by the front end)
+  TimeLimit,   ///< not solved: the time limit ended the search
+  Exhausted,   ///< not solved: the search ran out of candidates before the time limit
+  Impossible,  ///< not solved: ruled out before the search (SolveStats::impossible)
+};
+
+/// The outcome of a solve: Solved, else Impossible, TimeLimit or Exhausted by its stats (never
+/// Invalid: only a front end that checks the assembly again can tell that).
+Outcome outcome_of(const Solution& solution);
+
+/// The name of an outcome in files ("solved", "invalid", "time-limit", "exhausted",
+/// "impossible").
+std::string_view outcome_name(Outcome outcome);
+
+/// Inverse of outcome_name; nullopt for an unknown name.
+std::optional<Outcome> outcome_from_name(std::string_view name);
 
 }  // namespace tangram

@@ -12,6 +12,7 @@
 
 #include "tangram/core/placement.hpp"
 #include "tangram/core/search.hpp"
+#include "tangram/core/solution.hpp"
 
 namespace tangram {
 
@@ -45,6 +46,9 @@ struct ExperimentRecord {
   bool solved = false;             ///< the search returned a full assembly
   bool valid = false;              ///< the checker (verify.hpp, referee thresholds) accepted it
   bool timed_out = false;
+  /// Not searched: the pattern rules every assembly out (SolveStats::impossible). Records
+  /// written before this field read as false.
+  bool impossible = false;
   double seconds = 0.0;            ///< search wall time
   long placements = 0;             ///< placements tried
   long backtracks = 0;
@@ -53,6 +57,11 @@ struct ExperimentRecord {
   double spill = 0.0;
   /// Counts as solved in the tables: solved by the search and accepted by the checker.
   bool counts() const { return solved && valid; }
+  /// How the run ended (Invalid: solved, rejected by the checker).
+  Outcome outcome() const {
+    if (solved) return valid ? Outcome::Solved : Outcome::Invalid;
+    return impossible ? Outcome::Impossible : timed_out ? Outcome::TimeLimit : Outcome::Exhausted;
+  }
 };
 
 /// A record as one JSON object (format "tangram-run/1").

@@ -28,6 +28,7 @@
 #include "tangram/io/files.hpp"
 #include "tangram/io/silhouette.hpp"
 #include "tangram/lab/experiment.hpp"
+#include "tangram/lab/results.hpp"
 
 namespace tangram {
 
@@ -53,6 +54,9 @@ struct ExperimentConfig {
   int threads = 1;        ///< worker threads of each run, 1..1024 (results do not depend on it)
   bool tables_only = false;  ///< run nothing: tabulate the runs already recorded
   ReadLimits limits;      ///< caps on the patterns and the run records
+  /// The command that asks for the runs, as the front end knows it (results.hpp); recorded
+  /// in OUT/settings.json when it runs anything.
+  Invocation invocation;
 };
 
 /// Checks the ranges of an ExperimentConfig (time limit, jobs, threads, experiment numbers,
@@ -87,6 +91,9 @@ struct ExperimentPlan {
   std::map<std::string, Silhouette> patterns;
   TablePlan tables;               ///< experiments, patterns per experiment, strategies, searches
   int workers = 1;                ///< runs solved at the same time
+  /// How the runs are made: the config's settings, and the commands recorded in
+  /// OUT/settings.json followed by config.invocation when there are runs to do.
+  ResultsSettings settings;
   /// Records that could not be read (their runs are done again), one tagged sentence each
   /// (error.hpp: mentions spelled by the front end).
   std::vector<std::string> warnings;
@@ -97,7 +104,8 @@ struct ExperimentPlan {
 
 /// Plans `config`: validates it, finds the patterns of its experiments in masks_dir, reads the
 /// records in out_dir (kept when made with the same time limit; an unreadable one is a warning
-/// and its run is done again) and the patterns of the runs to do. Writes nothing. Throws
+/// and its run is done again), the commands recorded in out_dir's settings.json (unreadable: a
+/// warning, and they are forgotten) and the patterns of the runs to do. Writes nothing. Throws
 /// UsageError (bad config, out_dir is masks_dir, no pattern in an experiment's range, records
 /// made with another time limit), InputError (masks_dir not a directory, a pattern missing or
 /// numbered twice, an unreadable pattern), LimitError, or OutputError (out_dir not a
@@ -134,8 +142,8 @@ struct ExperimentObserver {
   std::function<void(const ExperimentProgress& progress, bool last)> tick;
 };
 
-/// Creates the directories of every planned run (OutputError if it cannot), then does the runs
-/// of plan.todo, plan.workers at a time, each writing its solution, picture and record
+/// Creates the directories of every planned run (OutputError if it cannot) and, when there are
+/// runs to do, writes plan.settings to OUT/settings.json; then does the runs of plan.todo, plan.workers at a time, each writing its solution, picture and record
 /// atomically, and stores their records in plan.records. The first run that fails stops the
 /// others from starting; once those in progress are over, an Error naming that run ("DIR/NAME:
 /// what went wrong") is thrown.
@@ -143,7 +151,9 @@ void run_experiment(ExperimentPlan& plan, const ExperimentObserver& observer = {
 
 /// Writes runs.csv, tables.md and tables.csv into out_dir over every recorded run of the plan
 /// (a cell with runs still missing is marked, experiment.hpp) and returns the text of
-/// tables.md. Throws OutputError.
+/// tables.md. Both tables files start with the settings (settings_rows() of plan.settings):
+/// tables.md under "## Settings", tables.csv as rows "settings,,NAME,,VALUE,,,,". Throws
+/// OutputError.
 std::string write_experiment_tables(const ExperimentPlan& plan);
 
 }  // namespace tangram

@@ -16,20 +16,34 @@
 ///   solution    the tangram-solution/1 JSON, relative to the directory; empty if not written
 ///   picture     render_solution's picture (also for partial assemblies), relative; empty if
 ///               not written
-/// A run counts as solved only when solved = 1 and valid = 1.
+///   outcome     outcome_name(): solved, invalid, time-limit, exhausted or impossible
+/// A run counts as solved only when solved = 1 and valid = 1. Files written before the outcome
+/// column (kRunsCsvHeaderWithoutOutcome) are read too; their runs have no outcome beyond what
+/// solved and valid tell.
+///
+/// settings.json (kSettingsFile, format "tangram-settings/1") beside runs.csv records how the
+/// runs were made (ResultsSettings): the solver settings, the piece set, and each command that
+/// wrote runs with its commit, machine and date. Directories written before it have none.
 
 #include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
+#include "tangram/core/solution.hpp"
 #include "tangram/io/files.hpp"
 
 namespace tangram {
 
 /// The first line of every runs.csv.
 inline constexpr std::string_view kRunsCsvHeader =
+    "experiment,search,pattern,strategy,solved,valid,seconds,placements,backtracks,coverage,"
+    "overlap,spill,solution,picture,outcome";
+
+/// The first line of a runs.csv written before the outcome column; still read.
+inline constexpr std::string_view kRunsCsvHeaderWithoutOutcome =
     "experiment,search,pattern,strategy,solved,valid,seconds,placements,backtracks,coverage,"
     "overlap,spill,solution,picture";
 
@@ -53,13 +67,17 @@ struct RunRecord {
   double spill = 0.0;       ///< share of the puzzle area
   std::string solution;     ///< JSON path relative to the results directory, or empty
   std::string picture;      ///< PNG path relative to the results directory, or empty
+  /// How the run ended; empty when the file did not say (written before the outcome column)
+  /// and solved and valid do not tell (a run not solved).
+  std::optional<Outcome> outcome;
 
   /// Counts as solved: solved by the search and accepted by the checker.
   bool counts() const { return solved && valid; }
 };
 
 /// One line of runs.csv for `run` (with the trailing '\n'): seconds with 3 decimals, shares
-/// with 4; text fields quoted when they hold a comma, a quote or a line break.
+/// with 4; text fields quoted when they hold a comma, a quote or a line break; the outcome
+/// empty when unknown.
 std::string runs_csv_row(const RunRecord& run);
 
 /// A whole runs.csv: kRunsCsvHeader and one row per run.
@@ -68,7 +86,8 @@ std::string runs_csv(const std::vector<RunRecord>& runs);
 /// Parses runs.csv text. `source` names the file in messages. Throws InputError with a one-line
 /// message ("<source> line N: ...") for a wrong header, a row with the wrong number of fields,
 /// an empty experiment/search/pattern/strategy, a solved or valid flag other than 0 or 1, a
-/// number that does not parse, a negative or non-finite measurement, an unterminated quote.
+/// number that does not parse, a negative or non-finite measurement, an unknown outcome or one
+/// that contradicts solved and valid, an unterminated quote.
 /// Blank lines are skipped; a file with a header and no row gives an empty vector.
 std::vector<RunRecord> parse_runs_csv(const std::string& text, const std::string& source);
 
@@ -93,5 +112,60 @@ struct StrategySummary {
 /// One StrategySummary per (experiment, search, strategy), groups in order of first
 /// appearance in `runs`, strategies within a group in order of first appearance too.
 std::vector<StrategySummary> summarise_by_strategy(const std::vector<RunRecord>& runs);
+
+/// The name of the settings file of a results directory.
+inline constexpr std::string_view kSettingsFile = "settings.json";
+
+/// One command that wrote runs into a results directory: what was typed, the build, the
+/// machine and when. The front end fills it in (the library reads no argv, clock or system
+/// file); empty fields are unknown.
+struct Invocation {
+  std::string command;  ///< the command line, words joined by spaces, quoted where needed
+  std::string version;  ///< "tangram 0.1.0"
+  std::string commit;   ///< build_commit() of the build that ran it
+  std::string cpu;      ///< the CPU's model name
+  int cores = 0;        ///< logical cores of the machine
+  std::string date;     ///< when it started, UTC, ISO 8601 ("2025-01-31T12:34:56Z")
+};
+
+/// The rotations of a group of runs.
+struct RotationSetting {
+  std::string scope;  ///< which runs ("experiment 1"); empty = all of them
+  double step_deg = 1.0;
+  bool reflection = true;  ///< mirror images of chiral pieces allowed
+};
+
+/// How the runs of a results directory were made (settings.json).
+struct ResultsSettings {
+  std::string made_by;  ///< the subcommand: "compare" or "experiment"
+  double time_limit_s = 0.0;              ///< per run
+  std::vector<RotationSetting> rotations; ///< one per group of runs with its own
+  std::vector<std::string> searches;      ///< search_mode_name()s
+  std::vector<std::string> strategies;    ///< strategy_name()s
+  int threads = 0;  ///< worker threads of each run (0 = all cores)
+  int jobs = 1;     ///< runs solved at the same time
+  std::string piece_set;                  ///< the set's name (PieceSet::name())
+  /// Its pieces as the pictures' legends name them, in slot order (piece_labels()).
+  std::vector<std::string> pieces;
+  /// The commands that wrote runs, oldest first (a resumed experiment has several); the other
+  /// settings are the last one's.
+  std::vector<Invocation> invocations;
+};
+
+/// settings.json text ("tangram-settings/1").
+std::string settings_to_json(const ResultsSettings& settings);
+
+/// Parses settings_to_json()'s output; throws InputError naming what is wrong.
+ResultsSettings settings_from_json(const std::string& text);
+
+/// The settings as (name, value) rows of plain text, in the order the report and tables.md
+/// show them: "time limit" "10 s per run", "rotation step" "45 deg, mirroring", "searches",
+/// "strategies" (strategy labels: "S^-1"), "threads", "pieces", then per command "command",
+/// "commit", "machine", "date" (numbered "command 2 of 3" ... when there are several).
+std::vector<std::pair<std::string, std::string>> settings_rows(const ResultsSettings& settings);
+
+/// The commit the library was built from: `git describe --always --dirty` of the source tree
+/// at build time (CMake generates it), "unknown" when the source was not a git checkout.
+std::string_view build_commit();
 
 }  // namespace tangram

@@ -7,6 +7,8 @@
 
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -42,10 +44,6 @@ std::string json_string(std::string_view text);
 /// values that would print as -0 print as 0, non-finite values print as null.
 std::string json_number(double value, int decimals = 6);
 
-}  // namespace tangram::detail
-
-namespace tangram::detail {
-
 /// The member `key` of `object` with the given type; nullptr when absent and not `required`.
 /// Throws InputError `prefix` + `where` + what is wrong (missing, or of another type).
 const Json* json_member(const Json& object, std::string_view key, JsonType type, bool required,
@@ -54,5 +52,33 @@ const Json* json_member(const Json& object, std::string_view key, JsonType type,
 /// The root object of a document whose "format" member must be `tag`; throws InputError
 /// `prefix` + what is wrong (malformed JSON, not an object, no or another format).
 Json json_document(std::string_view text, std::string_view tag, const std::string& prefix);
+
+/// The same checks bound to one message prefix, for documents read member by member: every
+/// problem is an InputError "<what>: <problem>", e.g. "invalid run record: missing \"seconds\"",
+/// "invalid settings: \"threads\" is string, expected number".
+class JsonFields {
+public:
+  /// `what` starts every message ("invalid run record").
+  explicit JsonFields(std::string what) : what_(std::move(what)) {}
+
+  /// Throws the InputError "<what>: <problem>".
+  [[noreturn]] void fail(const std::string& problem) const;
+  /// `text` parsed (parse_json, its errors worded after `what`) as an object whose string
+  /// member "format" is `tag`.
+  Json document(std::string_view text, std::string_view tag) const;
+  /// Member `key` of `object`, which must be there with type `type`.
+  const Json& member(const Json& object, std::string_view key, JsonType type) const;
+  std::string text(const Json& object, std::string_view key) const;
+  double number(const Json& object, std::string_view key) const;
+  bool boolean(const Json& object, std::string_view key) const;
+  /// The strings of array member `key`.
+  std::vector<std::string> texts(const Json& object, std::string_view key) const;
+  /// The objects of array member `key`; `item` names one in messages ("a rotation").
+  std::vector<const Json*> objects(const Json& object, std::string_view key,
+                                   std::string_view item) const;
+
+private:
+  std::string what_;
+};
 
 }  // namespace tangram::detail
