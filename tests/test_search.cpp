@@ -232,3 +232,37 @@ TEST_CASE("search: a solvable pattern is not found impossible") {
   CHECK_FALSE(solution.stats.impossible.has_value());
   CHECK(outcome_of(solution) == Outcome::Solved);
 }
+
+TEST_CASE("solve with rotations chosen from the figure") {
+  SolverConfig config;
+  config.search.rotation_auto = true;
+  config.search.time_limit_s = 120.0;
+  // Turned by 146.02 degrees: no piece fits at plain 45-degree steps, the turned grid solves it
+  // in its first stage, and the assembly passes the checker.
+  const Pattern turned =
+      load_pattern_png(std::string(TANGRAM_SOURCE_DIR) + "/masks/29-page3-61-rotated.png");
+  const Solution solution = solve(turned, config);
+  REQUIRE(solution.solved);
+  CHECK(solution.stats.rotation_stages == 1);
+  CHECK(solution.stats.rotation_step_deg == 45.0);
+  CHECK(std::abs(solution.stats.rotation_offset_deg - std::fmod(146.02, 45.0)) < 0.25);
+  CHECK(verify_solution(turned, solution.pieces, config.pieces).valid);
+  // The same with the plain grid: impossible at once.
+  SolverConfig plain = config;
+  plain.search.rotation_auto = false;
+  plain.search.rotation_step_deg = 45.0;
+  const Solution none = solve(turned, plain);
+  CHECK_FALSE(none.solved);
+  CHECK(none.stats.impossible.has_value());
+  // Deterministic whatever the thread count.
+  SolverConfig one = config;
+  one.search.threads = 1;
+  const Solution again = solve(turned, one);
+  REQUIRE(again.solved);
+  REQUIRE(again.pieces.size() == solution.pieces.size());
+  for (std::size_t i = 0; i < again.pieces.size(); ++i) {
+    CHECK(again.pieces[i].pose.angle_deg == solution.pieces[i].pose.angle_deg);
+    CHECK(again.pieces[i].pose.centre.x == solution.pieces[i].pose.centre.x);
+    CHECK(again.pieces[i].pose.centre.y == solution.pieces[i].pose.centre.y);
+  }
+}

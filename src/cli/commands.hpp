@@ -114,8 +114,9 @@ struct SolveOptions {
   std::string strategy;        ///< placement strategy name (strategy_from_name)
   std::string search;          ///< "ours" or "paper"
   std::string pieces;          ///< a built-in piece set's name or a piece-set file
-  double rotation_step_deg = 0.0;
-  bool rotation_step_given = false;  ///< --rotation-step was on the command line
+  /// "auto" (rotations chosen from the figure, rotation_plan.hpp) or a step in degrees; empty:
+  /// the set's own step (1 degree for the tangram, as the paper)
+  std::string rotation_step = "auto";
   bool no_reflection = false;
   int candidates = 0;
   bool no_corners = false;
@@ -144,6 +145,14 @@ SolveOptions default_solve_options();
 /// validate_config.
 SolverConfig solver_config(const SolveOptions& options);
 
+
+/// When a fixed rotation step (not auto) missed the direction the figure's edges share
+/// (missed_direction): the note that says so and suggests a step, in words; empty otherwise.
+std::string missed_rotation_note(const Pattern& pattern, const SolverConfig& config);
+
+/// `text` as a number of degrees (all of it, finite); throws UsageError "<option>: expected
+/// auto or a number of degrees, got '<text>'".
+double parse_degrees(const std::string& option, const std::string& text);
 
 /// The strategy names, comma-separated, for messages ("bl, lb, ..., dt").
 std::string strategy_choices();

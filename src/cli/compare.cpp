@@ -300,7 +300,8 @@ ResultsSettings compare_settings(const CompareOptions& options,
   ResultsSettings settings;
   settings.made_by = "compare";
   settings.time_limit_s = config.search.time_limit_s;
-  settings.rotations.push_back({"", config.search.rotation_step_deg, config.search.reflection});
+  settings.rotations.push_back({"", config.search.rotation_step_deg, config.search.reflection,
+                                config.search.rotation_auto});
   settings.searches.emplace_back(search_mode_name(config.search.mode));
   for (const Strategy strategy : strategies) settings.strategies.emplace_back(strategy_name(strategy));
   settings.threads = options.solve.threads;

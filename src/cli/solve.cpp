@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
+#include <cmath>
 #include <filesystem>
 #include <iostream>
 #include <mutex>
@@ -12,6 +13,7 @@
 #include "commands.hpp"
 #include "tangram/core/error.hpp"
 #include "tangram/core/placement.hpp"
+#include "tangram/core/rotation_plan.hpp"
 #include "tangram/core/search.hpp"
 #include "tangram/core/verify.hpp"
 #include "tangram/io/documents.hpp"
@@ -139,6 +141,9 @@ void print_summary(const SolveOptions& options, const SolverConfig& config,
       << (s.threads == 1 ? "" : "s") << "\n"
       << "  placements " << s.placements_tried << ", backtracks " << s.backtracks
       << ", validations failed " << s.validations_failed << "\n";
+  if (config.search.rotation_auto)
+    out << "  rotations " << rotation_words(s, config) << " (--rotation-step auto, stage "
+        << s.rotation_stages << ")\n";
   if (solution.solved)
     out << "  coverage " << fixed(s.coverage, 4) << ", overlap " << fixed(s.overlap, 4)
         << ", spill " << fixed(s.spill, 4) << "\n";
@@ -154,7 +159,7 @@ SolveOptions default_solve_options() {
   options.strategy = std::string(strategy_name(defaults.placement.strategy));
   options.search = search_mode_name(d.mode);
   options.pieces = SolverConfig{}.pieces.name();
-  options.rotation_step_deg = d.rotation_step_deg;
+  options.rotation_step = "auto";
   options.no_reflection = !d.reflection;
   options.candidates = d.candidates_per_config;
   options.no_corners = !d.corners;
@@ -165,6 +170,31 @@ SolveOptions default_solve_options() {
   options.time_limit_s = d.time_limit_s;
   options.threads = d.threads;
   return options;
+}
+
+double parse_degrees(const std::string& option, const std::string& text) {
+  std::size_t used = 0;
+  double value = 0.0;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != text.size() || !std::isfinite(value))
+    throw UsageError(option + ": expected auto or a number of degrees, got '" + text + "'");
+  return value;
+}
+
+std::string missed_rotation_note(const Pattern& pattern, const SolverConfig& config) {
+  if (config.search.rotation_auto) return "";
+  const std::optional<MissedDirection> missed =
+      missed_direction(pattern, config.pieces, config.search.rotation_step_deg,
+                       config.search.rotation_offset_deg);
+  if (!missed) return "";
+  return "the figure's edges point at " + fixed(missed->residue_deg, 2) + " deg modulo " +
+         general(missed->grid_deg) + ", which " + general(config.search.rotation_step_deg) +
+         "-degree steps do not reach: try --rotation-step auto (or " +
+         general(missed->step_deg) + ")";
 }
 
 SolverConfig solver_config(const SolveOptions& options) {
@@ -180,13 +210,15 @@ SolverConfig solver_config(const SolveOptions& options) {
     }
     config.pieces = file.set;
     // The set's own rotations and mirroring, unless the command line says otherwise.
-    config.search.rotation_step_deg =
-        options.rotation_step_given ? options.rotation_step_deg : file.rotation_step_deg;
+    config.search.rotation_step_deg = file.rotation_step_deg;
     config.search.reflection = file.mirror && !options.no_reflection;
   } else {
-    config.search.rotation_step_deg = options.rotation_step_deg;
     config.search.reflection = !options.no_reflection;
   }
+  // auto: the set's step is the fine step of the plan; a number replaces it.
+  config.search.rotation_auto = options.rotation_step == "auto";
+  if (!config.search.rotation_auto && !options.rotation_step.empty())
+    config.search.rotation_step_deg = parse_degrees("--rotation-step", options.rotation_step);
   const auto strategy = strategy_from_name(options.strategy);
   if (!strategy)
     throw UsageError("--strategy: unknown strategy '" + options.strategy + "' (choose one of " +
@@ -220,14 +252,16 @@ void add_search_options(CLI::App& app, SolveOptions& options) {
                        "'tangram pieces' lists them) or a tangram-pieces/1 file. The set's "
                        "total area is the figure's. Default: " + options.pieces + "."))
       ->type_name("NAME|FILE");
-  cmd->add_option("--rotation-step", options.rotation_step_deg,
-                  wrap("Rotation step in degrees: pieces are tried at 0, DEG, 2 DEG, ... "
-                       "(0 < DEG <= 360; at most " + std::to_string(kMaxConfigurations) +
-                       " piece configurations in all, a step of at least 0.1). Default: " +
-                       general(options.rotation_step_deg) + " for the tangram, the set's own "
-                       "step for other sets."))
-      ->type_name("DEG")
-      ->each([&options](const std::string&) { options.rotation_step_given = true; });
+  cmd->add_option("--rotation-step", options.rotation_step,
+                  wrap("auto, or a rotation step in degrees: pieces are tried at 0, DEG, 2 DEG, "
+                       "... (0 < DEG <= 360; at most " + std::to_string(kMaxConfigurations) +
+                       " piece configurations in all, a step of at least 0.1). auto chooses "
+                       "from the figure: when its edges share a direction modulo the set's "
+                       "grid step (45 deg for the tangram), that grid turned to it first (for a "
+                       "quarter of the time limit), then the fine step (1 deg for the tangram, "
+                       "the set's own step for other sets) with the rest; the summary says "
+                       "which solved it. Default: " + options.rotation_step + "."))
+      ->type_name("auto|DEG");
   cmd->add_flag("--no-reflection", options.no_reflection,
                 wrap("Do not try mirror images of the pieces (the Tangram's parallelogram is the "
                      "only one that differs). Default: mirror images allowed, unless the set "
@@ -466,6 +500,9 @@ int run_solve(const SolveOptions& options, const SolveWatchOptions& watch) {
     rejection += silhouette.report.work_scale > 1 ? " try --work-size 0" : " try --no-clean";
   }
   if (!options.quiet || !solution.solved) print_summary(options, config, solution, rejection);
+  if (!solution.solved && rejection.empty())
+    if (const std::string note = missed_rotation_note(pattern, config); !note.empty())
+      std::cerr << "tangram: note: " << note << std::endl;
   if (!watch.frames_dir.empty() && watcher.events() > watcher.frames())
     std::cerr << "tangram: note: --frames " << watch.frames_dir << " holds the first "
               << watcher.frames() << " of " << watcher.events()

@@ -60,6 +60,103 @@ std::vector<double> dominant_residues(const Pattern& pattern, const AngleHintCon
   return residues;
 }
 
+namespace {
+
+/// A straight edge of an outline: its direction (degrees, counter-clockwise on screen, modulo
+/// 180) and its length in pixels.
+struct Edge {
+  double angle_deg;
+  double length;
+};
+
+/// The long straight edges of the pattern's contours (outer boundaries and holes): corners from
+/// a polygon approximation, each edge's direction from a line fitted to the contour pixels
+/// between two corners, a sixth of them left out at each end (where corners round off).
+std::vector<Edge> long_edges(const Pattern& pattern, double min_length_px) {
+  std::vector<Edge> edges;
+  cv::Mat1b padded;
+  cv::copyMakeBorder(pattern.puzzle, padded, 1, 1, 1, 1, cv::BORDER_CONSTANT, 0);
+  std::vector<std::vector<cv::Point>> contours;
+  cv::findContours(padded, contours, cv::RETR_LIST, cv::CHAIN_APPROX_NONE);
+  for (const std::vector<cv::Point>& contour : contours) {
+    std::vector<cv::Point> corners;
+    cv::approxPolyDP(contour, corners, 1.5, true);
+    if (corners.size() < 3) continue;
+    // The corners are contour points, in contour order from some point on: their indices.
+    std::map<std::pair<int, int>, std::size_t> index;
+    for (std::size_t k = contour.size(); k-- > 0;) index[{contour[k].x, contour[k].y}] = k;
+    std::vector<std::size_t> at;
+    for (const cv::Point& corner : corners) at.push_back(index.at({corner.x, corner.y}));
+    const std::size_t n = contour.size();
+    for (std::size_t i = 0; i < at.size(); ++i) {
+      const std::size_t from = at[i];
+      const std::size_t to = at[(i + 1) % at.size()];
+      const std::size_t span = (to + n - from) % n;
+      const cv::Point d = corners[(i + 1) % corners.size()] - corners[i];
+      const double length = std::hypot(d.x, d.y);
+      if (length < min_length_px || span < 6) continue;
+      std::vector<cv::Point2f> points;
+      for (std::size_t k = span / 6; k <= span - span / 6; ++k)
+        points.emplace_back(contour[(from + k) % n]);
+      cv::Vec4f line;
+      cv::fitLine(points, line, cv::DIST_L2, 0, 0.01, 0.01);
+      double angle = std::atan2(-line[1], line[0]) * 180.0 / M_PI;  // y down: counter-clockwise
+      angle = std::fmod(angle, 180.0);
+      if (angle < 0) angle += 180.0;
+      edges.push_back({angle, length});
+    }
+  }
+  return edges;
+}
+
+double positive_fmod(double value, double modulus) {
+  double r = std::fmod(value, modulus);
+  if (r < 0) r += modulus;
+  return r >= modulus ? 0.0 : r;
+}
+
+}  // namespace
+
+std::optional<OutlineDirection> outline_direction(const Pattern& pattern, double modulus_deg,
+                                                  double min_edge_share) {
+  // A straight edge's direction is defined modulo 180 degrees: the modulus must divide it.
+  if (pattern.puzzle.empty() || !(modulus_deg > 0.0) || modulus_deg > 180.0) return std::nullopt;
+  const double turns = 180.0 / modulus_deg;
+  if (std::abs(turns - std::round(turns)) > 1e-9) return std::nullopt;
+  const std::vector<Edge> edges = long_edges(pattern, min_edge_share * pattern.side_px);
+  double total = 0.0;
+  for (const Edge& e : edges) total += e.length;
+  if (edges.empty() || total <= 0.0) return std::nullopt;
+  // Residues as points on a circle (one turn = the modulus): the strongest of 720 directions
+  // (each edge counted within 2 degrees), then the circular mean of the edges near it.
+  const double tolerance = 2.0;
+  const auto distance = [modulus_deg](double a, double b) {
+    const double d = positive_fmod(a - b, modulus_deg);
+    return std::min(d, modulus_deg - d);
+  };
+  double best_weight = -1.0, best = 0.0;
+  for (int k = 0; k < 720; ++k) {
+    const double candidate = modulus_deg * k / 720.0;
+    double weight = 0.0;
+    for (const Edge& e : edges)
+      if (distance(e.angle_deg, candidate) <= tolerance) weight += e.length;
+    if (weight > best_weight + 1e-9) best_weight = weight, best = candidate;
+  }
+  double sx = 0.0, sy = 0.0, near = 0.0;
+  for (const Edge& e : edges) {
+    if (distance(e.angle_deg, best) > tolerance) continue;
+    const double t = positive_fmod(e.angle_deg, modulus_deg) * 2.0 * M_PI / modulus_deg;
+    sx += e.length * std::cos(t);
+    sy += e.length * std::sin(t);
+    near += e.length;
+  }
+  OutlineDirection direction;
+  direction.residue_deg =
+      positive_fmod(std::atan2(sy, sx) * modulus_deg / (2.0 * M_PI), modulus_deg);
+  direction.share = near / total;
+  return direction;
+}
+
 bool matches_residue(double angle_deg, const std::vector<double>& residues) {
   const double r = mod45(angle_deg);
   for (const double residue : residues) {

@@ -158,7 +158,7 @@ Polygon PieceSet::posed_polygon(ShapeId id, double unit_px, const Pose& pose) co
 }
 
 std::vector<Configuration> PieceSet::configurations(ShapeId id, double step_deg,
-                                                    bool reflection) const {
+                                                    bool reflection, double offset_deg) const {
   std::vector<Configuration> out;
   if (!(step_deg > 0.0)) return out;  // no rotation set (validate_config refuses such steps)
   const double period = rotation_period_deg(id);
@@ -167,7 +167,9 @@ std::vector<Configuration> PieceSet::configurations(ShapeId id, double step_deg,
     for (int k = 0;; ++k) {
       const double angle = k * step_deg;
       if (angle >= period - 1e-9) break;
-      out.push_back({id, angle, m == 1});
+      double turned = offset_deg == 0.0 ? angle : std::fmod(angle + offset_deg, 360.0);
+      if (turned < 0.0) turned += 360.0;
+      out.push_back({id, turned, m == 1});
     }
   return out;
 }

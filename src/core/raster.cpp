@@ -250,8 +250,8 @@ ConfigurationMask rasterise_configuration(const PieceSet& set, const Configurati
 
 std::vector<ConfigurationMask> rasterise_configurations(
     const PieceSet& set, ShapeId shape, double side_px, double step_deg, bool reflection,
-    double inset_px, std::chrono::steady_clock::time_point deadline) {
-  const std::vector<Configuration> all = set.configurations(shape, step_deg, reflection);
+    double inset_px, std::chrono::steady_clock::time_point deadline, double offset_deg) {
+  const std::vector<Configuration> all = set.configurations(shape, step_deg, reflection, offset_deg);
   std::vector<ConfigurationMask> out(all.size());
   std::atomic<bool> expired{false};
   // Independent per configuration; each result goes to its own index.
@@ -292,7 +292,8 @@ ConfigurationGroups group_configurations(const std::vector<ConfigurationMask>& c
     const Configuration& c = configs[i].config;
     if (!groups.members.empty()) {
       const Configuration& first = configs[static_cast<std::size_t>(groups.members.back().front())].config;
-      if (first.reflected == c.reflected && c.angle_deg - first.angle_deg < span_deg) {
+      // (With an offset the angles may wrap past 360 once: such neighbours are not grouped.)
+      if (first.reflected == c.reflected && std::abs(c.angle_deg - first.angle_deg) < span_deg) {
         groups.members.back().push_back(static_cast<int>(i));
         groups.cores.back() = intersect_masks(groups.cores.back(), configs[i].mask);
         continue;
@@ -306,10 +307,10 @@ ConfigurationGroups group_configurations(const std::vector<ConfigurationMask>& c
 
 PieceMasks rasterise_piece(const PieceSet& set, ShapeId shape, double side_px, double step_deg,
                            bool reflection, double inset_px,
-                           std::chrono::steady_clock::time_point deadline) {
+                           std::chrono::steady_clock::time_point deadline, double offset_deg) {
   PieceMasks piece;
-  piece.configs =
-      rasterise_configurations(set, shape, side_px, step_deg, reflection, inset_px, deadline);
+  piece.configs = rasterise_configurations(set, shape, side_px, step_deg, reflection, inset_px,
+                                           deadline, offset_deg);
   piece.groups = group_configurations(piece.configs, 8.0);
   return piece;
 }

@@ -20,7 +20,9 @@
 #include "tangram/core/error.hpp"
 #include "tangram/core/paper_search.hpp"
 #include "tangram/core/parallel.hpp"
+#include "tangram/core/rotation_plan.hpp"
 #include "tangram/core/search_steps.hpp"
+#include "tangram/core/verify.hpp"
 
 namespace tangram {
 
@@ -59,6 +61,9 @@ void validate_config(const SolverConfig& config) {
   if (!(s.rotation_step_deg > 0.0 && s.rotation_step_deg <= 360.0))
     throw UsageError(mention(Setting::RotationStep) + " must be in (0, 360] degrees, got " +
                      number(s.rotation_step_deg));
+  if (!(s.rotation_offset_deg >= 0.0 && s.rotation_offset_deg < 360.0))
+    throw UsageError("rotation_offset_deg must be in [0, 360) degrees, got " +
+                     number(s.rotation_offset_deg));
   const long count = config.pieces.configuration_count(s.rotation_step_deg, s.reflection);
   if (count > kMaxConfigurations)
     throw UsageError(mention(Setting::RotationStep) + " " + number(s.rotation_step_deg) + " gives " +
@@ -335,18 +340,91 @@ private:
 
 }  // namespace
 
+namespace {
+
+/// One search at the configured rotations (SearchConfig::rotation_auto off).
+Solution solve_at(const Pattern& pattern, const SolverConfig& config,
+                  const ProgressCallback& progress, const SearchObserver& observer,
+                  const Pattern* judge) {
+  ThreadLimit limit(config.search.threads);
+  search::Steps steps(pattern, config, progress, observer, judge ? *judge : pattern);
+  Solution solution;
+  if (steps.masks_timed_out()) solution = steps.timed_out_solution();
+  else if (const std::optional<Impossibility> why = steps.impossibility())
+    solution = steps.impossible_solution(*why);
+  else if (config.search.mode == SearchMode::Paper) solution = paper_search(steps);
+  else solution = OursSearch(steps).run();
+  solution.stats.rotation_step_deg = config.search.rotation_step_deg;
+  solution.stats.rotation_offset_deg = config.search.rotation_offset_deg;
+  return solution;
+}
+
+/// SearchConfig::rotation_auto: the stages of auto_rotation_plan() one after the other, all
+/// timed from one start, until one solves the pattern. The observer sees one numbering of the
+/// steps across stages; the counters add up. Unsolved, the deepest partial assembly is kept
+/// (the later stage's on a tie) with the last stage's outcome.
+Solution solve_in_stages(const Pattern& pattern, const SolverConfig& config,
+                         const ProgressCallback& progress, const SearchObserver& observer,
+                         const Pattern* judge) {
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point start =
+      config.search.started == Clock::time_point{} ? Clock::now() : config.search.started;
+  const std::vector<RotationStage> plan =
+      auto_rotation_plan(pattern, config.pieces, config.search.rotation_step_deg);
+  long steps_before = 0, last_step = 0;
+  SearchObserver numbered;
+  if (observer)
+    numbered = [&](const SearchEvent& event) {
+      SearchEvent renumbered = event;
+      renumbered.step += steps_before;
+      last_step = renumbered.step;
+      observer(renumbered);
+    };
+  SolveStats total;
+  std::vector<PlacedPiece> deepest;
+  Solution solution;
+  int ran = 0;
+  for (std::size_t i = 0; i < plan.size(); ++i) {
+    SolverConfig stage = config;
+    stage.search.rotation_auto = false;
+    stage.search.rotation_step_deg = plan[i].step_deg;
+    stage.search.rotation_offset_deg = plan[i].offset_deg;
+    stage.search.started = start;
+    stage.search.time_limit_s = config.search.time_limit_s * plan[i].until_share;
+    solution = solve_at(pattern, stage, progress, numbered, judge);
+    ++ran;
+    steps_before = last_step;
+    total.placements_tried += solution.stats.placements_tried;
+    total.backtracks += solution.stats.backtracks;
+    total.validations_failed += solution.stats.validations_failed;
+    if (solution.solved) break;
+    if (solution.pieces.size() >= deepest.size()) deepest = solution.pieces;
+    if (Clock::now() - start >= std::chrono::duration<double>(config.search.time_limit_s)) break;
+  }
+  solution.stats.placements_tried = total.placements_tried;
+  solution.stats.backtracks = total.backtracks;
+  solution.stats.validations_failed = total.validations_failed;
+  solution.stats.rotation_stages = ran;
+  if (!solution.solved && deepest.size() > solution.pieces.size()) {
+    solution.pieces = deepest;
+    const AreaMetrics m = measure_areas(judge ? *judge : pattern, solution.pieces);
+    solution.stats.coverage = m.coverage;
+    solution.stats.overlap = m.overlap;
+    solution.stats.spill = m.spill;
+  }
+  return solution;
+}
+
+}  // namespace
+
 Solution solve(const Pattern& pattern, const SolverConfig& config, const ProgressCallback& progress,
                const SearchObserver& observer, const Pattern* judge) {
   validate_config(config);
   if (judge != nullptr && judge->puzzle.size() != pattern.puzzle.size())
     throw UsageError("the judge pattern must have the pattern's size");
-  ThreadLimit limit(config.search.threads);
-  search::Steps steps(pattern, config, progress, observer, judge ? *judge : pattern);
-  if (steps.masks_timed_out()) return steps.timed_out_solution();
-  if (const std::optional<Impossibility> why = steps.impossibility())
-    return steps.impossible_solution(*why);
-  if (config.search.mode == SearchMode::Paper) return paper_search(steps);
-  return OursSearch(steps).run();
+  if (config.search.rotation_auto)
+    return solve_in_stages(pattern, config, progress, observer, judge);
+  return solve_at(pattern, config, progress, observer, judge);
 }
 
 }  // namespace tangram

@@ -50,7 +50,7 @@ Steps::Steps(const Pattern& pattern, const SolverConfig& config, const ProgressC
     const std::size_t k = static_cast<std::size_t>(shape);
     if (pieces_[k].configs.empty() && !masks_timed_out_) {
       pieces_[k] = rasterise_piece(set, shape, set.unit_px(pattern.side_px), s.rotation_step_deg,
-                                   s.reflection, inset, deadline);
+                                   s.reflection, inset, deadline, s.rotation_offset_deg);
       masks_timed_out_ = pieces_[k].configs.empty();
       needs_[k] = piece_needs(pieces_[k].configs);
     }
@@ -271,6 +271,9 @@ void Steps::polish_poses(std::vector<PlacedPiece>& pieces) const {
     PolishConfig polish_config;
     const double step = config_.search.rotation_step_deg;
     if (step < 45.0) polish_config.max_turn_deg = std::min(step / 2.0, 2.0);
+    // An offset measured on the outline (rotation_plan.hpp) is good to a fraction of a degree.
+    if (config_.search.rotation_offset_deg != 0.0)
+      polish_config.max_turn_deg = std::max(polish_config.max_turn_deg, 1.0);
     polish(judge_, set(), pieces, polish_config);
   }
 }

@@ -150,10 +150,15 @@ cv::Scalar caption_colour(Outcome outcome) {
   }
 }
 
-/// "45-degree steps", "1-degree steps", "7.5-degree steps".
-std::string steps_words(double step_deg) { return general(step_deg) + "-degree steps"; }
-
 }  // namespace
+
+std::string rotation_words(const SolveStats& stats, const SolverConfig& config) {
+  const bool recorded = stats.rotation_step_deg > 0.0;
+  const double step = recorded ? stats.rotation_step_deg : config.search.rotation_step_deg;
+  const double offset = recorded ? stats.rotation_offset_deg : config.search.rotation_offset_deg;
+  return general(step) + "-degree steps" +
+         (offset != 0.0 ? " from " + fixed(offset, 2) + " deg" : std::string());
+}
 
 cv::Scalar piece_colour(std::size_t slot) {
   static const std::vector<cv::Scalar> palette = make_palette();
@@ -192,7 +197,7 @@ std::vector<std::size_t> piece_slots(const PieceSet& set, const std::vector<Plac
 }
 
 std::string unsolved_reason(const Solution& solution, const SolverConfig& config) {
-  const double step = config.search.rotation_step_deg;
+  const std::string steps = rotation_words(solution.stats, config);
   switch (outcome_of(solution)) {
     case Outcome::Solved:
     case Outcome::Invalid:
@@ -200,7 +205,7 @@ std::string unsolved_reason(const Solution& solution, const SolverConfig& config
     case Outcome::TimeLimit:
       return "time limit of " + general(config.search.time_limit_s) + " s reached";
     case Outcome::Exhausted:
-      return "search space exhausted at " + steps_words(step);
+      return "search space exhausted at " + steps;
     case Outcome::Impossible:
       break;
   }
@@ -210,11 +215,11 @@ std::string unsolved_reason(const Solution& solution, const SolverConfig& config
                                                    config.pieces.shape_count()
                                  ? config.pieces.shape_name(why.shape)
                                  : "piece " + std::to_string(why.shape);
-    return "impossible at " + steps_words(step) + ": the " + name +
+    return "impossible at " + steps + ": the " + name +
            " fits nowhere in the figure";
   }
   const double allowed = 1.0 - VerifyConfig{}.min_coverage;
-  return "impossible at " + steps_words(step) + ": " +
+  return "impossible at " + steps + ": " +
          (why.parts == 1 ? std::string("a separate part that no piece fits in holds ")
                          : std::to_string(why.parts) +
                                " separate parts that no piece fits in hold ") +

@@ -213,9 +213,11 @@ std::string settings_to_json(const ResultsSettings& settings) {
   doc["made_by"] = settings.made_by;
   doc["time_limit_s"] = settings.time_limit_s;
   doc["rotations"] = nlohmann::ordered_json::array();
-  for (const RotationSetting& r : settings.rotations)
+  for (const RotationSetting& r : settings.rotations) {
     doc["rotations"].push_back(
         {{"scope", r.scope}, {"step_deg", r.step_deg}, {"reflection", r.reflection}});
+    if (r.automatic) doc["rotations"].back()["auto"] = true;
+  }
   doc["searches"] = settings.searches;
   doc["strategies"] = settings.strategies;
   doc["threads"] = settings.threads;
@@ -240,9 +242,11 @@ ResultsSettings settings_from_json(const std::string& text) {
   ResultsSettings s;
   s.made_by = fields.text(doc, "made_by");
   s.time_limit_s = fields.number(doc, "time_limit_s");
-  for (const detail::Json* r : fields.objects(doc, "rotations", "a rotation"))
+  for (const detail::Json* r : fields.objects(doc, "rotations", "a rotation")) {
     s.rotations.push_back(
         {fields.text(*r, "scope"), fields.number(*r, "step_deg"), fields.boolean(*r, "reflection")});
+    if (r->contains("auto")) s.rotations.back().automatic = fields.boolean(*r, "auto");
+  }
   s.searches = fields.texts(doc, "searches");
   s.strategies = fields.texts(doc, "strategies");
   s.threads = count_member(fields, doc, "threads");
@@ -263,8 +267,11 @@ std::vector<std::pair<std::string, std::string>> settings_rows(const ResultsSett
   rows.emplace_back("time limit", general(s.time_limit_s) + " s per run");
   std::vector<std::string> rotations;
   for (const RotationSetting& r : s.rotations)
-    rotations.push_back((r.scope.empty() ? "" : r.scope + ": ") + general(r.step_deg) +
-                        " deg, " + (r.reflection ? "mirroring" : "no mirroring"));
+    rotations.push_back((r.scope.empty() ? "" : r.scope + ": ") +
+                        (r.automatic ? "auto (the grid step turned to the figure first, then " +
+                                           general(r.step_deg) + " deg)"
+                                     : general(r.step_deg) + " deg") +
+                        ", " + (r.reflection ? "mirroring" : "no mirroring"));
   rows.emplace_back(rotations.size() > 1 ? "rotation steps" : "rotation step",
                     rotations.empty() ? "unknown" : joined(rotations, "; "));
   rows.emplace_back(s.searches.size() > 1 ? "searches" : "search", known(joined(s.searches, ", ")));

@@ -5,6 +5,7 @@
 /// axes, so a piece turned by `a` degrees has edge directions congruent to `a` modulo 45; a
 /// silhouette's long edges, taken modulo 45, point at the rotations worth trying first.
 
+#include <optional>
 #include <vector>
 
 #include "tangram/core/pattern.hpp"
@@ -26,6 +27,23 @@ struct AngleHintConfig {
 /// edge's direction is rounded to the step, and its length also counts for the neighbouring
 /// residue when the direction lies between two steps. Empty when no edge is long enough.
 std::vector<double> dominant_residues(const Pattern& pattern, const AngleHintConfig& config = {});
+
+/// The direction a silhouette's outline shares: figures made of pieces turned by multiples of a
+/// set's grid step (45 degrees for the Tangram), and then the whole figure turned by some angle
+/// `a`, have all their straight edges at `a` modulo the grid step.
+struct OutlineDirection {
+  double residue_deg = 0.0;  ///< `a` modulo the grid step, in [0, grid step), counter-clockwise
+  double share = 0.0;        ///< share of the long edges' length that points at it (0..1)
+};
+
+/// The residue modulo `modulus_deg` at which most of the length of the pattern's long straight
+/// edges points (edges shorter than `min_edge_share` of the set side ignored), measured to a
+/// fraction of a degree: each edge's direction is a line fitted to the contour pixels between
+/// its corners (their ends left out), and the residue is the length-weighted circular mean of
+/// the directions within 2 degrees of the strongest one. nullopt without long edges, or when
+/// `modulus_deg` does not divide 180 (an edge's direction is only defined modulo 180).
+std::optional<OutlineDirection> outline_direction(const Pattern& pattern, double modulus_deg,
+                                                  double min_edge_share = 0.05);
 
 /// Whether `angle_deg` is congruent to one of `residues` modulo 45 (within 1e-6 degrees).
 bool matches_residue(double angle_deg, const std::vector<double>& residues);

@@ -104,10 +104,12 @@ public:
   Polygon posed_polygon(ShapeId id, double unit_px, const Pose& pose) const;
 
   /// The configurations of a shape for rotations 0, step, 2 step, ... below its rotation
-  /// period, times {unmirrored, mirrored} when `reflection` is on and the shape is mirror
-  /// distinct. Symmetric duplicates are left out. Order: unmirrored angles ascending, then
-  /// mirrored angles ascending. Empty when `step_deg` is not positive.
-  std::vector<Configuration> configurations(ShapeId id, double step_deg, bool reflection) const;
+  /// period, each turned further by `offset_deg` (angles reduced modulo 360), times
+  /// {unmirrored, mirrored} when `reflection` is on and the shape is mirror distinct. Symmetric
+  /// duplicates are left out. Order: unmirrored angles by k, then mirrored angles by k. Empty
+  /// when `step_deg` is not positive.
+  std::vector<Configuration> configurations(ShapeId id, double step_deg, bool reflection,
+                                            double offset_deg = 0.0) const;
   /// Number of configurations of the distinct shapes that `step_deg` and `reflection` imply
   /// (configurations() summed over shapes, copies counted once), without listing them.
   long configuration_count(double step_deg, bool reflection) const;

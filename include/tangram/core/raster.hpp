@@ -87,11 +87,11 @@ inline constexpr std::chrono::steady_clock::time_point kNoDeadline =
     std::chrono::steady_clock::time_point::max();
 
 /// Rasterises every configuration of shape `shape` of `set` (PieceSet::configurations()) at
-/// scale `side_px`, each piece polygon inset by `inset_px`. Past `deadline` the remaining configurations are skipped and
-/// the result is empty.
+/// scale `side_px`, each piece polygon inset by `inset_px`, the rotations turned by `offset_deg`.
+/// Past `deadline` the remaining configurations are skipped and the result is empty.
 std::vector<ConfigurationMask> rasterise_configurations(
     const PieceSet& set, ShapeId shape, double side_px, double step_deg, bool reflection, double inset_px,
-    std::chrono::steady_clock::time_point deadline = kNoDeadline);
+    std::chrono::steady_clock::time_point deadline = kNoDeadline, double offset_deg = 0.0);
 
 /// Cells present in both masks (same anchor). Convex masks stay one run per row.
 RunMask intersect_masks(const RunMask& a, const RunMask& b);
@@ -121,7 +121,8 @@ ConfigurationGroups group_configurations(const std::vector<ConfigurationMask>& c
 /// past `deadline`.
 PieceMasks rasterise_piece(const PieceSet& set, ShapeId shape, double side_px, double step_deg, bool reflection,
                            double inset_px,
-                           std::chrono::steady_clock::time_point deadline = kNoDeadline);
+                           std::chrono::steady_clock::time_point deadline = kNoDeadline,
+                           double offset_deg = 0.0);
 
 /// A binary image packed 64 pixels per word, row by row. Bits past the last column are zero.
 class BitGrid {

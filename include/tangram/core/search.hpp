@@ -47,6 +47,12 @@ struct PlacementConfig {
 struct SearchConfig {
   SearchMode mode = SearchMode::Ours;
   double rotation_step_deg = 1.0;      ///< rotations 0, step, 2 step, ... (0 < step <= 360)
+  /// The rotations turned by this much: offset, offset + step, ... ([0, 360)).
+  double rotation_offset_deg = 0.0;
+  /// Choose the rotations from the figure (rotation_plan.hpp): the set's grid step first, turned
+  /// to the direction the outline's edges share, then `rotation_step_deg` (the fine step) with
+  /// the rest of the time. `rotation_offset_deg` is then ignored.
+  bool rotation_auto = false;
   bool reflection = true;              ///< allow mirror images of chiral pieces
   /// Give up (unsolved) this many seconds after `started`: rasterising the piece masks, the
   /// search, polishing and checking all count.

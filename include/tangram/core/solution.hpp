@@ -49,6 +49,11 @@ struct SolveStats {
   double spill = 0.0;             ///< area outside the puzzle / puzzle area
   int threads = 0;                ///< worker threads used
   bool timed_out = false;         ///< the time limit ended the search
+  /// The rotations searched (SearchConfig): with SearchConfig::rotation_auto, those of the
+  /// stage that solved it, or of the last stage tried.
+  double rotation_step_deg = 0.0;
+  double rotation_offset_deg = 0.0;
+  int rotation_stages = 1;        ///< stages run (SearchConfig::rotation_auto), 1 otherwise
   /// Set when the search did not start because the pattern rules every assembly out.
   std::optional<Impossibility> impossible;
 };

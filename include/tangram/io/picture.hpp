@@ -56,8 +56,13 @@ struct PictureCaption {
 ///   Impossible "impossible at 45-degree steps: the large-triangle fits nowhere in the figure",
 ///              "impossible at 45-degree steps: 3 separate parts that no piece fits in hold
 ///              6.0% of the figure (at most 5% may stay uncovered)"
-/// `config`: the settings it was solved with (time limit, rotation step, the set's names).
+/// The rotations are those the search ran last (SolveStats::rotation_step_deg, offset as in
+/// rotation_words()); `config`: the settings it was solved with (time limit, the set's names).
 std::string unsolved_reason(const Solution& solution, const SolverConfig& config);
+
+/// The rotations a solve searched last, in words: "45-degree steps", "1-degree steps",
+/// "45-degree steps from 11.02 deg" (with an offset); `config`'s step when the stats hold none.
+std::string rotation_words(const SolveStats& stats, const SolverConfig& config);
 
 /// The caption of a solve's result: its outcome (outcome_of), unsolved_reason(), its coverage
 /// (SolveStats) and how many of the set's pieces it shows.

@@ -131,8 +131,11 @@ struct Invocation {
 /// The rotations of a group of runs.
 struct RotationSetting {
   std::string scope;  ///< which runs ("experiment 1"); empty = all of them
-  double step_deg = 1.0;
+  double step_deg = 1.0;   ///< the step, or with `automatic` the fine step of the plan
   bool reflection = true;  ///< mirror images of chiral pieces allowed
+  /// Rotations chosen per figure (SearchConfig::rotation_auto); "auto" in settings.json,
+  /// absent (false) in files written before it.
+  bool automatic = false;
 };
 
 /// How the runs of a results directory were made (settings.json).

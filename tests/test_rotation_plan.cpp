@@ -1,0 +1,158 @@
+// Rotations chosen from the figure: the outline's shared direction, the plan of
+// --rotation-step auto and the direction a fixed step misses (the staged solve: test_search).
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include <opencv2/imgproc.hpp>
+
+#include "tangram/core/angles.hpp"
+#include "tangram/core/rotation_plan.hpp"
+#include "tangram/io/pattern_png.hpp"
+
+namespace {
+
+using namespace tangram;
+
+Pattern mask(const std::string& name) {
+  return load_pattern_png(std::string(TANGRAM_SOURCE_DIR) + "/masks/" + name);
+}
+
+/// A rectangle w x h turned by `angle_deg` counter-clockwise on screen about (200, 200), and
+/// (when `notch`) with a 40 x 40 notch cut from one side: every pixel whose centre lies inside.
+Pattern turned_rectangle(double angle_deg, double w, double h, bool notch) {
+  cv::Mat1b image(400, 400, uchar(0));
+  const double a = angle_deg * M_PI / 180.0;
+  for (int y = 0; y < image.rows; ++y)
+    for (int x = 0; x < image.cols; ++x) {
+      // Back into the rectangle's frame (y down on screen: counter-clockwise turns x towards -y).
+      const double dx = x + 0.5 - 200.0, dy = y + 0.5 - 200.0;
+      const double u = dx * std::cos(a) - dy * std::sin(a);
+      const double v = dx * std::sin(a) + dy * std::cos(a);
+      const bool inside = std::abs(u) < w / 2 && std::abs(v) < h / 2;
+      const bool cut = notch && std::abs(u) < 20 && v < -h / 2 + 40;
+      image(y, x) = inside && !cut ? 255 : 0;
+    }
+  return make_pattern(image);
+}
+
+double circular(double a, double b, double m) {
+  double d = std::fmod(a - b, m);
+  if (d < 0) d += m;
+  return std::min(d, m - d);
+}
+
+}  // namespace
+
+TEST_CASE("the outline's direction: a drawn rectangle's turn modulo 45, to a tenth of a degree") {
+  for (const double angle : {0.0, 7.3, 20.0, 33.9, 44.8, 131.6, 200.25}) {
+    CAPTURE(angle);
+    const std::optional<OutlineDirection> d =
+        outline_direction(turned_rectangle(angle, 220, 160, true), 45.0);
+    REQUIRE(d);
+    CHECK(circular(d->residue_deg, angle, 45.0) < 0.1);
+    CHECK(d->residue_deg >= 0.0);
+    CHECK(d->residue_deg < 45.0);
+    CHECK(d->share > 0.95);
+  }
+  // Modulo 90, a rectangle turned by 20 and by 110 look alike; by 65 it does not.
+  CHECK(circular(outline_direction(turned_rectangle(110.0, 220, 160, false), 90.0)->residue_deg,
+                 20.0, 90.0) < 0.1);
+  CHECK(circular(outline_direction(turned_rectangle(65.0, 220, 160, false), 90.0)->residue_deg,
+                 65.0, 90.0) < 0.1);
+  // A modulus that does not divide 180 has no meaning for edge directions.
+  CHECK_FALSE(outline_direction(turned_rectangle(0.0, 220, 160, false), 72.0));
+}
+
+TEST_CASE("the outline's direction of real figures") {
+  // On the grid: 0. Turned as a whole: the turn modulo 45 (masks/README.md gives the turns).
+  for (const char* name : {"01-square.png", "02-page9-11.png", "03-page5-219.png"}) {
+    CAPTURE(name);
+    const std::optional<OutlineDirection> d = outline_direction(mask(name), 45.0);
+    REQUIRE(d);
+    CHECK(circular(d->residue_deg, 0.0, 45.0) < 0.25);
+    CHECK(d->share > 0.9);
+  }
+  const std::optional<OutlineDirection> turned = outline_direction(mask("29-page3-61-rotated.png"), 45.0);
+  REQUIRE(turned);
+  CHECK(circular(turned->residue_deg, 146.02, 45.0) < 0.25);
+  const std::optional<OutlineDirection> other = outline_direction(mask("25-page1-162-rotated.png"), 45.0);
+  REQUIRE(other);
+  CHECK(circular(other->residue_deg, 75.46, 45.0) < 0.25);
+}
+
+TEST_CASE("the plan of --rotation-step auto") {
+  const PieceSet tangram = PieceSet::tangram();
+  // On the grid: 45-degree steps for a quarter of the time, then the fine step.
+  std::vector<RotationStage> plan = auto_rotation_plan(mask("02-page9-11.png"), tangram, 1.0);
+  REQUIRE(plan.size() == 2);
+  CHECK(plan[0].step_deg == 45.0);
+  CHECK(plan[0].offset_deg == 0.0);
+  CHECK(plan[0].until_share == 0.25);
+  CHECK(plan[1].step_deg == 1.0);
+  CHECK(plan[1].offset_deg == 0.0);
+  CHECK(plan[1].until_share == 1.0);
+  // Turned: the grid turned with it.
+  plan = auto_rotation_plan(mask("29-page3-61-rotated.png"), tangram, 1.0);
+  REQUIRE(plan.size() == 2);
+  CHECK(plan[0].step_deg == 45.0);
+  CHECK(circular(plan[0].offset_deg, 146.02, 45.0) < 0.25);
+  // The fine step as coarse as the grid and no offset: one stage, nothing searched twice.
+  plan = auto_rotation_plan(mask("02-page9-11.png"), tangram, 45.0);
+  REQUIRE(plan.size() == 1);
+  CHECK(plan[0].step_deg == 45.0);
+  CHECK(plan[0].until_share == 1.0);
+  // No shared direction (a disc): the fine step alone.
+  cv::Mat1b disc(200, 200, uchar(0));
+  cv::circle(disc, {100, 100}, 80, cv::Scalar(255), cv::FILLED);
+  plan = auto_rotation_plan(make_pattern(disc), tangram, 1.0);
+  REQUIRE(plan.size() == 1);
+  CHECK(plan[0].step_deg == 1.0);
+}
+
+TEST_CASE("the direction a fixed step misses, and the step suggested") {
+  const PieceSet tangram = PieceSet::tangram();
+  const Pattern turned = mask("29-page3-61-rotated.png");
+  const std::optional<MissedDirection> missed = missed_direction(turned, tangram, 45.0);
+  REQUIRE(missed);
+  CHECK(circular(missed->residue_deg, 146.02, 45.0) < 0.25);
+  CHECK(missed->grid_deg == 45.0);
+  CHECK(missed->step_deg == 1.0);
+  // One-degree steps come within half a step of any direction; an offset can reach it too.
+  CHECK_FALSE(missed_direction(turned, tangram, 1.0));
+  CHECK_FALSE(missed_direction(turned, tangram, 45.0, missed->residue_deg));
+  // A figure on the grid is reached by 45, 15 and 5-degree steps, not by 7-degree steps (whose
+  // multiples modulo 45 come within 0.5 degrees of 0 only at 0: they do reach it).
+  const Pattern grid = mask("02-page9-11.png");
+  CHECK_FALSE(missed_direction(grid, tangram, 45.0));
+  CHECK_FALSE(missed_direction(grid, tangram, 15.0));
+  CHECK_FALSE(missed_direction(grid, tangram, 7.0));
+  // 20 degrees modulo 45: missed by 45-degree steps, reached by 5-degree ones.
+  const Pattern twenty = turned_rectangle(20.0, 220, 160, true);
+  const std::optional<MissedDirection> at20 = missed_direction(twenty, tangram, 45.0);
+  REQUIRE(at20);
+  CHECK(at20->step_deg == 5.0);
+  CHECK_FALSE(missed_direction(twenty, tangram, 5.0));
+}
+
+TEST_CASE("configurations turned by an offset") {
+  const PieceSet tangram = PieceSet::tangram();
+  const std::vector<Configuration> plain =
+      tangram.configurations(tangram_shapes::parallelogram, 45.0, true);
+  const std::vector<Configuration> turned =
+      tangram.configurations(tangram_shapes::parallelogram, 45.0, true, 30.0);
+  REQUIRE(turned.size() == plain.size());
+  for (std::size_t i = 0; i < plain.size(); ++i) {
+    CAPTURE(i);
+    CHECK(turned[i].reflected == plain[i].reflected);
+    CHECK(std::abs(turned[i].angle_deg - std::fmod(plain[i].angle_deg + 30.0, 360.0)) < 1e-9);
+  }
+  // Angles stay in [0, 360).
+  for (const Configuration& c : tangram.configurations(tangram_shapes::large_triangle, 45.0, false, 44.0)) {
+    CHECK(c.angle_deg >= 0.0);
+    CHECK(c.angle_deg < 360.0);
+  }
+}
