@@ -148,10 +148,16 @@ TEST_CASE("tangram pieces lists the built-in sets; solve --pieces solves with an
   CHECK(list.status == 0);
   CHECK(list.out.find("pentominoes: Pentominoes") != std::string::npos);
   CHECK(list.out.find("egg-of-columbus:") != std::string::npos);
-  const Run one = run_cli(in.dir, "pieces stomachion --image set.png");
+  const Run one = run_cli(in.dir, "pieces stomachion -o set.png");
   CHECK(one.status == 0);
   CHECK(one.out.find("14 pieces (12 shapes)") != std::string::npos);
   CHECK(std::filesystem::exists(in.dir.path() / "set.png"));
+  // The spelling of the last release still works, with a note.
+  const Run old = run_cli(in.dir, "pieces stomachion --image old.png");
+  CHECK(old.status == 0);
+  CHECK(std::filesystem::exists(in.dir.path() / "old.png"));
+  CHECK(old.err == "tangram: note: --image is deprecated and goes in the next release: use "
+                   "-o/--out\n");
   const Run unknown = run_cli(in.dir, "solve ok.png --pieces tangrams");
   CHECK(unknown.status == 2);
   CHECK(unknown.err.find("--pieces: no built-in piece set named 'tangrams'") != std::string::npos);
@@ -168,4 +174,30 @@ TEST_CASE("tangram pieces lists the built-in sets; solve --pieces solves with an
   CAPTURE(solved.err);
   CHECK(solved.status == 0);
   CHECK(solved.out.find("io.png: solved") != std::string::npos);
+}
+
+TEST_CASE("one vocabulary: -o/--out for single outputs, auto rotations, the same time limit") {
+  Inputs in;
+  // The defaults of solve and compare agree (the help texts show them).
+  for (const char* command : {"solve --help", "compare --help"}) {
+    CAPTURE(command);
+    const Run help = run_cli(in.dir, command);
+    CHECK(help.out.find("Default: auto.") != std::string::npos);
+    CHECK(help.out.find("Default: 60.") != std::string::npos);
+  }
+  for (const char* command : {"compare --help", "explain --help", "experiment --help",
+                              "report --help", "render --help", "pieces --help"}) {
+    CAPTURE(command);
+    CHECK(run_cli(in.dir, command).out.find("-o,--out") != std::string::npos);
+  }
+  const Run step = run_cli(in.dir, "solve ok.png --rotation-step fine");
+  CHECK(step.status == 2);
+  CHECK(step.err == "tangram: error: --rotation-step: expected auto or a number of degrees, got "
+                    "'fine'\n");
+  const Run report = run_cli(in.dir, "report folder --output page.html");
+  CHECK(report.err.rfind("tangram: note: --output is deprecated and goes in the next release: "
+                         "use -o/--out\n", 0) == 0);
+  const Run no_out = run_cli(in.dir, "report folder");
+  CHECK(no_out.status == 2);
+  CHECK(no_out.err == "tangram: error: -o/--out HTML is required\n");
 }

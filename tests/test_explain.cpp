@@ -215,3 +215,21 @@ TEST_CASE("tangram explain --help lists its options and exit statuses") {
   }
   CHECK(test::run_cli(dir, "--help").out.find("explain") != std::string::npos);
 }
+
+TEST_CASE("tangram explain --rotation-step auto: a turned figure is explained at its own angles") {
+  // masks/29 is a figure turned by 146.02 deg: 11.02 modulo 45. The large triangle fits at the
+  // angle its edges share (as measured), which solve's first stage tries, and at no multiple
+  // of 45.
+  tangram::test::TempDir dir("explain");
+  const test::Run run =
+      test::run_cli(dir, "explain " + kMasks + "29-page3-61-rotated.png -o out");
+  CAPTURE(run.err);
+  REQUIRE(run.status == 0);
+  CHECK(run.out.find("large-triangle at 11.0") != std::string::npos);
+  CHECK(run.out.find("(the direction the figure's edges share)") != std::string::npos);
+  // A fixed step of 45 finds no angle at all.
+  const test::Run fixed =
+      test::run_cli(dir, "explain " + kMasks + "29-page3-61-rotated.png -o out2 --rotation-step 45");
+  CHECK(fixed.status == 2);
+  CHECK(fixed.err.find("fits nowhere at any multiple of 45 deg") != std::string::npos);
+}

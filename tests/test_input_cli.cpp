@@ -427,3 +427,29 @@ TEST_CASE("tangram verify reads the picture as the solution records it was read;
   CHECK(asked.status == 0);
   CHECK(contains(asked.err, "read with --invert auto (as asked)"));
 }
+
+TEST_CASE("tangram solve: auto rotations name the step that solved; a fixed step that misses the "
+          "figure's direction is told so") {
+  const TempDir dir("input-cli");
+  const std::string turned =
+      std::string(TANGRAM_SOURCE_DIR) + "/masks/29-page3-61-rotated.png";  // turned 146.02 deg
+  const Run solved = run_cli(dir, "solve " + turned + " --threads 1");
+  CAPTURE(solved.err);
+  CHECK(solved.status == 0);
+  CHECK(solved.out.find("  rotations 45-degree steps from 11.0") != std::string::npos);
+  CHECK(solved.out.find("(--rotation-step auto, stage 1)") != std::string::npos);
+  const Run missed = run_cli(dir, "solve " + turned + " --rotation-step 45 --threads 1");
+  CHECK(missed.status == 1);
+  CHECK(missed.out.find("impossible at 45-degree steps") != std::string::npos);
+  CHECK(missed.err.find("tangram: note: the figure's edges point at 11.0") != std::string::npos);
+  CHECK(missed.err.find("deg modulo 45, which 45-degree steps do not reach: try "
+                        "--rotation-step auto (or 1)") != std::string::npos);
+}
+
+TEST_CASE("tangram experiment finds masks/ without --masks, from any working directory") {
+  const TempDir dir("input-cli");
+  const Run run = run_cli(dir, "experiment 3 --patterns 2 --strategies bl --search ours -o out -q");
+  CAPTURE(run.err);
+  CHECK(run.status == 0);
+  CHECK(read_all(dir.file("out/runs.csv")).find("/masks/02-") != std::string::npos);
+}

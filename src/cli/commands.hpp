@@ -87,6 +87,12 @@ PictureFormat check_picture_output(const std::string& option, const std::string&
 void check_document_output(const std::string& option, const std::string& path,
                            const std::string& kind);
 
+/// Declares `old_name` (a spelling of an earlier release, e.g. "--output") on `cmd` as a hidden
+/// option bound to `target`: it still works for one release, with the note "tangram: note:
+/// --output is deprecated and goes in the next release: use -o/--out" on stderr.
+void add_deprecated_alias(CLI::App& cmd, const std::string& old_name, std::string& target,
+                          const std::string& replacement);
+
 /// How a pattern picture is read (silhouette.hpp), as typed on the command line.
 struct InputOptions {
   double threshold = 128.0;        ///< luminance threshold, 8-bit scale
@@ -107,6 +113,10 @@ void add_input_options(CLI::App& cmd, InputOptions& options);
 /// Prints the notes (unless `quiet`) and the warnings of a reading on stderr, one line each:
 /// "tangram: note: CONTEXTtext", "tangram: warning: CONTEXTtext".
 void print_input_report(const InputReport& report, bool quiet, const std::string& context = "");
+
+/// Default --time-limit of solve and compare, in seconds: 99% of unseen real figures are solved
+/// well within it (README). `tangram experiment` keeps the paper's 360 s.
+inline constexpr double kCliTimeLimitS = 60.0;
 
 /// Options of `tangram solve`, as typed on the command line.
 struct SolveOptions {
@@ -137,7 +147,7 @@ struct SolveOptions {
 };
 
 /// SolveOptions holding the defaults of a default-constructed SolverConfig (no pattern, no
-/// outputs).
+/// outputs), but --rotation-step auto and the time limit kCliTimeLimitS.
 SolveOptions default_solve_options();
 
 /// Maps solve-style options onto a SolverConfig (strategy and search by name). Throws
@@ -285,7 +295,9 @@ struct ExplainOptions {
   /// Rotation, degrees counter-clockwise on screen, in [0, 360); none = the first multiple of
   /// the rotation step at which the piece fits.
   std::optional<double> angle_deg;
-  double rotation_step_deg = 45;  ///< the solve step whose masks (inset) and angles are shown
+  /// "auto" or a step in degrees: the solve step whose masks (inset) and angles are shown; auto
+  /// is the first stage of solve's plan for the figure (rotation_plan.hpp)
+  std::string rotation_step = "auto";
   bool mirror = false;   ///< mirror the piece top-to-bottom before the rotation
   std::string strategy;  ///< placement strategy name
   double inset_px = -1;  ///< mask inset (px); negative = as `solve` at the rotation step

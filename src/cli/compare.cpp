@@ -33,10 +33,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-/// Default --time-limit of compare, in seconds: shorter than solve's, since compare runs
-/// patterns x strategies searches one after the other.
-constexpr double kDefaultTimeLimitS = 60.0;
-
 /// Montage geometry, in pixels: the side of a square cell, the margin between a cell's border
 /// and its picture (room for the 3 px red border of unsolved runs), the header row's height,
 /// the height of a cell's two caption lines under its picture.
@@ -243,7 +239,6 @@ std::vector<Strategy> parse_strategies(const std::string& text) {
 
 CLI::App* setup_compare(CLI::App& app, CompareOptions& options) {
   options.solve = default_solve_options();
-  options.solve.time_limit_s = kDefaultTimeLimitS;
   options.strategies = "all";
   SolveOptions& o = options.solve;
 
@@ -269,7 +264,7 @@ CLI::App* setup_compare(CLI::App& app, CompareOptions& options) {
                        "cores; the results do not depend on it. Default: " +
                        std::to_string(o.threads) + "."))
       ->type_name("N");
-  cmd->add_option("--out", options.out_dir,
+  cmd->add_option("-o,--out", options.out_dir,
                   wrap("Directory (created if missing) for runs.csv (one row per run, the "
                        "results format that 'tangram report' reads; paths relative to DIR), "
                        "each run's solution as <pattern-stem>-<strategy>.json and its picture "

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <iostream>
 #include <regex>
 #include <sstream>
@@ -18,6 +19,8 @@
 namespace tangram::cli {
 
 namespace {
+
+namespace fs = std::filesystem;
 
 /// "1-18" or "7" -> [first, last].
 PatternRange parse_range(const std::string& text) {
@@ -68,6 +71,17 @@ std::string status_line(const ExperimentProgress& progress) {
          " elapsed, ETA " + eta(progress);
 }
 
+/// masks/ installed beside the program, else the source tree's; UsageError when neither exists.
+std::string default_masks_dir() {
+  std::error_code ec;
+  const fs::path program = fs::read_symlink("/proc/self/exe", ec);
+  const fs::path installed = program.parent_path().parent_path() / TANGRAM_INSTALLED_MASKS;
+  if (!ec && fs::is_directory(installed, ec)) return installed.string();
+  if (fs::is_directory(TANGRAM_SOURCE_MASKS, ec)) return TANGRAM_SOURCE_MASKS;
+  throw UsageError("no masks/ found (neither " + installed.string() + " nor " +
+                   TANGRAM_SOURCE_MASKS + " exists): give --masks DIR");
+}
+
 /// The config of `options` (UsageError naming the option for an unparsable list or range).
 ExperimentConfig experiment_config(const ExperimentOptions& options) {
   ExperimentConfig config;
@@ -78,7 +92,7 @@ ExperimentConfig experiment_config(const ExperimentOptions& options) {
   config.jobs = options.jobs;
   config.threads = options.threads;
   if (!options.patterns.empty()) config.patterns = parse_range(options.patterns);
-  config.masks_dir = options.masks;
+  config.masks_dir = options.masks.empty() ? default_masks_dir() : options.masks;
   config.out_dir = options.out_dir;
   config.tables_only = options.tables_only;
   config.limits = options.limits;
@@ -91,7 +105,7 @@ CLI::App* setup_experiment(CLI::App& app, ExperimentOptions& options) {
   options.time_limit_s = kPaperTimeLimitS;
   options.strategies = "all";
   options.searches = "paper,ours";
-  options.masks = "masks";
+  options.masks = "";
   CLI::App* cmd = app.add_subcommand(
       "experiment", "Rerun the experiments of Yamada et al. 2019 and print Tables I-III.");
   cmd->add_option("EXPERIMENT", options.experiment,
@@ -100,14 +114,16 @@ CLI::App* setup_experiment(CLI::App& app, ExperimentOptions& options) {
       ->required()
       ->check(CLI::IsMember({"1", "2", "3", "all"}))
       ->type_name("1|2|3|all");
-  cmd->add_option("--out", options.out_dir,
+  cmd->add_option("-o,--out", options.out_dir,
                   wrap("Results directory (created if missing; rerunning with the same one skips "
                        "the runs already recorded there)."))
       ->required()
       ->type_name("DIR");
   cmd->add_option("--masks", options.masks,
                   wrap("Directory of the patterns, named NN-name.png with NN their number "
-                       "(masks/ of this repository). Default: " + options.masks + "."))
+                       "(masks/ of this repository). Default: masks/ as installed beside "
+                       "the program (BINDIR/../" TANGRAM_INSTALLED_MASKS "), else the source "
+                       "tree's (" TANGRAM_SOURCE_MASKS "), whatever the working directory."))
       ->type_name("DIR");
   cmd->add_option("--patterns", options.patterns,
                   wrap("Only these pattern numbers, within each experiment's own range (e.g. "

@@ -10,6 +10,7 @@
 #include "tangram/core/error.hpp"
 #include "tangram/core/piece_set.hpp"
 #include "tangram/core/raster.hpp"
+#include "tangram/core/rotation_plan.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/io/pattern_png.hpp"
 #include "tangram/io/png.hpp"
@@ -51,11 +52,13 @@ CLI::App* setup_explain(CLI::App& app, ExplainOptions& options) {
                        "multiple of --rotation-step at which it fits (Algorithm 1 tries the "
                        "configurations in this order)."))
       ->type_name("DEG");
-  cmd->add_option("--rotation-step", options.rotation_step_deg,
+  cmd->add_option("--rotation-step", options.rotation_step,
                   wrap("The 'tangram solve --rotation-step' to explain: it sets the mask's "
-                       "inset and the angles tried without --angle (0 < DEG <= 360). Default: " +
-                       general(options.rotation_step_deg) + "."))
-      ->type_name("DEG");
+                       "inset and the angles tried without --angle (auto, or 0 < DEG <= 360). "
+                       "auto: the rotations 'tangram solve' tries first on this figure (45-degree "
+                       "steps turned to the direction its edges share, else 1-degree steps). "
+                       "Default: " + options.rotation_step + "."))
+      ->type_name("auto|DEG");
   cmd->add_flag("--mirror", options.mirror,
                 wrap("Mirror the piece top-to-bottom before the rotation. Default: not "
                      "mirrored."));
@@ -72,7 +75,7 @@ CLI::App* setup_explain(CLI::App& app, ExplainOptions& options) {
                        std::to_string(kMaxScale) + "). Default: about 512 px on the longer "
                        "side."))
       ->type_name("N");
-  cmd->add_option("--out", options.out_dir,
+  cmd->add_option("-o,--out", options.out_dir,
                   wrap("Directory (created if missing) for the pictures (fig7a-...png to "
                        "fig7g-...png, fig5-STRATEGY.png, fig6-distance-transform.png) and "
                        "index.html, which shows them in order with captions."))
@@ -97,7 +100,9 @@ int run_explain(const ExplainOptions& options) {
                      pieces().shape_names() + ")");
   if (options.angle_deg && !(*options.angle_deg >= 0.0 && *options.angle_deg < 360.0))
     throw UsageError("--angle must be in [0, 360) degrees, got " + general(*options.angle_deg));
-  const double step = options.rotation_step_deg;
+  double step = options.rotation_step == "auto"
+                     ? 45.0  // checked below, once the pattern is read
+                     : parse_degrees("--rotation-step", options.rotation_step);
   if (!(step > 0.0 && step <= 360.0))
     throw UsageError("--rotation-step must be in (0, 360] degrees, got " + general(step));
   const auto strategy = strategy_from_name(options.strategy);
@@ -119,6 +124,15 @@ int run_explain(const ExplainOptions& options) {
 
   const Pattern pattern = load_pattern(options.pattern, options.limits);
   const std::string name = pattern_file_name(options.pattern);
+  double offset = 0.0;
+  if (options.rotation_step == "auto") {
+    const RotationStage first = auto_rotation_plan(pattern, pieces(), 1.0).front();
+    step = first.step_deg;
+    offset = first.offset_deg;
+  }
+  const std::string multiples = offset != 0.0 ? "angle " + fixed(offset, 2) + " + k x " +
+                                                   general(step) + " deg"
+                                             : "multiple of " + general(step) + " deg";
   const double inset = options.inset_px >= 0.0 ? options.inset_px
                                                : default_inset_px(pattern.side_px, step, pieces().reach());
   const std::string mirrored = options.mirror ? " mirrored" : "";
@@ -127,15 +141,19 @@ int run_explain(const ExplainOptions& options) {
   if (options.angle_deg) {
     angle = *options.angle_deg;
   } else {
-    const auto first = first_fitting_angle(pattern, pieces(), *shape, options.mirror, step, inset);
+    const auto first =
+        first_fitting_angle(pattern, pieces(), *shape, options.mirror, step, inset, offset);
     if (!first)
       throw InputError("pattern " + name + ": the " + options.piece + mirrored +
-                       " fits nowhere at any multiple of " + general(step) +
-                       " deg: choose another --piece, --angle or --rotation-step");
+                       " fits nowhere at any " + multiples +
+                       ": choose another --piece, --angle or --rotation-step");
     angle = *first;
-    if (angle != 0.0)
-      why = " (it does not fit at 0 deg; the first multiple of " + general(step) +
-            " deg at which it fits)";
+    if (angle != offset)
+      why = " (it does not fit at " + (offset != 0.0 ? fixed(offset, 2) : std::string("0")) +
+            " deg; the first " + multiples +
+            " at which it fits)";
+    else if (offset != 0.0)
+      why = " (the direction the figure's edges share)";
   }
   const PlacementWalkthrough walkthrough =
       explain_placement(pattern, pieces(), Configuration{*shape, angle, options.mirror},

@@ -1,6 +1,8 @@
 // Output names, checked before any work: a picture output's format comes from its extension
 // (image.hpp), and a document (JSON, HTML) is never written under a picture's name.
 
+#include <iostream>
+
 #include "commands.hpp"
 #include "tangram/core/error.hpp"
 #include "tangram/io/image.hpp"
@@ -20,6 +22,16 @@ void check_document_output(const std::string& option, const std::string& path,
   if (!names_a_picture(path)) return;
   throw UsageError(option + " " + path + ": a picture's name for " + kind +
                    ": choose another name");
+}
+
+void add_deprecated_alias(CLI::App& cmd, const std::string& old_name, std::string& target,
+                          const std::string& replacement) {
+  cmd.add_option(old_name, target)
+      ->group("")  // not in --help
+      ->each([old_name, replacement](const std::string&) {
+        std::cerr << "tangram: note: " << old_name << " is deprecated and goes in the next "
+                  << "release: use " << replacement << std::endl;
+      });
 }
 
 }  // namespace tangram::cli

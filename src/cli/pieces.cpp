@@ -12,14 +12,16 @@ namespace tangram::cli {
 
 CLI::App* setup_pieces(CLI::App& app, PiecesOptions& options) {
   CLI::App* cmd = app.add_subcommand(
-      "pieces", "List the built-in piece sets, or describe one (and draw it with --image).");
+      "pieces", "List the built-in piece sets, or describe one (and draw it with -o OUT.png).");
   cmd->add_option("SET", options.set,
                   wrap("A built-in set's name or a tangram-pieces/1 file. Default: list the "
                        "built-in sets."))
       ->type_name("NAME|FILE");
-  cmd->add_option("--image", options.image_path,
-                  wrap("Write a PNG picture of the set's pieces, each named. Default: none."))
+  cmd->add_option("-o,--out", options.image_path,
+                  wrap("Write a picture of the set's pieces, each named; its format comes from "
+                       "the name (.png). Default: none."))
       ->type_name("OUT.png");
+  add_deprecated_alias(*cmd, "--image", options.image_path, "-o/--out");
   add_limit_options(*cmd, options.limits, false, true);
   cmd->footer(wrap("Exit status: 0 listed or described; 2 unknown set, bad file, bad option or "
                    "output not writable; 3 internal error.",
@@ -44,7 +46,7 @@ std::string inventory(const PieceSet& set) {
 int run_pieces(const PiecesOptions& options) {
   if (options.set.empty()) {
     if (!options.image_path.empty())
-      throw UsageError("--image draws one set: name it (tangram pieces NAME --image OUT.png)");
+      throw UsageError("--out draws one set: name it (tangram pieces NAME -o OUT.png)");
     for (const std::string& name : builtin_piece_set_names()) {
       const PieceSetFile file = builtin_piece_set(name);
       std::cout << name << ": " << file.title << "; " << file.set.piece_count() << " pieces, "
@@ -54,7 +56,7 @@ int run_pieces(const PiecesOptions& options) {
     }
     return kExitOk;
   }
-  if (!options.image_path.empty()) check_picture_output("--image", options.image_path);
+  if (!options.image_path.empty()) check_picture_output("--out", options.image_path);
   const PieceSetFile file = load_piece_set(options.set, options.limits);
   const PieceSet& set = file.set;
   std::cout << set.name() << (file.title.empty() ? "" : ": " + file.title) << "\n"

@@ -49,11 +49,11 @@ CLI::App* setup_report(CLI::App& app, ReportOptions& options) {
                        "experiment's run records and tables.csv)."))
       ->required()
       ->type_name("DIR");
-  cmd->add_option("-o,--output", options.output,
+  cmd->add_option("-o,--out", options.output,
                   wrap("The HTML file to write (atomically). It must not lie inside RESULTS_DIR "
-                       "nor be any file the report reads."))
-      ->required()
+                       "nor be any file the report reads. Required."))
       ->type_name("HTML");
+  add_deprecated_alias(*cmd, "--output", options.output, "-o/--out");
   cmd->add_option("--gallery", options.gallery,
                   wrap("Pictures to embed: all runs, only the unsolved ones (not solved or "
                        "rejected by the checker), or none. Default: all."))
@@ -76,6 +76,7 @@ CLI::App* setup_report(CLI::App& app, ReportOptions& options) {
 }
 
 int run_report(const ReportOptions& options) {
+  if (options.output.empty()) throw UsageError("-o/--out HTML is required");
   std::optional<GalleryMode> gallery;
   for (const auto& [name, mode] : kGalleryModes)
     if (options.gallery == name) gallery = mode;

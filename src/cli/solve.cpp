@@ -167,7 +167,7 @@ SolveOptions default_solve_options() {
   options.no_angle_hints = !d.angle_hints;
   options.inset_px = d.inset_px;
   options.no_polish = !d.polish;
-  options.time_limit_s = d.time_limit_s;
+  options.time_limit_s = kCliTimeLimitS;
   options.threads = d.threads;
   return options;
 }

@@ -116,11 +116,11 @@ PlacementWalkthrough explain_placement(const Pattern& pattern, const PieceSet& s
 
 std::optional<double> first_fitting_angle(const Pattern& pattern, const PieceSet& set,
                                           ShapeId shape, bool mirrored, double step_deg,
-                                          double inset_px) {
+                                          double inset_px, double offset_deg) {
   if (!(step_deg > 0.0)) return std::nullopt;
   LayoutState state = make_layout_state(pattern.puzzle);
   for (int k = 0; k * step_deg < 360.0 - 1e-9; ++k) {
-    const double angle = k * step_deg;
+    const double angle = std::fmod(offset_deg + k * step_deg, 360.0);
     const Configuration config{shape, angle, mirrored};
     const RunMask mask = rasterise_configuration(set, config, pattern.side_px, inset_px).mask;
     if (mask.pixels == 0) continue;

@@ -49,13 +49,14 @@ PlacementWalkthrough explain_placement(const Pattern& pattern, const PieceSet& s
                                        const Configuration& configuration, Strategy strategy,
                                        double inset_px);
 
-/// The first of the angles 0, step, 2 step, ... below 360 degrees at which `shape` (mirrored or
+/// The first of the angles 0, step, 2 step, ... below 360 degrees (each turned further by
+/// `offset_deg`) at which `shape` (mirrored or
 /// not) has a collision-free position on the empty pattern, its mask rasterised as the search
 /// does (inset by `inset_px`): the configuration Algorithm 1 places first when it tries them in
 /// this order. nullopt when none fits (or `step_deg` is not positive).
 std::optional<double> first_fitting_angle(const Pattern& pattern, const PieceSet& set,
                                           ShapeId shape, bool mirrored, double step_deg,
-                                          double inset_px);
+                                          double inset_px, double offset_deg = 0.0);
 
 /// The pictures of Fig. 7 (a-g) for `walkthrough`, of Fig. 5 (the seven strategies' cost
 /// matrices for the pattern's size, as colour maps) and of Fig. 6 (the pattern and its
