@@ -12,6 +12,7 @@
                            stats block, one solved, one not), masks/02's truth with a "reading"
   fuzz_arrangement_render  masks/src/*.arrangement.json
   fuzz_runs_csv            experiments/*/runs.csv, each cut after at most 4 KB of whole lines
+  fuzz_piece_set           src/io/sets/*.json (the built-in piece sets)
 
 The corpus that libFuzzer grows lives elsewhere (build-fuzz/corpus/TARGET, scripts/fuzz.sh);
 these seeds are rewritten on every run, so nothing binary is kept in the repository.
@@ -236,6 +237,8 @@ def main():
         copy_seeds("masks/src/*.arrangement.json", out)
     elif target == "fuzz_runs_csv":
         csv_seeds(out)
+    elif target == "fuzz_piece_set":
+        copy_seeds("src/io/sets/*.json", out)
     else:
         sys.exit(f"make-seeds: unknown target {target}")
 

@@ -4,7 +4,8 @@
 #   scripts/bench-kilogram.sh [--set kilogram-dev|kilogram-dev-rotated] [--jobs N] [--limit N]
 #                             [--timeout S] [--out DIR] [-- EXTRA SOLVE ARGS...]
 #
-#   --set      benchmark set under ../shared/benchmarks (default kilogram-dev)
+#   --set      benchmark set under ../shared/benchmarks (default kilogram-dev), or the path of a
+#              directory laid out as one (index.csv, png/), e.g. scripts/masks-as-benchmark.py's
 #   --jobs     figures solved in parallel (default 1; times are per solver process, so several
 #              jobs share the machine and each may run slower)
 #   --limit    only the first N figures of the set's index.csv (default all)
@@ -54,7 +55,13 @@ done
   || die "needs bash >= 5.1 (wait -n -p)"
 
 shared=$(cd "$root/../shared" 2>/dev/null && pwd) || die "no ../shared next to the repository"
-set_dir="$shared/benchmarks/$set_name"
+# A name is a set of ../shared/benchmarks; a path (with a /) any directory laid out as one
+# (index.csv and png/; scripts/masks-as-benchmark.py makes one of masks/).
+if [[ "$set_name" == */* ]]; then
+  set_dir=$(realpath "$set_name"); set_name=$(basename "$set_dir")
+else
+  set_dir="$shared/benchmarks/$set_name"
+fi
 referee="$shared/tools/tangram-referee"
 [[ -f "$set_dir/index.csv" && -d "$set_dir/png" ]] || die "no benchmark set $set_dir"
 bin=${TANGRAM_BIN:-$root/build/tangram}

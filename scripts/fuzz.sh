@@ -5,7 +5,7 @@
 #   scripts/fuzz.sh SECONDS [TARGET...]     e.g. scripts/fuzz.sh 20, scripts/fuzz.sh 600 fuzz_runs_csv
 #
 # Targets (default: all): fuzz_image_silhouette fuzz_solution_verify fuzz_arrangement_render
-# fuzz_runs_csv. Each runs on build-fuzz/corpus/TARGET (kept, so a rerun goes on from there),
+# fuzz_runs_csv fuzz_piece_set. Each runs on build-fuzz/corpus/TARGET (kept, so a rerun goes on from there),
 # the seeds that fuzz/make-seeds.py writes into build-fuzz/seeds/TARGET, and the inputs of
 # fuzz/regressions/TARGET (past findings, which must not crash again). Findings (crash-*,
 # leak-*, timeout-*, oom-*) go to build-fuzz/artifacts/TARGET/, libFuzzer's output to
@@ -19,7 +19,8 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 
-all_targets=(fuzz_image_silhouette fuzz_solution_verify fuzz_arrangement_render fuzz_runs_csv)
+all_targets=(fuzz_image_silhouette fuzz_solution_verify fuzz_arrangement_render fuzz_runs_csv
+             fuzz_piece_set)
 usage() { sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "${BASH_SOURCE[0]}"; }
 
 if [[ $# -lt 1 || "$1" == -h || "$1" == --help ]]; then
@@ -81,7 +82,7 @@ for t in "${targets[@]}"; do
   case "$t" in
     # libFuzzer's own messages on a dup of stderr; fd 2 is the target's, checked to stay silent.
     fuzz_image_silhouette) flags+=(-close_fd_mask=2 -dict=fuzz/image.dict) ;;
-    fuzz_solution_verify|fuzz_arrangement_render) flags+=(-dict=fuzz/json.dict) ;;
+    fuzz_solution_verify|fuzz_arrangement_render|fuzz_piece_set) flags+=(-dict=fuzz/json.dict) ;;
     fuzz_runs_csv) flags+=(-dict=fuzz/csv.dict) ;;
   esac
   # shellcheck disable=SC2206

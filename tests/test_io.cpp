@@ -20,6 +20,7 @@
 #include "tangram/io/documents.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/io/pattern_png.hpp"
+#include "tangram/io/piece_sets.hpp"
 #include "tangram/io/png.hpp"
 
 using namespace tangram;
@@ -419,6 +420,41 @@ TEST_CASE("solution_from_json: malformed or invalid documents throw a one-line I
     CHECK(contains(message, reason));
     CHECK(!contains(message, "\n"));
   }
+}
+
+TEST_CASE("solution JSON names its piece set; a reader takes the set it names or the one given") {
+  // A pentomino solution: two pieces of the built-in set, named by the document.
+  const PieceSet pentominoes = builtin_piece_set("pentominoes").set;
+  Solution solution;
+  solution.solved = false;
+  for (const char* name : {"I", "X"}) {
+    PlacedPiece piece;
+    piece.shape = *pentominoes.find(name);
+    piece.pose.centre = {100.0, 100.0};
+    piece.polygon = pentominoes.posed_polygon(piece.shape, 20.0, piece.pose);
+    solution.pieces.push_back(piece);
+  }
+  const std::string text = solution_to_json(solution, pentominoes, "p.png");
+  CHECK(detail::parse_json(text).at("piece_set") == "pentominoes");
+  const SolutionDocument named = solution_document_from_json(text);
+  CHECK(named.piece_set == "pentominoes");
+  CHECK(named.pieces.name() == "pentominoes");
+  REQUIRE(named.solution.pieces.size() == 2);
+  CHECK(named.solution.pieces[1].shape == *pentominoes.find("X"));
+  // Given the same set: read with it. Given another: refused, naming both.
+  CHECK(solution_document_from_json(text, &pentominoes).solution.pieces.size() == 2);
+  const PieceSet tangram = PieceSet::tangram();
+  CHECK(contains(input_error([&] { solution_document_from_json(text, &tangram); }),
+                 "its pieces are of the set \"pentominoes\", not of \"tangram\""));
+  // A set that is not built in needs its file; without a name the pieces are the Tangram's.
+  std::string custom = text;
+  custom.replace(custom.find("\"pentominoes\""), 13, "\"my-set\"");
+  CHECK(contains(input_error([&] { solution_document_from_json(custom); }),
+                 "the set \"my-set\", which is not built in: its piece-set file is needed"));
+  const SolutionDocument plain = solution_document_from_json(
+      R"({"format": "tangram-solution/1", "solved": false, "pieces": []})");
+  CHECK(plain.piece_set.empty());
+  CHECK(plain.pieces.name() == "tangram");
 }
 
 TEST_CASE("JSON parser: strings, escapes, numbers and nesting follow RFC 8259 strictly") {

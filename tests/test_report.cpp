@@ -374,11 +374,23 @@ TEST_CASE("report: loading a results directory and its pictures; tables.md is no
   CHECK(input.images.at("../masks/p1.png").height == 20);
   CHECK(input.tables.empty());  // compare runs: no Tables I-III
 
+  // A pattern in another format (compare and solve read any): embedded as a PNG.
+  cv::Mat1b figure(20, 30, uchar{255});
+  figure(cv::Rect(5, 5, 10, 10)) = 0;
+  std::vector<unsigned char> jpeg;
+  REQUIRE(cv::imencode(".jpg", figure, jpeg));
+  tangram::test::write_file(dir.file("masks/p1.png"), std::string(jpeg.begin(), jpeg.end()));
+  input = load_report_input(results, GalleryMode::All, warnings);
+  CHECK(warnings.empty());
+  CHECK(input.images.at("../masks/p1.png").width == 30);
+  CHECK(input.images.at("../masks/p1.png").png.rfind("\x89PNG", 0) == 0);
+
   std::filesystem::remove(results + "/p2-bl.png");
   tangram::test::write_file(results + "/p1-dt.png", "GIF89a not a png at all");
   input = load_report_input(results, GalleryMode::All, warnings);
   REQUIRE(warnings.size() == 2);
-  CHECK(warnings[0].find("p1-dt.png: not a PNG file") != std::string::npos);
+  CHECK(warnings[0].find("p1-dt.png: a GIF image, which tangram does not read") !=
+        std::string::npos);
   CHECK(warnings[1].find("p2-bl.png: no such file") != std::string::npos);
   CHECK(input.images.at("p2-bl.png").problem == "no such file");
 

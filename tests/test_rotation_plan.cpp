@@ -86,12 +86,12 @@ TEST_CASE("the outline's direction of real figures") {
 
 TEST_CASE("the plan of --rotation-step auto") {
   const PieceSet tangram = PieceSet::tangram();
-  // On the grid: 45-degree steps for a quarter of the time, then the fine step.
+  // On the grid: 45-degree steps for half the time, then the fine step.
   std::vector<RotationStage> plan = auto_rotation_plan(mask("02-page9-11.png"), tangram, 1.0);
   REQUIRE(plan.size() == 2);
   CHECK(plan[0].step_deg == 45.0);
   CHECK(plan[0].offset_deg == 0.0);
-  CHECK(plan[0].until_share == 0.25);
+  CHECK(plan[0].until_share == 0.5);
   CHECK(plan[1].step_deg == 1.0);
   CHECK(plan[1].offset_deg == 0.0);
   CHECK(plan[1].until_share == 1.0);

@@ -19,6 +19,7 @@
 #include "tangram/core/search.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/io/image.hpp"
+#include "tangram/io/piece_sets.hpp"
 #include "tangram/io/silhouette.hpp"
 #include "tangram/lab/results.hpp"
 
@@ -160,6 +161,9 @@ SolverConfig solver_config(const SolveOptions& options);
 /// (missed_direction): the note that says so and suggests a step, in words; empty otherwise.
 std::string missed_rotation_note(const Pattern& pattern, const SolverConfig& config);
 
+/// The set a --pieces value names (load_piece_set), its errors prefixed "--pieces: ".
+PieceSetFile load_pieces_option(const std::string& value, const ReadLimits& limits);
+
 /// `text` as a number of degrees (all of it, finite); throws UsageError "<option>: expected
 /// auto or a number of degrees, got '<text>'".
 double parse_degrees(const std::string& option, const std::string& text);
@@ -185,6 +189,7 @@ int run_solve(const SolveOptions& options);
 struct VerifyOptions {
   std::string pattern;   ///< input picture
   std::string solution;  ///< tangram-solution/1 file
+  std::string pieces;    ///< --pieces: the solution's set; empty = the one it names
   bool json = false;     ///< print a JSON report instead of a line of text
   bool as_referee = false;                 ///< read as the referee, whatever the solution says
   std::optional<double> threshold;         ///< luminance threshold, 8-bit scale

@@ -66,7 +66,7 @@ CLI::App* setup_report(CLI::App& app, ReportOptions& options) {
       "paper's numbers (those of tables.md, computed again from the run records), a "
       "pattern x strategy table per experiment and search, and a gallery (each pattern beside "
       "its assemblies; NOT SOLVED and INVALID runs framed in red and orange).\n"
-      "A picture that is missing or not a PNG is shown as a placeholder and reported with one "
+      "A picture that is missing or unreadable is shown as a placeholder and reported with one "
       "warning line on stderr, as are unusable run records or tables.csv of an experiment; the "
       "exit status stays 0.\n"
       "Exit status: 0 written; 2 no runs.csv, a malformed row, a bad option, or an output that "

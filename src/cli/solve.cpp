@@ -197,17 +197,20 @@ std::string missed_rotation_note(const Pattern& pattern, const SolverConfig& con
          general(missed->step_deg) + ")";
 }
 
+PieceSetFile load_pieces_option(const std::string& value, const ReadLimits& limits) {
+  try {
+    return load_piece_set(value, limits);
+  } catch (const LimitError&) {
+    throw;
+  } catch (const InputError& e) {
+    throw InputError("--pieces: " + e.tagged());
+  }
+}
+
 SolverConfig solver_config(const SolveOptions& options) {
   SolverConfig config;
   if (options.pieces != config.pieces.name()) {
-    PieceSetFile file;
-    try {
-      file = load_piece_set(options.pieces, options.limits);
-    } catch (const LimitError&) {
-      throw;
-    } catch (const InputError& e) {
-      throw InputError("--pieces: " + e.tagged());
-    }
+    const PieceSetFile file = load_pieces_option(options.pieces, options.limits);
     config.pieces = file.set;
     // The set's own rotations and mirroring, unless the command line says otherwise.
     config.search.rotation_step_deg = file.rotation_step_deg;
@@ -258,7 +261,7 @@ void add_search_options(CLI::App& app, SolveOptions& options) {
                        " piece configurations in all, a step of at least 0.1). auto chooses "
                        "from the figure: when its edges share a direction modulo the set's "
                        "grid step (45 deg for the tangram), that grid turned to it first (for a "
-                       "quarter of the time limit), then the fine step (1 deg for the tangram, "
+                       "half of the time limit), then the fine step (1 deg for the tangram, "
                        "the set's own step for other sets) with the rest; the summary says "
                        "which solved it. Default: " + options.rotation_step + "."))
       ->type_name("auto|DEG");

@@ -27,10 +27,10 @@ struct Verdict {
 };
 
 /// The verdict on a solution document: measured on `pattern` when it has pieces.
-Verdict judge(const Pattern& pattern, const Solution& solution) {
+Verdict judge(const Pattern& pattern, const Solution& solution, const PieceSet& set) {
   Verdict verdict;
   if (!solution.pieces.empty()) {
-    verdict.report = verify_solution(pattern, solution.pieces, PieceSet::tangram());
+    verdict.report = verify_solution(pattern, solution.pieces, set);
     verdict.measured = true;
     verdict.reasons = verdict.report.reasons;
   }
@@ -192,6 +192,12 @@ CLI::App* setup_verify(CLI::App& app, VerifyOptions& options) {
       ->excludes(clean)
       ->excludes(fill)
       ->group(input_group);
+  cmd->add_option("--pieces", options.pieces,
+                  wrap("The set the solution's pieces belong to: a built-in set or a "
+                       "tangram-pieces/1 file. Default: the set the solution names (its "
+                       "\"piece_set\", which 'tangram solve --json' writes; a built-in set), "
+                       "else the tangram."))
+      ->type_name("NAME|FILE");
   cmd->add_flag("--json", options.json,
                 wrap("Print a JSON object (status, reasons, coverage, spill, overlap, "
                      "scale_ratio, max_edge_err, max_angle_err_deg) instead of a line of "
@@ -221,8 +227,11 @@ int run_verify(const VerifyOptions& options) {
   std::error_code ec;
   const bool missing = options.solution != "-" &&
                        !std::filesystem::exists(std::filesystem::symlink_status(options.solution, ec));
+  std::optional<PieceSet> given;
+  if (!options.pieces.empty()) given = load_pieces_option(options.pieces, options.limits).set;
   SolutionDocument document;
-  if (!missing) document = read_solution_document(options.solution, options.limits);
+  if (!missing)
+    document = read_solution_document(options.solution, options.limits, given ? &*given : nullptr);
   const InputConfig reading = verify_reading(options, document.reading);
   const std::string name = pattern_file_name(options.pattern);
   const cv::Mat image = load_pattern_image(options.pattern, options.limits);
@@ -239,7 +248,7 @@ int run_verify(const VerifyOptions& options) {
     verdict.status = "UNSOLVED";
     verdict.reasons.push_back("no solution file " + options.solution);
   } else {
-    verdict = judge(silhouette.unfilled, document.solution);
+    verdict = judge(silhouette.unfilled, document.solution, document.pieces);
   }
   if (options.json)
     print_json(options, verdict);

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <opencv2/imgproc.hpp>
+
 #include "tangram/core/morphology.hpp"
 #include "tangram/core/parallel.hpp"
 #include "tangram/core/placement.hpp"

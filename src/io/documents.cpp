@@ -1,5 +1,6 @@
 #include "tangram/io/documents.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -7,11 +8,13 @@
 #include <limits>
 #include <optional>
 #include <type_traits>
+#include <vector>
 
 #include "tangram/core/error.hpp"
 #include "tangram/core/piece_set.hpp"
 #include "tangram/io/detail/json.hpp"
 #include "tangram/io/files.hpp"
+#include "tangram/io/piece_sets.hpp"
 
 namespace tangram {
 
@@ -63,16 +66,14 @@ const std::string& text_of(const Json& value) { return value.get_ref<const std::
 /// A number value as a double.
 double number_of(const Json& value) { return value.get<double>(); }
 
-/// The pieces of the documents' format: the Tangram.
-const PieceSet& document_set() { return PieceSet::tangram(); }
-
-/// The shape named by the "name" member of `item`.
-ShapeId parse_shape(const Json& item, const std::string& prefix, const std::string& where) {
+/// The shape of `set` named by the "name" member of `item`.
+ShapeId parse_shape(const Json& item, const PieceSet& set, const std::string& prefix,
+                    const std::string& where) {
   const std::string& name = text_of(*member(item, "name", JsonType::String, true, prefix, where));
-  const auto shape = document_set().find(name);
+  const auto shape = set.find(name);
   if (!shape)
     invalid(prefix, where + "unknown piece name " + detail::json_string(name) + " (expected " +
-                        document_set().shape_names() + ")");
+                        set.shape_names() + ")");
   return *shape;
 }
 
@@ -107,21 +108,22 @@ std::optional<double> parse_angle(const Json& item, std::string_view key, bool r
   return angle;
 }
 
-PlacedPiece parse_piece(const Json& item, std::size_t index, const std::string& prefix) {
+PlacedPiece parse_piece(const Json& item, std::size_t index, const PieceSet& set,
+                        const std::string& prefix) {
   const std::string where = "piece " + std::to_string(index + 1) + ": ";
   if (!item.is_object()) invalid(prefix, where + "not an object");
   PlacedPiece piece;
-  piece.shape = parse_shape(item, prefix, where);
+  piece.shape = parse_shape(item, set, prefix, where);
   const Json& points = *member(item, "polygon", JsonType::Array, true, prefix, where);
   if (points.size() < 3) invalid(prefix, where + "polygon has fewer than 3 vertices");
   // A true-size piece has as many vertices as corners; a few more (split edges) are judged
   // by the checker, far more only cost time.
-  const std::size_t corners = document_set().shape(piece.shape).outline.size();
+  const std::size_t corners = set.shape(piece.shape).outline.size();
   if (points.size() > kMaxVerticesPerCorner * corners)
     invalid(prefix, where + "polygon has " + std::to_string(points.size()) +
                         " vertices, more than " + std::to_string(kMaxVerticesPerCorner) +
                         " times the " + std::to_string(corners) + " corners of a " +
-                        document_set().shape_name(piece.shape));
+                        set.shape_name(piece.shape));
   for (std::size_t i = 0; i < points.size(); ++i)
     piece.polygon.push_back(
         parse_point(points[i], prefix, where + "polygon vertex " + std::to_string(i + 1)));
@@ -153,6 +155,9 @@ SolveStats parse_stats(const Json& block, const std::string& prefix) {
   number("threads", stats.threads);
   if (const auto* v = member(block, "timed_out", JsonType::Boolean, false, prefix, where))
     stats.timed_out = v->get<bool>();
+  number("rotation_step_deg", stats.rotation_step_deg);
+  number("rotation_offset_deg", stats.rotation_offset_deg);
+  number("rotation_stages", stats.rotation_stages);
   return stats;
 }
 
@@ -209,42 +214,40 @@ std::string reading_to_json(const InputConfig& reading) {
          "}";
 }
 
-/// The root object of a document whose "format" must be `tag`.
-Json parse_document(const std::string& text, std::string_view tag, const std::string& prefix) {
-  Json document;
-  try {
-    document = detail::parse_json(text);
-  } catch (const InputError& e) {
-    invalid(prefix, e.tagged());
-  }
-  if (!document.is_object()) invalid(prefix, "the document is not an object");
-  const auto format = document.find("format");
-  if (format == document.end())
-    invalid(prefix, "missing \"format\" (expected \"" + std::string(tag) + "\")");
-  if (!format->is_string() || text_of(*format) != tag)
-    invalid(prefix, "wrong format tag " +
-                        (format->is_string()
-                             ? detail::json_string(text_of(*format))
-                             : std::string(detail::json_type_name(detail::json_type(*format)))) +
-                        " (expected \"" + std::string(tag) + "\")");
-  return document;
-}
-
-/// Parses a document; `source` (a path, or empty) appears in error messages.
-SolutionDocument parse_solution(const std::string& text, const std::string& source) {
+/// Parses a document; `source` (a path, or empty) appears in error messages. `given`: the set
+/// to read the pieces with, or nullptr for the one the document names.
+SolutionDocument parse_solution(const std::string& text, const std::string& source,
+                                const PieceSet* given) {
   const std::string prefix =
       "invalid solution document" + (source.empty() ? std::string() : " " + source) + ": ";
-  const Json document = parse_document(text, kFormatTag, prefix);
+  const Json document = detail::json_document(text, kFormatTag, prefix);
   SolutionDocument parsed;
+  if (const auto* name = member(document, "piece_set", JsonType::String, false, prefix, ""))
+    parsed.piece_set = text_of(*name);
+  std::optional<PieceSet> named;
+  if (given == nullptr) {
+    const std::vector<std::string> builtins = builtin_piece_set_names();
+    if (!parsed.piece_set.empty() && parsed.piece_set != PieceSet::tangram().name()) {
+      if (std::find(builtins.begin(), builtins.end(), parsed.piece_set) == builtins.end())
+        invalid(prefix, "its pieces are of the set " + detail::json_string(parsed.piece_set) +
+                            ", which is not built in: its piece-set file is needed to read it");
+      named = builtin_piece_set(parsed.piece_set).set;
+    }
+  } else if (!parsed.piece_set.empty() && parsed.piece_set != given->name()) {
+    invalid(prefix, "its pieces are of the set " + detail::json_string(parsed.piece_set) +
+                        ", not of " + detail::json_string(given->name()));
+  }
+  const PieceSet& set = given != nullptr ? *given : named ? *named : PieceSet::tangram();
+  parsed.pieces = set;
   Solution& solution = parsed.solution;
   solution.solved =
       member(document, "solved", JsonType::Boolean, true, prefix, "")->get<bool>();
   if (const auto* pieces = member(document, "pieces", JsonType::Array, false, prefix, "")) {
-    if (pieces->size() > document_set().piece_count())
+    if (pieces->size() > set.piece_count())
       invalid(prefix, std::to_string(pieces->size()) + " pieces, more than the " +
-                          std::to_string(document_set().piece_count()) + " of the set");
+                          std::to_string(set.piece_count()) + " of the set");
     for (std::size_t i = 0; i < pieces->size(); ++i)
-      solution.pieces.push_back(parse_piece((*pieces)[i], i, prefix));
+      solution.pieces.push_back(parse_piece((*pieces)[i], i, set, prefix));
   }
   if (const auto* stats = member(document, "stats", JsonType::Object, false, prefix, ""))
     solution.stats = parse_stats(*stats, prefix);
@@ -259,7 +262,7 @@ constexpr std::string_view kArrangementTag = "tangram-arrangement/1";
 Arrangement parse_arrangement(const std::string& text, const std::string& source) {
   const std::string prefix =
       "invalid arrangement" + (source.empty() ? std::string() : " " + source) + ": ";
-  const Json document = parse_document(text, kArrangementTag, prefix);
+  const Json document = detail::json_document(text, kArrangementTag, prefix);
   Arrangement arrangement;
   if (const auto* name = member(document, "name", JsonType::String, false, prefix, ""))
     arrangement.name = text_of(*name);
@@ -271,7 +274,7 @@ Arrangement parse_arrangement(const std::string& text, const std::string& source
     const std::string where = "piece " + std::to_string(i) + ": ";
     if (!item.is_object()) invalid(prefix, where + "not an object");
     ArrangedPiece piece;
-    piece.shape = parse_shape(item, prefix, where);
+    piece.shape = parse_shape(item, PieceSet::tangram(), prefix, where);
     piece.pose.centre = parse_point(*member(item, "centre", JsonType::Array, true, prefix, where),
                                     prefix, where + "centre");
     parse_orientation(item, piece.pose, prefix, where);
@@ -307,6 +310,7 @@ std::string solution_to_json(const Solution& solution, const PieceSet& set,
   using detail::json_number;
   using detail::json_string;
   std::string out = "{\"format\": " + json_string(kFormatTag) +
+                    ", \"piece_set\": " + json_string(set.name()) +
                     ", \"pattern\": " + json_string(pattern_path) +
                     ", \"solved\": " + (solution.solved ? "true" : "false");
   if (reading) out += ", \"reading\": " + reading_to_json(*reading);
@@ -331,14 +335,21 @@ std::string solution_to_json(const Solution& solution, const PieceSet& set,
          ", \"validations_failed\": " + std::to_string(s.validations_failed) +
          ", \"coverage\": " + json_number(s.coverage) + ", \"overlap\": " + json_number(s.overlap) +
          ", \"spill\": " + json_number(s.spill) + ", \"threads\": " + std::to_string(s.threads) +
-         ", \"timed_out\": " + (s.timed_out ? "true" : "false") + "}}\n";
+         ", \"timed_out\": " + (s.timed_out ? "true" : "false");
+  if (s.rotation_step_deg > 0.0)
+    out += ", \"rotation_step_deg\": " + json_number(s.rotation_step_deg) +
+           ", \"rotation_offset_deg\": " + json_number(s.rotation_offset_deg) +
+           ", \"rotation_stages\": " + std::to_string(s.rotation_stages);
+  out += "}}\n";
   return out;
 }
 
-Solution solution_from_json(const std::string& text) { return parse_solution(text, "").solution; }
+Solution solution_from_json(const std::string& text) {
+  return parse_solution(text, "", nullptr).solution;
+}
 
-SolutionDocument solution_document_from_json(const std::string& text) {
-  return parse_solution(text, "");
+SolutionDocument solution_document_from_json(const std::string& text, const PieceSet* pieces) {
+  return parse_solution(text, "", pieces);
 }
 
 Arrangement arrangement_from_json(const std::string& text) { return parse_arrangement(text, ""); }
@@ -348,9 +359,11 @@ Arrangement read_arrangement_json(const std::string& path, const ReadLimits& lim
       read_input_file(path, "arrangement", limits.max_document_bytes, Limit::DocumentBytes), path);
 }
 
-SolutionDocument read_solution_document(const std::string& path, const ReadLimits& limits) {
+SolutionDocument read_solution_document(const std::string& path, const ReadLimits& limits,
+                                        const PieceSet* pieces) {
   return parse_solution(
-      read_input_file(path, "solution", limits.max_document_bytes, Limit::DocumentBytes), path);
+      read_input_file(path, "solution", limits.max_document_bytes, Limit::DocumentBytes), path,
+      pieces);
 }
 
 Solution read_solution_json(const std::string& path, const ReadLimits& limits) {

@@ -12,11 +12,15 @@
 #include <optional>
 #include <set>
 #include <sstream>
+#include <vector>
+
+#include <opencv2/imgcodecs.hpp>
 
 #include "tangram/core/detail/format.hpp"
 #include "tangram/core/error.hpp"
 #include "tangram/core/placement.hpp"
 #include "tangram/io/files.hpp"
+#include "tangram/io/image.hpp"
 #include "tangram/io/picture.hpp"
 
 namespace tangram {
@@ -141,15 +145,40 @@ std::optional<std::string> read_bytes(const fs::path& path, std::uint64_t max_by
   }
 }
 
-/// A PNG file's bytes with its size from the IHDR chunk, or a problem.
+/// A picture in another format than PNG (a pattern may be any format solve reads), decoded
+/// and encoded as PNG for embedding, or a problem.
+EmbeddedImage reencoded_as_png(const std::string& bytes, const ReadLimits& limits) {
+  EmbeddedImage image;
+  cv::Mat decoded;
+  try {
+    decoded = decode_image(bytes, limits.max_pixels);
+  } catch (const Error& e) {
+    image.problem = e.tagged();
+    return image;
+  }
+  if (decoded.depth() == CV_16U) decoded.convertTo(decoded, CV_8U, 1.0 / 257.0);
+  std::vector<unsigned char> png;
+  if (!cv::imencode(".png", decoded, png)) {
+    image.problem = "cannot be encoded as PNG";
+    return image;
+  }
+  image.width = decoded.cols;
+  image.height = decoded.rows;
+  image.png.assign(png.begin(), png.end());
+  return image;
+}
+
+/// A picture file as PNG bytes with its size: a PNG as it is (its size from the IHDR chunk),
+/// another format solve reads decoded and encoded as PNG; or a problem.
 EmbeddedImage load_png(const fs::path& path, const ReadLimits& limits) {
   EmbeddedImage image;
   const std::optional<std::string> bytes =
       read_bytes(path, limits.max_image_bytes, Limit::ImageBytes, image.problem);
   if (!bytes) return image;
   static const char kSignature[8] = {'\x89', 'P', 'N', 'G', '\r', '\n', '\x1a', '\n'};
-  if (bytes->size() < 24 || bytes->compare(0, 8, kSignature, 8) != 0 ||
-      bytes->compare(12, 4, "IHDR") != 0) {
+  if (bytes->size() < 8 || bytes->compare(0, 8, kSignature, 8) != 0)
+    return reencoded_as_png(*bytes, limits);
+  if (bytes->size() < 24 || bytes->compare(12, 4, "IHDR") != 0) {
     image.problem = "not a PNG file";
     return image;
   }

@@ -31,19 +31,29 @@ struct SolutionDocument {
   /// members are optional, a missing one takes InputConfig's default; the fields it does not
   /// record (check_tileable, crop) are InputConfig's defaults.
   std::optional<InputConfig> reading;
+  /// The "piece_set" member: the name of the set its pieces belong to; empty in documents
+  /// without one (older ones, ground truths), whose pieces are the Tangram's.
+  std::string piece_set;
+  /// The set the pieces were read as (the one given, the one named, or the Tangram).
+  PieceSet pieces = PieceSet::tangram();
 };
 
 /// Parses a tangram-solution/1 document with its "reading" object (see solution_from_json).
 /// Throws InputError also for a malformed "reading" (a threshold outside [1, 255], an unknown
-/// invert mode, a work size that is neither "auto" nor a whole number of pixels).
-SolutionDocument solution_document_from_json(const std::string& text);
+/// invert mode, a work size that is neither "auto" nor a whole number of pixels). The pieces
+/// are read as shapes of `pieces`, or without it of the set the document names ("piece_set":
+/// a built-in set, piece_sets.hpp; the Tangram when it names none); InputError when the
+/// document names another set than `pieces`, or without `pieces` a set that is not built in.
+SolutionDocument solution_document_from_json(const std::string& text,
+                                             const PieceSet* pieces = nullptr);
 
 /// Reads and parses a tangram-solution/1 file with its "reading" object (at most
-/// limits.max_document_bytes).
-SolutionDocument read_solution_document(const std::string& path, const ReadLimits& limits = {});
+/// limits.max_document_bytes); `pieces` as for solution_document_from_json.
+SolutionDocument read_solution_document(const std::string& path, const ReadLimits& limits = {},
+                                        const PieceSet* pieces = nullptr);
 
 /// Parses a tangram-solution/1 document (the stats block is optional); its pieces are those of
-/// PieceSet::tangram(). Throws InputError on malformed JSON, a wrong format tag or unknown
+/// the set it names (solution_document_from_json without a set). Throws InputError on malformed JSON, a wrong format tag or unknown
 /// piece names.
 Solution solution_from_json(const std::string& text);
 

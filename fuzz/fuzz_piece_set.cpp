@@ -1,0 +1,62 @@
+/// libFuzzer target: tangram-pieces/1 text -> piece_set_from_json -> the set's derived values
+/// and a raster mask of each shape. Only tangram::Error may leave the library. Also checked: an
+/// accepted set has pieces of positive, finite area, rotation periods in (0, 360], a positive
+/// rotation step, and masks that are not empty at a scale where the smallest piece spans pixels.
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "fuzz_common.hpp"
+#include "tangram/core/piece_set.hpp"
+#include "tangram/core/raster.hpp"
+#include "tangram/io/piece_sets.hpp"
+
+namespace {
+
+[[noreturn]] void fail(const char* message) {
+  std::fprintf(stderr, "\nfuzz_piece_set: %s\n", message);
+  std::fflush(stderr);
+  std::abort();
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  tangram_fuzz::init_common();
+  return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  tangram_fuzz::expect_only_tangram_errors("fuzz_piece_set", [&] {
+    const tangram::PieceSetFile file = tangram::piece_set_from_json(text, "fuzz");
+    const tangram::PieceSet& set = file.set;
+    if (set.piece_count() == 0 || set.shape_count() == 0) fail("an accepted set has no pieces");
+    if (!(set.total_area() > 0.0) || !std::isfinite(set.total_area()))
+      fail("an accepted set's area is not positive and finite");
+    if (!(file.rotation_step_deg > 0.0 && file.rotation_step_deg <= 360.0))
+      fail("an accepted set's rotation step is out of (0, 360]");
+    double smallest = set.total_area();
+    for (std::size_t k = 0; k < set.shape_count(); ++k) {
+      const auto id = static_cast<tangram::ShapeId>(k);
+      const double period = set.rotation_period_deg(id);
+      if (!(period > 0.0 && period <= 360.0)) fail("a rotation period is out of (0, 360]");
+      if (!(set.area(id) > 0.0)) fail("a shape's area is not positive");
+      smallest = std::min(smallest, set.area(id));
+    }
+    // A scale at which the smallest piece covers about 400 pixels (and the set at most ~10^6).
+    const double unit_px = std::sqrt(400.0 / smallest);
+    if (unit_px * unit_px * set.total_area() > 1e6) return;
+    for (std::size_t k = 0; k < set.shape_count() && k < 16; ++k) {
+      const auto id = static_cast<tangram::ShapeId>(k);
+      const tangram::ConfigurationMask mask =
+          tangram::rasterise_configuration(set, {id, 30.0, false}, unit_px, 0.0);
+      if (mask.mask.pixels <= 0) fail("a shape's mask at 400 px of area is empty");
+    }
+  });
+  return 0;
+}
