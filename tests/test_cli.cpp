@@ -170,10 +170,22 @@ TEST_CASE("tangram pieces lists the built-in sets; solve --pieces solves with an
       << R"({"format": "tangram-pieces/1", "name": "io", "rotations": {"step_deg": 90},
             "pieces": [{"name": "I", "outline": [[0,0],[0,1],[5,1],[5,0]]},
                        {"name": "O", "outline": [[0,0],[2,0],[2,2],[0,2]]}]})";
-  const Run solved = run_cli(in.dir, "solve io.png --pieces io.json");
+  const Run solved = run_cli(in.dir, "solve io.png --pieces io.json --json io-solution.json");
   CAPTURE(solved.err);
   CHECK(solved.status == 0);
   CHECK(solved.out.find("io.png: solved") != std::string::npos);
+  // The solution names its set; verify needs the file of a set that is not built in.
+  const Run unknown_set = run_cli(in.dir, "verify io.png io-solution.json");
+  CHECK(unknown_set.status == 2);
+  CHECK(unknown_set.err.find("its pieces are of the set \"io\", which is not built in") !=
+        std::string::npos);
+  const Run verified = run_cli(in.dir, "verify io.png io-solution.json --pieces io.json");
+  CAPTURE(verified.err);
+  CHECK(verified.status == 0);
+  CHECK(verified.out.rfind("VALID", 0) == 0);
+  const Run other = run_cli(in.dir, "verify io.png io-solution.json --pieces tangram");
+  CHECK(other.status == 2);
+  CHECK(other.err.find("not of \"tangram\"") != std::string::npos);
 }
 
 TEST_CASE("one vocabulary: -o/--out for single outputs, auto rotations, the same time limit") {
