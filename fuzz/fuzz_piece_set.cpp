@@ -48,9 +48,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (!(set.area(id) > 0.0)) fail("a shape's area is not positive");
       smallest = std::min(smallest, set.area(id));
     }
-    // A scale at which the smallest piece covers about 400 pixels (and the set at most ~10^6).
+    // A scale at which the smallest piece covers about 400 pixels; only when every mask's box
+    // stays within 4000 x 4000 px (the reader bounds a piece's reach by 20 set sides).
     const double unit_px = std::sqrt(400.0 / smallest);
     if (unit_px * unit_px * set.total_area() > 1e6) return;
+    for (std::size_t k = 0; k < set.shape_count(); ++k)
+      for (const tangram::Vec2& p : set.local_polygon(static_cast<tangram::ShapeId>(k), unit_px))
+        if (std::hypot(p.x, p.y) > 2000.0) return;
     for (std::size_t k = 0; k < set.shape_count() && k < 16; ++k) {
       const auto id = static_cast<tangram::ShapeId>(k);
       const tangram::ConfigurationMask mask =

@@ -233,3 +233,25 @@ TEST_CASE("tangram explain --rotation-step auto: a turned figure is explained at
   CHECK(fixed.status == 2);
   CHECK(fixed.err.find("fits nowhere at any multiple of 45 deg") != std::string::npos);
 }
+
+TEST_CASE("tangram explain --pieces: a piece of another set, at that set's scale") {
+  // A 10 x 6 rectangle of 20 px units: the pentomino X spans 3 units, its mask 60 px.
+  tangram::test::TempDir dir("explain");
+  cv::Mat1b figure(140, 240, uchar{255});
+  figure(cv::Rect(20, 10, 200, 120)) = 0;
+  REQUIRE(cv::imwrite(dir.file("rect.png"), figure));
+  const test::Run run =
+      test::run_cli(dir, "explain rect.png --pieces pentominoes --piece X -o out --scale 1");
+  CAPTURE(run.err);
+  REQUIRE(run.status == 0);
+  CHECK(run.out.find("rect.png: X at 0 deg") != std::string::npos);
+  const cv::Mat mask = cv::imread(dir.file("out/fig7b-configuration-mask.png"), cv::IMREAD_GRAYSCALE);
+  REQUIRE_FALSE(mask.empty());
+  const test::Run unknown = test::run_cli(dir, "explain rect.png --pieces pentominoes --piece Q -o o2");
+  CHECK(unknown.status == 2);
+  CHECK(unknown.err.find("--piece: unknown piece 'Q' (choose one of F, I, L, N, P, T, U, V, W, X, "
+                         "Y, Z)") != std::string::npos);
+  // Without --piece: the set's largest piece first.
+  const test::Run largest = test::run_cli(dir, "explain rect.png --pieces pentominoes -o o3");
+  CHECK(largest.status == 0);
+}

@@ -113,6 +113,11 @@ TEST_CASE("piece sets: bad files get one line naming the field") {
        "\"angles_deg\" must be the multiples of one step"},
       {file_with(R"([{"name": "a", "outline": [[0,0],[1,0],[0,1]]}])", R"("rotations": {}, )"),
        "\"rotations\" needs one of"},
+      // A sliver 1000 units long of area 0.5 beside a unit square: its mask would dwarf any
+      // figure (the fuzzer's finding, fuzz/regressions/fuzz_piece_set/).
+      {file_with(R"([{"name": "a", "outline": [[0,0],[1,0],[1,1],[0,1]]},
+                     {"name": "b", "outline": [[0,0],[1000,0],[0,0.001]]}])"),
+       "piece 2 (b): it reaches more than 20 times the set's side"},
   };
   for (const auto& [text, words] : cases) {
     CAPTURE(text);

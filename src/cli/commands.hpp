@@ -296,7 +296,8 @@ int run_solve(const SolveOptions& options, const SolveWatchOptions& watch);
 /// Options of `tangram explain`.
 struct ExplainOptions {
   std::string pattern;   ///< input picture
-  std::string piece;     ///< piece name (piece_kind_from_name); default: the first of the set
+  std::string piece;     ///< piece name in the set; empty: the first of its largest-first order
+  std::string pieces = "tangram";  ///< --pieces: a built-in set or a piece-set file
   /// Rotation, degrees counter-clockwise on screen, in [0, 360); none = the first multiple of
   /// the rotation step at which the piece fits.
   std::optional<double> angle_deg;

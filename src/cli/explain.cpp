@@ -26,13 +26,9 @@ namespace fs = std::filesystem;
 /// Largest --scale: pictures of a 300 px pattern stay under 5000 px.
 constexpr int kMaxScale = 16;
 
-/// The pieces explain shows.
-const PieceSet& pieces() { return PieceSet::tangram(); }
-
 }  // namespace
 
 CLI::App* setup_explain(CLI::App& app, ExplainOptions& options) {
-  options.piece = pieces().shape_name(pieces().order().front());
   options.strategy = std::string(strategy_name(PlacementConfig{}.strategy));
 
   CLI::App* cmd = app.add_subcommand(
@@ -43,9 +39,14 @@ CLI::App* setup_explain(CLI::App& app, ExplainOptions& options) {
       ->required()
       ->type_name("IMAGE");
   cmd->add_option("--piece", options.piece,
-                  wrap("Piece to place: " + pieces().shape_names() + ". Default: " + options.piece +
-                       " (the first of the largest-first order)."))
+                  wrap("Piece to place, by its name in the set (the tangram's: " +
+                       PieceSet::tangram().shape_names() + "). Default: the first of the set's "
+                       "largest-first order (large-triangle)."))
       ->type_name("NAME");
+  cmd->add_option("--pieces", options.pieces,
+                  wrap("The set the piece is taken from: a built-in set or a tangram-pieces/1 "
+                       "file, as for 'tangram solve'. Default: tangram."))
+      ->type_name("NAME|FILE");
   cmd->add_option("--angle", options.angle_deg,
                   wrap("Rotation of the piece in degrees, counter-clockwise on screen, in "
                        "[0, 360). Default: 0, or if the piece does not fit at 0, the first "
@@ -94,9 +95,19 @@ CLI::App* setup_explain(CLI::App& app, ExplainOptions& options) {
 
 int run_explain(const ExplainOptions& options) {
   // Options first, then the input, then the outputs: nothing is created for a failing command.
-  const auto shape = pieces().find(options.piece);
+  PieceSet set = PieceSet::tangram();
+  double fine_step = 1.0;
+  if (options.pieces != set.name()) {
+    const PieceSetFile file = load_pieces_option(options.pieces, options.limits);
+    set = file.set;
+    fine_step = file.rotation_step_deg;
+  }
+  const auto pieces = [&set]() -> const PieceSet& { return set; };
+  const std::string piece_name =
+      options.piece.empty() ? set.shape_name(set.order().front()) : options.piece;
+  const auto shape = pieces().find(piece_name);
   if (!shape)
-    throw UsageError("--piece: unknown piece '" + options.piece + "' (choose one of " +
+    throw UsageError("--piece: unknown piece '" + piece_name + "' (choose one of " +
                      pieces().shape_names() + ")");
   if (options.angle_deg && !(*options.angle_deg >= 0.0 && *options.angle_deg < 360.0))
     throw UsageError("--angle must be in [0, 360) degrees, got " + general(*options.angle_deg));
@@ -126,7 +137,7 @@ int run_explain(const ExplainOptions& options) {
   const std::string name = pattern_file_name(options.pattern);
   double offset = 0.0;
   if (options.rotation_step == "auto") {
-    const RotationStage first = auto_rotation_plan(pattern, pieces(), 1.0).front();
+    const RotationStage first = auto_rotation_plan(pattern, pieces(), fine_step).front();
     step = first.step_deg;
     offset = first.offset_deg;
   }
@@ -134,7 +145,8 @@ int run_explain(const ExplainOptions& options) {
                                                    general(step) + " deg"
                                              : "multiple of " + general(step) + " deg";
   const double inset = options.inset_px >= 0.0 ? options.inset_px
-                                               : default_inset_px(pattern.side_px, step, pieces().reach());
+                                               : default_inset_px(set.unit_px(pattern.side_px), step,
+                                                                  set.reach(), set.grid_step_deg());
   const std::string mirrored = options.mirror ? " mirrored" : "";
   std::string why;  // how the angle was chosen, when it was not given
   double angle = 0.0;
@@ -144,7 +156,7 @@ int run_explain(const ExplainOptions& options) {
     const auto first =
         first_fitting_angle(pattern, pieces(), *shape, options.mirror, step, inset, offset);
     if (!first)
-      throw InputError("pattern " + name + ": the " + options.piece + mirrored +
+      throw InputError("pattern " + name + ": the " + piece_name + mirrored +
                        " fits nowhere at any " + multiples +
                        ": choose another --piece, --angle or --rotation-step");
     angle = *first;
@@ -158,7 +170,7 @@ int run_explain(const ExplainOptions& options) {
   const PlacementWalkthrough walkthrough =
       explain_placement(pattern, pieces(), Configuration{*shape, angle, options.mirror},
                         *strategy, inset);
-  const std::string pose = options.piece + " at " + general(angle) + " deg" + mirrored;
+  const std::string pose = piece_name + " at " + general(angle) + " deg" + mirrored;
   if (!walkthrough.chosen)
     throw InputError("pattern " + name + ": the " + pose +
                      " does not fit anywhere (its collision-free area is empty): choose another "

@@ -22,6 +22,13 @@ extern const std::size_t kBuiltinSetCount;
 
 namespace {
 
+/// A piece may reach at most this many times the set's side from its centroid.
+constexpr double kMaxPieceReach = 20.0;
+
+}  // namespace
+
+namespace {
+
 using detail::Json;
 using detail::JsonType;
 
@@ -228,6 +235,18 @@ PieceSetFile piece_set_from_json(std::string_view text, const std::string& sourc
     file.set = PieceSet(name, std::move(shapes), file.rotation_step_deg);
   } catch (const InputError& e) {
     throw InputError(prefix + e.tagged());
+  }
+  // The masks are rasterised at the set's scale: a piece far longer than the set's side (the
+  // square root of its area) would need a mask far larger than any figure.
+  const double side = std::sqrt(file.set.total_area());
+  for (std::size_t k = 0; k < file.set.shape_count(); ++k) {
+    const ShapeId id = static_cast<ShapeId>(k);
+    double reach = 0.0;
+    for (const Vec2& p : file.set.local_polygon(id, 1.0)) reach = std::max(reach, std::hypot(p.x, p.y));
+    if (!(reach <= kMaxPieceReach * side))
+      invalid(prefix, "piece " + std::to_string(k + 1) + " (" + file.set.shape_name(id) +
+                          "): it reaches more than " + std::to_string(static_cast<int>(kMaxPieceReach)) +
+                          " times the set's side (the square root of its area) from its centre");
   }
   return file;
 }

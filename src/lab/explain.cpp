@@ -85,7 +85,8 @@ PlacementWalkthrough explain_placement(const Pattern& pattern, const PieceSet& s
                                        double inset_px) {
   PlacementWalkthrough w;
   w.piece = configuration_text(set, configuration);
-  w.configuration = rasterise_configuration(set, configuration, pattern.side_px, inset_px);
+  w.configuration =
+      rasterise_configuration(set, configuration, set.unit_px(pattern.side_px), inset_px);
   w.strategy = strategy;
   w.inset_px = inset_px;
   LayoutState state = make_layout_state(pattern.puzzle);
@@ -122,7 +123,8 @@ std::optional<double> first_fitting_angle(const Pattern& pattern, const PieceSet
   for (int k = 0; k * step_deg < 360.0 - 1e-9; ++k) {
     const double angle = std::fmod(offset_deg + k * step_deg, 360.0);
     const Configuration config{shape, angle, mirrored};
-    const RunMask mask = rasterise_configuration(set, config, pattern.side_px, inset_px).mask;
+    const RunMask mask =
+        rasterise_configuration(set, config, set.unit_px(pattern.side_px), inset_px).mask;
     if (mask.pixels == 0) continue;
     state.ensure_runs(mask.max_run());
     if (has_collision_free_position(state.runs, mask)) return angle;
