@@ -39,12 +39,6 @@ Pattern turned_rectangle(double angle_deg, double w, double h, bool notch) {
   return make_pattern(image);
 }
 
-double circular(double a, double b, double m) {
-  double d = std::fmod(a - b, m);
-  if (d < 0) d += m;
-  return std::min(d, m - d);
-}
-
 }  // namespace
 
 TEST_CASE("the outline's direction: a drawn rectangle's turn modulo 45, to a tenth of a degree") {
@@ -53,15 +47,15 @@ TEST_CASE("the outline's direction: a drawn rectangle's turn modulo 45, to a ten
     const std::optional<OutlineDirection> d =
         outline_direction(turned_rectangle(angle, 220, 160, true), 45.0);
     REQUIRE(d);
-    CHECK(circular(d->residue_deg, angle, 45.0) < 0.1);
+    CHECK(angle_distance(d->residue_deg, angle, 45.0) < 0.1);
     CHECK(d->residue_deg >= 0.0);
     CHECK(d->residue_deg < 45.0);
     CHECK(d->share > 0.95);
   }
   // Modulo 90, a rectangle turned by 20 and by 110 look alike; by 65 it does not.
-  CHECK(circular(outline_direction(turned_rectangle(110.0, 220, 160, false), 90.0)->residue_deg,
+  CHECK(angle_distance(outline_direction(turned_rectangle(110.0, 220, 160, false), 90.0)->residue_deg,
                  20.0, 90.0) < 0.1);
-  CHECK(circular(outline_direction(turned_rectangle(65.0, 220, 160, false), 90.0)->residue_deg,
+  CHECK(angle_distance(outline_direction(turned_rectangle(65.0, 220, 160, false), 90.0)->residue_deg,
                  65.0, 90.0) < 0.1);
   // A modulus that does not divide 180 has no meaning for edge directions.
   CHECK_FALSE(outline_direction(turned_rectangle(0.0, 220, 160, false), 72.0));
@@ -73,15 +67,15 @@ TEST_CASE("the outline's direction of real figures") {
     CAPTURE(name);
     const std::optional<OutlineDirection> d = outline_direction(mask(name), 45.0);
     REQUIRE(d);
-    CHECK(circular(d->residue_deg, 0.0, 45.0) < 0.25);
+    CHECK(angle_distance(d->residue_deg, 0.0, 45.0) < 0.25);
     CHECK(d->share > 0.9);
   }
   const std::optional<OutlineDirection> turned = outline_direction(mask("29-page3-61-rotated.png"), 45.0);
   REQUIRE(turned);
-  CHECK(circular(turned->residue_deg, 146.02, 45.0) < 0.25);
+  CHECK(angle_distance(turned->residue_deg, 146.02, 45.0) < 0.25);
   const std::optional<OutlineDirection> other = outline_direction(mask("25-page1-162-rotated.png"), 45.0);
   REQUIRE(other);
-  CHECK(circular(other->residue_deg, 75.46, 45.0) < 0.25);
+  CHECK(angle_distance(other->residue_deg, 75.46, 45.0) < 0.25);
 }
 
 TEST_CASE("the plan of --rotation-step auto") {
@@ -99,7 +93,7 @@ TEST_CASE("the plan of --rotation-step auto") {
   plan = auto_rotation_plan(mask("29-page3-61-rotated.png"), tangram, 1.0);
   REQUIRE(plan.size() == 2);
   CHECK(plan[0].step_deg == 45.0);
-  CHECK(circular(plan[0].offset_deg, 146.02, 45.0) < 0.25);
+  CHECK(angle_distance(plan[0].offset_deg, 146.02, 45.0) < 0.25);
   // The fine step as coarse as the grid and no offset: one stage, nothing searched twice.
   plan = auto_rotation_plan(mask("02-page9-11.png"), tangram, 45.0);
   REQUIRE(plan.size() == 1);
@@ -118,7 +112,7 @@ TEST_CASE("the direction a fixed step misses, and the step suggested") {
   const Pattern turned = mask("29-page3-61-rotated.png");
   const std::optional<MissedDirection> missed = missed_direction(turned, tangram, 45.0);
   REQUIRE(missed);
-  CHECK(circular(missed->residue_deg, 146.02, 45.0) < 0.25);
+  CHECK(angle_distance(missed->residue_deg, 146.02, 45.0) < 0.25);
   CHECK(missed->grid_deg == 45.0);
   CHECK(missed->step_deg == 1.0);
   // One-degree steps come within half a step of any direction; an offset can reach it too.

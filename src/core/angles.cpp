@@ -131,8 +131,7 @@ std::optional<OutlineDirection> outline_direction(const Pattern& pattern, double
   // (each edge counted within 2 degrees), then the circular mean of the edges near it.
   const double tolerance = 2.0;
   const auto distance = [modulus_deg](double a, double b) {
-    const double d = positive_fmod(a - b, modulus_deg);
-    return std::min(d, modulus_deg - d);
+    return angle_distance(a, b, modulus_deg);
   };
   double best_weight = -1.0, best = 0.0;
   for (int k = 0; k < 720; ++k) {
@@ -155,6 +154,11 @@ std::optional<OutlineDirection> outline_direction(const Pattern& pattern, double
       positive_fmod(std::atan2(sy, sx) * modulus_deg / (2.0 * M_PI), modulus_deg);
   direction.share = near / total;
   return direction;
+}
+
+double angle_distance(double a_deg, double b_deg, double modulus_deg) {
+  const double d = positive_fmod(a_deg - b_deg, modulus_deg);
+  return std::min(d, modulus_deg - d);
 }
 
 bool matches_residue(double angle_deg, const std::vector<double>& residues) {

@@ -16,7 +16,7 @@ std::vector<RotationStage> auto_rotation_plan(const Pattern& pattern, const Piec
   if (const std::optional<OutlineDirection> direction = outline_direction(pattern, grid);
       direction && direction->share >= config.min_share) {
     double offset = direction->residue_deg;
-    if (offset < config.snap_deg || grid - offset < config.snap_deg) offset = 0.0;
+    if (angle_distance(offset, 0.0, grid) < config.snap_deg) offset = 0.0;
     // The grid stage searches what the fine stage would not search as well: coarser masks, or
     // angles off the fine step's own.
     if (grid > fine_step_deg || offset != 0.0) plan.push_back({grid, offset, config.grid_share});
@@ -24,17 +24,6 @@ std::vector<RotationStage> auto_rotation_plan(const Pattern& pattern, const Piec
   plan.push_back({fine_step_deg, 0.0, 1.0});
   return plan;
 }
-
-namespace {
-
-/// Distance between two angles modulo `modulus`.
-double circular_distance(double a, double b, double modulus) {
-  double d = std::fmod(a - b, modulus);
-  if (d < 0.0) d += modulus;
-  return std::min(d, modulus - d);
-}
-
-}  // namespace
 
 std::optional<MissedDirection> missed_direction(const Pattern& pattern, const PieceSet& set,
                                                 double step_deg, double offset_deg,
@@ -48,14 +37,14 @@ std::optional<MissedDirection> missed_direction(const Pattern& pattern, const Pi
   // The rotations modulo the grid step repeat after 360 degrees at the latest.
   const long turns = static_cast<long>(std::ceil(360.0 / step_deg));
   for (long k = 0; k <= turns; ++k)
-    if (circular_distance(offset_deg + k * step_deg, residue, grid) <= near) return std::nullopt;
+    if (angle_distance(offset_deg + k * step_deg, residue, grid) <= near) return std::nullopt;
   MissedDirection missed;
   missed.residue_deg = residue;
   missed.grid_deg = grid;
   for (int n = 1; grid / n >= 1.0; ++n) {
     const double step = grid / n;
     if (std::abs(step - std::round(step)) > 1e-9) continue;  // whole degrees only
-    if (circular_distance(residue, 0.0, step) <= config.snap_deg) {
+    if (angle_distance(residue, 0.0, step) <= config.snap_deg) {
       missed.step_deg = step;
       break;
     }

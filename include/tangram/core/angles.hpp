@@ -45,6 +45,9 @@ struct OutlineDirection {
 std::optional<OutlineDirection> outline_direction(const Pattern& pattern, double modulus_deg,
                                                   double min_edge_share = 0.05);
 
+/// The distance between two angles modulo `modulus_deg` (> 0), in [0, modulus / 2].
+double angle_distance(double a_deg, double b_deg, double modulus_deg);
+
 /// Whether `angle_deg` is congruent to one of `residues` modulo 45 (within 1e-6 degrees).
 bool matches_residue(double angle_deg, const std::vector<double>& residues);
 
