@@ -1,7 +1,11 @@
 #pragma once
 // Small helpers shared by the tests' checks.
 
+#include <sstream>
 #include <string>
+#include <vector>
+
+#include <opencv2/core.hpp>
 
 #include "tangram/core/error.hpp"
 
@@ -27,6 +31,24 @@ std::string input_error(F&& f) {
 /// Whether `text` holds `part`.
 inline bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
+}
+
+/// Whether `err` is exactly one line, an error of ours ("tangram: error: ...").
+inline bool one_error_line(const std::string& err) {
+  return err.rfind("tangram: error: ", 0) == 0 && err.find('\n') == err.size() - 1;
+}
+
+/// The lines of `text`.
+inline std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> result;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) result.push_back(line);
+  return result;
+}
+
+/// Whether two masks are the same size and equal everywhere.
+inline bool same_mask(const cv::Mat1b& a, const cv::Mat1b& b) {
+  return a.size() == b.size() && cv::countNonZero(a != b) == 0;
 }
 
 }  // namespace tangram::test

@@ -27,7 +27,7 @@ std::string mask_path(const std::string& name) {
 }
 
 /// The seven-piece square of masks/src/01-square.arrangement.json.
-Arrangement square() { return read_arrangement_json(mask_path("src/01-square.arrangement.json")); }
+Arrangement square_arrangement() { return read_arrangement_json(mask_path("src/01-square.arrangement.json")); }
 
 Pattern pattern_of(const RenderedFigure& figure) {
   const cv::Mat1b puzzle = figure.image == 0;
@@ -43,7 +43,7 @@ double total_area(const std::vector<PlacedPiece>& pieces) {
 }  // namespace
 
 TEST_CASE("the square renders as the exact 200 px square with a 10 px margin") {
-  const RenderedFigure figure = render_arrangement(square(), PieceSet::tangram());
+  const RenderedFigure figure = render_arrangement(square_arrangement(), PieceSet::tangram());
   CHECK(figure.image.cols == 220);
   CHECK(figure.image.rows == 220);
   CHECK(cv::countNonZero(figure.image == 0) == 40000);
@@ -72,7 +72,7 @@ TEST_CASE("rendering reproduces every shipped pattern of masks/ byte for byte in
 }
 
 TEST_CASE("a turn moves only its pieces, about the pivot, and adds its angle") {
-  Arrangement arrangement = square();
+  Arrangement arrangement = square_arrangement();
   const RenderedFigure before = render_arrangement(arrangement, PieceSet::tangram());
   // Piece 3 is the square at 45 deg, a diamond whose right vertex touches the set's right side;
   // turning it about that vertex by 180 deg swings it outside the set.
@@ -94,37 +94,37 @@ TEST_CASE("a turn moves only its pieces, about the pivot, and adds its angle") {
 }
 
 TEST_CASE("rotating the whole figure keeps it valid and turns every piece") {
-  Arrangement arrangement = square();
+  Arrangement arrangement = square_arrangement();
   arrangement.rotate_deg = 30.0;
   const RenderedFigure figure = render_arrangement(arrangement, PieceSet::tangram());
   const double diagonal = 200.0 * (std::cos(M_PI / 6) + std::sin(M_PI / 6));
   CHECK(figure.image.cols == static_cast<int>(std::ceil(diagonal + 20 - 1e-6)));
   for (std::size_t i = 0; i < figure.pieces.size(); ++i)
     CHECK(figure.pieces[i].pose.angle_deg ==
-          doctest::Approx(std::fmod(square().pieces[i].pose.angle_deg + 30.0, 360.0)));
+          doctest::Approx(std::fmod(square_arrangement().pieces[i].pose.angle_deg + 30.0, 360.0)));
   CHECK(verify_solution(pattern_of(figure), figure.pieces, PieceSet::tangram()).valid);
 }
 
 TEST_CASE("arrangements that are not the Tangram set, or overlap, are refused") {
-  Arrangement six = square();
+  Arrangement six = square_arrangement();
   six.pieces.pop_back();
   CHECK_THROWS_AS(final_poses(six, PieceSet::tangram()), InputError);
 
-  Arrangement two_squares = square();
+  Arrangement two_squares = square_arrangement();
   two_squares.pieces[4].shape = tangram_shapes::square;  // a small triangle replaced
   CHECK_THROWS_AS(final_poses(two_squares, PieceSet::tangram()), InputError);
 
-  Arrangement overlapping = square();
+  Arrangement overlapping = square_arrangement();
   overlapping.pieces[0].pose.centre.x += 0.05;
   CHECK_THROWS_WITH_AS(final_poses(overlapping, PieceSet::tangram()), doctest::Contains("overlap"), InputError);
 
-  Arrangement bad_turn = square();
+  Arrangement bad_turn = square_arrangement();
   bad_turn.turns.push_back(Turn{{7}, Vec2{}, 10.0});
   CHECK_THROWS_WITH_AS(final_poses(bad_turn, PieceSet::tangram()), doctest::Contains("names piece 7"), InputError);
 
   RenderConfig tiny;
   tiny.side_px = 0.0;
-  CHECK_THROWS_AS(render_arrangement(square(), PieceSet::tangram(), tiny), UsageError);
+  CHECK_THROWS_AS(render_arrangement(square_arrangement(), PieceSet::tangram(), tiny), UsageError);
 }
 
 TEST_CASE("the arrangement reader names what is wrong") {

@@ -17,16 +17,16 @@
 
 #include "cli_runner.hpp"
 #include "temp_dir.hpp"
+#include "checks.hpp"
 
 namespace {
+
+using tangram::test::one_error_line;
 
 using tangram::test::read_all;
 using tangram::test::Run;
 using tangram::test::run_cli;
 
-bool one_error_line(const std::string& err) {
-  return err.rfind("tangram: error: ", 0) == 0 && err.find('\n') == err.size() - 1;
-}
 
 /// A directory with the inputs the tests need: ok.png (a 40 x 40 black square on white),
 /// white.png, tiny.png (5 x 5 black), notes.png (text) and folder/.

@@ -16,21 +16,20 @@
 
 #include "cli_runner.hpp"
 #include "temp_dir.hpp"
+#include "patterns.hpp"
+#include "checks.hpp"
 
 namespace {
+
+using tangram::test::lines;
+
+using tangram::test::kMasks;
 
 using tangram::test::read_all;
 using tangram::test::Run;
 using tangram::test::run_cli;
 
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> result;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) result.push_back(line);
-  return result;
-}
 
-const std::string kMasks = std::string(TANGRAM_SOURCE_DIR) + "/masks/";
 
 }  // namespace
 

@@ -24,13 +24,15 @@
 #include "tangram/lab/experiment_runner.hpp"
 #include "checks.hpp"
 #include "temp_dir.hpp"
+#include "patterns.hpp"
 
 namespace {
+
+using tangram::test::kMasks;
 
 using namespace tangram;
 namespace fs = std::filesystem;
 
-const std::string kMasks = std::string(TANGRAM_SOURCE_DIR) + "/masks/";
 
 std::string read_text(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);

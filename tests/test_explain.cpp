@@ -19,14 +19,18 @@
 #include "tangram/io/pattern_png.hpp"
 #include "tangram/lab/explain.hpp"
 #include "temp_dir.hpp"
+#include "patterns.hpp"
+#include "checks.hpp"
 
 using namespace tangram;
 
 namespace {
 
-const std::string kMasks = std::string(TANGRAM_SOURCE_DIR) + "/masks/";
+using tangram::test::kMasks;
+using tangram::test::mask_pattern;
+using tangram::test::one_error_line;
 
-Pattern mask_pattern(const std::string& name) { return load_pattern_png(kMasks + name); }
+
 
 /// A 16 px high, 200 px long bar: too narrow for a large triangle in any 45-degree pose.
 Pattern bar_pattern() {
@@ -35,9 +39,6 @@ Pattern bar_pattern() {
   return make_pattern(mask);
 }
 
-bool one_error_line(const std::string& err) {
-  return err.rfind("tangram: error: ", 0) == 0 && err.find('\n') == err.size() - 1;
-}
 
 /// The PNG names `tangram explain` writes besides index.html.
 std::vector<std::string> expected_pictures() {

@@ -17,8 +17,13 @@
 #include "cli_runner.hpp"
 #include "png_builder.hpp"
 #include "temp_dir.hpp"
+#include "patterns.hpp"
+#include "checks.hpp"
 
 namespace {
+
+using tangram::test::kMasks;
+using tangram::test::one_error_line;
 
 namespace fs = std::filesystem;
 using tangram::test::Run;
@@ -27,12 +32,7 @@ using tangram::test::run_cli_bounded;
 using tangram::test::TempDir;
 using tangram::test::write_file;
 
-const std::string kMasks = std::string(TANGRAM_SOURCE_DIR) + "/masks/";
 
-/// Exactly one line on stderr, an error of ours.
-bool one_error_line(const std::string& err) {
-  return err.rfind("tangram: error: ", 0) == 0 && err.find('\n') == err.size() - 1;
-}
 
 /// The checks every case makes: status, one error line (containing `words`), within seconds.
 void check_refused(const Run& run, int status, const std::string& words) {
@@ -45,9 +45,9 @@ void check_refused(const Run& run, int status, const std::string& words) {
 }
 
 /// A directory holding a small solvable pattern and its ground truth.
-struct Inputs {
+struct HardeningInputs {
   TempDir dir{"hardening"};
-  Inputs() {
+  HardeningInputs() {
     fs::copy_file(kMasks + "02-page9-11.png", dir.file("p.png"));
     fs::copy_file(kMasks + "02-page9-11.truth.json", dir.file("p.json"));
   }
@@ -65,7 +65,7 @@ bool can_make_devices() { return ::geteuid() == 0; }
 }  // namespace
 
 TEST_CASE("hardening: a FIFO as an input is refused at once instead of blocking") {
-  Inputs in;
+  HardeningInputs in;
   REQUIRE(::mkfifo(in.dir.file("fifo.png").c_str(), 0600) == 0);
   REQUIRE(::mkfifo(in.dir.file("fifo.json").c_str(), 0600) == 0);
   check_refused(run_cli_bounded(in.dir, "solve fifo.png"), 2, "not a regular file (a FIFO)");
@@ -74,7 +74,7 @@ TEST_CASE("hardening: a FIFO as an input is refused at once instead of blocking"
 }
 
 TEST_CASE("hardening: devices and symlinks to devices as inputs are refused without reading") {
-  Inputs in;
+  HardeningInputs in;
   fs::create_symlink("/dev/zero", in.dir.file("zero.png"));
   check_refused(run_cli_bounded(in.dir, "solve /dev/zero"), 2, "(a character device)");
   check_refused(run_cli_bounded(in.dir, "solve zero.png"), 2, "(a character device)");
@@ -83,7 +83,7 @@ TEST_CASE("hardening: devices and symlinks to devices as inputs are refused with
 }
 
 TEST_CASE("hardening: a decompression bomb is refused from its header; the cap can be raised") {
-  Inputs in;
+  HardeningInputs in;
   write_file(in.dir.file("bomb.png"), bomb());
   CHECK(fs::file_size(in.dir.file("bomb.png")) < 2'000'000);
   for (const char* command : {"solve bomb.png", "verify bomb.png p.json", "explain bomb.png --out ex"})
@@ -99,7 +99,7 @@ TEST_CASE("hardening: a decompression bomb is refused from its header; the cap c
 }
 
 TEST_CASE("hardening: the report over pictures that are devices or bombs warns and goes on") {
-  Inputs in;
+  HardeningInputs in;
   fs::create_directory(in.dir.file("results"));
   write_file(in.dir.file("results/bomb.png"), bomb());
   write_file(in.dir.file("results/runs.csv"),
@@ -117,7 +117,7 @@ TEST_CASE("hardening: the report over pictures that are devices or bombs warns a
 
 TEST_CASE("hardening: rotation steps that imply too many configurations are refused; a fine "
           "allowed step stays within the time limit") {
-  Inputs in;
+  HardeningInputs in;
   check_refused(run_cli_bounded(in.dir, "solve p.png --rotation-step 1e-9"), 2,
                 "more than the 15300 the solver accepts");
   check_refused(run_cli_bounded(in.dir, "solve p.png --rotation-step 0.001 --time-limit 1"), 2,
@@ -136,7 +136,7 @@ TEST_CASE("hardening: rotation steps that imply too many configurations are refu
 }
 
 TEST_CASE("hardening: verify refuses oversized and absurd solutions as malformed") {
-  Inputs in;
+  HardeningInputs in;
   // Over the document cap (16 MB): refused before parsing.
   write_file(in.dir.file("huge.json"), std::string(17'000'000, ' '));
   check_refused(run_cli_bounded(in.dir, "verify p.png huge.json"), 2,
@@ -162,7 +162,7 @@ TEST_CASE("hardening: verify refuses oversized and absurd solutions as malformed
 }
 
 TEST_CASE("hardening: render refuses absurd angles and sizes as bad input") {
-  Inputs in;
+  HardeningInputs in;
   fs::copy_file(kMasks + "src/01-square.arrangement.json", in.dir.file("a.json"));
   std::string text = tangram::test::read_all(in.dir.file("a.json"));
   text.insert(text.rfind('}'), ", \"rotate_deg\": 1e308");
@@ -175,7 +175,7 @@ TEST_CASE("hardening: render refuses absurd angles and sizes as bad input") {
 }
 
 TEST_CASE("hardening: an output that is a device is never replaced, nor through a symlink") {
-  Inputs in;
+  HardeningInputs in;
   std::string device = "/dev/null";
   if (can_make_devices()) {
     device = in.dir.file("null-device");
@@ -198,7 +198,7 @@ TEST_CASE("hardening: an output that is a device is never replaced, nor through 
 }
 
 TEST_CASE("hardening: a symlink output replaces its target and stays a link; - is stdout") {
-  Inputs in;
+  HardeningInputs in;
   write_file(in.dir.file("old.json"), "old");
   fs::create_symlink("old.json", in.dir.file("out.json"));
   const Run run = run_cli_bounded(in.dir, "solve p.png --rotation-step 45 --json out.json");
@@ -220,7 +220,7 @@ TEST_CASE("hardening: a symlink output replaces its target and stays a link; - i
 }
 
 TEST_CASE("hardening: a failed write to stdout is reported with exit 2") {
-  Inputs in;
+  HardeningInputs in;
   RunBounds full;
   full.stdout_path = "/dev/full";
   check_refused(run_cli_bounded(in.dir, "verify p.png p.json", full), 2,
@@ -230,7 +230,7 @@ TEST_CASE("hardening: a failed write to stdout is reported with exit 2") {
 }
 
 TEST_CASE("hardening: libpng says nothing of its own; a broken PNG gives one line") {
-  Inputs in;
+  HardeningInputs in;
   const std::string good = tangram::test::read_all(in.dir.file("p.png"));
   // An ancillary colour profile that libpng would warn about, before IDAT.
   const std::size_t after_ihdr = 8 + 12 + 13;
@@ -247,7 +247,7 @@ TEST_CASE("hardening: libpng says nothing of its own; a broken PNG gives one lin
 
 TEST_CASE("hardening: bombs in other formats are refused from their headers; broken JPEG, TIFF "
           "and BMP files give one line and nothing of the decoders") {
-  Inputs in;
+  HardeningInputs in;
   // Headers of 20000 x 20000 pictures with no data behind them.
   write_file(in.dir.file("bomb.jpg"), std::string("\xFF\xD8\xFF\xC0\x00\x0B\x08\x4E\x20\x4E\x20"
                                                   "\x01\x01\x11\x00", 15));

@@ -24,13 +24,13 @@
 #include "tangram/core/error.hpp"
 #include "tangram/io/image.hpp"
 #include "tangram/io/pattern_png.hpp"
+#include "patterns.hpp"
 
 using namespace tangram;
 using namespace tangram::test;
 
 namespace {
 
-const std::string kMasks = std::string(TANGRAM_SOURCE_DIR) + "/masks/";
 
 std::string encode(const std::string& extension, const cv::Mat& image,
                    const std::vector<int>& params = {}) {
@@ -243,7 +243,7 @@ void check_decodes_as_opencv(const std::string& bytes) {
 }
 
 /// The message of the InputError that decode_image throws ("" when it decodes).
-std::string refusal(const std::string& bytes, std::uint64_t max_pixels = 1'000'000) {
+std::string image_refusal(const std::string& bytes, std::uint64_t max_pixels = 1'000'000) {
   return input_error([&] { decode_image(bytes, max_pixels); });
 }
 
@@ -297,7 +297,7 @@ TEST_CASE("decode_image: TIFFs of 1, 8 and 16 bits, palettes and alpha decode as
   for (const auto& c : refused) {
     CAPTURE(c.name);
     std::string message;
-    const std::string printed = stderr_of([&] { message = refusal(c.bytes); });
+    const std::string printed = stderr_of([&] { message = image_refusal(c.bytes); });
     CHECK(contains(message, c.with));
     CHECK(contains(message, "which tangram does not read: save it as PNG"));
     CHECK(printed.empty());
@@ -382,15 +382,15 @@ TEST_CASE("decode_image: the pixel cap is checked from each format's header, bef
 
 TEST_CASE("decode_image: unknown content is 'not an image' with its first bytes; formats that "
           "are not read are named") {
-  CHECK(refusal("{\"format\": 1}") ==
+  CHECK(image_refusal("{\"format\": 1}") ==
         "not an image: starts with 7B 22 66 6F 72 6D 61 74 ('{\"format'); tangram reads PNG, "
         "JPEG, BMP, TIFF, WebP, PBM/PGM/PPM");
-  CHECK(refusal("") == "not an image: the file is empty");
-  CHECK(contains(refusal("GIF89a\x01\x00\x01\x00"), "a GIF image, which tangram does not read"));
-  CHECK(contains(refusal("<svg xmlns=\"http://www.w3.org/2000/svg\">"), "an SVG drawing"));
-  CHECK(contains(refusal("%PDF-1.7\n"), "a PDF document"));
-  CHECK(contains(refusal(std::string("\0\0\0\x0CjP  \r\n\x87\n", 12) + "rest"), "JPEG 2000"));
-  CHECK(contains(refusal(std::string("BM") + std::string(16, '\0')), "the BMP data cannot be"));
+  CHECK(image_refusal("") == "not an image: the file is empty");
+  CHECK(contains(image_refusal("GIF89a\x01\x00\x01\x00"), "a GIF image, which tangram does not read"));
+  CHECK(contains(image_refusal("<svg xmlns=\"http://www.w3.org/2000/svg\">"), "an SVG drawing"));
+  CHECK(contains(image_refusal("%PDF-1.7\n"), "a PDF document"));
+  CHECK(contains(image_refusal(std::string("\0\0\0\x0CjP  \r\n\x87\n", 12) + "rest"), "JPEG 2000"));
+  CHECK(contains(image_refusal(std::string("BM") + std::string(16, '\0')), "the BMP data cannot be"));
 }
 
 TEST_CASE("picture outputs: .png (any case) and - are PNG; other names are refused with one "

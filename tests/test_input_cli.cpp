@@ -18,21 +18,19 @@
 #include "figure_images.hpp"
 #include "temp_dir.hpp"
 #include "tangram/io/documents.hpp"
+#include "checks.hpp"
 
 namespace {
+
+using tangram::test::one_error_line;
+using tangram::test::contains;
 
 using tangram::test::read_all;
 using tangram::test::Run;
 using tangram::test::run_cli;
 using tangram::test::TempDir;
 
-bool one_error_line(const std::string& err) {
-  return err.rfind("tangram: error: ", 0) == 0 && err.find('\n') == err.size() - 1;
-}
 
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 /// Lines of `text` that start with `prefix`.
 int count_lines(const std::string& text, const std::string& prefix) {

@@ -16,10 +16,13 @@
 #include "tangram/core/error.hpp"
 #include "tangram/core/verify.hpp"
 #include "tangram/io/picture.hpp"
+#include "patterns.hpp"
 
 using namespace tangram;
 
 namespace {
+
+using tangram::test::config_45;
 
 /// A set of 12 pieces in 4 shapes, 3 of them with copies: a right triangle (x5), a square (x4),
 /// a bar (x2), a big square (x1). Areas: big square 4, bar 2, square 1, triangle 0.5.
@@ -63,9 +66,10 @@ int count_colour(const cv::Mat3b& image, const cv::Scalar& colour) {
   return static_cast<int>(std::count(image.begin(), image.end(), c));
 }
 
-SolverConfig config_45() {
-  SolverConfig config;
-  config.search.rotation_step_deg = 45.0;
+
+/// The settings the captions are worded from: 45-degree steps, a 10 s limit.
+SolverConfig caption_config() {
+  SolverConfig config = config_45();
   config.search.time_limit_s = 10.0;
   return config;
 }
@@ -142,7 +146,7 @@ TEST_CASE("render_assembly: scaled picture, grey puzzle on white, each piece in 
 }
 
 TEST_CASE("captions: one for each outcome, worded from the stats and the settings") {
-  const SolverConfig config = config_45();
+  const SolverConfig config = caption_config();
   Solution solution;
   solution.pieces.resize(5);
   solution.stats.coverage = 0.8123;
@@ -231,7 +235,7 @@ TEST_CASE("render_solution: the assembly keeps its pixel frame; caption and lege
   Solution solution;
   solution.pieces.assign(f.pieces.begin(), f.pieces.begin() + 5);
   solution.stats.timed_out = true;
-  const SolverConfig config = config_45();
+  const SolverConfig config = caption_config();
   const int scale = 2;
   const cv::Mat3b assembly = render_assembly(f.pattern, solution.pieces, config.pieces, scale);
   const cv::Mat3b picture =

@@ -23,7 +23,7 @@ using namespace tangram::test;
 namespace {
 
 /// The message of the InputError that decoding throws ("" when none).
-std::string refusal(const std::string& bytes, std::uint64_t max_pixels = 1'000'000) {
+std::string png_refusal(const std::string& bytes, std::uint64_t max_pixels = 1'000'000) {
   try {
     decode_png(bytes, max_pixels);
   } catch (const InputError& e) {
@@ -185,12 +185,12 @@ TEST_CASE("decode_png: broken files are refused with one line, libpng prints not
     std::string message;
     CAPTURE(name);
     CAPTURE(message);
-    const std::string printed = stderr_of([&] { message = refusal(c.bytes); });
+    const std::string printed = stderr_of([&] { message = png_refusal(c.bytes); });
     CHECK(contains(message, c.message));
     CHECK(message.find('\n') == std::string::npos);
     CHECK(printed.empty());
   }
-  CHECK(refusal(good).empty());
+  CHECK(png_refusal(good).empty());
 }
 
 TEST_CASE("decode_png: the pixel cap is checked from the header, before any data is read") {

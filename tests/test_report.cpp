@@ -27,7 +27,7 @@ using tangram::test::TempDir;
 namespace {
 
 /// Non-overlapping occurrences of `needle` in `text`.
-int count(const std::string& text, const std::string& needle) {
+int occurrences(const std::string& text, const std::string& needle) {
   int n = 0;
   for (std::size_t at = text.find(needle); at != std::string::npos;
        at = text.find(needle, at + needle.size()))
@@ -42,7 +42,7 @@ std::string png_bytes(int width, int height) {
   return std::string(bytes.begin(), bytes.end());
 }
 
-RunRecord make_run(const std::string& pattern, const std::string& strategy, bool solved,
+RunRecord compare_run(const std::string& pattern, const std::string& strategy, bool solved,
                    bool valid, double seconds) {
   RunRecord run;
   run.experiment = "compare";
@@ -66,10 +66,10 @@ RunRecord make_run(const std::string& pattern, const std::string& strategy, bool
 /// Two patterns x two strategies: p1 solved by both; p2 not solved with bl, and solved with
 /// dt but rejected by the checker.
 std::vector<RunRecord> example_runs() {
-  return {make_run("../masks/p1.png", "bl", true, true, 1.0),
-          make_run("../masks/p1.png", "dt", true, true, 3.0),
-          make_run("../masks/p2.png", "bl", false, false, 20.0),
-          make_run("../masks/p2.png", "dt", true, false, 0.5)};
+  return {compare_run("../masks/p1.png", "bl", true, true, 1.0),
+          compare_run("../masks/p1.png", "dt", true, true, 3.0),
+          compare_run("../masks/p2.png", "bl", false, false, 20.0),
+          compare_run("../masks/p2.png", "dt", true, false, 0.5)};
 }
 
 /// Report input with every picture of `runs` present.
@@ -123,7 +123,7 @@ TEST_CASE("report: Tables I-III become HTML tables, cells escaped, the note belo
                   "<td>8*</td></tr>\n"
                   "<tr><td>DT</td><td>-</td></tr>\n</tbody>\n</table>\n<h3>Table II</h3>") !=
         std::string::npos);
-  CHECK(count(html, "<table class=\"paper-tables\">") == 2);
+  CHECK(occurrences(html, "<table class=\"paper-tables\">") == 2);
   CHECK(html.find("<tr><td>Exp. 2</td><td>54.76%</td></tr>") != std::string::npos);
   CHECK(html.find("</table>\n<p>A run counts as solved only when its assembly passes the checker "
                   "with the referee&#39;s thresholds. &#39;*&#39;: not all planned runs of the "
@@ -136,18 +136,18 @@ TEST_CASE("report: the page has the tables, two SVG charts, every picture, unsol
   ReportInput input = example_input();
   const std::string html = report_html(input);
   CHECK(html.rfind("<!DOCTYPE html>", 0) == 0);
-  CHECK(count(html, "<table") == 2);  // summary + one pattern x strategy table
-  CHECK(count(html, "<svg") == 2);
-  CHECK(count(html, "id=\"chart-solved\"") == 1);
-  CHECK(count(html, "id=\"chart-time\"") == 1);
+  CHECK(occurrences(html, "<table") == 2);  // summary + one pattern x strategy table
+  CHECK(occurrences(html, "<svg") == 2);
+  CHECK(occurrences(html, "id=\"chart-solved\"") == 1);
+  CHECK(occurrences(html, "id=\"chart-time\"") == 1);
   // 2 patterns + 4 runs, all embedded: no other source, no stylesheet link, no remote URL.
-  CHECK(count(html, "<img src=\"data:image/png;base64,") == 6);
-  CHECK(count(html, "src=\"") == 6);
-  CHECK(count(html, "<link") == 0);
-  CHECK(count(html, "https://") == 0);
-  CHECK(count(html, "data-status=\"solved\"") == 2);
-  CHECK(count(html, "data-status=\"unsolved\"") == 1);
-  CHECK(count(html, "data-status=\"invalid\"") == 1);
+  CHECK(occurrences(html, "<img src=\"data:image/png;base64,") == 6);
+  CHECK(occurrences(html, "src=\"") == 6);
+  CHECK(occurrences(html, "<link") == 0);
+  CHECK(occurrences(html, "https://") == 0);
+  CHECK(occurrences(html, "data-status=\"solved\"") == 2);
+  CHECK(occurrences(html, "data-status=\"unsolved\"") == 1);
+  CHECK(occurrences(html, "data-status=\"invalid\"") == 1);
   CHECK(html.find(">NOT SOLVED</span>") != std::string::npos);
   CHECK(html.find(">INVALID</span>") != std::string::npos);
   // Summary rows by hand: bl 2 runs, 1 solved, mean 1.00 s; dt 2 runs, 1 solved (3.00 s), 1
@@ -164,11 +164,11 @@ TEST_CASE("report: the page has the tables, two SVG charts, every picture, unsol
   CHECK(html.find("<td class=\"solved\">yes 1.00 s<br>cov 0.981<br>bt 7</td>") !=
         std::string::npos);
   // Chart bars: "1/2" solved for each strategy.
-  CHECK(count(html, ">1/2<title>") == 2);
+  CHECK(occurrences(html, ">1/2<title>") == 2);
 
   input.tables = {ExperimentTable{"Table I", {{"a", "b"}, {"1", "2"}}}};
   const std::string with_tables = report_html(input);
-  CHECK(count(with_tables, "<table") == 3);
+  CHECK(occurrences(with_tables, "<table") == 3);
   CHECK(with_tables.find("<h3>Table I</h3>") != std::string::npos);
 }
 
@@ -199,10 +199,10 @@ TEST_CASE("report: every chart label names a slot as wide as the widest label, s
   ReportInput input = example_input();
   for (int p = 0; p < 12; ++p)  // "13/14": two digits on each side
     for (const char* strategy : {"bl", "dt"})
-      input.runs.push_back(make_run("../masks/q" + std::to_string(p) + ".png", strategy, true,
+      input.runs.push_back(compare_run("../masks/q" + std::to_string(p) + ".png", strategy, true,
                                     true, 1.0));
   const std::string html = report_html(input);
-  CHECK(count(html, ">13/14<title>") == 2);
+  CHECK(occurrences(html, ">13/14<title>") == 2);
   // Each bar label and category names its container, which exists.
   const auto attribute = [&](std::size_t at, const std::string& name) {
     const std::size_t start = html.find(name + "=\"", at) + name.size() + 2;
@@ -221,7 +221,7 @@ TEST_CASE("report: every chart label names a slot as wide as the widest label, s
     CHECK(attribute(rect, "width") == (slot.rfind("chart-solved", 0) == 0 ? "39" : "32"));
   }
   CHECK(labels == 2 * 2);  // two charts, two strategies, one group
-  CHECK(count(html, "class=\"category\" data-container=\"chart-") == 2 * 2);
+  CHECK(occurrences(html, "class=\"category\" data-container=\"chart-") == 2 * 2);
 }
 
 TEST_CASE("report: the settings of the results, or a note that there are none") {
@@ -266,7 +266,7 @@ TEST_CASE("report: the settings of the results, or a note that there are none") 
         std::string::npos);
   CHECK(html.find("<span class=\"swatch\" style=\"background:#1f77b4\"></span>large-triangle 1/2") !=
         std::string::npos);
-  CHECK(count(html, "class=\"swatch\"") == 7);
+  CHECK(occurrences(html, "class=\"swatch\"") == 7);
 }
 
 TEST_CASE("report: the gallery says why a run did not count, when runs.csv has the outcome") {
@@ -319,8 +319,8 @@ TEST_CASE("report: a missing picture is a visible placeholder, not a broken imag
   input.images.erase("../masks/p1.png");
   input.runs[1].picture.clear();  // p1 dt: no picture written
   const std::string html = report_html(input);
-  CHECK(count(html, "data:image/png;base64,") == 3);
-  CHECK(count(html, "class=\"missing-image\"") == 3);
+  CHECK(occurrences(html, "data:image/png;base64,") == 3);
+  CHECK(occurrences(html, "class=\"missing-image\"") == 3);
   CHECK(html.find("p2-bl.png<br>(no such file)") != std::string::npos);
   CHECK(html.find("no picture written") != std::string::npos);
 }
@@ -329,13 +329,13 @@ TEST_CASE("report: --gallery unsolved shows only the runs not counted, none show
   ReportInput input = example_input();
   input.gallery = GalleryMode::Unsolved;
   std::string html = report_html(input);
-  CHECK(count(html, "data-status=") == 2);
-  CHECK(count(html, "data:image/png;base64,") == 3);  // p2 and its two runs
+  CHECK(occurrences(html, "data-status=") == 2);
+  CHECK(occurrences(html, "data:image/png;base64,") == 3);  // p2 and its two runs
   input.gallery = GalleryMode::None;
   html = report_html(input);
-  CHECK(count(html, "data-status=") == 0);
-  CHECK(count(html, "data:image/png;base64,") == 0);
-  CHECK(count(html, "<svg") == 2);
+  CHECK(occurrences(html, "data-status=") == 0);
+  CHECK(occurrences(html, "data:image/png;base64,") == 0);
+  CHECK(occurrences(html, "<svg") == 2);
   CHECK(html.find("id=\"gallery\"") == std::string::npos);
 }
 
@@ -344,7 +344,7 @@ TEST_CASE("report: an empty runs.csv gives a page without charts") {
   input.title = "empty";
   const std::string html = report_html(input);
   CHECK(html.find("runs.csv has no runs") != std::string::npos);
-  CHECK(count(html, "<svg") == 0);
+  CHECK(occurrences(html, "<svg") == 0);
 }
 
 TEST_CASE("report: several experiments and searches give one chart series each") {
@@ -354,10 +354,10 @@ TEST_CASE("report: several experiments and searches give one chart series each")
   paper.search = "paper";
   input.runs.push_back(paper);
   const std::string html = report_html(input);
-  CHECK(count(html, "<svg") == 2);
-  CHECK(count(html, "class=\"legend\">compare, search ours<") == 2);
-  CHECK(count(html, "class=\"legend\">experiment 1, search paper<") == 2);
-  CHECK(count(html, "<table") == 3);  // summary + one per group
+  CHECK(occurrences(html, "<svg") == 2);
+  CHECK(occurrences(html, "class=\"legend\">compare, search ours<") == 2);
+  CHECK(occurrences(html, "class=\"legend\">experiment 1, search paper<") == 2);
+  CHECK(occurrences(html, "<table") == 3);  // summary + one per group
   CHECK(html.find("<h3>experiment 1, search paper</h3>") != std::string::npos);
 }
 
@@ -420,7 +420,7 @@ TEST_CASE("report: Tables I-III of an experiment directory come from its run rec
       r.seconds = r.solved ? (strategy == Strategy::BottomLeft ? 1.2349 : 2.5) : 20.0004;
       r.coverage = 0.99;
       records.push_back(r);
-      RunRecord run = make_run("../masks/" + r.pattern + ".png",
+      RunRecord run = compare_run("../masks/" + r.pattern + ".png",
                                std::string(strategy_name(strategy)), r.solved, r.valid,
                                r.seconds);
       run.experiment = "2";
@@ -510,7 +510,7 @@ TEST_CASE("tangram report: writes the page; refuses outputs among or inside its 
   CHECK(run.out.rfind("page.html: 4 runs, 6 pictures embedded, ", 0) == 0);
   const std::string html = tangram::test::read_all(dir.path() / "page.html");
   CHECK(html.rfind("<!DOCTYPE html>", 0) == 0);
-  CHECK(count(html, "data:image/png;base64,") == 6);
+  CHECK(occurrences(html, "data:image/png;base64,") == 6);
 
   const auto refused = [&](const std::string& args, const std::string& message) {
     const tangram::test::Run r = run_cli(dir, args);
@@ -545,5 +545,5 @@ TEST_CASE("tangram report: writes the page; refuses outputs among or inside its 
   CHECK(run.err ==
         "tangram: warning: picture results/p2-dt.png: no such file (the report shows a "
         "placeholder)\n");
-  CHECK(count(tangram::test::read_all(dir.path() / "page.html"), "class=\"missing-image\"") == 1);
+  CHECK(occurrences(tangram::test::read_all(dir.path() / "page.html"), "class=\"missing-image\"") == 1);
 }

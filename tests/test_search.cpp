@@ -10,22 +10,16 @@
 #include "tangram/core/search.hpp"
 #include "tangram/core/verify.hpp"
 #include "tangram/io/pattern_png.hpp"
+#include "patterns.hpp"
 
 using namespace tangram;
 
 namespace {
 
-Pattern mask_pattern(const std::string& name) {
-  return load_pattern_png(std::string(TANGRAM_SOURCE_DIR) + "/masks/" + name);
-}
+using tangram::test::mask_pattern;
+using tangram::test::config_45;
 
-SolverConfig config_45(SearchMode mode = SearchMode::Ours) {
-  SolverConfig config;
-  config.search.mode = mode;
-  config.search.rotation_step_deg = 45.0;
-  config.search.time_limit_s = 120.0;
-  return config;
-}
+
 
 void check_solved_and_valid(const Pattern& pattern, const Solution& solution) {
   REQUIRE(solution.solved);

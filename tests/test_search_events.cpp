@@ -19,20 +19,21 @@
 #include "tangram/io/pattern_png.hpp"
 #include "tangram/lab/figures.hpp"
 #include "temp_dir.hpp"
+#include "patterns.hpp"
+#include "checks.hpp"
 
 using namespace tangram;
 
 namespace {
 
-const std::string kMasks = std::string(TANGRAM_SOURCE_DIR) + "/masks/";
+using tangram::test::kMasks;
+using tangram::test::mask_pattern;
+using tangram::test::lines;
 
-Pattern mask_pattern(const std::string& name) { return load_pattern_png(kMasks + name); }
+
 
 SolverConfig config_45(SearchMode mode, Strategy strategy, int threads) {
-  SolverConfig config;
-  config.search.mode = mode;
-  config.search.rotation_step_deg = 45.0;
-  config.search.time_limit_s = 120.0;
+  SolverConfig config = tangram::test::config_45(mode);
   config.search.threads = threads;
   config.placement.strategy = strategy;
   return config;
@@ -91,7 +92,7 @@ std::vector<PlacedPiece> replay(const std::vector<SearchEvent>& events, int expe
   return on;
 }
 
-long count(const std::vector<SearchEvent>& events, SearchEventType type) {
+long count_events(const std::vector<SearchEvent>& events, SearchEventType type) {
   return std::count_if(events.begin(), events.end(),
                        [&](const SearchEvent& e) { return e.type == type; });
 }
@@ -110,12 +111,6 @@ void check_same_events(const std::vector<SearchEvent>& a, const std::vector<Sear
   }
 }
 
-std::vector<std::string> lines(const std::string& text) {
-  std::vector<std::string> result;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) result.push_back(line);
-  return result;
-}
 
 }  // namespace
 
@@ -133,10 +128,10 @@ TEST_CASE("search events: with backtracking, they replay into the solution, the 
   REQUIRE(stats.validations_failed > 0);
 
   const std::vector<PlacedPiece> on = replay(one.events, 0);
-  CHECK(count(one.events, SearchEventType::ValidationFailed) == stats.validations_failed);
-  CHECK(count(one.events, SearchEventType::Removed) == stats.backtracks);
+  CHECK(count_events(one.events, SearchEventType::ValidationFailed) == stats.validations_failed);
+  CHECK(count_events(one.events, SearchEventType::Removed) == stats.backtracks);
   // Valid candidates that the discrepancy bound skips are tried but are no event.
-  CHECK(count(one.events, SearchEventType::Placed) + stats.validations_failed <=
+  CHECK(count_events(one.events, SearchEventType::Placed) + stats.validations_failed <=
         stats.placements_tried);
 
   // The last state is the solution before polish: same pieces, configurations, and centres
@@ -181,11 +176,11 @@ TEST_CASE("search events: the paper's Algorithm 1 reports every placement, rejec
   const SolveStats& stats = one.solution.stats;
   CHECK(replay(one.events, -1).empty());
   for (const SearchEvent& e : one.events) CHECK(e.discrepancy_bound == -1);
-  CHECK(count(one.events, SearchEventType::Placed) +
-            count(one.events, SearchEventType::ValidationFailed) ==
+  CHECK(count_events(one.events, SearchEventType::Placed) +
+            count_events(one.events, SearchEventType::ValidationFailed) ==
         stats.placements_tried);
-  CHECK(count(one.events, SearchEventType::ValidationFailed) == stats.validations_failed);
-  CHECK(count(one.events, SearchEventType::Removed) == stats.backtracks);
+  CHECK(count_events(one.events, SearchEventType::ValidationFailed) == stats.validations_failed);
+  CHECK(count_events(one.events, SearchEventType::Removed) == stats.backtracks);
   check_same_events(one.events, two.events);
 }
 

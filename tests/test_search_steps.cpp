@@ -15,6 +15,7 @@
 #include "tangram/core/search.hpp"
 #include "tangram/core/search_steps.hpp"
 #include "tangram/io/pattern_png.hpp"
+#include "patterns.hpp"
 
 using namespace tangram;
 using search::Candidate;
@@ -24,17 +25,10 @@ using search::Validation;
 
 namespace {
 
-Pattern mask_pattern(const std::string& name) {
-  return load_pattern_png(std::string(TANGRAM_SOURCE_DIR) + "/masks/" + name);
-}
+using tangram::test::mask_pattern;
+using tangram::test::config_45;
 
-SolverConfig config_45(SearchMode mode) {
-  SolverConfig config;
-  config.search.mode = mode;
-  config.search.rotation_step_deg = 45.0;
-  config.search.time_limit_s = 120.0;
-  return config;
-}
+
 
 bool same_solution(const Solution& a, const Solution& b) {
   if (a.solved != b.solved || a.pieces.size() != b.pieces.size() ||

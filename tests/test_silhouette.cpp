@@ -22,12 +22,11 @@ using namespace tangram;
 
 namespace {
 
+using tangram::test::same_mask;
+
 using tangram::test::contains;
 using tangram::test::input_error;
 
-bool same_mask(const cv::Mat1b& a, const cv::Mat1b& b) {
-  return a.size() == b.size() && cv::countNonZero(a != b) == 0;
-}
 
 /// The figure's pieces cover 200^2 px: the set side at scale 1.
 constexpr double kFigureArea = 200.0 * 200.0;

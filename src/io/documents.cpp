@@ -23,10 +23,12 @@ namespace {
 using detail::Json;
 using detail::JsonType;
 
-constexpr std::string_view kFormatTag = "tangram-solution/1";
+using detail::json_fail;
+
+constexpr std::string_view kSolutionFormat = "tangram-solution/1";
 
 /// Coordinates beyond this magnitude are refused, as by the referee: no pattern is that large.
-constexpr double kMaxCoordinate = 1e7;
+constexpr double kMaxSolutionCoordinate = 1e7;
 
 /// Angles beyond this magnitude (degrees) are refused: in radians they lose every digit below a
 /// turn, and 1e308 degrees overflow to infinity.
@@ -39,26 +41,7 @@ std::optional<double> parse_angle(const Json& item, std::string_view key, bool r
 /// A piece's polygon may have at most this many vertices per corner of the piece.
 constexpr std::size_t kMaxVerticesPerCorner = 4;
 
-/// Throws the InputError of a solution document that cannot be used.
-[[noreturn]] void invalid(const std::string& prefix, const std::string& what) {
-  throw InputError(prefix + what);
-}
-
-/// The member `key` of `object` with the given type; nullptr when absent and optional.
-const Json* member(const Json& object, std::string_view key, JsonType type, bool required,
-                   const std::string& prefix, const std::string& where) {
-  const auto found = object.find(key);
-  if (found == object.end()) {
-    if (required) invalid(prefix, where + "missing \"" + std::string(key) + "\"");
-    return nullptr;
-  }
-  const Json* value = &*found;
-  if (detail::json_type(*value) != type)
-    invalid(prefix, where + "\"" + std::string(key) + "\" is " +
-                        std::string(detail::json_type_name(detail::json_type(*value))) +
-                        ", expected " + std::string(detail::json_type_name(type)));
-  return value;
-}
+using detail::json_member;
 
 /// The text of a string value.
 const std::string& text_of(const Json& value) { return value.get_ref<const std::string&>(); }
@@ -69,28 +52,23 @@ double number_of(const Json& value) { return value.get<double>(); }
 /// The shape of `set` named by the "name" member of `item`.
 ShapeId parse_shape(const Json& item, const PieceSet& set, const std::string& prefix,
                     const std::string& where) {
-  const std::string& name = text_of(*member(item, "name", JsonType::String, true, prefix, where));
+  const std::string& name = text_of(*json_member(item, "name", JsonType::String, true, prefix, where));
   const auto shape = set.find(name);
   if (!shape)
-    invalid(prefix, where + "unknown piece name " + detail::json_string(name) + " (expected " +
+    json_fail(prefix, where + "unknown piece name " + detail::json_string(name) + " (expected " +
                         set.shape_names() + ")");
   return *shape;
 }
 
 /// A point [x, y]; `what` names it in messages ("polygon vertex 2", "centre").
 Vec2 parse_point(const Json& point, const std::string& prefix, const std::string& what) {
-  if (!point.is_array() || point.size() != 2 || !point[0].is_number() || !point[1].is_number())
-    invalid(prefix, what + " is not a pair of numbers [x, y]");
-  const Vec2 v{number_of(point[0]), number_of(point[1])};
-  if (std::abs(v.x) > kMaxCoordinate || std::abs(v.y) > kMaxCoordinate)
-    invalid(prefix, what + " is absurdly far away");
-  return v;
+  return detail::json_point(point, kMaxSolutionCoordinate, prefix, what);
 }
 
 /// The optional "reflected" and "angle_deg" members of `item` into `pose`.
 void parse_orientation(const Json& item, Pose& pose, const std::string& prefix,
                        const std::string& where) {
-  if (const auto* reflected = member(item, "reflected", JsonType::Boolean, false, prefix, where))
+  if (const auto* reflected = json_member(item, "reflected", JsonType::Boolean, false, prefix, where))
     pose.reflected = reflected->get<bool>();
   if (const auto angle = parse_angle(item, "angle_deg", false, prefix, where))
     pose.angle_deg = *angle;
@@ -98,11 +76,11 @@ void parse_orientation(const Json& item, Pose& pose, const std::string& prefix,
 
 std::optional<double> parse_angle(const Json& item, std::string_view key, bool required,
                                   const std::string& prefix, const std::string& where) {
-  const auto* value = member(item, key, JsonType::Number, required, prefix, where);
+  const auto* value = json_member(item, key, JsonType::Number, required, prefix, where);
   if (value == nullptr) return std::nullopt;
   const double angle = number_of(*value);
   if (!(std::abs(angle) <= kMaxAngleDeg))
-    invalid(prefix, where + "\"" + std::string(key) + "\" is out of range (at most " +
+    json_fail(prefix, where + "\"" + std::string(key) + "\" is out of range (at most " +
                         std::to_string(static_cast<long>(kMaxAngleDeg)) +
                         " degrees either way)");
   return angle;
@@ -111,16 +89,16 @@ std::optional<double> parse_angle(const Json& item, std::string_view key, bool r
 PlacedPiece parse_piece(const Json& item, std::size_t index, const PieceSet& set,
                         const std::string& prefix) {
   const std::string where = "piece " + std::to_string(index + 1) + ": ";
-  if (!item.is_object()) invalid(prefix, where + "not an object");
+  if (!item.is_object()) json_fail(prefix, where + "not an object");
   PlacedPiece piece;
   piece.shape = parse_shape(item, set, prefix, where);
-  const Json& points = *member(item, "polygon", JsonType::Array, true, prefix, where);
-  if (points.size() < 3) invalid(prefix, where + "polygon has fewer than 3 vertices");
+  const Json& points = *json_member(item, "polygon", JsonType::Array, true, prefix, where);
+  if (points.size() < 3) json_fail(prefix, where + "polygon has fewer than 3 vertices");
   // A true-size piece has as many vertices as corners; a few more (split edges) are judged
   // by the checker, far more only cost time.
   const std::size_t corners = set.shape(piece.shape).outline.size();
   if (points.size() > kMaxVerticesPerCorner * corners)
-    invalid(prefix, where + "polygon has " + std::to_string(points.size()) +
+    json_fail(prefix, where + "polygon has " + std::to_string(points.size()) +
                         " vertices, more than " + std::to_string(kMaxVerticesPerCorner) +
                         " times the " + std::to_string(corners) + " corners of a " +
                         set.shape_name(piece.shape));
@@ -137,12 +115,12 @@ SolveStats parse_stats(const Json& block, const std::string& prefix) {
   SolveStats stats;
   const auto number = [&](std::string_view key, auto& field) {
     using Field = std::remove_reference_t<decltype(field)>;
-    const auto* v = member(block, key, JsonType::Number, false, prefix, where);
+    const auto* v = json_member(block, key, JsonType::Number, false, prefix, where);
     if (v == nullptr) return;
     const double value = number_of(*v);
     if constexpr (std::is_integral_v<Field>)
       if (std::abs(value) >= static_cast<double>(std::numeric_limits<Field>::max()))
-        invalid(prefix, where + "\"" + std::string(key) + "\" is out of range");
+        json_fail(prefix, where + "\"" + std::string(key) + "\" is out of range");
     field = static_cast<Field>(value);
   };
   number("seconds", stats.seconds);
@@ -153,7 +131,7 @@ SolveStats parse_stats(const Json& block, const std::string& prefix) {
   number("overlap", stats.overlap);
   number("spill", stats.spill);
   number("threads", stats.threads);
-  if (const auto* v = member(block, "timed_out", JsonType::Boolean, false, prefix, where))
+  if (const auto* v = json_member(block, "timed_out", JsonType::Boolean, false, prefix, where))
     stats.timed_out = v->get<bool>();
   number("rotation_step_deg", stats.rotation_step_deg);
   number("rotation_offset_deg", stats.rotation_offset_deg);
@@ -168,21 +146,21 @@ constexpr double kMaxWorkSizePx = 1e9;
 InputConfig parse_reading(const Json& block, const std::string& prefix) {
   const std::string where = "reading: ";
   InputConfig reading;
-  if (const auto* v = member(block, "threshold", JsonType::Number, false, prefix, where)) {
+  if (const auto* v = json_member(block, "threshold", JsonType::Number, false, prefix, where)) {
     reading.threshold = number_of(*v);
     if (!(reading.threshold >= 1.0 && reading.threshold <= 255.0))
-      invalid(prefix, where + "\"threshold\" must be in [1, 255]");
+      json_fail(prefix, where + "\"threshold\" must be in [1, 255]");
   }
-  if (const auto* v = member(block, "invert", JsonType::String, false, prefix, where)) {
+  if (const auto* v = json_member(block, "invert", JsonType::String, false, prefix, where)) {
     const auto mode = invert_mode_from_name(text_of(*v));
     if (!mode)
-      invalid(prefix, where + "\"invert\" must be \"auto\", \"yes\" or \"no\", not " +
+      json_fail(prefix, where + "\"invert\" must be \"auto\", \"yes\" or \"no\", not " +
                           detail::json_string(text_of(*v)));
     reading.invert = *mode;
   }
-  if (const auto* v = member(block, "clean", JsonType::Boolean, false, prefix, where))
+  if (const auto* v = json_member(block, "clean", JsonType::Boolean, false, prefix, where))
     reading.clean = v->get<bool>();
-  if (const auto* v = member(block, "fill_outline", JsonType::Boolean, false, prefix, where))
+  if (const auto* v = json_member(block, "fill_outline", JsonType::Boolean, false, prefix, where))
     reading.fill_outline = v->get<bool>();
   const auto found = block.find("work_size");
   if (found != block.end()) {
@@ -194,7 +172,7 @@ InputConfig parse_reading(const Json& block, const std::string& prefix) {
     else if (whole)
       reading.work_size_px = static_cast<int>(number_of(v));
     else
-      invalid(prefix, where + "\"work_size\" must be \"auto\" or a whole number of pixels");
+      json_fail(prefix, where + "\"work_size\" must be \"auto\" or a whole number of pixels");
   }
   return reading;
 }
@@ -220,38 +198,38 @@ SolutionDocument parse_solution(const std::string& text, const std::string& sour
                                 const PieceSet* given) {
   const std::string prefix =
       "invalid solution document" + (source.empty() ? std::string() : " " + source) + ": ";
-  const Json document = detail::json_document(text, kFormatTag, prefix);
+  const Json document = detail::json_document(text, kSolutionFormat, prefix);
   SolutionDocument parsed;
-  if (const auto* name = member(document, "piece_set", JsonType::String, false, prefix, ""))
+  if (const auto* name = json_member(document, "piece_set", JsonType::String, false, prefix, ""))
     parsed.piece_set = text_of(*name);
   std::optional<PieceSet> named;
   if (given == nullptr) {
     const std::vector<std::string> builtins = builtin_piece_set_names();
     if (!parsed.piece_set.empty() && parsed.piece_set != PieceSet::tangram().name()) {
       if (std::find(builtins.begin(), builtins.end(), parsed.piece_set) == builtins.end())
-        invalid(prefix, "its pieces are of the set " + detail::json_string(parsed.piece_set) +
+        json_fail(prefix, "its pieces are of the set " + detail::json_string(parsed.piece_set) +
                             ", which is not built in: its piece-set file is needed to read it");
       named = builtin_piece_set(parsed.piece_set).set;
     }
   } else if (!parsed.piece_set.empty() && parsed.piece_set != given->name()) {
-    invalid(prefix, "its pieces are of the set " + detail::json_string(parsed.piece_set) +
+    json_fail(prefix, "its pieces are of the set " + detail::json_string(parsed.piece_set) +
                         ", not of " + detail::json_string(given->name()));
   }
   const PieceSet& set = given != nullptr ? *given : named ? *named : PieceSet::tangram();
   parsed.pieces = set;
   Solution& solution = parsed.solution;
   solution.solved =
-      member(document, "solved", JsonType::Boolean, true, prefix, "")->get<bool>();
-  if (const auto* pieces = member(document, "pieces", JsonType::Array, false, prefix, "")) {
+      json_member(document, "solved", JsonType::Boolean, true, prefix, "")->get<bool>();
+  if (const auto* pieces = json_member(document, "pieces", JsonType::Array, false, prefix, "")) {
     if (pieces->size() > set.piece_count())
-      invalid(prefix, std::to_string(pieces->size()) + " pieces, more than the " +
+      json_fail(prefix, std::to_string(pieces->size()) + " pieces, more than the " +
                           std::to_string(set.piece_count()) + " of the set");
     for (std::size_t i = 0; i < pieces->size(); ++i)
       solution.pieces.push_back(parse_piece((*pieces)[i], i, set, prefix));
   }
-  if (const auto* stats = member(document, "stats", JsonType::Object, false, prefix, ""))
+  if (const auto* stats = json_member(document, "stats", JsonType::Object, false, prefix, ""))
     solution.stats = parse_stats(*stats, prefix);
-  if (const auto* reading = member(document, "reading", JsonType::Object, false, prefix, ""))
+  if (const auto* reading = json_member(document, "reading", JsonType::Object, false, prefix, ""))
     parsed.reading = parse_reading(*reading, prefix);
   return parsed;
 }
@@ -264,35 +242,35 @@ Arrangement parse_arrangement(const std::string& text, const std::string& source
       "invalid arrangement" + (source.empty() ? std::string() : " " + source) + ": ";
   const Json document = detail::json_document(text, kArrangementTag, prefix);
   Arrangement arrangement;
-  if (const auto* name = member(document, "name", JsonType::String, false, prefix, ""))
+  if (const auto* name = json_member(document, "name", JsonType::String, false, prefix, ""))
     arrangement.name = text_of(*name);
-  if (const auto* from = member(document, "source", JsonType::String, false, prefix, ""))
+  if (const auto* from = json_member(document, "source", JsonType::String, false, prefix, ""))
     arrangement.source = text_of(*from);
-  const Json& pieces = *member(document, "pieces", JsonType::Array, true, prefix, "");
+  const Json& pieces = *json_member(document, "pieces", JsonType::Array, true, prefix, "");
   for (std::size_t i = 0; i < pieces.size(); ++i) {
     const Json& item = pieces[i];
     const std::string where = "piece " + std::to_string(i) + ": ";
-    if (!item.is_object()) invalid(prefix, where + "not an object");
+    if (!item.is_object()) json_fail(prefix, where + "not an object");
     ArrangedPiece piece;
     piece.shape = parse_shape(item, PieceSet::tangram(), prefix, where);
-    piece.pose.centre = parse_point(*member(item, "centre", JsonType::Array, true, prefix, where),
+    piece.pose.centre = parse_point(*json_member(item, "centre", JsonType::Array, true, prefix, where),
                                     prefix, where + "centre");
     parse_orientation(item, piece.pose, prefix, where);
     arrangement.pieces.push_back(piece);
   }
-  if (const auto* turns = member(document, "turns", JsonType::Array, false, prefix, ""))
+  if (const auto* turns = json_member(document, "turns", JsonType::Array, false, prefix, ""))
     for (std::size_t t = 0; t < turns->size(); ++t) {
       const Json& item = (*turns)[t];
       const std::string where = "turn " + std::to_string(t + 1) + ": ";
-      if (!item.is_object()) invalid(prefix, where + "not an object");
+      if (!item.is_object()) json_fail(prefix, where + "not an object");
       Turn turn;
-      for (const Json& index : *member(item, "pieces", JsonType::Array, true, prefix, where)) {
+      for (const Json& index : *json_member(item, "pieces", JsonType::Array, true, prefix, where)) {
         if (!index.is_number() || number_of(index) != std::floor(number_of(index)) ||
             std::abs(number_of(index)) > 1e6)
-          invalid(prefix, where + "\"pieces\" must hold piece indices (whole numbers)");
+          json_fail(prefix, where + "\"pieces\" must hold piece indices (whole numbers)");
         turn.pieces.push_back(static_cast<int>(number_of(index)));
       }
-      turn.pivot = parse_point(*member(item, "pivot", JsonType::Array, true, prefix, where),
+      turn.pivot = parse_point(*json_member(item, "pivot", JsonType::Array, true, prefix, where),
                                prefix, where + "pivot");
       turn.angle_deg = *parse_angle(item, "angle_deg", true, prefix, where);
       arrangement.turns.push_back(turn);
@@ -309,7 +287,7 @@ std::string solution_to_json(const Solution& solution, const PieceSet& set,
                              const std::optional<InputConfig>& reading) {
   using detail::json_number;
   using detail::json_string;
-  std::string out = "{\"format\": " + json_string(kFormatTag) +
+  std::string out = "{\"format\": " + json_string(kSolutionFormat) +
                     ", \"piece_set\": " + json_string(set.name()) +
                     ", \"pattern\": " + json_string(pattern_path) +
                     ", \"solved\": " + (solution.solved ? "true" : "false");

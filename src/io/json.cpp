@@ -371,6 +371,21 @@ std::string json_number(double value, int decimals) {
   return fixed(value, decimals);
 }
 
+void json_fail(const std::string& prefix, const std::string& what) {
+  throw InputError(prefix + what);
+}
+
+Vec2 json_point(const Json& value, double limit, const std::string& prefix,
+                const std::string& what) {
+  if (!value.is_array() || value.size() != 2 || !value[0].is_number() || !value[1].is_number())
+    json_fail(prefix, what + " is not a pair of numbers [x, y]");
+  const Vec2 v{value[0].get<double>(), value[1].get<double>()};
+  if (!(std::abs(v.x) <= limit && std::abs(v.y) <= limit))
+    json_fail(prefix, what + " is out of range (at most " + json_number(limit, 0) +
+                          " units either way)");
+  return v;
+}
+
 const Json* json_member(const Json& object, std::string_view key, JsonType type, bool required,
                         const std::string& prefix, const std::string& where) {
   const auto found = object.find(key);

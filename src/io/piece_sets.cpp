@@ -32,23 +32,12 @@ namespace {
 using detail::Json;
 using detail::JsonType;
 
-constexpr std::string_view kFormatTag = "tangram-pieces/1";
+using detail::json_fail;
+
+constexpr std::string_view kPieceSetFormat = "tangram-pieces/1";
 
 /// Coordinates beyond this magnitude are refused: no set is that large.
-constexpr double kMaxCoordinate = 1e6;
-
-[[noreturn]] void invalid(const std::string& prefix, const std::string& what) {
-  throw InputError(prefix + what);
-}
-
-Vec2 parse_point(const Json& value, const std::string& prefix, const std::string& what) {
-  if (!value.is_array() || value.size() != 2 || !value[0].is_number() || !value[1].is_number())
-    invalid(prefix, what + " is not a pair of numbers [x, y]");
-  const Vec2 v{value[0].get<double>(), value[1].get<double>()};
-  if (!(std::abs(v.x) <= kMaxCoordinate && std::abs(v.y) <= kMaxCoordinate))
-    invalid(prefix, what + " is out of range (at most 1e6 units either way)");
-  return v;
-}
+constexpr double kMaxSetCoordinate = 1e6;
 
 /// The arc from `a` to `b` through `m` as chords of at most 3 degrees of turn: the points after
 /// `a`, up to and without `b`. Empty when a, m and b are collinear (then the edge is straight).
@@ -94,10 +83,10 @@ Polygon parse_outline(const Json& value, const std::string& prefix, const std::s
     if (item.is_object()) {
       const Json* through = detail::json_member(item, "through", JsonType::Array, true, prefix,
                                                 what + ": ");
-      if (item.size() != 1) invalid(prefix, what + ": an arc object holds only \"through\"");
-      items.push_back({parse_point(*through, prefix, what + " \"through\""), true});
+      if (item.size() != 1) json_fail(prefix, what + ": an arc object holds only \"through\"");
+      items.push_back({detail::json_point(*through, kMaxSetCoordinate, prefix, what + " \"through\""), true});
     } else {
-      items.push_back({parse_point(item, prefix, what), false});
+      items.push_back({detail::json_point(item, kMaxSetCoordinate, prefix, what), false});
     }
   }
   const std::size_t n = items.size();
@@ -108,11 +97,11 @@ Polygon parse_outline(const Json& value, const std::string& prefix, const std::s
       continue;
     }
     if (items[(i + n - 1) % n].through || items[(i + 1) % n].through)
-      invalid(prefix, where + "outline item " + std::to_string(i + 1) +
+      json_fail(prefix, where + "outline item " + std::to_string(i + 1) +
                           ": an arc must lie between two vertices");
   }
   if (vertices < 2 || (vertices < 3 && vertices == n))
-    invalid(prefix, where + "the outline has fewer than 3 vertices");
+    json_fail(prefix, where + "the outline has fewer than 3 vertices");
   Polygon polygon;
   for (std::size_t i = 0; i < n; ++i) {
     if (!items[i].through) {
@@ -122,13 +111,13 @@ Polygon parse_outline(const Json& value, const std::string& prefix, const std::s
     const Vec2 a = items[(i + n - 1) % n].point, b = items[(i + 1) % n].point;
     const auto points = arc_points(a, items[i].point, b);
     if (!points)
-      invalid(prefix, where + "outline item " + std::to_string(i + 1) +
+      json_fail(prefix, where + "outline item " + std::to_string(i + 1) +
                           ": the arc's three points lie on a line");
     polygon.insert(polygon.end(), points->begin(), points->end());
     arcs = true;
   }
   if (polygon.size() > kMaxOutlineVertices)
-    invalid(prefix, where + "the outline has more than " + std::to_string(kMaxOutlineVertices) +
+    json_fail(prefix, where + "the outline has more than " + std::to_string(kMaxOutlineVertices) +
                         " vertices");
   return polygon;
 }
@@ -156,14 +145,14 @@ bool self_intersecting(const Polygon& ring) {
 PieceSetFile piece_set_from_json(std::string_view text, const std::string& source) {
   const std::string prefix =
       "invalid piece set" + (source.empty() ? std::string() : " " + source) + ": ";
-  const Json document = detail::json_document(text, kFormatTag, prefix);
+  const Json document = detail::json_document(text, kPieceSetFormat, prefix);
   const auto text_member = [&](std::string_view key, bool required) {
     const Json* value = detail::json_member(document, key, JsonType::String, required, prefix, "");
     return value ? value->get<std::string>() : std::string();
   };
   PieceSetFile file;
   const std::string name = text_member("name", true);
-  if (name.empty()) invalid(prefix, "\"name\" is empty");
+  if (name.empty()) json_fail(prefix, "\"name\" is empty");
   file.title = text_member("title", false);
   file.source = text_member("source", false);
   file.notes = text_member("notes", false);
@@ -177,14 +166,14 @@ PieceSetFile piece_set_from_json(std::string_view text, const std::string& sourc
     const Json* angles = detail::json_member(*rotations, "angles_deg", JsonType::Array, false,
                                              prefix, "\"rotations\": ");
     if ((step == nullptr) == (angles == nullptr))
-      invalid(prefix, "\"rotations\" needs one of \"step_deg\" and \"angles_deg\"");
+      json_fail(prefix, "\"rotations\" needs one of \"step_deg\" and \"angles_deg\"");
     if (step != nullptr) {
       file.rotation_step_deg = step->get<double>();
     } else {
       // The multiples of one step from 0, in order: that step.
       std::vector<double> list;
       for (const Json& a : *angles) {
-        if (!a.is_number()) invalid(prefix, "\"rotations\": \"angles_deg\" must hold numbers");
+        if (!a.is_number()) json_fail(prefix, "\"rotations\": \"angles_deg\" must hold numbers");
         list.push_back(a.get<double>());
       }
       const double s = list.size() >= 2 ? list[1] - list[0] : 360.0;
@@ -194,41 +183,41 @@ PieceSetFile piece_set_from_json(std::string_view text, const std::string& sourc
       for (std::size_t k = 0; even && k < list.size(); ++k)
         even = std::abs(list[k] - k * s) < 1e-9;
       if (!even)
-        invalid(prefix, "\"rotations\": \"angles_deg\" must be the multiples of one step from 0 "
+        json_fail(prefix, "\"rotations\": \"angles_deg\" must be the multiples of one step from 0 "
                         "below 360 (other lists are not supported yet)");
       file.rotation_step_deg = s;
     }
     if (!(file.rotation_step_deg > 0.0 && file.rotation_step_deg <= 360.0))
-      invalid(prefix, "\"rotations\": the step must be in (0, 360] degrees");
+      json_fail(prefix, "\"rotations\": the step must be in (0, 360] degrees");
   }
   if (const Json* figure = detail::json_member(document, "figure", JsonType::Array, false, prefix, "")) {
     bool arcs = false;
     file.figure = parse_outline(*figure, prefix, "\"figure\": ", arcs);
   }
   const Json& pieces = *detail::json_member(document, "pieces", JsonType::Array, true, prefix, "");
-  if (pieces.empty()) invalid(prefix, "\"pieces\" is empty");
+  if (pieces.empty()) json_fail(prefix, "\"pieces\" is empty");
   std::vector<PieceShape> shapes;
   std::size_t total = 0;
   for (std::size_t i = 0; i < pieces.size(); ++i) {
     const Json& item = pieces[i];
     const std::string where = "piece " + std::to_string(i + 1) + ": ";
-    if (!item.is_object()) invalid(prefix, where + "not an object");
+    if (!item.is_object()) json_fail(prefix, where + "not an object");
     PieceShape shape;
     shape.name = detail::json_member(item, "name", JsonType::String, true, prefix, where)->get<std::string>();
     const std::string named = "piece " + std::to_string(i + 1) + " (" + shape.name + "): ";
     if (const Json* count = detail::json_member(item, "count", JsonType::Number, false, prefix, named)) {
       const double c = count->get<double>();
       if (!(c >= 1 && c <= static_cast<double>(kMaxSetPieces) && c == std::floor(c)))
-        invalid(prefix, named + "\"count\" must be a whole number from 1 to " +
+        json_fail(prefix, named + "\"count\" must be a whole number from 1 to " +
                             std::to_string(kMaxSetPieces));
       shape.count = static_cast<int>(c);
     }
     total += static_cast<std::size_t>(shape.count);
     if (total > kMaxSetPieces)
-      invalid(prefix, "more than " + std::to_string(kMaxSetPieces) + " pieces");
+      json_fail(prefix, "more than " + std::to_string(kMaxSetPieces) + " pieces");
     const Json& outline = *detail::json_member(item, "outline", JsonType::Array, true, prefix, named);
     shape.outline = parse_outline(outline, prefix, named, file.has_arcs);
-    if (self_intersecting(shape.outline)) invalid(prefix, named + "the outline crosses itself");
+    if (self_intersecting(shape.outline)) json_fail(prefix, named + "the outline crosses itself");
     shapes.push_back(std::move(shape));
   }
   try {
@@ -244,7 +233,7 @@ PieceSetFile piece_set_from_json(std::string_view text, const std::string& sourc
     double reach = 0.0;
     for (const Vec2& p : file.set.local_polygon(id, 1.0)) reach = std::max(reach, std::hypot(p.x, p.y));
     if (!(reach <= kMaxPieceReach * side))
-      invalid(prefix, "piece " + std::to_string(k + 1) + " (" + file.set.shape_name(id) +
+      json_fail(prefix, "piece " + std::to_string(k + 1) + " (" + file.set.shape_name(id) +
                           "): it reaches more than " + std::to_string(static_cast<int>(kMaxPieceReach)) +
                           " times the set's side (the square root of its area) from its centre");
   }

@@ -40,7 +40,7 @@ const std::array<std::array<double, 3>, 3> kPaperTable2 = {{
 
 /// A number in the tables, written as the run records write theirs (detail::json_number): one
 /// that rounds to zero prints without a minus sign.
-std::string fixed(double value, int decimals) { return detail::json_number(value, decimals); }
+std::string table_number(double value, int decimals) { return detail::json_number(value, decimals); }
 
 std::vector<Strategy> sweep_strategies() {
   std::vector<Strategy> sweeps;
@@ -60,7 +60,7 @@ std::string mark(const Tally& t, const std::string& text) {
 }
 
 std::string percent(int solved, int runs) {
-  return runs == 0 ? std::string("-") : fixed(100.0 * solved / runs, 2) + "%";
+  return runs == 0 ? std::string("-") : table_number(100.0 * solved / runs, 2) + "%";
 }
 
 }  // namespace
@@ -220,7 +220,7 @@ std::vector<ExperimentTable> experiment_tables(const std::vector<ExperimentRecor
   for (const int e : plan.experiments) {
     std::vector<std::string> row{exp_name(e)};
     for (std::size_t g = 0; g < groups.size(); ++g) {
-      row.push_back(fixed(kPaperTable2[e - 1][g], 2) + "%");
+      row.push_back(table_number(kPaperTable2[e - 1][g], 2) + "%");
       for (const SearchMode s : plan.searches) {
         const Tally t = tally(records, plan, e, s, groups[g].second);
         row.push_back(mark(t, percent(t.solved, t.recorded)));
@@ -236,11 +236,11 @@ std::vector<ExperimentTable> experiment_tables(const std::vector<ExperimentRecor
     std::vector<std::string> row{std::string(strategy_label(strategy))};
     for (const int e : plan.experiments) {
       const PaperResult p = paper_result(strategy, e);
-      row.push_back(fixed(p.mean_s, 2) + "s (" + fixed(p.std_s, 2) + "s)");
+      row.push_back(table_number(p.mean_s, 2) + "s (" + table_number(p.std_s, 2) + "s)");
       for (const SearchMode s : plan.searches) {
         const Tally t = tally(records, plan, e, s, {strategy});
         row.push_back(t.solved == 0 ? mark(t, "none solved")
-                                    : mark(t, fixed(t.mean_s, 2) + "s (" + fixed(t.std_s, 2) + "s)"));
+                                    : mark(t, table_number(t.mean_s, 2) + "s (" + table_number(t.std_s, 2) + "s)"));
       }
     }
     rows.push_back(row);
@@ -279,11 +279,11 @@ std::string tables_csv(const std::vector<ExperimentRecord>& records, const Table
   for (const int e : plan.experiments)
     for (std::size_t g = 0; g < groups.size(); ++g) {
       out += "II," + std::to_string(e) + "," + groups[g].first + ",paper," +
-             fixed(kPaperTable2[e - 1][g], 2) + ",,,,\n";
+             table_number(kPaperTable2[e - 1][g], 2) + ",,,,\n";
       for (const SearchMode s : plan.searches) {
         const Tally t = tally(records, plan, e, s, groups[g].second);
         out += "II," + std::to_string(e) + "," + groups[g].first + "," + search_source(s) + "," +
-               (t.recorded ? fixed(100.0 * t.solved / t.recorded, 2) : "") + ",," + counts(t) +
+               (t.recorded ? table_number(100.0 * t.solved / t.recorded, 2) : "") + ",," + counts(t) +
                "\n";
       }
     }
@@ -291,12 +291,12 @@ std::string tables_csv(const std::vector<ExperimentRecord>& records, const Table
     for (const Strategy strategy : plan.strategies) {
       const std::string label(strategy_label(strategy));
       const PaperResult p = paper_result(strategy, e);
-      out += "III," + std::to_string(e) + "," + label + ",paper," + fixed(p.mean_s, 2) + "," +
-             fixed(p.std_s, 2) + ",,,\n";
+      out += "III," + std::to_string(e) + "," + label + ",paper," + table_number(p.mean_s, 2) + "," +
+             table_number(p.std_s, 2) + ",,,\n";
       for (const SearchMode s : plan.searches) {
         const Tally t = tally(records, plan, e, s, {strategy});
         out += "III," + std::to_string(e) + "," + label + "," + search_source(s) + "," +
-               (t.solved ? fixed(t.mean_s, 3) + "," + fixed(t.std_s, 3) : std::string(",")) + "," +
+               (t.solved ? table_number(t.mean_s, 3) + "," + table_number(t.std_s, 3) : std::string(",")) + "," +
                counts(t) + "\n";
       }
     }

@@ -12,6 +12,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tangram/core/geometry.hpp"
+
 namespace tangram::detail {
 
 /// A parsed JSON document. Numbers are integers or doubles as nlohmann-json parses them; the
@@ -43,6 +45,14 @@ std::string json_string(std::string_view text);
 /// A number in fixed notation with `decimals` digits after the point, locale-independent;
 /// values that would print as -0 print as 0, non-finite values print as null.
 std::string json_number(double value, int decimals = 6);
+
+/// Throws the InputError `prefix` + `what` (a document that cannot be used).
+[[noreturn]] void json_fail(const std::string& prefix, const std::string& what);
+
+/// A point [x, y] whose coordinates are within `limit` either way; `what` names it in messages
+/// ("polygon vertex 2", "centre"). Throws InputError `prefix` + `what` + the problem.
+Vec2 json_point(const Json& value, double limit, const std::string& prefix,
+                const std::string& what);
 
 /// The member `key` of `object` with the given type; nullptr when absent and not `required`.
 /// Throws InputError `prefix` + `where` + what is wrong (missing, or of another type).
