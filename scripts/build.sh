@@ -7,6 +7,8 @@
 # Run scripts/setup-deps.sh first on a fresh machine.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+source "$root/scripts/generator.sh"
 
-cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE="${TANGRAM_BUILD_TYPE:-RelWithDebInfo}" "$@"
+# shellcheck disable=SC2046  # the generator option is one word or none
+cmake -S "$root" -B "$root/build" $(cmake_generator "$root/build") -DCMAKE_BUILD_TYPE="${TANGRAM_BUILD_TYPE:-RelWithDebInfo}" "$@"
 cmake --build "$root/build" -j "$(nproc)"

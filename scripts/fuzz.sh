@@ -46,7 +46,9 @@ scripts/setup-deps.sh --fuzz
 
 build=$root/build-fuzz
 start=$SECONDS
-cmake -S "$root" -B "$build" -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+source "$root/scripts/generator.sh"
+# shellcheck disable=SC2046  # the generator option is one word or none
+cmake -S "$root" -B "$build" $(cmake_generator "$build") -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DTANGRAM_FUZZ=ON -DBUILD_TESTING=OFF >/dev/null
 for t in "${targets[@]}"; do
   cmake --build "$build" -j "${FUZZ_JOBS:-2}" --target "$t"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Install the Debian packages needed to build and test tangram, but only those that are missing.
 #
-#   scripts/setup-deps.sh           build + test: compiler, CMake, OpenCV, oneTBB, zlib, CLI11,
+#   scripts/setup-deps.sh           build + test: compiler, CMake, Ninja, OpenCV, oneTBB, zlib, CLI11,
 #                                   nlohmann-json, doctest
 #   scripts/setup-deps.sh --bench   also the system-Python modules that ../shared/tools need
 #                                   (tangram-referee, tangram-figures)
@@ -14,7 +14,7 @@
 # non-interactive) only when something is missing, so a second run is a silent no-op.
 set -euo pipefail
 
-packages=(cmake g++ make pkg-config libopencv-dev libtbb-dev zlib1g-dev libjpeg-dev libtiff-dev
+packages=(cmake ninja-build g++ make pkg-config libopencv-dev libtbb-dev zlib1g-dev libjpeg-dev libtiff-dev
           libcli11-dev nlohmann-json3-dev doctest-dev)
 bench_packages=(python3-numpy python3-opencv python3-shapely)
 browser_packages=(chromium fonts-dejavu-core)

@@ -20,7 +20,9 @@ export CTEST_PARALLEL_LEVEL=${CTEST_PARALLEL_LEVEL:-$(nproc)}
 if [[ "${1:-}" == --sanitize ]]; then
   shift
   scripts/setup-deps.sh
-  cmake -S "$root" -B "$root/build-asan" -DCMAKE_CXX_COMPILER=g++ -DCMAKE_BUILD_TYPE=Debug \
+  source "$root/scripts/generator.sh"
+  # shellcheck disable=SC2046  # the generator option is one word or none
+  cmake -S "$root" -B "$root/build-asan" $(cmake_generator "$root/build-asan") -DCMAKE_CXX_COMPILER=g++ -DCMAKE_BUILD_TYPE=Debug \
     -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g" -DTANGRAM_SANITIZE=ON -DTANGRAM_CHECKED=ON -DBUILD_TESTING=ON
   cmake --build "$root/build-asan" -j "$(nproc)" --target tangram_tests
   # exitcode 99: a sanitizer report is not mistaken for one of the CLI's own exit statuses.

@@ -29,8 +29,6 @@ using tangram::test::read_all;
 using tangram::test::Run;
 using tangram::test::run_cli;
 
-
-
 }  // namespace
 
 TEST_CASE("tangram compare: two patterns x two strategies give a table, runs.csv, JSONs, "

@@ -33,7 +33,6 @@ using tangram::test::kMasks;
 using namespace tangram;
 namespace fs = std::filesystem;
 
-
 std::string read_text(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
   std::ostringstream out;

@@ -30,15 +30,12 @@ using tangram::test::kMasks;
 using tangram::test::mask_pattern;
 using tangram::test::one_error_line;
 
-
-
 /// A 16 px high, 200 px long bar: too narrow for a large triangle in any 45-degree pose.
 Pattern bar_pattern() {
   cv::Mat1b mask(40, 240, uchar{0});
   mask(cv::Rect(20, 12, 200, 16)) = 255;
   return make_pattern(mask);
 }
-
 
 /// The PNG names `tangram explain` writes besides index.html.
 std::vector<std::string> expected_pictures() {

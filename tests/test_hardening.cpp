@@ -32,8 +32,6 @@ using tangram::test::run_cli_bounded;
 using tangram::test::TempDir;
 using tangram::test::write_file;
 
-
-
 /// The checks every case makes: status, one error line (containing `words`), within seconds.
 void check_refused(const Run& run, int status, const std::string& words) {
   CAPTURE(run.err);

@@ -31,7 +31,6 @@ using namespace tangram::test;
 
 namespace {
 
-
 std::string encode(const std::string& extension, const cv::Mat& image,
                    const std::vector<int>& params = {}) {
   std::vector<uchar> bytes;

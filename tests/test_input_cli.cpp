@@ -30,8 +30,6 @@ using tangram::test::Run;
 using tangram::test::run_cli;
 using tangram::test::TempDir;
 
-
-
 /// Lines of `text` that start with `prefix`.
 int count_lines(const std::string& text, const std::string& prefix) {
   int n = 0;

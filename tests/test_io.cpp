@@ -91,7 +91,6 @@ std::string encode_grey_alpha_png(const cv::Mat2b& image) {
 /// The puzzle as a 0/255 mask of the loaded file.
 cv::Mat1b load_mask(const std::string& path) { return load_pattern_png(path).puzzle; }
 
-
 std::string read_all(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   std::ostringstream out;

@@ -66,7 +66,6 @@ int count_colour(const cv::Mat3b& image, const cv::Scalar& colour) {
   return static_cast<int>(std::count(image.begin(), image.end(), c));
 }
 
-
 /// The settings the captions are worded from: 45-degree steps, a 10 s limit.
 SolverConfig caption_config() {
   SolverConfig config = config_45();

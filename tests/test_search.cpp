@@ -19,8 +19,6 @@ namespace {
 using tangram::test::mask_pattern;
 using tangram::test::config_45;
 
-
-
 void check_solved_and_valid(const Pattern& pattern, const Solution& solution) {
   REQUIRE(solution.solved);
   REQUIRE(solution.pieces.size() == 7);

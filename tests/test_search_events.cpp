@@ -30,8 +30,6 @@ using tangram::test::kMasks;
 using tangram::test::mask_pattern;
 using tangram::test::lines;
 
-
-
 SolverConfig config_45(SearchMode mode, Strategy strategy, int threads) {
   SolverConfig config = tangram::test::config_45(mode);
   config.search.threads = threads;
@@ -110,7 +108,6 @@ void check_same_events(const std::vector<SearchEvent>& a, const std::vector<Sear
     CHECK(same_assembly(a[i].assembly, b[i].assembly));
   }
 }
-
 
 }  // namespace
 

@@ -28,8 +28,6 @@ namespace {
 using tangram::test::mask_pattern;
 using tangram::test::config_45;
 
-
-
 bool same_solution(const Solution& a, const Solution& b) {
   if (a.solved != b.solved || a.pieces.size() != b.pieces.size() ||
       a.stats.placements_tried != b.stats.placements_tried ||

@@ -27,7 +27,6 @@ using tangram::test::same_mask;
 using tangram::test::contains;
 using tangram::test::input_error;
 
-
 /// The figure's pieces cover 200^2 px: the set side at scale 1.
 constexpr double kFigureArea = 200.0 * 200.0;
 
