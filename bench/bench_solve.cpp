@@ -1,12 +1,16 @@
-// Whole solves inside one process, 1 thread against 2 threads on the same patterns: the time of
-// solve() (rasterising the piece masks included; not the process start nor the PNG decoding,
-// which are the same whatever the thread count), whether both thread counts give the same
-// pieces and counts, and the speed-up. Patterns are read as `tangram solve` reads them (default
+// Whole solves inside one process, two variants of the solver on the same patterns: 1 thread
+// against 2 threads (--vary threads, the default), or, with 1 thread, the copies of a shape
+// searched in every order against once (--vary copies: SearchConfig::copies_once, copy_memo.hpp).
+// It prints the time of solve() (rasterising the piece masks included; not the process start
+// nor the PNG decoding, which are the same for both), whether both variants give the same
+// result (threads: the same pieces and counts; copies: the same assembly, up to which copy is
+// which) and the speed-up. Patterns are read as `tangram solve` reads them (default
 // input options) and judged on the silhouette with its pinholes open, as there.
 // Not a test: timings belong here, not in ctest. scripts/bench-solve.sh measures whole
 // processes (wall time and peak memory).
 //
-//   tangram_bench_solve [--step DEG] [--strategy NAME] [--time-limit SEC] [--reps N] PATTERN...
+//   tangram_bench_solve [--vary threads|copies] [--pieces SET] [--step DEG|auto] [--strategy NAME]
+//                       [--time-limit SEC] [--reps N] PATTERN...
 //
 // Prints a Markdown table; with --reps N each time is the best of N solves.
 
@@ -15,12 +19,14 @@
 #include <cstdlib>
 #include <filesystem>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "tangram/core/allocator.hpp"
 #include "tangram/core/placement.hpp"
 #include "tangram/core/search.hpp"
 #include "tangram/io/pattern_png.hpp"
+#include "tangram/io/piece_sets.hpp"
 #include "tangram/io/silhouette.hpp"
 
 using namespace tangram;
@@ -29,8 +35,9 @@ namespace {
 
 [[noreturn]] void usage(const std::string& message) {
   std::fprintf(stderr,
-               "tangram_bench_solve: %s\nusage: tangram_bench_solve [--step DEG] [--strategy "
-               "NAME] [--time-limit SEC] [--reps N] PATTERN...\n",
+               "tangram_bench_solve: %s\nusage: tangram_bench_solve [--vary threads|copies] "
+               "[--pieces SET] [--step DEG] [--strategy NAME] [--time-limit SEC] [--reps N] "
+               "PATTERN...\n",
                message.c_str());
   std::exit(2);
 }
@@ -50,6 +57,18 @@ bool same_result(const Solution& a, const Solution& b) {
   return true;
 }
 
+/// The same pieces at the same poses, in any order (copies may swap).
+bool same_assembly(const Solution& a, const Solution& b) {
+  const auto poses = [](const Solution& s) {
+    std::vector<std::tuple<int, double, double, double, bool>> v;
+    for (const PlacedPiece& p : s.pieces)
+      v.emplace_back(p.shape, p.pose.centre.x, p.pose.centre.y, p.pose.angle_deg, p.pose.reflected);
+    std::sort(v.begin(), v.end());
+    return v;
+  };
+  return a.solved == b.solved && poses(a) == poses(b);
+}
+
 double median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   const std::size_t n = v.size();
@@ -63,6 +82,7 @@ int main(int argc, char** argv) {
   SolverConfig config;
   config.search.time_limit_s = 60.0;
   int reps = 1;
+  bool vary_copies = false;
   std::vector<std::string> patterns;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -70,8 +90,20 @@ int main(int argc, char** argv) {
       if (i + 1 >= argc) usage(arg + " needs a value");
       return argv[++i];
     };
-    if (arg == "--step") {
-      config.search.rotation_step_deg = std::atof(value().c_str());
+    if (arg == "--vary") {
+      const std::string what = value();
+      if (what != "threads" && what != "copies") usage("--vary takes threads or copies");
+      vary_copies = what == "copies";
+    } else if (arg == "--pieces") {
+      try {
+        config.pieces = builtin_piece_set(value()).set;
+      } catch (const std::exception& e) {
+        usage(e.what());
+      }
+    } else if (arg == "--step") {
+      const std::string step = value();
+      config.search.rotation_auto = step == "auto";  // the fine step stays 1 degree
+      if (step != "auto") config.search.rotation_step_deg = std::atof(step.c_str());
     } else if (arg == "--time-limit") {
       config.search.time_limit_s = std::atof(value().c_str());
     } else if (arg == "--reps") {
@@ -95,12 +127,21 @@ int main(int argc, char** argv) {
     usage(e.what());
   }
 
-  std::printf("solve() with 1 and 2 threads: rotation step %g deg, strategy %s, time limit %g s, "
+  const char* labels[2] = {"1 thr", "2 thr"};
+  if (vary_copies) {
+    labels[0] = "copies in every order";
+    labels[1] = "copies once";
+  }
+  std::printf("solve() %s: set %s, rotation step %s, strategy %s, time limit %g s, "
               "best of %d\n\n",
-              config.search.rotation_step_deg,
+              vary_copies ? "with 1 thread, the copies of a shape in every order and once"
+                          : "with 1 and 2 threads",
+              config.pieces.name().c_str(),
+              config.search.rotation_auto ? "auto" : std::to_string(config.search.rotation_step_deg).c_str(),
               std::string(strategy_name(config.placement.strategy)).c_str(),
               config.search.time_limit_s, reps);
-  std::printf("| pattern | solved | s (1 thr) | s (2 thr) | speed-up | same result |\n");
+  std::printf("| pattern | solved | s (%s) | s (%s) | speed-up | same result |\n", labels[0],
+              labels[1]);
   std::printf("|---|---|---:|---:|---:|---|\n");
   std::vector<double> one, two;
   int solved_both = 0, different = 0;
@@ -111,13 +152,16 @@ int main(int argc, char** argv) {
     for (int r = 0; r < reps; ++r)
       for (int t = 0; t < 2; ++t) {
         SolverConfig c = config;
-        c.search.threads = t + 1;
+        c.search.threads = vary_copies ? 1 : t + 1;
+        if (vary_copies) c.search.copies_once = t == 1;
         const Solution s = to_original_frame(
-            solve(silhouette.working, c, {}, {}, &silhouette.working_unfilled), silhouette, PieceSet::tangram());
+            solve(silhouette.working, c, {}, {}, &silhouette.working_unfilled), silhouette,
+            config.pieces);
         if (r == 0 || s.stats.seconds < best[t]) best[t] = s.stats.seconds;
         result[t] = s;
       }
-    const bool same = same_result(result[0], result[1]);
+    const bool same = vary_copies ? same_assembly(result[0], result[1])
+                                  : same_result(result[0], result[1]);
     different += same ? 0 : 1;
     const bool both = result[0].solved && result[1].solved;
     if (both) {
@@ -141,6 +185,8 @@ int main(int argc, char** argv) {
                 *std::max_element(one.begin(), one.end()), median(two),
                 *std::max_element(two.begin(), two.end()));
   }
-  if (different) std::printf("\n%d pattern(s) gave different results with 1 and 2 threads\n", different);
+  if (different)
+    std::printf("\n%d pattern(s) gave different results with %s and %s\n", different, labels[0],
+                labels[1]);
   return different ? 1 : 0;
 }

@@ -27,7 +27,6 @@ using tangram::test::read_all;
 using tangram::test::Run;
 using tangram::test::run_cli;
 
-
 /// A directory with the inputs the tests need: ok.png (a 40 x 40 black square on white),
 /// white.png, tiny.png (5 x 5 black), notes.png (text) and folder/.
 struct Inputs {
@@ -186,6 +185,23 @@ TEST_CASE("tangram pieces lists the built-in sets; solve --pieces solves with an
   const Run other = run_cli(in.dir, "verify io.png io-solution.json --pieces tangram");
   CHECK(other.status == 2);
   CHECK(other.err.find("not of \"tangram\"") != std::string::npos);
+  // render --pieces: an arrangement of the set's pieces, drawn and given its ground truth.
+  std::ofstream(in.dir.file("io-arrangement.json"))
+      << R"({"format": "tangram-arrangement/1", "piece_set": "io",
+            "pieces": [{"name": "I", "centre": [2.5, 0.5]}, {"name": "O", "centre": [1, 2]}]})";
+  const Run unnamed = run_cli(in.dir, "render io-arrangement.json -o r.png");
+  CHECK(unnamed.status == 2);
+  CHECK(unnamed.err.find("which is not built in") != std::string::npos);
+  const Run rendered =
+      run_cli(in.dir, "render io-arrangement.json --pieces io.json --side 30 -o r.png");
+  CAPTURE(rendered.err);
+  REQUIRE(rendered.status == 0);
+  const cv::Mat1b drawn = cv::imread(in.dir.file("r.png"), cv::IMREAD_GRAYSCALE);
+  CHECK(cv::countNonZero(drawn == 0) == 150 * 30 + 60 * 60);
+  const Run truth = run_cli(in.dir, "verify r.png r.truth.json --pieces io.json");
+  CAPTURE(truth.out);
+  CHECK(truth.status == 0);
+  CHECK(truth.out.rfind("VALID", 0) == 0);
 }
 
 TEST_CASE("one vocabulary: -o/--out for single outputs, auto rotations, the same time limit") {

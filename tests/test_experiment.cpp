@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include <opencv2/imgcodecs.hpp>
+
 #include "cli_runner.hpp"
 #include "tangram/core/error.hpp"
 #include "tangram/lab/experiment.hpp"
@@ -262,4 +264,36 @@ TEST_CASE("tangram experiment runs a tiny set in parallel and resumes after an i
   const test::Run jobs = test::run_cli(dir, "experiment 2 --masks masks --out out2 --jobs 300");
   CHECK(jobs.status == 2);
   CHECK(jobs.err == "tangram: error: --jobs must be 0 (one per core) or 1..256, got 300\n");
+}
+
+TEST_CASE("tangram experiment --pieces: the runs solve another set's patterns; a results "
+          "directory holds one set's runs") {
+  const test::TempDir dir("experiment-pieces");
+  fs::create_directories(dir.path() / "masks");
+  // A bar of 5 x 1 units over a 2 x 2 square, at 30 px per unit, and a set of those two pieces.
+  cv::Mat1b figure(120, 220, uchar{255});
+  figure(cv::Rect(10, 10, 150, 30)) = 0;
+  figure(cv::Rect(10, 40, 60, 60)) = 0;
+  REQUIRE(cv::imwrite(dir.file("masks/01-io.png"), figure));
+  test::write_file(dir.file("io.json"),
+                   R"({"format": "tangram-pieces/1", "name": "io", "rotations": {"step_deg": 90},
+                       "pieces": [{"name": "I", "outline": [[0,0],[0,1],[5,1],[5,0]]},
+                                  {"name": "O", "outline": [[0,0],[2,0],[2,2],[0,2]]}]})");
+  const std::string command =
+      "experiment 1 --masks masks --patterns 1 --strategies bl --search ours --time-limit 20 "
+      "--out out -q";
+  const test::Run run = test::run_cli(dir, command + " --pieces io.json");
+  CAPTURE(run.err);
+  REQUIRE(run.status == 0);
+  const std::string csv = test::read_all(dir.path() / "out" / "runs.csv");
+  CAPTURE(csv);
+  CHECK(csv.find("01-io") != std::string::npos);
+  const std::string solution = test::read_all(dir.path() / "out" / "exp1" / "ours" / "01-io-bl.json");
+  CHECK(solution.find("\"piece_set\": \"io\"") != std::string::npos);
+  CHECK(solution.find("\"solved\": true") != std::string::npos);
+  // The same directory with the tangram would mix two sets' runs.
+  const test::Run other = test::run_cli(dir, command);
+  CHECK(other.status == 2);
+  CHECK(other.err == "tangram: error: --out out holds runs of the set io, not tangram: give "
+                     "another results directory\n");
 }

@@ -164,6 +164,12 @@ std::string missed_rotation_note(const Pattern& pattern, const SolverConfig& con
 /// The set a --pieces value names (load_piece_set), its errors prefixed "--pieces: ".
 PieceSetFile load_pieces_option(const std::string& value, const ReadLimits& limits);
 
+/// Declares --pieces NAME|FILE on `cmd` into `value`: `role` (a sentence) says what the set is
+/// for, `default_text` (a sentence) what is used without the option; the built-in sets are
+/// listed between them.
+CLI::Option* add_pieces_option(CLI::App& cmd, std::string& value, const std::string& role,
+                               const std::string& default_text);
+
 /// `text` as a number of degrees (all of it, finite); throws UsageError "<option>: expected
 /// auto or a number of degrees, got '<text>'".
 double parse_degrees(const std::string& option, const std::string& text);
@@ -232,6 +238,7 @@ struct RenderOptions {
   std::string truth;        ///< output ground truth; empty = next to the PNG
   double side_px = 0.0;
   double margin_px = 0.0;
+  std::string pieces;       ///< --pieces: the arrangement's set; empty = the one it names
   ReadLimits limits;        ///< caps on the arrangement file
 };
 
@@ -254,6 +261,7 @@ struct ExperimentOptions {
   int threads = 1;         ///< threads of each run
   bool tables_only = false;  ///< run nothing, tabulate what is recorded
   bool quiet = false;
+  std::string pieces = "tangram";  ///< --pieces: a built-in set or a piece-set file
   ReadLimits limits;       ///< caps on the patterns and the run records
 };
 

@@ -96,6 +96,8 @@ ExperimentConfig experiment_config(const ExperimentOptions& options) {
   config.out_dir = options.out_dir;
   config.tables_only = options.tables_only;
   config.limits = options.limits;
+  if (options.pieces != config.pieces.name())
+    config.pieces = load_pieces_option(options.pieces, options.limits).set;
   return config;
 }
 
@@ -153,6 +155,9 @@ CLI::App* setup_experiment(CLI::App& app, ExperimentOptions& options) {
   cmd->add_flag("--tables-only", options.tables_only,
                 wrap("Run nothing: write runs.csv and the tables from the runs already recorded "
                      "in --out (cells still missing runs are marked)."));
+  add_pieces_option(*cmd, options.pieces,
+                    "The pieces the patterns are solved with (patterns of that set in --masks).",
+                    "Default: tangram.");
   cmd->add_flag("-q,--quiet", options.quiet, wrap("No progress on stderr."));
   add_limit_options(*cmd, options.limits, true, true);
   cmd->footer(wrap(

@@ -43,10 +43,8 @@ CLI::App* setup_explain(CLI::App& app, ExplainOptions& options) {
                        PieceSet::tangram().shape_names() + "). Default: the first of the set's "
                        "largest-first order (large-triangle)."))
       ->type_name("NAME");
-  cmd->add_option("--pieces", options.pieces,
-                  wrap("The set the piece is taken from: a built-in set or a tangram-pieces/1 "
-                       "file, as for 'tangram solve'. Default: tangram."))
-      ->type_name("NAME|FILE");
+  add_pieces_option(*cmd, options.pieces, "The set the piece is taken from.",
+                    "Default: tangram.");
   cmd->add_option("--angle", options.angle_deg,
                   wrap("Rotation of the piece in degrees, counter-clockwise on screen, in "
                        "[0, 360). Default: 0, or if the piece does not fit at 0, the first "

@@ -1,5 +1,5 @@
-// `tangram render`: draws an arrangement of the seven pieces (poses in piece units) as a
-// pattern PNG and writes its exact ground truth next to it.
+// `tangram render`: draws an arrangement of a set's pieces (poses in set units) as a pattern PNG
+// and writes its exact ground truth next to it.
 
 #include <filesystem>
 #include <iostream>
@@ -32,11 +32,11 @@ CLI::App* setup_render(CLI::App& app, RenderOptions& options) {
   options.side_px = defaults.side_px;
   options.margin_px = defaults.margin_px;
   CLI::App* cmd = app.add_subcommand(
-      "render", "Draw an arrangement of the seven pieces as a pattern PNG with its ground truth.");
+      "render", "Draw an arrangement of a set's pieces as a pattern PNG with its ground truth.");
   cmd->add_option("ARRANGEMENT", options.arrangement,
-                  wrap("A tangram-arrangement/1 JSON file: the seven pieces' poses in piece "
-                       "units (the full set has side 1), optional turns of some pieces about a "
-                       "pivot and a rotation of the whole figure (format in masks/README.md)."))
+                  wrap("A tangram-arrangement/1 JSON file: the poses of a set's pieces in set "
+                       "units (the full tangram has side 1), optional turns of some pieces about "
+                       "a pivot and a rotation of the whole figure (format in masks/README.md)."))
       ->required()
       ->type_name("JSON");
   cmd->add_option("-o,--out", options.png,
@@ -49,13 +49,17 @@ CLI::App* setup_render(CLI::App& app, RenderOptions& options) {
                        "Default: PATTERN.truth.json next to the PNG."))
       ->type_name("JSON");
   cmd->add_option("--side", options.side_px,
-                  wrap("Side of the full seven-piece square in pixels. Default: " +
+                  wrap("Pixels per set unit (the tangram's unit: the side of the full "
+                       "seven-piece square). Default: " +
                        general(options.side_px) + "."))
       ->type_name("PX");
   cmd->add_option("--margin", options.margin_px,
                   wrap("White border around the figure in pixels. Default: " +
                        general(options.margin_px) + "."))
       ->type_name("PX");
+  add_pieces_option(*cmd, options.pieces, "The set the arrangement's pieces belong to.",
+                    "Default: the set the arrangement names (its \"piece_set\", a built-in "
+                    "set), else the tangram.");
   add_limit_options(*cmd, options.limits, false, true);
   cmd->footer(wrap(
       "The PNG is 8-bit grey, puzzle 0 on 255, rendered by 4 x 4 supersampling with a pixel "
@@ -81,13 +85,17 @@ int run_render(const RenderOptions& options) {
   if (same_file(options.png, truth))
     throw UsageError("--truth " + truth + " is the pattern PNG itself");
 
-  const Arrangement arrangement = read_arrangement_json(options.arrangement, options.limits);
+  std::optional<PieceSet> given;
+  if (!options.pieces.empty()) given = load_pieces_option(options.pieces, options.limits).set;
+  const ArrangementDocument document = read_arrangement_document(
+      options.arrangement, options.limits, given ? &*given : nullptr);
+  const PieceSet& set = document.pieces;
   RenderConfig config;
   config.side_px = options.side_px;
   config.margin_px = options.margin_px;
   RenderedFigure figure;
   try {
-    figure = render_arrangement(arrangement, PieceSet::tangram(), config);
+    figure = render_arrangement(document.arrangement, set, config);
   } catch (const InputError& e) {
     throw InputError("arrangement " + options.arrangement + ": " + e.tagged());
   }
@@ -96,7 +104,8 @@ int run_render(const RenderOptions& options) {
   ground_truth.solved = true;
   ground_truth.pieces = figure.pieces;
   write_picture(options.png, figure.image);
-  write_text_atomic(truth, solution_to_json(ground_truth, PieceSet::tangram(), fs::path(options.png).filename().string(),
+  write_text_atomic(truth, solution_to_json(ground_truth, set,
+                                            fs::path(options.png).filename().string(),
                                             /*with_stats=*/false));
   std::cout << "wrote " << options.png << " (" << figure.image.cols << " x " << figure.image.rows
             << " px, " << cv::countNonZero(figure.image == 0) << " puzzle px) and " << truth

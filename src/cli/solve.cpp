@@ -140,7 +140,9 @@ void print_summary(const SolveOptions& options, const SolverConfig& config,
   out << " in " << fixed(s.seconds, 2) << " s with " << s.threads << " thread"
       << (s.threads == 1 ? "" : "s") << "\n"
       << "  placements " << s.placements_tried << ", backtracks " << s.backtracks
-      << ", validations failed " << s.validations_failed << "\n";
+      << ", validations failed " << s.validations_failed;
+  if (s.repeats_skipped > 0) out << ", copies' repeats skipped " << s.repeats_skipped;
+  out << "\n";
   if (config.search.rotation_auto)
     out << "  rotations " << rotation_words(s, config) << " (--rotation-step auto, stage "
         << s.rotation_stages << ")\n";
@@ -207,6 +209,18 @@ PieceSetFile load_pieces_option(const std::string& value, const ReadLimits& limi
   }
 }
 
+CLI::Option* add_pieces_option(CLI::App& cmd, std::string& value, const std::string& role,
+                               const std::string& default_text) {
+  std::string names;
+  for (const std::string& name : builtin_piece_set_names())
+    names += (names.empty() ? "" : ", ") + name;
+  return cmd
+      .add_option("--pieces", value,
+                  wrap(role + " A built-in set (" + names + "; 'tangram pieces' lists them) or "
+                       "a tangram-pieces/1 file. " + default_text))
+      ->type_name("NAME|FILE");
+}
+
 SolverConfig solver_config(const SolveOptions& options) {
   SolverConfig config;
   if (options.pieces != config.pieces.name()) {
@@ -249,12 +263,9 @@ void add_search_options(CLI::App& app, SolveOptions& options) {
                        "candidates when exhausted, angle hints) or paper (Algorithm 1 as "
                        "published). Default: " + options.search + "."))
       ->type_name("MODE");
-  cmd->add_option("--pieces", options.pieces,
-                  wrap("The pieces: a built-in set (tangram, double-tangram, stomachion, "
-                       "pentominoes, chie-no-ita, pythagoras, egg-of-columbus, broken-heart; "
-                       "'tangram pieces' lists them) or a tangram-pieces/1 file. The set's "
-                       "total area is the figure's. Default: " + options.pieces + "."))
-      ->type_name("NAME|FILE");
+  add_pieces_option(*cmd, options.pieces,
+                    "The pieces to assemble; the set's total area is the figure's.",
+                    "Default: " + options.pieces + ".");
   cmd->add_option("--rotation-step", options.rotation_step,
                   wrap("auto, or a rotation step in degrees: pieces are tried at 0, DEG, 2 DEG, "
                        "... (0 < DEG <= 360; at most " + std::to_string(kMaxConfigurations) +

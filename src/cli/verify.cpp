@@ -192,12 +192,9 @@ CLI::App* setup_verify(CLI::App& app, VerifyOptions& options) {
       ->excludes(clean)
       ->excludes(fill)
       ->group(input_group);
-  cmd->add_option("--pieces", options.pieces,
-                  wrap("The set the solution's pieces belong to: a built-in set or a "
-                       "tangram-pieces/1 file. Default: the set the solution names (its "
-                       "\"piece_set\", which 'tangram solve --json' writes; a built-in set), "
-                       "else the tangram."))
-      ->type_name("NAME|FILE");
+  add_pieces_option(*cmd, options.pieces, "The set the solution's pieces belong to.",
+                    "Default: the set the solution names (its \"piece_set\", which 'tangram "
+                    "solve --json' writes; a built-in set), else the tangram.");
   cmd->add_flag("--json", options.json,
                 wrap("Print a JSON object (status, reasons, coverage, spill, overlap, "
                      "scale_ratio, max_edge_err, max_angle_err_deg) instead of a line of "

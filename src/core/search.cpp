@@ -17,6 +17,7 @@
 
 #include "tangram/core/angles.hpp"
 #include "tangram/core/candidates.hpp"
+#include "tangram/core/copy_memo.hpp"
 #include "tangram/core/error.hpp"
 #include "tangram/core/paper_search.hpp"
 #include "tangram/core/parallel.hpp"
@@ -120,7 +121,8 @@ struct Leaf {
 /// (see SearchMode::Ours).
 class OursSearch {
 public:
-  explicit OursSearch(Steps& steps) : steps_(steps), config_(steps.config().search) {}
+  explicit OursSearch(Steps& steps)
+      : steps_(steps), config_(steps.config().search), copies_(steps.set()) {}
 
   Solution run() {
     Solution solution;
@@ -199,6 +201,9 @@ private:
     TaskGroup judges;
     const bool background = max_threads() > 1 && !steps_.observed();
     const std::size_t max_pending = background ? 4 * static_cast<std::size_t>(max_threads()) : 1;
+    // States explored in this pass, reached with the copies of a shape in another order.
+    copies_.clear();
+    const bool memo = config_.copies_once && copies_.active();
     std::vector<LdsNode> stack;
     stack.reserve(pieces + 1);  // no reallocation: growing would copy the layout states
     stack.push_back(LdsNode{steps_.root(), 0, 0});
@@ -231,6 +236,20 @@ private:
       if (node.next < node.candidates.size()) {
         const std::size_t index = node.next++;
         const Candidate candidate = node.candidates[index];
+        // A state reached before with the copies of a shape swapped is valid and searched
+        // already (copy_memo.hpp): it counts as a valid child, and is not entered again.
+        const int discrepancies = node.discrepancies + (node.valid_children > 0 ? 1 : 0);
+        if (memo && copies_.explored(search::path_of(stack), static_cast<int>(level), candidate,
+                                     discrepancies)) {
+          ++solution.stats.repeats_skipped;
+          if (discrepancies > bound) {
+            cut = true;
+            node.next = node.candidates.size();
+          } else {
+            ++node.valid_children;
+          }
+          continue;
+        }
         ++solution.stats.placements_tried;
         // Children are computed ahead of use, in parallel, when other threads could help;
         // not while they are judging assemblies nor with one thread (a child computed ahead
@@ -250,13 +269,14 @@ private:
                         stack, bound);
           continue;
         }
-        const int discrepancies = node.discrepancies + (node.valid_children > 0 ? 1 : 0);
         if (discrepancies > bound) {
           cut = true;
           node.next = node.candidates.size();
           continue;
         }
         ++node.valid_children;
+        if (memo)
+          copies_.record(search::path_of(stack), static_cast<int>(level), candidate, discrepancies);
         stack.push_back(LdsNode{{std::move(child), {}, 0, candidate, {}}, discrepancies, 0});
         steps_.notify(SearchEventType::Placed, static_cast<int>(level), candidate, stack, bound);
         if (stack.size() - 1 > deepest.size()) deepest = search::path_of(stack);
@@ -301,6 +321,7 @@ private:
       solution.stats.placements_tried = leaf.stats.placements_tried;
       solution.stats.backtracks = leaf.stats.backtracks;
       solution.stats.validations_failed = leaf.stats.validations_failed;
+      solution.stats.repeats_skipped = leaf.stats.repeats_skipped;
     }
     for (Leaf& leaf : leaves) leaf.leave_waiting(Leaf::kDropped);
     judges.wait();  // the jobs of dropped leaves end at once; none may outlive the queue
@@ -336,6 +357,7 @@ private:
   bool restricted_ = false;              ///< only hinted configurations are expanded
   std::vector<std::vector<char>> hinted_;  ///< per shape: configuration hinted?
   std::atomic<std::size_t> widest_{0};   ///< most candidates a truncated configuration had
+  search::CopyMemo copies_;              ///< states explored with copies in another order
 };
 
 }  // namespace
@@ -397,6 +419,7 @@ Solution solve_in_stages(const Pattern& pattern, const SolverConfig& config,
     total.placements_tried += solution.stats.placements_tried;
     total.backtracks += solution.stats.backtracks;
     total.validations_failed += solution.stats.validations_failed;
+    total.repeats_skipped += solution.stats.repeats_skipped;
     if (solution.solved) break;
     if (solution.pieces.size() >= deepest.size()) deepest = solution.pieces;
     if (Clock::now() - start >= std::chrono::duration<double>(config.search.time_limit_s)) break;
@@ -404,6 +427,7 @@ Solution solve_in_stages(const Pattern& pattern, const SolverConfig& config,
   solution.stats.placements_tried = total.placements_tried;
   solution.stats.backtracks = total.backtracks;
   solution.stats.validations_failed = total.validations_failed;
+  solution.stats.repeats_skipped = total.repeats_skipped;
   solution.stats.rotation_stages = ran;
   if (!solution.solved && deepest.size() > solution.pieces.size()) {
     solution.pieces = deepest;

@@ -127,6 +127,7 @@ SolveStats parse_stats(const Json& block, const std::string& prefix) {
   number("placements_tried", stats.placements_tried);
   number("backtracks", stats.backtracks);
   number("validations_failed", stats.validations_failed);
+  number("repeats_skipped", stats.repeats_skipped);
   number("coverage", stats.coverage);
   number("overlap", stats.overlap);
   number("spill", stats.spill);
@@ -192,6 +193,24 @@ std::string reading_to_json(const InputConfig& reading) {
          "}";
 }
 
+/// The set a document's pieces are read with: `given` when there is one (the document must not
+/// name another), else the built-in set the document names (`named`, its "piece_set"), else the
+/// Tangram.
+PieceSet document_set(const std::string& named, const PieceSet* given, const std::string& prefix) {
+  if (given != nullptr) {
+    if (!named.empty() && named != given->name())
+      json_fail(prefix, "its pieces are of the set " + detail::json_string(named) + ", not of " +
+                            detail::json_string(given->name()));
+    return *given;
+  }
+  if (named.empty() || named == PieceSet::tangram().name()) return PieceSet::tangram();
+  const std::vector<std::string> builtins = builtin_piece_set_names();
+  if (std::find(builtins.begin(), builtins.end(), named) == builtins.end())
+    json_fail(prefix, "its pieces are of the set " + detail::json_string(named) +
+                          ", which is not built in: its piece-set file is needed to read it");
+  return builtin_piece_set(named).set;
+}
+
 /// Parses a document; `source` (a path, or empty) appears in error messages. `given`: the set
 /// to read the pieces with, or nullptr for the one the document names.
 SolutionDocument parse_solution(const std::string& text, const std::string& source,
@@ -202,21 +221,8 @@ SolutionDocument parse_solution(const std::string& text, const std::string& sour
   SolutionDocument parsed;
   if (const auto* name = json_member(document, "piece_set", JsonType::String, false, prefix, ""))
     parsed.piece_set = text_of(*name);
-  std::optional<PieceSet> named;
-  if (given == nullptr) {
-    const std::vector<std::string> builtins = builtin_piece_set_names();
-    if (!parsed.piece_set.empty() && parsed.piece_set != PieceSet::tangram().name()) {
-      if (std::find(builtins.begin(), builtins.end(), parsed.piece_set) == builtins.end())
-        json_fail(prefix, "its pieces are of the set " + detail::json_string(parsed.piece_set) +
-                            ", which is not built in: its piece-set file is needed to read it");
-      named = builtin_piece_set(parsed.piece_set).set;
-    }
-  } else if (!parsed.piece_set.empty() && parsed.piece_set != given->name()) {
-    json_fail(prefix, "its pieces are of the set " + detail::json_string(parsed.piece_set) +
-                        ", not of " + detail::json_string(given->name()));
-  }
-  const PieceSet& set = given != nullptr ? *given : named ? *named : PieceSet::tangram();
-  parsed.pieces = set;
+  parsed.pieces = document_set(parsed.piece_set, given, prefix);
+  const PieceSet& set = parsed.pieces;
   Solution& solution = parsed.solution;
   solution.solved =
       json_member(document, "solved", JsonType::Boolean, true, prefix, "")->get<bool>();
@@ -237,11 +243,17 @@ SolutionDocument parse_solution(const std::string& text, const std::string& sour
 constexpr std::string_view kArrangementTag = "tangram-arrangement/1";
 
 /// Parses an arrangement document; `source` (a path, or empty) appears in error messages.
-Arrangement parse_arrangement(const std::string& text, const std::string& source) {
+/// `given`: the set to read the pieces with, or nullptr for the one the document names.
+ArrangementDocument parse_arrangement(const std::string& text, const std::string& source,
+                                      const PieceSet* given) {
   const std::string prefix =
       "invalid arrangement" + (source.empty() ? std::string() : " " + source) + ": ";
   const Json document = detail::json_document(text, kArrangementTag, prefix);
-  Arrangement arrangement;
+  ArrangementDocument parsed;
+  if (const auto* name = json_member(document, "piece_set", JsonType::String, false, prefix, ""))
+    parsed.piece_set = text_of(*name);
+  parsed.pieces = document_set(parsed.piece_set, given, prefix);
+  Arrangement& arrangement = parsed.arrangement;
   if (const auto* name = json_member(document, "name", JsonType::String, false, prefix, ""))
     arrangement.name = text_of(*name);
   if (const auto* from = json_member(document, "source", JsonType::String, false, prefix, ""))
@@ -252,7 +264,7 @@ Arrangement parse_arrangement(const std::string& text, const std::string& source
     const std::string where = "piece " + std::to_string(i) + ": ";
     if (!item.is_object()) json_fail(prefix, where + "not an object");
     ArrangedPiece piece;
-    piece.shape = parse_shape(item, PieceSet::tangram(), prefix, where);
+    piece.shape = parse_shape(item, parsed.pieces, prefix, where);
     piece.pose.centre = parse_point(*json_member(item, "centre", JsonType::Array, true, prefix, where),
                                     prefix, where + "centre");
     parse_orientation(item, piece.pose, prefix, where);
@@ -277,7 +289,7 @@ Arrangement parse_arrangement(const std::string& text, const std::string& source
     }
   if (const auto rotate = parse_angle(document, "rotate_deg", false, prefix, ""))
     arrangement.rotate_deg = *rotate;
-  return arrangement;
+  return parsed;
 }
 
 }  // namespace
@@ -311,6 +323,7 @@ std::string solution_to_json(const Solution& solution, const PieceSet& set,
          ", \"placements_tried\": " + std::to_string(s.placements_tried) +
          ", \"backtracks\": " + std::to_string(s.backtracks) +
          ", \"validations_failed\": " + std::to_string(s.validations_failed) +
+         ", \"repeats_skipped\": " + std::to_string(s.repeats_skipped) +
          ", \"coverage\": " + json_number(s.coverage) + ", \"overlap\": " + json_number(s.overlap) +
          ", \"spill\": " + json_number(s.spill) + ", \"threads\": " + std::to_string(s.threads) +
          ", \"timed_out\": " + (s.timed_out ? "true" : "false");
@@ -330,11 +343,24 @@ SolutionDocument solution_document_from_json(const std::string& text, const Piec
   return parse_solution(text, "", pieces);
 }
 
-Arrangement arrangement_from_json(const std::string& text) { return parse_arrangement(text, ""); }
+Arrangement arrangement_from_json(const std::string& text) {
+  return parse_arrangement(text, "", nullptr).arrangement;
+}
 
 Arrangement read_arrangement_json(const std::string& path, const ReadLimits& limits) {
+  return read_arrangement_document(path, limits, nullptr).arrangement;
+}
+
+ArrangementDocument arrangement_document_from_json(const std::string& text,
+                                                   const PieceSet* pieces) {
+  return parse_arrangement(text, "", pieces);
+}
+
+ArrangementDocument read_arrangement_document(const std::string& path, const ReadLimits& limits,
+                                              const PieceSet* pieces) {
   return parse_arrangement(
-      read_input_file(path, "arrangement", limits.max_document_bytes, Limit::DocumentBytes), path);
+      read_input_file(path, "arrangement", limits.max_document_bytes, Limit::DocumentBytes), path,
+      pieces);
 }
 
 SolutionDocument read_solution_document(const std::string& path, const ReadLimits& limits,

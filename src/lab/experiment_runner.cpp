@@ -70,6 +70,7 @@ SolverConfig solver_config(const PlannedRun& run, const ExperimentConfig& config
   solver.search.reflection = run.spec.reflection;
   solver.search.time_limit_s = config.time_limit_s;
   solver.search.threads = config.threads;
+  solver.pieces = config.pieces;
   return solver;
 }
 
@@ -160,10 +161,14 @@ ResultsSettings experiment_settings(ExperimentPlan& plan) {
   std::error_code ec;
   if (fs::exists(file, ec)) {
     try {
-      settings.invocations =
-          settings_from_json(read_input_file(file.string(), "settings", config.limits.max_document_bytes,
-                                             Limit::DocumentBytes))
-              .invocations;
+      const ResultsSettings before = settings_from_json(read_input_file(
+          file.string(), "settings", config.limits.max_document_bytes, Limit::DocumentBytes));
+      // The runs recorded there would be taken for this set's.
+      if (!before.piece_set.empty() && before.piece_set != config.pieces.name())
+        throw UsageError(mention(Setting::OutDir, config.out_dir) + " holds runs of the set " +
+                         before.piece_set + ", not " + config.pieces.name() +
+                         ": give another results directory");
+      settings.invocations = before.invocations;
     } catch (const InputError& e) {
       plan.warnings.push_back(file.string() + " is unreadable (" + e.tagged() +
                               "); the commands recorded in it are forgotten");
@@ -183,9 +188,8 @@ ResultsSettings experiment_settings(ExperimentPlan& plan) {
     settings.strategies.emplace_back(strategy_name(strategy));
   settings.threads = config.threads;
   settings.jobs = plan.workers;
-  const PieceSet& pieces = SolverConfig{}.pieces;  // solver_config()'s
-  settings.piece_set = pieces.name();
-  settings.pieces = piece_labels(pieces);
+  settings.piece_set = config.pieces.name();
+  settings.pieces = piece_labels(config.pieces);
   return settings;
 }
 

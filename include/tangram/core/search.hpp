@@ -65,6 +65,8 @@ struct SearchConfig {
   int candidates_per_config = 5;       ///< Ours only: positions tried per configuration
   bool corners = true;                 ///< Ours only: corners join the skeleton endpoints
   bool widen = true;                   ///< Ours only: widen the candidates when exhausted
+  /// Ours only: never search the copies of a shape in swapped order (copy_memo.hpp).
+  bool copies_once = true;
   /// Ours only, rotation steps under 45 degrees: spend up to half the time limit on the
   /// rotations that the silhouette's edges point at (angles.hpp), then search all of them.
   bool angle_hints = true;

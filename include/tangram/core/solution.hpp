@@ -44,6 +44,9 @@ struct SolveStats {
   long placements_tried = 0;      ///< placements executed (Algorithm 1, line 9)
   long backtracks = 0;            ///< pieces removed because the next piece ran out of options
   long validations_failed = 0;    ///< placements undone by the validation (Sec. III-D)
+  /// Placements not made because they reach a state searched before with the copies of a
+  /// shape in another order (SearchConfig::copies_once).
+  long repeats_skipped = 0;
   double coverage = 0.0;          ///< covered share of the puzzle area (exact, true polygons)
   double overlap = 0.0;           ///< overlapping area / puzzle area
   double spill = 0.0;             ///< area outside the puzzle / puzzle area

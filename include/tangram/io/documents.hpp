@@ -61,15 +61,32 @@ Solution solution_from_json(const std::string& text);
 Solution read_solution_json(const std::string& path, const ReadLimits& limits = {});
 
 /// Parses a tangram-arrangement/1 document: {"format": "tangram-arrangement/1", "name",
-/// "source" (both optional strings), "pieces": [{"name", "reflected", "angle_deg", "centre":
-/// [x, y]}] with the centre (the piece's centroid) in piece units, "turns" (optional): [{"pieces":
-/// [indices], "pivot": [x, y], "angle_deg"}], "rotate_deg" (optional number)}, with the pieces
-/// of PieceSet::tangram(). Throws
-/// InputError on malformed JSON, a wrong format tag, unknown piece names or missing fields; the
-/// piece set itself is checked by final_poses.
+/// "source", "piece_set" (all optional strings), "pieces": [{"name", "reflected", "angle_deg",
+/// "centre": [x, y]}] with the centre (the piece's centroid) in set units, "turns" (optional):
+/// [{"pieces": [indices], "pivot": [x, y], "angle_deg"}], "rotate_deg" (optional number)}, with
+/// the pieces of the set it names ("piece_set": a built-in set; the Tangram without one).
+/// Throws InputError on malformed JSON, a wrong format tag, an unknown set or piece name or
+/// missing fields; the piece set itself is checked by final_poses.
 Arrangement arrangement_from_json(const std::string& text);
 
 /// Reads and parses a tangram-arrangement/1 file (at most limits.max_document_bytes).
 Arrangement read_arrangement_json(const std::string& path, const ReadLimits& limits = {});
+
+/// A tangram-arrangement/1 document and the set its pieces were read with.
+struct ArrangementDocument {
+  Arrangement arrangement;
+  std::string piece_set;  ///< its "piece_set" member; empty without one
+  /// The set the pieces were read as (the one given, the one named, or the Tangram).
+  PieceSet pieces = PieceSet::tangram();
+};
+
+/// Parses an arrangement with the pieces of `pieces`, or (nullptr) of the set it names; a
+/// document that names another set than `pieces` is refused (InputError).
+ArrangementDocument arrangement_document_from_json(const std::string& text,
+                                                   const PieceSet* pieces = nullptr);
+
+/// Reads and parses a tangram-arrangement/1 file (see arrangement_document_from_json).
+ArrangementDocument read_arrangement_document(const std::string& path, const ReadLimits& limits,
+                                              const PieceSet* pieces = nullptr);
 
 }  // namespace tangram

@@ -52,6 +52,7 @@ struct ExperimentConfig {
   double time_limit_s = kPaperTimeLimitS;  ///< seconds per run before it counts as unsolved
   int jobs = 0;           ///< runs solved at the same time, 1..256; 0 = one per core
   int threads = 1;        ///< worker threads of each run, 1..1024 (results do not depend on it)
+  PieceSet pieces = PieceSet::tangram();  ///< the pieces the patterns are solved with
   bool tables_only = false;  ///< run nothing: tabulate the runs already recorded
   ReadLimits limits;      ///< caps on the patterns and the run records
   /// The command that asks for the runs, as the front end knows it (results.hpp); recorded
