@@ -173,11 +173,14 @@ TEST_CASE("tangram pieces lists the built-in sets; solve --pieces solves with an
   CAPTURE(solved.err);
   CHECK(solved.status == 0);
   CHECK(solved.out.find("io.png: solved") != std::string::npos);
-  // The solution names its set; verify needs the file of a set that is not built in.
-  const Run unknown_set = run_cli(in.dir, "verify io.png io-solution.json");
-  CHECK(unknown_set.status == 2);
-  CHECK(unknown_set.err.find("its pieces are of the set \"io\", which is not built in") !=
+  // The solution names its set and carries it: verify needs nothing else.
+  const std::string written = tangram::test::read_all(in.dir.file("io-solution.json"));
+  CHECK(written.find("\"set\": {\"format\": \"tangram-pieces/1\", \"name\": \"io\"") !=
         std::string::npos);
+  const Run by_itself = run_cli(in.dir, "verify io.png io-solution.json");
+  CAPTURE(by_itself.err);
+  CHECK(by_itself.status == 0);
+  CHECK(by_itself.out.rfind("VALID", 0) == 0);
   const Run verified = run_cli(in.dir, "verify io.png io-solution.json --pieces io.json");
   CAPTURE(verified.err);
   CHECK(verified.status == 0);

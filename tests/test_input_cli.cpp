@@ -416,7 +416,7 @@ TEST_CASE("tangram verify reads the picture as the solution records it was read;
   // A solution without a record (an older file, a ground truth) is read as the referee reads it.
   std::string old_document = document;
   const std::size_t at = old_document.find(", \"reading\": ");
-  old_document.erase(at, old_document.find(", \"pieces\"") - at);
+  old_document.erase(at, old_document.find(", \"pieces\"", at) - at);
   tangram::test::write_file(dir.file("old.json"), old_document);
   CHECK(run_cli(dir, "verify light.png old.json").status == 1);
   const Run asked = run_cli(dir, "verify light.png old.json --invert auto");

@@ -311,7 +311,7 @@ TEST_CASE("solution JSON: the reading is written when given and read back field 
     std::string without = text;
     const std::size_t at = without.find(", \"reading\": ");
     REQUIRE(at != std::string::npos);
-    without.erase(at, without.find(", \"pieces\"") - at);
+    without.erase(at, without.find(", \"pieces\"", at) - at);
     CHECK(without == solution_to_json(solution, PieceSet::tangram(), "p.png"));
   }
   const std::string text = solution_to_json(solution, PieceSet::tangram(), "p.png", true, reading);
@@ -444,11 +444,26 @@ TEST_CASE("solution JSON names its piece set; a reader takes the set it names or
   const PieceSet tangram = PieceSet::tangram();
   CHECK(contains(input_error([&] { solution_document_from_json(text, &tangram); }),
                  "its pieces are of the set \"pentominoes\", not of \"tangram\""));
-  // A set that is not built in needs its file; without a name the pieces are the Tangram's.
-  std::string custom = text;
-  custom.replace(custom.find("\"pentominoes\""), 13, "\"my-set\"");
-  CHECK(contains(input_error([&] { solution_document_from_json(custom); }),
-                 "the set \"my-set\", which is not built in: its piece-set file is needed"));
+  // A set that is not built in is read from the document itself ("set"); without it, its
+  // file is needed. Without a name the pieces are the Tangram's.
+  detail::Json custom = detail::parse_json(text);
+  custom["piece_set"] = "my-set";
+  custom["set"]["name"] = "my-set";
+  const SolutionDocument embedded = solution_document_from_json(custom.dump());
+  CHECK(embedded.pieces.name() == "my-set");
+  CHECK(embedded.pieces.shape_count() == 12);
+  REQUIRE(embedded.solution.pieces.size() == 2);
+  CHECK(embedded.pieces.shape_name(embedded.solution.pieces[1].shape) == "X");
+  custom["set"]["name"] = "other";
+  CHECK(contains(input_error([&] { solution_document_from_json(custom.dump()); }),
+                 "\"set\" is named \"other\", \"piece_set\" \"my-set\""));
+  custom.erase("set");
+  CHECK(contains(input_error([&] { solution_document_from_json(custom.dump()); }),
+                 "the set \"my-set\", which is not built in nor given in the document"));
+  // Under a built-in name, the built-in geometry is the authority, not the document's.
+  detail::Json forged = detail::parse_json(text);
+  forged["set"]["pieces"][0]["outline"] = detail::parse_json("[[0, 0], [9, 0], [9, 9], [0, 9]]");
+  CHECK(solution_document_from_json(forged.dump()).pieces.area(0) == doctest::Approx(5.0));
   const SolutionDocument plain = solution_document_from_json(
       R"({"format": "tangram-solution/1", "solved": false, "pieces": []})");
   CHECK(plain.piece_set.empty());

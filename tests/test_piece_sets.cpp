@@ -134,3 +134,30 @@ TEST_CASE("piece sets: bad files get one line naming the field") {
   CHECK_THROWS_WITH_AS(builtin_piece_set("tangrams"), doctest::Contains("no built-in piece set"),
                        InputError);
 }
+
+TEST_CASE("piece sets: piece_set_to_json reads back as the same set, for every built-in set") {
+  for (const std::string& name : builtin_piece_set_names()) {
+    CAPTURE(name);
+    const PieceSet set = builtin_piece_set(name).set;
+    const std::string text = piece_set_to_json(set);
+    CHECK(text.find('\n') == std::string::npos);
+    const PieceSet back = piece_set_from_json(text).set;
+    CHECK(back.name() == set.name());
+    CHECK(back.grid_step_deg() == doctest::Approx(set.grid_step_deg()));
+    REQUIRE(back.shape_count() == set.shape_count());
+    for (std::size_t s = 0; s < set.shape_count(); ++s) {
+      const PieceShape &a = set.shape(static_cast<ShapeId>(s)), &b = back.shape(static_cast<ShapeId>(s));
+      CHECK(a.name == b.name);
+      CHECK(a.count == b.count);
+      REQUIRE(a.outline.size() == b.outline.size());
+      for (std::size_t k = 0; k < a.outline.size(); ++k) {
+        CHECK(std::abs(a.outline[k].x - b.outline[k].x) < 1e-11);
+        CHECK(std::abs(a.outline[k].y - b.outline[k].y) < 1e-11);
+      }
+      CHECK(back.rotation_period_deg(static_cast<ShapeId>(s)) ==
+            set.rotation_period_deg(static_cast<ShapeId>(s)));
+      CHECK(back.mirror_distinct(static_cast<ShapeId>(s)) ==
+            set.mirror_distinct(static_cast<ShapeId>(s)));
+    }
+  }
+}

@@ -143,6 +143,7 @@ void print_summary(const SolveOptions& options, const SolverConfig& config,
       << ", validations failed " << s.validations_failed;
   if (s.repeats_skipped > 0) out << ", copies' repeats skipped " << s.repeats_skipped;
   out << "\n";
+  if (s.on_grid) out << "  found on the set's unit grid, cell by cell (exact search)\n";
   if (config.search.rotation_auto)
     out << "  rotations " << rotation_words(s, config) << " (--rotation-step auto, stage "
         << s.rotation_stages << ")\n";

@@ -19,6 +19,7 @@
 #include "tangram/core/candidates.hpp"
 #include "tangram/core/copy_memo.hpp"
 #include "tangram/core/error.hpp"
+#include "tangram/core/grid_search.hpp"
 #include "tangram/core/paper_search.hpp"
 #include "tangram/core/parallel.hpp"
 #include "tangram/core/rotation_plan.hpp"
@@ -439,6 +440,46 @@ Solution solve_in_stages(const Pattern& pattern, const SolverConfig& config,
   return solution;
 }
 
+/// SearchConfig::grid_search: the assembly found on the set's unit grid (grid_search.hpp),
+/// checked on the judge pattern; nullopt when the set, the rotations or the figure do not allow
+/// that search or it found nothing in time (the raster search then goes on).
+std::optional<Solution> solve_on_grid(const Pattern& pattern, const SolverConfig& config,
+                                      const Pattern& judge) {
+  using Clock = std::chrono::steady_clock;
+  const SearchConfig& s = config.search;
+  const Clock::time_point start = s.started == Clock::time_point{} ? Clock::now() : s.started;
+  if (s.mode != SearchMode::Ours || !s.grid_search) return std::nullopt;
+  // Quarter turns must be among the rotations searched.
+  if (!s.rotation_auto) {
+    const double per_quarter = 90.0 / s.rotation_step_deg;
+    if (std::abs(per_quarter - std::round(per_quarter)) > 1e-9 ||
+        std::abs(std::remainder(s.rotation_offset_deg, 90.0)) > 1e-9)
+      return std::nullopt;
+  }
+  const auto configs = grid_configurations(config.pieces, s.reflection);
+  if (!configs) return std::nullopt;
+  const std::optional<CellGrid> grid = cell_grid(pattern, config.pieces);
+  if (!grid) return std::nullopt;
+  const Clock::time_point deadline =
+      start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s.time_limit_s));
+  const GridSearchResult found = grid_search(*grid, config.pieces, *configs, 1, deadline);
+  if (found.solutions == 0) return std::nullopt;
+  Solution solution;
+  solution.pieces = grid_pieces(*grid, config.pieces, *configs, found.first);
+  if (!verify_solution(judge, solution.pieces, config.pieces).valid) return std::nullopt;
+  solution.solved = true;
+  solution.stats.on_grid = true;
+  solution.stats.placements_tried = found.nodes;
+  solution.stats.threads = 1;
+  solution.stats.rotation_step_deg = 90.0;
+  const AreaMetrics m = measure_areas(judge, solution.pieces);
+  solution.stats.coverage = m.coverage;
+  solution.stats.overlap = m.overlap;
+  solution.stats.spill = m.spill;
+  solution.stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return solution;
+}
+
 }  // namespace
 
 Solution solve(const Pattern& pattern, const SolverConfig& config, const ProgressCallback& progress,
@@ -446,6 +487,8 @@ Solution solve(const Pattern& pattern, const SolverConfig& config, const Progres
   validate_config(config);
   if (judge != nullptr && judge->puzzle.size() != pattern.puzzle.size())
     throw UsageError("the judge pattern must have the pattern's size");
+  if (std::optional<Solution> on_grid = solve_on_grid(pattern, config, judge ? *judge : pattern))
+    return *on_grid;
   if (config.search.rotation_auto)
     return solve_in_stages(pattern, config, progress, observer, judge);
   return solve_at(pattern, config, progress, observer, judge);

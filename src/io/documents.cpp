@@ -134,6 +134,8 @@ SolveStats parse_stats(const Json& block, const std::string& prefix) {
   number("threads", stats.threads);
   if (const auto* v = json_member(block, "timed_out", JsonType::Boolean, false, prefix, where))
     stats.timed_out = v->get<bool>();
+  if (const auto* v = json_member(block, "on_grid", JsonType::Boolean, false, prefix, where))
+    stats.on_grid = v->get<bool>();
   number("rotation_step_deg", stats.rotation_step_deg);
   number("rotation_offset_deg", stats.rotation_offset_deg);
   number("rotation_stages", stats.rotation_stages);
@@ -194,9 +196,11 @@ std::string reading_to_json(const InputConfig& reading) {
 }
 
 /// The set a document's pieces are read with: `given` when there is one (the document must not
-/// name another), else the built-in set the document names (`named`, its "piece_set"), else the
-/// Tangram.
-PieceSet document_set(const std::string& named, const PieceSet* given, const std::string& prefix) {
+/// name another); else the built-in set the document names (`named`, its "piece_set"); else the
+/// set the document embeds (its "set": a set that is not built in); else the Tangram. A set
+/// embedded under a built-in name is not used: the built-in geometry is the authority.
+PieceSet document_set(const Json& document, const std::string& named, const PieceSet* given,
+                      const std::string& prefix) {
   if (given != nullptr) {
     if (!named.empty() && named != given->name())
       json_fail(prefix, "its pieces are of the set " + detail::json_string(named) + ", not of " +
@@ -205,10 +209,23 @@ PieceSet document_set(const std::string& named, const PieceSet* given, const std
   }
   if (named.empty() || named == PieceSet::tangram().name()) return PieceSet::tangram();
   const std::vector<std::string> builtins = builtin_piece_set_names();
-  if (std::find(builtins.begin(), builtins.end(), named) == builtins.end())
+  if (std::find(builtins.begin(), builtins.end(), named) != builtins.end())
+    return builtin_piece_set(named).set;
+  const Json* embedded = json_member(document, "set", JsonType::Object, false, prefix, "");
+  if (embedded == nullptr)
     json_fail(prefix, "its pieces are of the set " + detail::json_string(named) +
-                          ", which is not built in: its piece-set file is needed to read it");
-  return builtin_piece_set(named).set;
+                          ", which is not built in nor given in the document (\"set\"): its "
+                          "piece-set file is needed to read it");
+  PieceSet set = PieceSet::tangram();
+  try {
+    set = piece_set_from_json(embedded->dump()).set;
+  } catch (const InputError& e) {
+    json_fail(prefix, "\"set\": " + e.tagged());
+  }
+  if (set.name() != named)
+    json_fail(prefix, "\"set\" is named " + detail::json_string(set.name()) +
+                          ", \"piece_set\" " + detail::json_string(named));
+  return set;
 }
 
 /// Parses a document; `source` (a path, or empty) appears in error messages. `given`: the set
@@ -221,7 +238,7 @@ SolutionDocument parse_solution(const std::string& text, const std::string& sour
   SolutionDocument parsed;
   if (const auto* name = json_member(document, "piece_set", JsonType::String, false, prefix, ""))
     parsed.piece_set = text_of(*name);
-  parsed.pieces = document_set(parsed.piece_set, given, prefix);
+  parsed.pieces = document_set(document, parsed.piece_set, given, prefix);
   const PieceSet& set = parsed.pieces;
   Solution& solution = parsed.solution;
   solution.solved =
@@ -252,7 +269,7 @@ ArrangementDocument parse_arrangement(const std::string& text, const std::string
   ArrangementDocument parsed;
   if (const auto* name = json_member(document, "piece_set", JsonType::String, false, prefix, ""))
     parsed.piece_set = text_of(*name);
-  parsed.pieces = document_set(parsed.piece_set, given, prefix);
+  parsed.pieces = document_set(document, parsed.piece_set, given, prefix);
   Arrangement& arrangement = parsed.arrangement;
   if (const auto* name = json_member(document, "name", JsonType::String, false, prefix, ""))
     arrangement.name = text_of(*name);
@@ -301,6 +318,7 @@ std::string solution_to_json(const Solution& solution, const PieceSet& set,
   using detail::json_string;
   std::string out = "{\"format\": " + json_string(kSolutionFormat) +
                     ", \"piece_set\": " + json_string(set.name()) +
+                    ", \"set\": " + piece_set_to_json(set) +
                     ", \"pattern\": " + json_string(pattern_path) +
                     ", \"solved\": " + (solution.solved ? "true" : "false");
   if (reading) out += ", \"reading\": " + reading_to_json(*reading);
@@ -327,6 +345,7 @@ std::string solution_to_json(const Solution& solution, const PieceSet& set,
          ", \"coverage\": " + json_number(s.coverage) + ", \"overlap\": " + json_number(s.overlap) +
          ", \"spill\": " + json_number(s.spill) + ", \"threads\": " + std::to_string(s.threads) +
          ", \"timed_out\": " + (s.timed_out ? "true" : "false");
+  if (s.on_grid) out += ", \"on_grid\": true";
   if (s.rotation_step_deg > 0.0)
     out += ", \"rotation_step_deg\": " + json_number(s.rotation_step_deg) +
            ", \"rotation_offset_deg\": " + json_number(s.rotation_offset_deg) +

@@ -67,6 +67,9 @@ struct SearchConfig {
   bool widen = true;                   ///< Ours only: widen the candidates when exhausted
   /// Ours only: never search the copies of a shape in swapped order (copy_memo.hpp).
   bool copies_once = true;
+  /// Ours only: a set of polyominoes on a figure that lies on its unit grid is first searched
+  /// cell by cell, exactly (grid_search.hpp), when the rotations include the quarter turns.
+  bool grid_search = true;
   /// Ours only, rotation steps under 45 degrees: spend up to half the time limit on the
   /// rotations that the silhouette's edges point at (angles.hpp), then search all of them.
   bool angle_hints = true;

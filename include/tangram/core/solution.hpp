@@ -47,6 +47,9 @@ struct SolveStats {
   /// Placements not made because they reach a state searched before with the copies of a
   /// shape in another order (SearchConfig::copies_once).
   long repeats_skipped = 0;
+  /// Found by the search on the set's unit grid (SearchConfig::grid_search); placements_tried
+  /// then counts its placements.
+  bool on_grid = false;
   double coverage = 0.0;          ///< covered share of the puzzle area (exact, true polygons)
   double overlap = 0.0;           ///< overlapping area / puzzle area
   double spill = 0.0;             ///< area outside the puzzle / puzzle area

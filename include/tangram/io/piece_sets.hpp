@@ -45,6 +45,12 @@ inline constexpr std::size_t kMaxOutlineVertices = 10000;
 /// messages. Throws InputError with one line naming the field and what is wrong.
 PieceSetFile piece_set_from_json(std::string_view text, const std::string& source = "");
 
+/// `set` as a tangram-pieces/1 document on one line: its name, its rotation step
+/// (PieceSet::grid_step_deg) and each shape's name, count and outline (set units, 12 decimals;
+/// arcs as the chords they were flattened into). piece_set_from_json() reads it back as the
+/// same set. Solutions embed it (documents.hpp).
+std::string piece_set_to_json(const PieceSet& set);
+
 /// The names of the built-in sets, "tangram" first, then alphabetically.
 std::vector<std::string> builtin_piece_set_names();
 

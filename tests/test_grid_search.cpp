@@ -1,0 +1,229 @@
+// The search on the unit grid (grid_search.hpp): polyomino configurations, figures read as
+// cells, assembly counts against a slow enumeration of placement sets, and solve() on the
+// pentomino rectangles.
+
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "tangram/core/grid_search.hpp"
+#include "tangram/core/pattern.hpp"
+#include "tangram/core/search.hpp"
+#include "tangram/core/verify.hpp"
+#include "tangram/io/piece_sets.hpp"
+
+using namespace tangram;
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// A rows x cols block of unit cells at `unit` px per cell, with a margin, as a pattern; cells
+/// listed in `holes` (row, col) are left out.
+Pattern block(int rows, int cols, int unit, const std::vector<cv::Point>& holes = {}) {
+  cv::Mat1b mask(rows * unit + 20, cols * unit + 20, uchar{0});
+  mask(cv::Rect(10, 10, cols * unit, rows * unit)) = 255;
+  for (const cv::Point& h : holes) mask(cv::Rect(10 + h.x * unit, 10 + h.y * unit, unit, unit)) = 0;
+  return make_pattern(mask);
+}
+
+PieceSet polyominoes(const std::string& name, std::vector<PieceShape> shapes) {
+  return PieceSet(name, std::move(shapes), 90.0);
+}
+
+PieceShape domino(int count) { return {"domino", {{0, 0}, {2, 0}, {2, 1}, {0, 1}}, count}; }
+
+/// Slow reference: every set of placements (shape, configuration, offset) of the set's pieces,
+/// chosen in increasing order of a fixed list, that covers the grid's cells exactly once.
+long count_by_enumeration(const CellGrid& grid, const PieceSet& set,
+                          const std::vector<std::vector<GridConfiguration>>& configs) {
+  struct Placement {
+    std::size_t shape;
+    std::vector<int> cells;
+  };
+  std::vector<Placement> all;
+  for (std::size_t s = 0; s < configs.size(); ++s)
+    for (const GridConfiguration& g : configs[s])
+      for (int y = -grid.rows; y < 2 * grid.rows; ++y)
+        for (int x = -grid.cols; x < 2 * grid.cols; ++x) {
+          Placement p{s, {}};
+          bool inside = true;
+          for (const cv::Point& d : g.cells) {
+            const int cx = x + d.x, cy = y + d.y;
+            if (cx < 0 || cy < 0 || cx >= grid.cols || cy >= grid.rows || !grid.cells(cy, cx)) {
+              inside = false;
+              break;
+            }
+            p.cells.push_back(cy * grid.cols + cx);
+          }
+          if (inside) all.push_back(p);
+        }
+  std::vector<int> left;
+  for (const PieceShape& shape : set.shapes()) left.push_back(shape.count);
+  std::vector<int> covered(static_cast<std::size_t>(grid.rows * grid.cols), 0);
+  const int puzzle = cv::countNonZero(grid.cells);
+  long count = 0;
+  std::function<void(std::size_t, int)> choose = [&](std::size_t from, int filled) {
+    if (filled == puzzle) {
+      bool all_used = true;
+      for (int l : left) all_used = all_used && l == 0;
+      count += all_used ? 1 : 0;
+      return;
+    }
+    for (std::size_t i = from; i < all.size(); ++i) {
+      const Placement& p = all[i];
+      if (left[p.shape] == 0) continue;
+      bool free = true;
+      for (int c : p.cells) free = free && !covered[static_cast<std::size_t>(c)];
+      if (!free) continue;
+      for (int c : p.cells) covered[static_cast<std::size_t>(c)] = 1;
+      --left[p.shape];
+      choose(i + 1, filled + static_cast<int>(p.cells.size()));
+      ++left[p.shape];
+      for (int c : p.cells) covered[static_cast<std::size_t>(c)] = 0;
+    }
+  };
+  choose(0, 0);
+  return count;
+}
+
+Clock::time_point in_a_minute() { return Clock::now() + std::chrono::minutes(1); }
+
+}  // namespace
+
+TEST_CASE("grid configurations: the pentominoes' 63 one-sided orientations; not for the tangram") {
+  const PieceSet pentominoes = builtin_piece_set("pentominoes").set;
+  const auto configs = grid_configurations(pentominoes, true);
+  REQUIRE(configs);
+  std::map<std::string, std::size_t> count;
+  std::size_t total = 0;
+  for (std::size_t s = 0; s < configs->size(); ++s) {
+    count[pentominoes.shape_name(static_cast<ShapeId>(s))] = (*configs)[s].size();
+    total += (*configs)[s].size();
+    for (const GridConfiguration& g : (*configs)[s]) {
+      CHECK(g.cells.size() == 5);
+      CHECK(g.cells.front() == cv::Point(0, 0));
+    }
+  }
+  CHECK(total == 63);
+  CHECK(count["X"] == 1);
+  CHECK(count["I"] == 2);
+  CHECK(count["F"] == 8);
+  CHECK(count["T"] == 4);
+  CHECK(count["Z"] == 4);
+  // Without mirror images: X 1, I and Z 2 (half-turn symmetric), the 9 others 4 each.
+  const auto one_sided = grid_configurations(pentominoes, false);
+  REQUIRE(one_sided);
+  std::size_t turns = 0;
+  for (const auto& c : *one_sided) turns += c.size();
+  CHECK(turns == 1 + 2 + 2 + 4 * 9);
+  CHECK_FALSE(grid_configurations(PieceSet::tangram(), true));
+  // A shape with a whole-number but slanted edge is not a polyomino.
+  CHECK_FALSE(grid_configurations(
+      polyominoes("slant", {PieceShape{"t", {{0, 0}, {2, 0}, {0, 2}}, 1}}), true));
+}
+
+TEST_CASE("cell grid: a figure on the unit grid is read as its cells; off-grid figures are not") {
+  const PieceSet dominoes = polyominoes("dominoes", {domino(4)});
+  const std::optional<CellGrid> grid = cell_grid(block(2, 4, 30), dominoes);
+  REQUIRE(grid);
+  CHECK(grid->rows == 2);
+  CHECK(grid->cols == 4);
+  CHECK(cv::countNonZero(grid->cells) == 8);
+  CHECK(grid->origin.x == 10);
+  CHECK(grid->unit_px.x == doctest::Approx(30));
+  // A 3 x 3 block without its top-right cell is read cell by cell.
+  const std::optional<CellGrid> l = cell_grid(block(3, 3, 24, {{2, 0}}), dominoes);
+  REQUIRE(l);
+  CHECK(l->cells(0, 2) == 0);
+  CHECK(l->cells(2, 2) == 255);
+  // Another area than the set's, and a notch of half a cell, are not on the grid.
+  CHECK_FALSE(cell_grid(block(2, 5, 30), dominoes));
+  cv::Mat1b notched(80, 140, uchar{0});
+  notched(cv::Rect(10, 10, 120, 60)) = 255;
+  notched(cv::Rect(10, 10, 6, 30)) = 0;  // a fifth of the top-left cell
+  CHECK_FALSE(cell_grid(make_pattern(notched), dominoes));
+}
+
+TEST_CASE("grid search: assembly counts equal a slow enumeration of placement sets") {
+  struct Case {
+    const char* what;
+    PieceSet set;
+    Pattern pattern;
+    long expected;  ///< known count, -1 = none known
+  };
+  const PieceShape l_tromino{"L", {{0, 0}, {2, 0}, {2, 1}, {1, 1}, {1, 2}, {0, 2}}, 4};
+  const PieceShape square{"square", {{0, 0}, {2, 0}, {2, 2}, {0, 2}}, 1};
+  std::vector<Case> cases;
+  // Dominoes on a 2 x n board: Fibonacci numbers.
+  const long fibonacci[] = {1, 2, 3, 5, 8, 13};
+  for (int n = 1; n <= 6; ++n)
+    cases.push_back({"dominoes 2 x n", polyominoes("d", {domino(n)}), block(2, n, 30),
+                     fibonacci[n - 1]});
+  cases.push_back({"L trominoes, 3 x 4", polyominoes("l", {l_tromino}), block(3, 4, 20), -1});
+  cases.push_back({"a square and two dominoes, 2 x 4", polyominoes("s", {square, domino(2)}),
+                   block(2, 4, 20), -1});
+  cases.push_back({"dominoes around a hole", polyominoes("h", {domino(4)}),
+                   block(3, 3, 20, {{1, 1}}), 2});
+  for (const Case& c : cases) {
+    CAPTURE(c.what);
+    const auto configs = grid_configurations(c.set, true);
+    REQUIRE(configs);
+    const std::optional<CellGrid> grid = cell_grid(c.pattern, c.set);
+    REQUIRE(grid);
+    const GridSearchResult all = grid_search(*grid, c.set, *configs, 1'000'000, in_a_minute());
+    CHECK(all.exhausted);
+    CHECK(all.solutions == count_by_enumeration(*grid, c.set, *configs));
+    if (c.expected >= 0) CHECK(all.solutions == c.expected);
+    if (all.solutions > 0) {
+      // The first assembly, posed in pixels, passes the checker.
+      const std::vector<PlacedPiece> pieces = grid_pieces(*grid, c.set, *configs, all.first);
+      CHECK(verify_solution(c.pattern, pieces, c.set).valid);
+    }
+  }
+}
+
+TEST_CASE("grid search: the pentominoes' 3 x 20 rectangle has 2 assemblies up to symmetry") {
+  const PieceSet pentominoes = builtin_piece_set("pentominoes").set;
+  const auto configs = grid_configurations(pentominoes, true);
+  REQUIRE(configs);
+  const std::optional<CellGrid> grid = cell_grid(block(3, 20, 20), pentominoes);
+  REQUIRE(grid);
+  const GridSearchResult all = grid_search(*grid, pentominoes, *configs, 1'000'000, in_a_minute());
+  CHECK(all.exhausted);
+  CHECK(all.solutions == 2 * 4);  // each with its mirror images and half turn
+  const GridSearchResult first = grid_search(*grid, pentominoes, *configs, 1, in_a_minute());
+  CHECK(first.solutions == 1);
+  CHECK_FALSE(first.exhausted);
+  CHECK(first.first.size() == 12);
+}
+
+TEST_CASE("solve: pentomino rectangles are assembled on the unit grid and pass the checker") {
+  const PieceSet pentominoes = builtin_piece_set("pentominoes").set;
+  for (const cv::Size size : {cv::Size(10, 6), cv::Size(12, 5), cv::Size(15, 4), cv::Size(20, 3)}) {
+    CAPTURE(size);
+    const Pattern pattern = block(size.height, size.width, 24);
+    SolverConfig config;
+    config.pieces = pentominoes;
+    config.search.rotation_auto = true;
+    config.search.time_limit_s = 60.0;
+    const Solution solution = solve(pattern, config);
+    REQUIRE(solution.solved);
+    CHECK(solution.stats.on_grid);
+    CHECK(solution.pieces.size() == 12);
+    const VerifyReport report = verify_solution(pattern, solution.pieces, pentominoes);
+    CHECK(report.valid);
+    CHECK(report.metrics.coverage > 0.99);
+  }
+  // Without the grid search the raster search is used (and is slower; not timed here).
+  SolverConfig off;
+  off.pieces = pentominoes;
+  off.search.grid_search = false;
+  off.search.rotation_step_deg = 90.0;
+  off.search.time_limit_s = 1.0;
+  CHECK_FALSE(solve(block(3, 20, 24), off).stats.on_grid);
+}
