@@ -188,6 +188,21 @@ TEST_CASE("tangram pieces lists the built-in sets; solve --pieces solves with an
   const Run other = run_cli(in.dir, "verify io.png io-solution.json --pieces tangram");
   CHECK(other.status == 2);
   CHECK(other.err.find("not of \"tangram\"") != std::string::npos);
+  // The figure's depth is measured against the set's thickest piece (the pentominoes' P, whose
+  // 2 x 2 block holds a circle of 1 unit), not the Tangram's large triangle: a 2 x 30 strip is
+  // deep enough to be read (it has no assembly: the X does not fit), a 1 x 60 strip is not.
+  cv::Mat1b strip(2 * 24 + 20, 30 * 24 + 20, uchar{255});
+  strip(cv::Rect(10, 10, 30 * 24, 2 * 24)) = 0;
+  REQUIRE(cv::imwrite(in.dir.file("strip.png"), strip));
+  const Run deep_enough = run_cli(in.dir, "solve strip.png --pieces pentominoes --time-limit 2");
+  CAPTURE(deep_enough.err);
+  CHECK(deep_enough.status == 1);
+  cv::Mat1b thin(1 * 24 + 20, 60 * 24 + 20, uchar{255});
+  thin(cv::Rect(10, 10, 60 * 24, 24)) = 0;
+  REQUIRE(cv::imwrite(in.dir.file("thin.png"), thin));
+  const Run too_thin = run_cli(in.dir, "solve thin.png --pieces pentominoes");
+  CHECK(too_thin.status == 2);
+  CHECK(too_thin.err.find("but the P's inscribed circle has radius") != std::string::npos);
   // render --pieces: an arrangement of the set's pieces, drawn and given its ground truth.
   std::ofstream(in.dir.file("io-arrangement.json"))
       << R"({"format": "tangram-arrangement/1", "piece_set": "io",

@@ -182,3 +182,17 @@ TEST_CASE("geometry: inside_polygon and boundary_distance on a U") {
   CHECK_FALSE(is_convex(u));
   CHECK(is_convex(square(0, 0, 1)));
 }
+
+TEST_CASE("geometry: inscribed_radius of squares, the large triangle and pentominoes") {
+  CHECK(inscribed_radius(square(0, 0, 1)) == doctest::Approx(0.5).epsilon(1e-3));
+  CHECK(inscribed_radius(square(3, -2, 4)) == doctest::Approx(2.0).epsilon(1e-3));
+  // The Tangram's large triangle: area / semi-perimeter = (sqrt 2 - 1) / 2.
+  CHECK(inscribed_radius({{0, 0}, {1, 0}, {0.5, 0.5}}) ==
+        doctest::Approx((std::sqrt(2.0) - 1) / 2).epsilon(1e-3));
+  // The X pentomino: the circle about its middle cell reaches the four inner corners.
+  const Polygon x = {{1, 0}, {2, 0}, {2, 1}, {3, 1}, {3, 2}, {2, 2},
+                     {2, 3}, {1, 3}, {1, 2}, {0, 2}, {0, 1}, {1, 1}};
+  CHECK(inscribed_radius(x) == doctest::Approx(std::sqrt(0.5)).epsilon(1e-3));
+  // A long bar: half its width, wherever along it.
+  CHECK(inscribed_radius({{0, 0}, {20, 0}, {20, 1}, {0, 1}}) == doctest::Approx(0.5).epsilon(1e-3));
+}

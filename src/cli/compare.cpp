@@ -318,7 +318,8 @@ int run_compare(const CompareOptions& options) {
     configs.push_back(solver_config(run_options));
     validate_config(configs.back());
   }
-  const InputConfig input_settings = input_config(options.solve.input);
+  const InputConfig input_settings =
+      reading_for(input_config(options.solve.input), configs.front().pieces);
 
   const std::string& out = options.out_dir;
   if (!out.empty()) {

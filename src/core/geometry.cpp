@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
+#include <vector>
 
 namespace tangram {
 
@@ -155,6 +157,48 @@ double area_in_box(const Polygon& convex, double x0, double y0, double x1, doubl
   clip_axis(1, y1, false);
   if (poly.size() < 3) return 0.0;
   return area(poly);
+}
+
+double inscribed_radius(const Polygon& polygon) {
+  const Box box = bounding_box(polygon);
+  const double size = std::max(box.x1 - box.x0, box.y1 - box.y0);
+  if (!(size > 0.0)) return 0.0;
+  const auto depth = [&](Vec2 p) {
+    return inside_polygon(polygon, p) ? boundary_distance(polygon, p) : -1.0;
+  };
+  constexpr int kGrid = 24;
+  // The best few grid centres, each refined (a thin piece's best start may be a local maximum).
+  std::vector<std::pair<double, Vec2>> starts;
+  for (int i = 0; i < kGrid; ++i)
+    for (int j = 0; j < kGrid; ++j) {
+      const Vec2 p{box.x0 + (i + 0.5) * (box.x1 - box.x0) / kGrid,
+                   box.y0 + (j + 0.5) * (box.y1 - box.y0) / kGrid};
+      starts.emplace_back(depth(p), p);
+    }
+  std::sort(starts.begin(), starts.end(),
+            [](const auto& a, const auto& b) { return a.first > b.first; });
+  double best = std::max(0.0, starts.front().first);
+  for (std::size_t k = 0; k < std::min<std::size_t>(3, starts.size()); ++k) {
+    Vec2 p = starts[k].second;
+    double d = starts[k].first;
+    if (d < 0.0) break;
+    for (double step = size / kGrid; step > 1e-4 * size;) {
+      bool moved = false;
+      for (const Vec2 dir : {Vec2{1, 0}, Vec2{-1, 0}, Vec2{0, 1}, Vec2{0, -1}, Vec2{1, 1},
+                             Vec2{-1, -1}, Vec2{1, -1}, Vec2{-1, 1}}) {
+        const Vec2 q = p + step * dir;
+        const double e = depth(q);
+        if (e > d) {
+          p = q;
+          d = e;
+          moved = true;
+        }
+      }
+      if (!moved) step *= 0.5;
+    }
+    best = std::max(best, d);
+  }
+  return best;
 }
 
 double boundary_distance(const Polygon& polygon, Vec2 p) {

@@ -332,14 +332,14 @@ void fill_outline(cv::Mat1b& mask, InputReport& report) {
       std::to_string(before - cv::countNonZero(mask)) + " px");
 }
 
-/// Refuses outline drawings and figures too thin for the large triangle.
+/// Refuses outline drawings and figures too thin for the thickest piece (config).
 void check_tileable(const cv::Mat1b& mask, const Pattern& pattern, bool outline_filled,
-                    InputReport& report) {
+                    const InputConfig& config, InputReport& report) {
   const cv::Mat1f depth = distance_to_obstacles(mask);
   double deepest = 0.0;
   cv::minMaxLoc(depth, nullptr, &deepest);
   report.depth_px = deepest;
-  const double inradius = kLargeTriangleInradius * pattern.side_px;
+  const double inradius = config.thickest_inradius * pattern.side_px;
   if (deepest >= kThinDepthShare * inradius) return;
   if (!outline_filled) {
     const LightRegions regions = light_regions(mask);
@@ -357,8 +357,8 @@ void check_tileable(const cv::Mat1b& mask, const Pattern& pattern, bool outline_
     }
   }
   throw InputError("the figure is too thin for the pieces: its deepest pixel is " +
-                   fixed(deepest, 1) + " px from the outside, but the large triangle's inscribed "
-                   "circle has radius " + fixed(inradius, 1) + " px at set side " +
+                   fixed(deepest, 1) + " px from the outside, but the " + config.thickest_piece +
+                   "'s inscribed circle has radius " + fixed(inradius, 1) + " px at set side " +
                    fixed(pattern.side_px, 0) + " px (the square root of the area)");
 }
 
@@ -404,6 +404,21 @@ std::optional<InvertMode> invert_mode_from_name(std::string_view name) {
   for (const auto& [n, mode] : kInvertModes)
     if (n == name) return mode;
   return std::nullopt;
+}
+
+InputConfig read_for_set(InputConfig config, const PieceSet& set) {
+  double best = -1.0;
+  for (std::size_t s = 0; s < set.shape_count(); ++s) {
+    const ShapeId id = static_cast<ShapeId>(s);
+    const double r = inscribed_radius(set.shape(id).outline);
+    if (r > best) {
+      best = r;
+      config.thickest_piece = set.shape_name(id);
+      std::replace(config.thickest_piece.begin(), config.thickest_piece.end(), '-', ' ');
+    }
+  }
+  config.thickest_inradius = best / std::sqrt(set.total_area());
+  return config;
 }
 
 InputConfig InputConfig::referee_reading() {
@@ -478,7 +493,7 @@ Silhouette make_silhouette(const cv::Mat& image, const InputConfig& config) {
   silhouette.unfilled =
       report.holes_filled > 0 && !config.fill_outline ? make_pattern(unfilled) : silhouette.pattern;
   if (config.check_tileable)
-    check_tileable(mask, silhouette.pattern, report.outline_regions_filled > 0, report);
+    check_tileable(mask, silhouette.pattern, report.outline_regions_filled > 0, config, report);
 
   const int n = work_scale(config, image.size(), silhouette.pattern.side_px);
   report.work_scale = n;

@@ -78,6 +78,10 @@ double boundary_distance(const Polygon& polygon, Vec2 p);
 /// boundary.
 bool inside_polygon(const Polygon& polygon, Vec2 p, double eps = 0.0);
 
+/// Radius of the largest circle inside the simple polygon, within 0.1% of its size: the best
+/// of a 24 x 24 grid of centres, refined by a pattern search.
+double inscribed_radius(const Polygon& polygon);
+
 /// Convex polygons whose union is the simple polygon `polygon` and whose interiors are
 /// disjoint: the polygon itself when it is convex, else an ear-clipping triangulation with
 /// neighbouring parts merged while they stay convex. Orientation as the input's.

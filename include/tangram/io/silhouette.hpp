@@ -25,8 +25,9 @@
 ///     of dark strokes (even-odd rule, so the hole of a drawn figure with a hole stays a hole)
 ///     become puzzle. Without it, a figure that is too thin (step 5) and whose enclosed light
 ///     regions outweigh it is refused as an outline drawing, saying how to fill it.
-///  5. Tileability (`check_tileable`): every piece is placed, so the large triangle's inscribed
-///     circle (radius (sqrt 2 - 1)/2 = 0.207 set sides) must fit. A figure whose deepest pixel
+///  5. Tileability (`check_tileable`): every piece is placed, so the thickest piece's inscribed
+///     circle must fit (the Tangram's large triangle: radius (sqrt 2 - 1)/2 = 0.207 set sides;
+///     another set's with read_for_set()). A figure whose deepest pixel
 ///     (Euclidean distance transform, pixels beyond the border count as outside) is less than
 ///     kThinDepthShare of that radius at set side sqrt(area) is refused as too thin. The least
 ///     deep of those 511 figures reaches 0.99 of the radius.
@@ -106,6 +107,12 @@ struct InputConfig {
   bool clean = true;            ///< drop specks and fill pinholes
   bool fill_outline = false;    ///< fill the regions enclosed by an outline drawing
   bool check_tileable = true;   ///< refuse outline drawings and figures too thin for the pieces
+  /// The piece the tileability check measures the figure's depth against: the set's piece with
+  /// the largest inscribed circle, its radius per set side (the square root of the set's
+  /// area), and its name in messages. The Tangram's large triangle by default;
+  /// read_for_set() sets them for another set.
+  double thickest_inradius = kLargeTriangleInradius;
+  std::string thickest_piece = "large triangle";
   /// Working resolution: kWorkSizeAuto (see kAutoWorkMaxSidePx), 0 = full resolution, or
   /// PX > 0 = the smallest integer factor that brings the longer image side to at most PX.
   int work_size_px = kWorkSizeAuto;
@@ -117,6 +124,10 @@ struct InputConfig {
   /// cleaning, no checks, full resolution. load_pattern_png(path) reads with it.
   static InputConfig referee_reading();
 };
+
+/// `config` with the tileability check measured against `set`'s thickest piece (its largest
+/// inscribed circle; InputConfig::thickest_inradius).
+InputConfig read_for_set(InputConfig config, const PieceSet& set);
 
 /// What make_silhouette() did to the picture.
 struct InputReport {
