@@ -1,7 +1,8 @@
 /// libFuzzer target: tangram-pieces/1 text -> piece_set_from_json -> the set's derived values
 /// and a raster mask of each shape. Only tangram::Error may leave the library. Also checked: an
 /// accepted set has pieces of positive, finite area, rotation periods in (0, 360], a positive
-/// rotation step, and masks that are not empty at a scale where the smallest piece spans pixels.
+/// rotation step, masks that are not empty at a scale where the smallest piece spans pixels, and
+/// piece_set_to_json() (as solutions embed the set) reads back as the same set.
 
 #include <cmath>
 #include <cstddef>
@@ -40,6 +41,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       fail("an accepted set's area is not positive and finite");
     if (!(file.rotation_step_deg > 0.0 && file.rotation_step_deg <= 360.0))
       fail("an accepted set's rotation step is out of (0, 360]");
+    // The set as a solution embeds it reads back as itself, number for number.
+    const tangram::PieceSet back =
+        tangram::piece_set_from_json(tangram::piece_set_to_json(set), "round trip").set;
+    if (back.shape_count() != set.shape_count() || back.name() != set.name() ||
+        back.grid_step_deg() != set.grid_step_deg())
+      fail("piece_set_to_json does not read back as the same set");
+    for (std::size_t k = 0; k < set.shape_count(); ++k) {
+      const auto id = static_cast<tangram::ShapeId>(k);
+      const tangram::PieceShape &a = set.shape(id), &b = back.shape(id);
+      if (a.name != b.name || a.count != b.count || a.outline.size() != b.outline.size())
+        fail("piece_set_to_json changes a shape");
+      for (std::size_t i = 0; i < a.outline.size(); ++i)
+        if (a.outline[i].x != b.outline[i].x || a.outline[i].y != b.outline[i].y)
+          fail("piece_set_to_json changes a vertex");
+    }
     double smallest = set.total_area();
     for (std::size_t k = 0; k < set.shape_count(); ++k) {
       const auto id = static_cast<tangram::ShapeId>(k);

@@ -151,8 +151,8 @@ TEST_CASE("piece sets: piece_set_to_json reads back as the same set, for every b
       CHECK(a.count == b.count);
       REQUIRE(a.outline.size() == b.outline.size());
       for (std::size_t k = 0; k < a.outline.size(); ++k) {
-        CHECK(std::abs(a.outline[k].x - b.outline[k].x) < 1e-11);
-        CHECK(std::abs(a.outline[k].y - b.outline[k].y) < 1e-11);
+        CHECK(a.outline[k].x == b.outline[k].x);
+        CHECK(a.outline[k].y == b.outline[k].y);
       }
       CHECK(back.rotation_period_deg(static_cast<ShapeId>(s)) ==
             set.rotation_period_deg(static_cast<ShapeId>(s)));

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <optional>
 
+#include "tangram/core/detail/format.hpp"
 #include "tangram/core/error.hpp"
 #include "tangram/io/detail/json.hpp"
 #include "tangram/io/files.hpp"
@@ -276,19 +277,20 @@ PieceSetFile load_piece_set(const std::string& name_or_path, const ReadLimits& l
 namespace tangram {
 
 std::string piece_set_to_json(const PieceSet& set) {
-  using detail::json_number;
   using detail::json_string;
+  // 17 significant digits: every double reads back as itself.
+  const auto exact = [](double v) { return detail::general(v, 17); };
   std::string out = "{\"format\": " + json_string(kPieceSetFormat) +
                     ", \"name\": " + json_string(set.name()) +
-                    ", \"rotations\": {\"step_deg\": " + json_number(set.grid_step_deg(), 9) +
+                    ", \"rotations\": {\"step_deg\": " + exact(set.grid_step_deg()) +
                     "}, \"pieces\": [";
   for (std::size_t s = 0; s < set.shape_count(); ++s) {
     const PieceShape& shape = set.shape(static_cast<ShapeId>(s));
     out += std::string(s == 0 ? "" : ", ") + "{\"name\": " + json_string(shape.name) +
            ", \"count\": " + std::to_string(shape.count) + ", \"outline\": [";
     for (std::size_t k = 0; k < shape.outline.size(); ++k)
-      out += std::string(k == 0 ? "[" : ", [") + json_number(shape.outline[k].x, 12) + ", " +
-             json_number(shape.outline[k].y, 12) + "]";
+      out += std::string(k == 0 ? "[" : ", [") + exact(shape.outline[k].x) + ", " +
+             exact(shape.outline[k].y) + "]";
     out += "]}";
   }
   return out + "]}";

@@ -46,9 +46,9 @@ inline constexpr std::size_t kMaxOutlineVertices = 10000;
 PieceSetFile piece_set_from_json(std::string_view text, const std::string& source = "");
 
 /// `set` as a tangram-pieces/1 document on one line: its name, its rotation step
-/// (PieceSet::grid_step_deg) and each shape's name, count and outline (set units, 12 decimals;
-/// arcs as the chords they were flattened into). piece_set_from_json() reads it back as the
-/// same set. Solutions embed it (documents.hpp).
+/// (PieceSet::grid_step_deg) and each shape's name, count and outline (set units, every number
+/// to 17 significant digits; arcs as the chords they were flattened into).
+/// piece_set_from_json() reads it back as the same set, number for number. Solutions embed it (documents.hpp).
 std::string piece_set_to_json(const PieceSet& set);
 
 /// The names of the built-in sets, "tangram" first, then alphabetically.
