@@ -107,10 +107,6 @@ struct InputOptions {
 /// naming the option for an unknown --invert or --work-size value.
 InputConfig input_config(const InputOptions& options);
 
-/// `reading` with the tileability check measured against `set`'s thickest piece
-/// (read_for_set), except for the Tangram, whose rule is built in.
-InputConfig reading_for(const InputConfig& reading, const PieceSet& set);
-
 /// Declares --threshold, --invert, --no-clean, --fill-outline and --work-size on `cmd`, bound
 /// to `options` (whose current values are shown as the defaults). Shared by solve and compare.
 void add_input_options(CLI::App& cmd, InputOptions& options);

@@ -319,7 +319,7 @@ int run_compare(const CompareOptions& options) {
     validate_config(configs.back());
   }
   const InputConfig input_settings =
-      reading_for(input_config(options.solve.input), configs.front().pieces);
+      read_for_set(input_config(options.solve.input), configs.front().pieces);
 
   const std::string& out = options.out_dir;
   if (!out.empty()) {

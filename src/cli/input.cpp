@@ -27,11 +27,6 @@ int parse_work_size(const std::string& text) {
 
 }  // namespace
 
-InputConfig reading_for(const InputConfig& reading, const PieceSet& set) {
-  // The Tangram's own depth rule (the exact inradius of its large triangle) stays as it is.
-  return set.name() == PieceSet::tangram().name() ? reading : read_for_set(reading, set);
-}
-
 InputConfig input_config(const InputOptions& options) {
   InputConfig config;
   config.threshold = options.threshold;

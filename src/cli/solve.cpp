@@ -482,7 +482,7 @@ int run_solve(const SolveOptions& options, const SolveWatchOptions& watch) {
   SolverConfig config = solver_config(options);
   config.search.started = options.started;
   validate_config(config);
-  const InputConfig input = reading_for(input_config(options.input), config.pieces);
+  const InputConfig input = read_for_set(input_config(options.input), config.pieces);
   check_output_paths(options);
   check_frames_options(options, watch);
   const Silhouette silhouette = load_silhouette(options.pattern, input, options.limits);

@@ -17,8 +17,8 @@ CopyMemo::CopyMemo(const PieceSet& set, std::size_t max_states) : max_states_(ma
 const std::vector<std::int64_t>& CopyMemo::key(const std::vector<Candidate>& path, int level,
                                                const Candidate& next) {
   key_.clear();
+  if (!later_copy(level)) return key_;
   const auto at = static_cast<std::size_t>(level);
-  if (!active_ || at >= run_start_.size() || run_start_[at] == level) return key_;
   const auto pack = [](const Candidate& c) {
     return (static_cast<std::int64_t>(c.config) << 42) |
            (static_cast<std::int64_t>(c.anchor.y + (1 << 20)) << 21) |

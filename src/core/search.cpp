@@ -205,6 +205,10 @@ private:
     // States explored in this pass, reached with the copies of a shape in another order.
     copies_.clear();
     const bool memo = config_.copies_once && copies_.active();
+    // Placing piece `level` may reach a state the memo knows (a later copy of its shape).
+    const auto memo_at = [&](std::size_t level) {
+      return memo && copies_.later_copy(static_cast<int>(level));
+    };
     std::vector<LdsNode> stack;
     stack.reserve(pieces + 1);  // no reallocation: growing would copy the layout states
     stack.push_back(LdsNode{steps_.root(), 0, 0});
@@ -240,8 +244,8 @@ private:
         // A state reached before with the copies of a shape swapped is valid and searched
         // already (copy_memo.hpp): it counts as a valid child, and is not entered again.
         const int discrepancies = node.discrepancies + (node.valid_children > 0 ? 1 : 0);
-        if (memo && copies_.explored(search::path_of(stack), static_cast<int>(level), candidate,
-                                     discrepancies)) {
+        if (memo_at(level) && copies_.explored(search::path_of(stack), static_cast<int>(level),
+                                               candidate, discrepancies)) {
           ++solution.stats.repeats_skipped;
           if (discrepancies > bound) {
             cut = true;
@@ -276,7 +280,7 @@ private:
           continue;
         }
         ++node.valid_children;
-        if (memo)
+        if (memo_at(level))
           copies_.record(search::path_of(stack), static_cast<int>(level), candidate, discrepancies);
         stack.push_back(LdsNode{{std::move(child), {}, 0, candidate, {}}, discrepancies, 0});
         steps_.notify(SearchEventType::Placed, static_cast<int>(level), candidate, stack, bound);
@@ -447,8 +451,8 @@ std::optional<Solution> solve_on_grid(const Pattern& pattern, const SolverConfig
                                       const Pattern& judge) {
   using Clock = std::chrono::steady_clock;
   const SearchConfig& s = config.search;
-  const Clock::time_point start = s.started == Clock::time_point{} ? Clock::now() : s.started;
   if (s.mode != SearchMode::Ours || !s.grid_search) return std::nullopt;
+  const Clock::time_point start = s.started == Clock::time_point{} ? Clock::now() : s.started;
   // Quarter turns must be among the rotations searched.
   if (!s.rotation_auto) {
     const double per_quarter = 90.0 / s.rotation_step_deg;

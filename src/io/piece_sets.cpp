@@ -26,10 +26,6 @@ namespace {
 /// A piece may reach at most this many times the set's side from its centroid.
 constexpr double kMaxPieceReach = 20.0;
 
-}  // namespace
-
-namespace {
-
 using detail::Json;
 using detail::JsonType;
 

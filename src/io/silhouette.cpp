@@ -407,6 +407,8 @@ std::optional<InvertMode> invert_mode_from_name(std::string_view name) {
 }
 
 InputConfig read_for_set(InputConfig config, const PieceSet& set) {
+  // The Tangram keeps the exact inradius of its large triangle (the default).
+  if (set.name() == PieceSet::tangram().name()) return config;
   double best = -1.0;
   for (std::size_t s = 0; s < set.shape_count(); ++s) {
     const ShapeId id = static_cast<ShapeId>(s);

@@ -28,6 +28,13 @@ public:
   /// Whether some shape has copies (otherwise the memo never skips anything).
   bool active() const { return active_; }
 
+  /// Whether piece `level` is a later copy of its shape: the only levels explored() and
+  /// record() look at (elsewhere a state has one path).
+  bool later_copy(int level) const {
+    const auto at = static_cast<std::size_t>(level);
+    return at < run_start_.size() && run_start_[at] != level;
+  }
+
   /// Whether placing `next` as piece `level` after `path` (the placements of pieces 0 .. level-1)
   /// reaches a state the search has already explored, below which it used at most
   /// `discrepancies` (the limited discrepancy search's count for the new state). Looked up only

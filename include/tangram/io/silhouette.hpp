@@ -126,7 +126,8 @@ struct InputConfig {
 };
 
 /// `config` with the tileability check measured against `set`'s thickest piece (its largest
-/// inscribed circle; InputConfig::thickest_inradius).
+/// inscribed circle; InputConfig::thickest_inradius). The Tangram's (the built-in set's name)
+/// is the default, kLargeTriangleInradius, exactly.
 InputConfig read_for_set(InputConfig config, const PieceSet& set);
 
 /// What make_silhouette() did to the picture.
