@@ -2,7 +2,8 @@
 /// and a raster mask of each shape. Only tangram::Error may leave the library. Also checked: an
 /// accepted set has pieces of positive, finite area, rotation periods in (0, 360], a positive
 /// rotation step, masks that are not empty at a scale where the smallest piece spans pixels, and
-/// piece_set_to_json() (as solutions embed the set) reads back as the same set.
+/// piece_set_to_json() (as solutions embed the set) reads back as the same set, arcs included
+/// (written as arcs, flattened again into the same chords).
 
 #include <cmath>
 #include <cstddef>
@@ -55,6 +56,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       for (std::size_t i = 0; i < a.outline.size(); ++i)
         if (a.outline[i].x != b.outline[i].x || a.outline[i].y != b.outline[i].y)
           fail("piece_set_to_json changes a vertex");
+      if (a.arcs.size() != b.arcs.size()) fail("piece_set_to_json changes the arcs");
+      for (std::size_t i = 0; i < a.arcs.size(); ++i) {
+        const tangram::PieceArc &p = a.arcs[i], &q = b.arcs[i];
+        if (p.start != q.start || p.chords != q.chords || p.centre.x != q.centre.x ||
+            p.centre.y != q.centre.y || p.radius != q.radius || p.sweep_deg != q.sweep_deg ||
+            p.through.x != q.through.x || p.through.y != q.through.y)
+          fail("piece_set_to_json changes an arc");
+      }
     }
     double smallest = set.total_area();
     for (std::size_t k = 0; k < set.shape_count(); ++k) {

@@ -36,6 +36,14 @@ Polygon regular(int n, double phase = 0.0) {
 /// A polyomino outline from unit squares' corners (counter-clockwise on screen, y down).
 Polygon outline(std::initializer_list<Vec2> vertices) { return Polygon(vertices); }
 
+/// A quarter disc of radius 1 about the origin: the origin, then (1, 0) and the arc in 3 chords
+/// to (0, 1); in this order its signed area is positive (clockwise on screen).
+Polygon quarter_disc_outline() {
+  Polygon quarter{{0, 0}};
+  for (int k = 0; k <= 3; ++k) quarter.push_back({std::cos(k * M_PI / 6), std::sin(k * M_PI / 6)});
+  return quarter;
+}
+
 }  // namespace
 
 TEST_CASE("piece set: the Tangram's shapes, counts and areas as tools/README.md defines them") {
@@ -149,6 +157,49 @@ TEST_CASE("piece set: bad shapes are refused with the shape named") {
                        doctest::Contains("not a finite number"), InputError);
   CHECK_THROWS_WITH_AS(PieceSet("s", {{"a", unit, 0}}), doctest::Contains("at least 1"),
                        InputError);
+}
+
+TEST_CASE("piece set: arcs are kept beside their chords, reversed with a clockwise outline") {
+  const Polygon quarter = quarter_disc_outline();
+  const PieceArc arc{1, 3, {0, 0}, 1.0, 90.0, {std::sqrt(0.5), std::sqrt(0.5)}};
+  const PieceSet ccw("q", {{"q", quarter, 1, {arc}}});
+  REQUIRE(ccw.shape(0).arcs.size() == 1);
+  CHECK(ccw.shape(0).arcs[0].start == 1);
+  CHECK(ccw.shape(0).arcs[0].sweep_deg == 90.0);
+  // The same outline run the other way: stored reversed, the arc from (0, 1) to (1, 0).
+  Polygon backwards(quarter.rbegin(), quarter.rend());
+  const PieceArc back_arc{0, 3, {0, 0}, 1.0, -90.0, arc.through};
+  const PieceSet cw("q", {{"q", backwards, 1, {back_arc}}});
+  CHECK(cw.shape(0).outline[0].x == 0.0);  // the corner at the origin comes first again
+  const PieceArc& stored = cw.shape(0).arcs.at(0);
+  CHECK(stored.start == 1);
+  CHECK(stored.chords == 3);
+  CHECK(stored.sweep_deg == 90.0);
+  CHECK(cw.shape(0).outline[stored.start].x == doctest::Approx(1.0));
+}
+
+TEST_CASE("piece set: bad arcs are refused with the shape and the arc named") {
+  const Polygon quarter = quarter_disc_outline();
+  const PieceArc good{1, 3, {0, 0}, 1.0, 90.0, {std::sqrt(0.5), std::sqrt(0.5)}};
+  // `words` from the arc `good` as `spoil` leaves it.
+  const auto refused = [&](const std::string& words, auto spoil) {
+    PieceArc arc = good;
+    spoil(arc);
+    CAPTURE(words);
+    CHECK_THROWS_WITH_AS(PieceSet("s", {{"q", quarter, 1, {arc}}}),
+                         doctest::Contains(("shape 1 (q): " + words).c_str()), InputError);
+  };
+  refused("arc 1: its start is not a vertex", [](PieceArc& a) { a.start = 5; });
+  refused("arc 1: it needs from 1 to 4 chords", [](PieceArc& a) { a.chords = 0; });
+  refused("arc 1: vertex 2 is not on its circle", [](PieceArc& a) { a.radius = 2.0; });
+  refused("arc 1: its sweep is not in (0, 360)", [](PieceArc& a) { a.sweep_deg = 360.0; });
+  refused("arc 1: its circle is not finite", [](PieceArc& a) { a.centre.x = NAN; });
+  PieceArc first = good, second = good;
+  first.chords = 2;
+  second.start = 2;
+  second.chords = 2;
+  CHECK_THROWS_WITH_AS(PieceSet("s", {{"q", quarter, 1, {first, second}}}),
+                       doctest::Contains("two arcs overlap"), InputError);
 }
 
 TEST_CASE("piece set: configuration counts leave out symmetric duplicates") {

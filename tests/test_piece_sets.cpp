@@ -89,6 +89,47 @@ TEST_CASE("piece sets: an arc through its midpoint") {
   for (const Vec2& v : file.set.shape(0).outline) CHECK(v.y >= -1e-12);
 }
 
+TEST_CASE("piece sets: arcs are kept as arcs and written back as arcs") {
+  // A half disc of radius 1 about the origin, its outline in each of four ways: either way
+  // round (PieceSet reverses a clockwise one), the arc last or first among the items.
+  const char* outlines[] = {R"([[-1, 0], [1, 0], {"through": [0, 1]}])",
+                            R"([{"through": [0, 1]}, [-1, 0], [1, 0]])",
+                            R"([[1, 0], [-1, 0], {"through": [0, 1]}])",
+                            R"([{"through": [0, 1]}, [1, 0], [-1, 0]])"};
+  for (const char* outline : outlines) {
+    CAPTURE(std::string(outline));
+    const PieceSet set =
+        piece_set_from_json(file_with(std::string(R"([{"name": "half", "outline": )") +
+                                      outline + "}]"))
+            .set;
+    const PieceShape& shape = set.shape(0);
+    REQUIRE(shape.arcs.size() == 1);
+    const PieceArc& arc = shape.arcs[0];
+    CHECK(arc.chords == 60);  // 180 degrees in chords of 3
+    CHECK(shape.outline.size() == 61);
+    CHECK(arc.radius == doctest::Approx(1.0).epsilon(1e-15));
+    CHECK(std::abs(arc.centre.x) < 1e-15);
+    CHECK(std::abs(arc.centre.y) < 1e-15);
+    CHECK(std::abs(arc.sweep_deg) == doctest::Approx(180.0).epsilon(1e-15));
+    CHECK(arc.through.x == 0.0);
+    CHECK(arc.through.y == 1.0);
+    // Written with the arc as an arc, read back number for number.
+    const std::string text = piece_set_to_json(set);
+    CHECK(text.find(R"({"through": [0, 1]})") != std::string::npos);
+    const PieceShape back = piece_set_from_json(text).set.shape(0);
+    REQUIRE(back.outline.size() == shape.outline.size());
+    for (std::size_t k = 0; k < shape.outline.size(); ++k) {
+      CHECK(back.outline[k].x == shape.outline[k].x);
+      CHECK(back.outline[k].y == shape.outline[k].y);
+    }
+    REQUIRE(back.arcs.size() == 1);
+    CHECK(back.arcs[0].start == arc.start);
+    CHECK(back.arcs[0].sweep_deg == arc.sweep_deg);
+    CHECK(back.arcs[0].centre.x == arc.centre.x);
+    CHECK(back.arcs[0].radius == arc.radius);
+  }
+}
+
 TEST_CASE("piece sets: bad files get one line naming the field") {
   const std::pair<std::string, std::string> cases[] = {
       {"{", "malformed JSON"},
@@ -153,6 +194,18 @@ TEST_CASE("piece sets: piece_set_to_json reads back as the same set, for every b
       for (std::size_t k = 0; k < a.outline.size(); ++k) {
         CHECK(a.outline[k].x == b.outline[k].x);
         CHECK(a.outline[k].y == b.outline[k].y);
+      }
+      REQUIRE(a.arcs.size() == b.arcs.size());
+      for (std::size_t k = 0; k < a.arcs.size(); ++k) {
+        const PieceArc &p = a.arcs[k], &q = b.arcs[k];
+        CHECK(p.start == q.start);
+        CHECK(p.chords == q.chords);
+        CHECK(p.centre.x == q.centre.x);
+        CHECK(p.centre.y == q.centre.y);
+        CHECK(p.radius == q.radius);
+        CHECK(p.sweep_deg == q.sweep_deg);
+        CHECK(p.through.x == q.through.x);
+        CHECK(p.through.y == q.through.y);
       }
       CHECK(back.rotation_period_deg(static_cast<ShapeId>(s)) ==
             set.rotation_period_deg(static_cast<ShapeId>(s)));

@@ -65,7 +65,8 @@ int run_pieces(const PiecesOptions& options) {
             << (file.units.empty() ? "" : " (" + file.units + ")") << "\n"
             << "  rotations by " << general(file.rotation_step_deg) << " deg, mirroring "
             << (file.mirror ? "allowed" : "not allowed")
-            << (file.has_arcs ? "; curved edges (arcs flattened into chords of 3 deg at most)"
+            << (file.has_arcs ? "; curved edges (searched as chords of 3 deg at most, checked "
+                                "as arcs)"
                               : "")
             << "\n";
   for (std::size_t k = 0; k < set.shape_count(); ++k) {

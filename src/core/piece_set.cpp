@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 #include "tangram/core/error.hpp"
 
@@ -58,7 +59,64 @@ std::vector<double> turns_onto(const Polygon& moving, const Polygon& fixed) {
   return turns;
 }
 
+/// Puts arcs in the order of their start vertices.
+void sort_arcs_by_start(std::vector<PieceArc>& arcs) {
+  std::sort(arcs.begin(), arcs.end(),
+            [](const PieceArc& a, const PieceArc& b) { return a.start < b.start; });
+}
+
+/// Checks the arcs of `s` (see the PieceSet constructor) and sorts them by start; throws
+/// InputError starting with `tag`.
+void check_arcs(PieceShape& s, const std::string& tag) {
+  const std::size_t n = s.outline.size();
+  for (std::size_t k = 0; k < s.arcs.size(); ++k) {
+    const PieceArc& arc = s.arcs[k];
+    const std::string what = tag + "arc " + std::to_string(k + 1) + ": ";
+    if (arc.start >= n) throw InputError(what + "its start is not a vertex of the outline");
+    if (arc.chords < 1 || arc.chords >= n)
+      throw InputError(what + "it needs from 1 to " + std::to_string(n - 1) + " chords");
+    if (!(std::isfinite(arc.centre.x) && std::isfinite(arc.centre.y) &&
+          std::isfinite(arc.through.x) && std::isfinite(arc.through.y) &&
+          std::isfinite(arc.radius) && arc.radius > 0.0))
+      throw InputError(what + "its circle is not finite");
+    if (!(std::abs(arc.sweep_deg) > 0.0 && std::abs(arc.sweep_deg) < 360.0))
+      throw InputError(what + "its sweep is not in (0, 360) degrees either way");
+    const double tol =
+        1e-6 * (arc.radius + std::max(std::abs(arc.centre.x), std::abs(arc.centre.y)));
+    for (std::size_t j = 0; j <= arc.chords; ++j)
+      if (std::abs(radius(s.outline[(arc.start + j) % n] - arc.centre) - arc.radius) > tol)
+        throw InputError(what + "vertex " + std::to_string((arc.start + j) % n + 1) +
+                         " is not on its circle");
+  }
+  sort_arcs_by_start(s.arcs);
+  for (std::size_t k = 0; k < s.arcs.size(); ++k) {
+    const PieceArc& arc = s.arcs[k];
+    const std::size_t next = k + 1 < s.arcs.size() ? s.arcs[k + 1].start : s.arcs[0].start + n;
+    if (arc.start + arc.chords > next) throw InputError(tag + "two arcs overlap");
+  }
+}
+
+/// Reverses the outline of `s`, its arcs with it: vertex j becomes vertex n - 1 - j, so an
+/// arc runs from the image of its end to the image of its start, the other way round.
+void reverse_outline(PieceShape& s) {
+  const std::size_t n = s.outline.size();
+  std::reverse(s.outline.begin(), s.outline.end());
+  for (PieceArc& arc : s.arcs) {
+    arc.start = (2 * n - 1 - arc.start - arc.chords) % n;
+    arc.sweep_deg = -arc.sweep_deg;
+  }
+  sort_arcs_by_start(s.arcs);
+}
+
 }  // namespace
+
+std::vector<bool> inside_arcs(const PieceShape& shape) {
+  const std::size_t n = shape.outline.size();
+  std::vector<bool> inside(n, false);
+  for (const PieceArc& arc : shape.arcs)
+    for (std::size_t j = 1; j < arc.chords; ++j) inside[(arc.start + j) % n] = true;
+  return inside;
+}
 
 double rotation_period_deg(const Polygon& outline) {
   const Polygon c = centred(outline);
@@ -95,7 +153,8 @@ PieceSet::PieceSet(std::string name, std::vector<PieceShape> shapes, double grid
       if (!std::isfinite(v.x) || !std::isfinite(v.y))
         throw InputError(tag + "a vertex is not a finite number");
     if (s.count < 1) throw InputError(tag + "count must be at least 1");
-    if (signed_area(s.outline) < 0.0) std::reverse(s.outline.begin(), s.outline.end());
+    check_arcs(s, tag);
+    if (signed_area(s.outline) < 0.0) reverse_outline(s);
     Derived d;
     d.area = tangram::area(s.outline);
     const Box box = bounding_box(s.outline);

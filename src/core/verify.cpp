@@ -196,14 +196,44 @@ Polygon centred_on_vertex_mean(Polygon pts) {
   return pts;
 }
 
+// An arc of a matched piece: the shape's arc in the frame of Match::standard and the placed
+// points that stand for it, in the frame of Match::polygon.
+struct ArcStretch {
+  std::size_t number = 0;  // 1 + its index in PieceShape::arcs (messages)
+  Vec2 centre;             // of its circle, in the standard's frame (set units)
+  double radius = 0.0;     // set units
+  double sweep = 0.0;      // radians, signed in the standard's frame (as PieceArc::sweep_deg)
+  Polygon points;          // its start corner, the points between, its end corner (px)
+};
+
 // The best similarity fit of the standard piece onto a positively oriented polygon with the
-// same vertex count. The fitted scale of this piece alone is c / ss.
+// same vertex count, or of a curved shape's corners onto the polygon's matched corners. The
+// fitted scale of this piece alone is c / ss; the fitted turn takes a standard vector s to
+// the polygon's (turn.x s.x - turn.y s.y, turn.y s.x + turn.x s.y).
 struct Match {
   Polygon standard;  // matched standard vertices, centred on their vertex mean (piece units)
   Polygon polygon;   // matched polygon vertices, centred on their vertex mean (px)
   double c = 0.0;    // Procrustes cross term |sum s.q + i sum s x q|
   double ss = 0.0;   // sum |s|^2
+  Vec2 turn{1.0, 0.0};           // cos and sin of the fitted rotation
+  std::vector<ArcStretch> arcs;  // the arcs of a curved shape
 };
+
+// The Procrustes terms of a fit of `standard` onto `polygon`, vertex i onto vertex i, both
+// centred on their vertex means: fills c, ss and turn of `m`; returns sum |q|^2.
+double procrustes(const Polygon& standard, const Polygon& polygon, Match& m) {
+  double d = 0.0, x = 0.0, qq = 0.0;
+  m.ss = 0.0;
+  for (std::size_t i = 0; i < standard.size(); ++i) {
+    d += dot(standard[i], polygon[i]);
+    x += cross(standard[i], polygon[i]);
+    m.ss += dot(standard[i], standard[i]);
+    qq += dot(polygon[i], polygon[i]);
+  }
+  m.c = std::hypot(d, x);
+  m.turn = m.c > 0.0 ? Vec2{d / m.c, x / m.c} : Vec2{1.0, 0.0};
+  return qq;
+}
 
 Match best_match(const Polygon& pts, const Polygon& outline) {
   const Polygon poly = centred_on_vertex_mean(pts);
@@ -277,6 +307,256 @@ ShapeError shape_error(const Match& m, double scale) {
   return e;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Curved shapes: an arc is compared as an arc. The shape's corners (the outline's vertices not
+// inside an arc) are matched to points of the placed polygon in order, each straight edge to
+// one edge and each arc to a stretch of any number of points; the corners are then fitted and
+// compared as a polygon (edges and angles, an arc's edge being its chord), and each arc's
+// stretch must lie on the posed circle, in order, in chords of at most max_arc_chord_deg.
+// ---------------------------------------------------------------------------------------------
+
+// A curved shape seen by its corners: corner i, then edge i to corner i + 1 (cyclically),
+// straight or one of the shape's arcs.
+struct CornerRing {
+  struct Arc {
+    std::size_t number = 0;  // 1 + its index in PieceShape::arcs
+    Vec2 centre;
+    double radius = 0.0;
+    double sweep = 0.0;  // radians
+  };
+  Polygon corners;
+  std::vector<std::optional<Arc>> edges;  // nullopt: straight
+};
+
+CornerRing corner_ring(const PieceShape& shape) {
+  const std::size_t n = shape.outline.size();
+  const std::vector<bool> inside = inside_arcs(shape);
+  std::vector<int> arc_from(n, -1);  // the arc starting at each vertex
+  for (std::size_t a = 0; a < shape.arcs.size(); ++a)
+    arc_from[shape.arcs[a].start] = static_cast<int>(a);
+  CornerRing ring;
+  for (std::size_t v = 0; v < n; ++v) {
+    if (inside[v]) continue;
+    ring.corners.push_back(shape.outline[v]);
+    if (arc_from[v] < 0) {
+      ring.edges.emplace_back();
+      continue;
+    }
+    const PieceArc& arc = shape.arcs[static_cast<std::size_t>(arc_from[v])];
+    ring.edges.push_back(CornerRing::Arc{static_cast<std::size_t>(arc_from[v]) + 1, arc.centre,
+                                         arc.radius, arc.sweep_deg * M_PI / 180.0});
+  }
+  return ring;
+}
+
+// The ring mirrored as best_match mirrors a standard piece (y -> -y, order reversed), then
+// turned so that edge 0 is straight when any edge is.
+CornerRing oriented_ring(const CornerRing& ring, bool mirrored) {
+  const std::size_t k = ring.corners.size();
+  CornerRing out = ring;
+  if (mirrored)
+    for (std::size_t j = 0; j < k; ++j) {
+      out.corners[j] = {ring.corners[k - 1 - j].x, -ring.corners[k - 1 - j].y};
+      // Edge j joins the images of corners k - 1 - j and k - 2 - j: edge k - 2 - j run
+      // backwards in a mirror, which keeps the sign of its sweep.
+      out.edges[j] = ring.edges[(2 * k - 2 - j) % k];
+      if (out.edges[j]) out.edges[j]->centre.y = -out.edges[j]->centre.y;
+    }
+  std::size_t first = 0;
+  while (first < k && out.edges[first]) ++first;
+  if (first == k) return out;
+  std::rotate(out.corners.begin(), out.corners.begin() + static_cast<std::ptrdiff_t>(first),
+              out.corners.end());
+  std::rotate(out.edges.begin(), out.edges.begin() + static_cast<std::ptrdiff_t>(first),
+              out.edges.end());
+  return out;
+}
+
+// A similarity of the plane as complex numbers: z -> to + b (z - from).
+struct Similarity {
+  Vec2 from, to, b{1.0, 0.0};
+  Vec2 operator()(Vec2 z) const {
+    const Vec2 w = z - from;
+    return to + Vec2{b.x * w.x - b.y * w.y, b.y * w.x + b.x * w.y};
+  }
+};
+
+// The similarity taking standard points s0, s1 to placed points q0, q1.
+Similarity similarity_through(Vec2 s0, Vec2 s1, Vec2 q0, Vec2 q1) {
+  const Vec2 u = q1 - q0, v = s1 - s0;
+  const double vv = dot(v, v);
+  return {s0, q0, vv > 0.0 ? Vec2{dot(u, v) / vv, cross(v, u) / vv} : Vec2{1.0, 0.0}};
+}
+
+// Corners of `ring` assigned to points of the placed ring `pts` (indices from `begin`, rising,
+// below begin + pts.size(), taken modulo it): corner 0 to `begin`, each straight edge to the
+// next point. An arc's end and the corners that straight edges join to it (a run) go where
+// `guess` puts them nearest, in the squared distances summed over the run, within reach
+// (`first_end` for edge 0 when it is an arc and there is no guess yet); without `guess` the
+// similarity through the first two corners guides. Empty when the corners cannot close.
+std::vector<std::size_t> assign_corners(const CornerRing& ring, const Polygon& pts,
+                                        std::size_t begin, std::size_t first_end,
+                                        std::optional<Similarity> guess) {
+  const std::size_t k = ring.corners.size(), n = pts.size();
+  const auto at = [&](std::size_t i) { return pts[i % n]; };
+  std::vector<std::size_t> idx{begin};
+  for (std::size_t e = 0; e < k; ++e) {
+    const std::size_t from = idx.back();
+    if (!ring.edges[e]) {
+      idx.push_back(from + 1);
+      continue;
+    }
+    // The run: corners e + 1 ... e + run, joined by straight edges; corner k is corner 0.
+    std::size_t run = 1;
+    while (e + run < k && !ring.edges[e + run]) ++run;
+    const std::size_t last = begin + n - (k - e - 1);  // the rest need a step each
+    std::size_t to = from + 1;
+    if (e + run == k) {
+      to = begin + n - (run - 1);
+    } else if (!guess && e == 0) {
+      to = first_end;
+    } else {
+      if (!guess)
+        guess = similarity_through(ring.corners[0], ring.corners[1], at(idx[0]), at(idx[1]));
+      std::vector<Vec2> want;
+      for (std::size_t j = 0; j < run; ++j) want.push_back((*guess)(ring.corners[e + 1 + j]));
+      double best = HUGE_VAL;
+      for (std::size_t t = from + 1; t + run - 1 <= last; ++t) {
+        double sum = 0.0;
+        for (std::size_t j = 0; j < run; ++j) {
+          const Vec2 d = at(t + j) - want[j];
+          sum += dot(d, d);
+        }
+        if (sum < best) {
+          best = sum;
+          to = t;
+        }
+      }
+    }
+    if (to <= from || to > last) return {};
+    idx.push_back(to);
+  }
+  if (idx.back() != begin + n) return {};
+  idx.pop_back();  // corner k is corner 0 again
+  return idx;
+}
+
+// The best fit of a curved shape onto a positively oriented placed polygon, as best_match: over
+// the mirror, the point standing for corner 0 (and, for a shape of arcs only, the end of the
+// first arc), corners assigned by assign_corners, then assigned again guided by the fit of
+// those; the least residual relative to the corners' spread wins. Nullopt when the polygon
+// has fewer points than the shape has corners.
+std::optional<Match> best_curved_match(const Polygon& pts, const PieceShape& shape) {
+  const CornerRing plain = corner_ring(shape);
+  const std::size_t n = pts.size(), k = plain.corners.size();
+  if (n < k) return std::nullopt;
+  std::optional<Match> best;
+  double best_resid = HUGE_VAL;
+  std::vector<std::size_t> best_idx;
+  CornerRing best_ring;
+  for (bool mirrored : {false, true}) {
+    const CornerRing ring = oriented_ring(plain, mirrored);
+    const Polygon standard = centred_on_vertex_mean(ring.corners);
+    const bool all_arcs = ring.edges[0].has_value();
+    for (std::size_t begin = 0; begin < n; ++begin)
+      for (std::size_t first_end = begin + 1; first_end < (all_arcs ? begin + n : begin + 2);
+           ++first_end) {
+        std::vector<std::size_t> idx = assign_corners(ring, pts, begin, first_end, std::nullopt);
+        for (int pass = 0; pass < 2 && !idx.empty(); ++pass) {
+          Polygon corners;
+          for (std::size_t i : idx) corners.push_back(pts[i % n]);
+          Match m;
+          const Polygon placed = centred_on_vertex_mean(corners);
+          const double qq = procrustes(standard, placed, m);
+          if (!(qq > 0.0)) break;
+          const double resid = 1.0 - m.c * m.c / (m.ss * qq);
+          if (resid < best_resid - 1e-12) {
+            best_resid = resid;
+            m.standard = standard;
+            m.polygon = placed;
+            best = m;
+            best_idx = idx;
+            best_ring = ring;
+          }
+          if (pass == 1) break;
+          // Again, guided by the fit of all corners.
+          const double scale = m.c / m.ss;
+          Similarity fit;
+          fit.from = ring.corners[0] - standard[0];  // the standard corners' vertex mean
+          fit.to = corners[0] - placed[0];           // the placed corners' vertex mean
+          fit.b = scale * m.turn;
+          std::vector<std::size_t> again = assign_corners(ring, pts, begin, first_end, fit);
+          if (again == idx) break;
+          idx = std::move(again);
+        }
+      }
+  }
+  if (!best) return best;
+  // The arcs' stretches, in the frames of the fit.
+  const Vec2 standard_mean = best_ring.corners[0] - best->standard[0];
+  const Vec2 placed_mean = pts[best_idx[0] % n] - best->polygon[0];
+  for (std::size_t e = 0; e < k; ++e) {
+    const auto& arc = best_ring.edges[e];
+    if (!arc) continue;
+    ArcStretch stretch{arc->number, arc->centre - standard_mean, arc->radius, arc->sweep, {}};
+    const std::size_t end = e + 1 < k ? best_idx[e + 1] : best_idx[0] + n;
+    for (std::size_t i = best_idx[e]; i <= end; ++i)
+      stretch.points.push_back(pts[i % n] - placed_mean);
+    best->arcs.push_back(std::move(stretch));
+  }
+  return best;
+}
+
+// What is wrong with one arc of a matched piece at the common `scale`, or "" when nothing is:
+// its stretch must have a point between its corners, bulge the way of the posed arc, lie on
+// the posed circle within edge_tol of its radius, and run from its start to its end in order
+// in chords of at most max_arc_chord_deg. `err` takes the largest relative radial error.
+std::string arc_fault(const ArcStretch& arc, Vec2 turn, double scale, const VerifyConfig& config,
+                      double& err) {
+  const Vec2 centre = scale * Vec2{turn.x * arc.centre.x - turn.y * arc.centre.y,
+                                   turn.y * arc.centre.x + turn.x * arc.centre.y};
+  const double radius = scale * arc.radius;
+  const Vec2 start = arc.points.front(), chord = arc.points.back() - start;
+  const double chord_len = std::hypot(chord.x, chord.y);
+  // Signed distance from the chord's line; the posed arc's middle sets the side it bulges to.
+  const auto side = [&](Vec2 v) {
+    return chord_len > 0.0 ? cross(chord, v - start) / chord_len : 0.0;
+  };
+  const double mid_angle =
+      std::atan2(start.y - centre.y, start.x - centre.x) + 0.5 * arc.sweep;
+  const double bulge = side(centre + radius * Vec2{std::cos(mid_angle), std::sin(mid_angle)});
+  const double tol = config.edge_tol * radius;
+  double far = 0.0;  // the signed distance of the point farthest from the chord
+  double off = 0.0;  // the largest distance of a point from the circle, relative to its radius
+  for (std::size_t i = 1; i + 1 < arc.points.size(); ++i) {
+    if (std::abs(side(arc.points[i])) > std::abs(far)) far = side(arc.points[i]);
+    const Vec2 d = arc.points[i] - centre;
+    off = std::max(off, std::abs(std::hypot(d.x, d.y) / radius - 1.0));
+  }
+  err = std::max(err, off);
+  if (arc.points.size() < 3 || (std::abs(far) <= tol && std::abs(bulge) > 2.0 * tol))
+    return "is straight (no point off its chord)";
+  if (far * bulge < 0.0 && std::abs(far) > tol) return "bulges the wrong way";
+  if (off > config.edge_tol)
+    return "is off its circle (radius " + fixed(radius, 2) + " px): a point " +
+           fixed(100.0 * off, 2) + "% of the radius from it (tolerance " +
+           fixed(100.0 * config.edge_tol, 2) + "%)";
+  const double way = arc.sweep < 0.0 ? -1.0 : 1.0;
+  double total = 0.0, widest = 0.0;
+  for (std::size_t i = 1; i < arc.points.size(); ++i) {
+    const Vec2 a = arc.points[i - 1] - centre, b = arc.points[i] - centre;
+    const double step = way * std::atan2(cross(a, b), dot(a, b));
+    if (!(step > 0.0)) return "does not run from its start to its end in order";
+    total += step;
+    widest = std::max(widest, step * 180.0 / M_PI);
+  }
+  if (total > std::abs(arc.sweep) + M_PI) return "does not run from its start to its end in order";
+  if (widest > config.max_arc_chord_deg)
+    return "has a chord spanning " + fixed(widest, 1) + " deg of it (at most " +
+           fixed(config.max_arc_chord_deg, 1) + ")";
+  return "";
+}
+
 std::string piece_tag(std::size_t index, const std::string& name) {
   return "piece " + std::to_string(index) + " (" + name + ")";
 }
@@ -322,7 +602,24 @@ void check_pieces(const Pattern& pattern, const std::vector<PlacedPiece>& pieces
       continue;
     }
     Polygon pts = clean_ring(piece.polygon);
-    const Polygon& outline = set.shape(piece.shape).outline;
+    const PieceShape& shape = set.shape(piece.shape);
+    if (!shape.arcs.empty()) {
+      // A curved piece: its corners are matched, its arcs compared as arcs (arc_fault).
+      if (signed_area(pts) < 0) std::reverse(pts.begin(), pts.end());
+      matches[i] = best_curved_match(pts, shape);
+      if (!matches[i]) {
+        report.reasons.push_back(piece_tag(i, name) + ": " + std::to_string(pts.size()) +
+                                 " vertices (expected at least " +
+                                 std::to_string(corner_ring(shape).corners.size() +
+                                                shape.arcs.size()) +
+                                 ")");
+        continue;
+      }
+      sum_c += matches[i]->c;
+      sum_ss += matches[i]->ss;
+      continue;
+    }
+    const Polygon& outline = shape.outline;
     const std::size_t expected = outline.size();
     if (pts.size() != expected) {
       report.reasons.push_back(piece_tag(i, name) + ": " + std::to_string(pts.size()) +
@@ -354,10 +651,16 @@ void check_pieces(const Pattern& pattern, const std::vector<PlacedPiece>& pieces
     const ShapeError e = shape_error(*matches[i], scale);
     report.max_edge_err = std::max(report.max_edge_err, e.edge);
     report.max_angle_err_deg = std::max(report.max_angle_err_deg, e.angle_deg);
+    const std::string tag = piece_tag(i, set.shape_name(pieces[i].shape));
     if (e.edge > config.edge_tol || e.angle_deg > config.angle_tol_deg)
-      report.reasons.push_back(piece_tag(i, set.shape_name(pieces[i].shape)) +
-                               " not congruent: edge error " + fixed(100.0 * e.edge, 2) +
+      report.reasons.push_back(tag + " not congruent: edge error " + fixed(100.0 * e.edge, 2) +
                                "%, angle error " + fixed(e.angle_deg, 2) + " deg");
+    for (const ArcStretch& arc : matches[i]->arcs) {
+      const std::string fault =
+          arc_fault(arc, matches[i]->turn, scale, config, report.max_edge_err);
+      if (!fault.empty())
+        report.reasons.push_back(tag + " arc " + std::to_string(arc.number) + " " + fault);
+    }
   }
 }
 

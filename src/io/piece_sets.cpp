@@ -36,9 +36,23 @@ constexpr std::string_view kPieceSetFormat = "tangram-pieces/1";
 /// Coordinates beyond this magnitude are refused: no set is that large.
 constexpr double kMaxSetCoordinate = 1e6;
 
-/// The arc from `a` to `b` through `m` as chords of at most 3 degrees of turn: the points after
-/// `a`, up to and without `b`. Empty when a, m and b are collinear (then the edge is straight).
-std::optional<std::vector<Vec2>> arc_points(Vec2 a, Vec2 m, Vec2 b) {
+/// An arc flattened into chords: the points after its start, up to and without its end, and
+/// its circle.
+struct FlatArc {
+  std::vector<Vec2> points;
+  Vec2 centre;
+  double radius = 0.0;
+  double sweep = 0.0;  ///< radians, signed as PieceArc::sweep_deg
+};
+
+/// The arc from `a` to `b` through `m` as chords of at most 3 degrees of turn. Nullopt when a,
+/// m and b are collinear (then the edge is straight). It is worked out from the lesser of its
+/// ends (x, then y) and turned round when `a` is the greater: the arc from b to a through m
+/// gives the same numbers in reverse order and the opposite sweep, so an outline that
+/// PieceSet reverses reads back as itself (piece_set_to_json).
+std::optional<FlatArc> flatten_arc(Vec2 a, Vec2 m, Vec2 b) {
+  const bool turned = b.x < a.x || (b.x == a.x && b.y < a.y);
+  if (turned) std::swap(a, b);
   // The circle through a, m, b.
   const double d = 2.0 * (a.x * (m.y - b.y) + m.x * (b.y - a.y) + b.x * (a.y - m.y));
   const double scale = std::max({std::abs(a.x), std::abs(a.y), std::abs(b.x), std::abs(b.y),
@@ -58,17 +72,22 @@ std::optional<std::vector<Vec2>> arc_points(Vec2 a, Vec2 m, Vec2 b) {
   const bool forward = ccw(t0, tm) < ccw(t0, t1);
   const double sweep = forward ? ccw(t0, t1) : -ccw(t1, t0);
   const int steps = std::max(2, static_cast<int>(std::ceil(std::abs(sweep) / (M_PI / 60.0))));
-  std::vector<Vec2> points;
+  FlatArc arc;
   for (int k = 1; k < steps; ++k) {
     const double t = t0 + sweep * k / steps;
-    points.push_back({c.x + r * std::cos(t), c.y + r * std::sin(t)});
+    arc.points.push_back({c.x + r * std::cos(t), c.y + r * std::sin(t)});
   }
-  return points;
+  if (turned) std::reverse(arc.points.begin(), arc.points.end());
+  arc.centre = c;
+  arc.radius = r;
+  arc.sweep = turned ? -sweep : sweep;
+  return arc;
 }
 
-/// An outline: vertices with optional {"through": [x, y]} arcs between them, flattened.
+/// An outline: vertices with optional {"through": [x, y]} arcs between them, flattened; the
+/// arcs go to `arcs` (PieceShape::arcs).
 Polygon parse_outline(const Json& value, const std::string& prefix, const std::string& where,
-                      bool& arcs) {
+                      std::vector<PieceArc>& arcs) {
   struct Item {
     Vec2 point;
     bool through;
@@ -100,19 +119,29 @@ Polygon parse_outline(const Json& value, const std::string& prefix, const std::s
   if (vertices < 2 || (vertices < 3 && vertices == n))
     json_fail(prefix, where + "the outline has fewer than 3 vertices");
   Polygon polygon;
+  bool leading_arc = false;  // the first item is an arc: it starts at the last vertex
   for (std::size_t i = 0; i < n; ++i) {
     if (!items[i].through) {
       polygon.push_back(items[i].point);
       continue;
     }
     const Vec2 a = items[(i + n - 1) % n].point, b = items[(i + 1) % n].point;
-    const auto points = arc_points(a, items[i].point, b);
-    if (!points)
+    const auto flat = flatten_arc(a, items[i].point, b);
+    if (!flat)
       json_fail(prefix, where + "outline item " + std::to_string(i + 1) +
                           ": the arc's three points lie on a line");
-    polygon.insert(polygon.end(), points->begin(), points->end());
-    arcs = true;
+    PieceArc arc;
+    arc.start = polygon.empty() ? 0 : polygon.size() - 1;
+    leading_arc = leading_arc || polygon.empty();
+    arc.chords = flat->points.size() + 1;
+    arc.centre = flat->centre;
+    arc.radius = flat->radius;
+    arc.sweep_deg = flat->sweep * 180.0 / M_PI;
+    arc.through = items[i].point;
+    arcs.push_back(arc);
+    polygon.insert(polygon.end(), flat->points.begin(), flat->points.end());
   }
+  if (leading_arc) arcs.front().start = polygon.size() - 1;
   if (polygon.size() > kMaxOutlineVertices)
     json_fail(prefix, where + "the outline has more than " + std::to_string(kMaxOutlineVertices) +
                         " vertices");
@@ -188,7 +217,7 @@ PieceSetFile piece_set_from_json(std::string_view text, const std::string& sourc
       json_fail(prefix, "\"rotations\": the step must be in (0, 360] degrees");
   }
   if (const Json* figure = detail::json_member(document, "figure", JsonType::Array, false, prefix, "")) {
-    bool arcs = false;
+    std::vector<PieceArc> arcs;  // the figure is only drawn, as its chords
     file.figure = parse_outline(*figure, prefix, "\"figure\": ", arcs);
   }
   const Json& pieces = *detail::json_member(document, "pieces", JsonType::Array, true, prefix, "");
@@ -213,7 +242,8 @@ PieceSetFile piece_set_from_json(std::string_view text, const std::string& sourc
     if (total > kMaxSetPieces)
       json_fail(prefix, "more than " + std::to_string(kMaxSetPieces) + " pieces");
     const Json& outline = *detail::json_member(item, "outline", JsonType::Array, true, prefix, named);
-    shape.outline = parse_outline(outline, prefix, named, file.has_arcs);
+    shape.outline = parse_outline(outline, prefix, named, shape.arcs);
+    file.has_arcs = file.has_arcs || !shape.arcs.empty();
     if (self_intersecting(shape.outline)) json_fail(prefix, named + "the outline crosses itself");
     shapes.push_back(std::move(shape));
   }
@@ -284,10 +314,26 @@ std::string piece_set_to_json(const PieceSet& set) {
     const PieceShape& shape = set.shape(static_cast<ShapeId>(s));
     out += std::string(s == 0 ? "" : ", ") + "{\"name\": " + json_string(shape.name) +
            ", \"count\": " + std::to_string(shape.count) + ", \"outline\": [";
-    for (std::size_t k = 0; k < shape.outline.size(); ++k)
-      out += std::string(k == 0 ? "[" : ", [") + exact(shape.outline[k].x) + ", " +
-             exact(shape.outline[k].y) + "]";
-    out += "]}";
+    std::string items;
+    const auto item = [&](Vec2 v, bool through) {
+      items += std::string(items.empty() ? "" : ", ") + (through ? "{\"through\": [" : "[") +
+               exact(v.x) + ", " + exact(v.y) + (through ? "]}" : "]");
+    };
+    // Each vertex that is not inside an arc, each arc's "through" point after its start; an
+    // arc from the last vertex whose points begin the outline goes first, as it was read.
+    const std::size_t n = shape.outline.size();
+    const std::vector<bool> inside = inside_arcs(shape);
+    const PieceArc* leading = nullptr;
+    for (const PieceArc& arc : shape.arcs)
+      if (arc.start == n - 1 && arc.chords > 1) leading = &arc;
+    if (leading) item(leading->through, true);
+    for (std::size_t k = 0; k < n; ++k) {
+      if (inside[k]) continue;
+      item(shape.outline[k], false);
+      for (const PieceArc& arc : shape.arcs)
+        if (arc.start == k && &arc != leading) item(arc.through, true);
+    }
+    out += items + "]}";
   }
   return out + "]}";
 }

@@ -1,8 +1,9 @@
 #pragma once
 /// \file piece_set.hpp
-/// Piece sets as values: named shapes (polygons in set units) with the number of copies of
-/// each, their symmetries computed from the geometry, and the configurations (rotation, mirror)
-/// a piece can take. The seven-piece Tangram is one instance (PieceSet::tangram()); nothing
+/// Piece sets as values: named shapes (polygons in set units, curved edges recorded as circular
+/// arcs beside the chords that flatten them) with the number of copies of each, their
+/// symmetries computed from the geometry, and the configurations (rotation, mirror) a piece
+/// can take. The seven-piece Tangram is one instance (PieceSet::tangram()); nothing
 /// else in the core knows how many pieces a set has or what they look like.
 
 #include <cmath>
@@ -19,13 +20,38 @@ namespace tangram {
 /// Index of a shape in its set (PieceSet::shapes()). Configurations and placed pieces carry it.
 using ShapeId = int;
 
+/// A circular arc of a shape's outline, in set units. The outline holds the arc as chords: its
+/// vertices start, start + 1, ..., start + chords (indices modulo the outline's size) lie on
+/// the arc, in order. Everything that uses the outline (the search's masks, areas, symmetries)
+/// uses those chords; the checker (verify.hpp) compares a placed piece's arc with the circle.
+struct PieceArc {
+  std::size_t start = 0;   ///< index of the outline vertex where the arc begins
+  std::size_t chords = 0;  ///< chords the arc is flattened into; it ends at vertex start + chords
+  Vec2 centre;             ///< centre of the arc's circle
+  double radius = 0.0;     ///< radius of the arc's circle
+  /// Signed angle in degrees from the arc's start to its end about the centre, positive as
+  /// atan2(y - centre.y, x - centre.x) grows (y down: clockwise on screen); 0 < |sweep| < 360.
+  double sweep_deg = 0.0;
+  /// A point of the arc between its ends: a piece-set file's "through" point, which
+  /// piece_set_to_json() (io/piece_sets.hpp) writes back so that the file reads as the same set.
+  Vec2 through;
+};
+
 /// One shape of a set.
 struct PieceShape {
   std::string name;  ///< unique in the set; names the piece in documents ("large-triangle")
   /// The outline in set units, y down, either orientation (stored with positive signed area).
+  /// Arcs are in it as chords (see PieceArc).
   Polygon outline;
   int count = 1;  ///< copies of the shape in the set
+  /// The outline's circular arcs, empty for a piece with straight edges only. Stored in the
+  /// order of their start vertices, renumbered when the outline is reversed.
+  std::vector<PieceArc> arcs = {};
 };
+
+/// For each vertex of the outline of a shape of a PieceSet (its arcs checked), whether it lies
+/// inside one of its arcs (between the arc's ends); the other vertices are the shape's corners.
+std::vector<bool> inside_arcs(const PieceShape& shape);
 
 /// One orientation of a piece: rotation and mirror, without translation.
 struct Configuration {
@@ -47,7 +73,10 @@ class PieceSet {
 public:
   /// Checks the shapes and computes what depends on them. Throws InputError (naming the shape)
   /// for no shapes, an empty or repeated name, an outline with fewer than 3 vertices, a
-  /// non-finite vertex or no area, or a count below 1.
+  /// non-finite vertex or no area, a count below 1, or an arc that is not a circular arc of
+  /// the outline (vertices off its circle within 1e-6 of its size, a start out of range, no
+  /// chord, arcs that overlap, a sweep not in (0, 360) degrees either way, a radius not
+  /// positive and finite). A clockwise outline is reversed, its arcs with it.
   /// `grid_step_deg`: the turns the set's figures are usually made of (the Tangram's 45
   /// degrees, a polyomino's 90), by which the default inset judges a rotation step exact.
   PieceSet(std::string name, std::vector<PieceShape> shapes, double grid_step_deg = 45.0);
@@ -70,7 +99,7 @@ public:
   /// The shape names, largest first (as order()), separated by ", " (for messages).
   std::string shape_names() const;
 
-  /// Area of a shape in set units.
+  /// Area of a shape in set units (of its outline: arcs count as their chords).
   double area(ShapeId id) const { return derived_[static_cast<std::size_t>(id)].area; }
   /// rotation_period_deg() of the shape's outline.
   double rotation_period_deg(ShapeId id) const {
@@ -87,7 +116,7 @@ public:
   const std::vector<ShapeId>& order() const { return order_; }
   /// Number of pieces (copies counted).
   std::size_t piece_count() const { return order_.size(); }
-  /// Total area of the pieces (copies counted) in set units.
+  /// Total area of the pieces (copies counted) in set units, arcs counted as their chords.
   double total_area() const { return total_area_; }
   /// Largest distance of a vertex from its shape's centroid, in set units: how far a turn of a
   /// piece moves its outline.

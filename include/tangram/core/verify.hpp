@@ -3,6 +3,21 @@
 /// The project's own solution checker. It measures a finished assembly with exact vector
 /// geometry the way ../shared/tools/tangram-referee does: the puzzle region is the union of its
 /// pixel squares, the pieces are their true polygons.
+///
+/// Congruence: a straight piece must have its shape's vertex count (after dropping repeated and
+/// collinear vertices) and is fitted over cyclic shifts and the mirror. A curved piece (a shape
+/// with PieceShape::arcs) is compared arc as arc: its corners (the outline's vertices not
+/// inside an arc) are matched in order to points of the placed polygon and fitted the same way,
+/// edges and angles compared on the polygon of the corners (an arc's edge is its chord); each
+/// arc's stretch of the placed polygon, any number of points but at least one between its
+/// corners, must lie on the posed circle (the shape's radius times the common scale, about the
+/// posed centre) within edge_tol of the radius, bulge the same way, and run from its start
+/// corner to its end corner in order, no chord spanning more than max_arc_chord_deg of it. So a
+/// curved piece sampled more finely or more coarsely than the set's 3-degree chords passes.
+/// Each point of the polygon is tried as the first corner, so a curved piece takes time
+/// quadratic in its points (cubic for a shape whose edges are all arcs).
+/// Areas (coverage, spill, overlap) are those of the polygons as given: an arc counts as its
+/// chords.
 
 #include <string>
 #include <vector>
@@ -20,6 +35,7 @@ struct VerifyConfig {
   double scale_tol = 0.03;      ///< |fitted scale / sqrt(puzzle area) - 1|
   double edge_tol = 0.01;       ///< max relative edge-length error at the fitted scale
   double angle_tol_deg = 1.0;   ///< max interior-angle error
+  double max_arc_chord_deg = 10.0;  ///< most of an arc one chord of a placed curved piece spans
 };
 
 /// Area measures of an assembly, all as shares of the puzzle area.
@@ -35,7 +51,7 @@ struct VerifyReport {
   std::vector<std::string> reasons;  ///< one entry per failed rule, empty when valid
   AreaMetrics metrics;
   double scale_ratio = 0.0;          ///< fitted scale / sqrt(puzzle area)
-  double max_edge_err = 0.0;         ///< relative
+  double max_edge_err = 0.0;         ///< relative; for an arc its points' radial error too
   double max_angle_err_deg = 0.0;
 };
 
@@ -48,7 +64,8 @@ struct VerifyReport {
 AreaMetrics measure_areas(const Pattern& pattern, const std::vector<PlacedPiece>& pieces);
 
 /// Full check: the pieces of `set` (each shape as many times as it has copies), each congruent
-/// to its shape at a common scale, and the area rules of VerifyConfig.
+/// to its shape at a common scale (curved pieces arc as arc, see above), and the area rules of
+/// VerifyConfig. Each failed rule gives one line, naming the piece (and the arc) at fault.
 VerifyReport verify_solution(const Pattern& pattern, const std::vector<PlacedPiece>& pieces,
                              const PieceSet& set, const VerifyConfig& config = {});
 

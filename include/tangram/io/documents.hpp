@@ -17,7 +17,7 @@ namespace tangram {
 /// "solved", "reading", "pieces": [{"name", "reflected", "angle_deg", "polygon"}], "stats":
 /// {...}}; without the stats block when `with_stats` is false (a ground truth). The pieces are
 /// named by `set`; "piece_set" is its name and "set" the set itself (piece_set_to_json: each
-/// shape's outline and count), so that a checker needs nothing else to test each piece for
+/// shape's outline, arcs as arcs, and count), so that a checker needs nothing else to test each piece for
 /// congruence (readers use it for a set that is not built in). "reading"
 /// (only when `reading` is given) records how the pattern was read: {"threshold": 128,
 /// "invert": "auto", "clean": true, "fill_outline": false, "work_size": "auto"} (work_size

@@ -13,7 +13,10 @@
 /// Outlines are closed (no repeated first vertex), in set units, y down. An object
 /// {"through": [x, y]} between two vertices makes that edge a circular arc from the vertex
 /// before it to the vertex after it (the last vertex and the first, after the last one) through
-/// the given point. Arcs are flattened here into chords of at most 3 degrees of turn.
+/// the given point. Arcs are flattened here into chords of at most 3 degrees of turn, the
+/// fewest equal ones (at least 2), which the search rasterises and areas count; each piece
+/// keeps its arcs as arcs too (PieceShape::arcs), which the checker compares (verify.hpp).
+/// The figure's arcs are only flattened.
 /// The built-in sets are the files of src/io/sets/, compiled into the library.
 
 #include <string>
@@ -34,7 +37,7 @@ struct PieceSetFile {
   double rotation_step_deg = 45.0;
   bool mirror = true;  ///< mirror images allowed
   Polygon figure;      ///< the canonical figure's outline, when the file gives one
-  bool has_arcs = false;  ///< some outline had arcs (flattened into chords)
+  bool has_arcs = false;  ///< some piece has arcs (PieceShape::arcs)
 };
 
 /// Most pieces (copies counted) and vertices per outline a piece-set file may have.
@@ -47,8 +50,12 @@ PieceSetFile piece_set_from_json(std::string_view text, const std::string& sourc
 
 /// `set` as a tangram-pieces/1 document on one line: its name, its rotation step
 /// (PieceSet::grid_step_deg) and each shape's name, count and outline (set units, every number
-/// to 17 significant digits; arcs as the chords they were flattened into).
-/// piece_set_from_json() reads it back as the same set, number for number. Solutions embed it (documents.hpp).
+/// to 17 significant digits), each arc as its {"through": PieceArc::through} object between
+/// its ends, not as its chords. piece_set_from_json() reads it back as the same set, number
+/// for number, arcs included: an arc is flattened the same way whichever way its outline runs.
+/// (A set made in code reads back so only when its arcs are flattened as here and no arc runs
+/// across the outline's first vertex except from the last one.) Solutions embed it
+/// (documents.hpp).
 std::string piece_set_to_json(const PieceSet& set);
 
 /// The names of the built-in sets, "tangram" first, then alphabetically.
