@@ -12,6 +12,9 @@ degrees as the solver flattens them). The scale makes the set's total area PX^2 
 200, the scale of masks/). Reads the outlines with scripts/check-piece-sets.py.
 
 Needs numpy, shapely and OpenCV (python3-numpy python3-shapely python3-opencv).
+
+scripts/set-patterns.py imports this file for its rendering (PieceSet, Frame, rasterize,
+truth_piece, write_pattern, render_figure, solver_points).
 """
 import importlib.util
 import json
@@ -48,43 +51,91 @@ def solver_points(outline):
 MARGIN, SAMPLES = 10, 4
 
 
-def render(path, side, out):
-    data = json.loads(path.read_text())
-    if "figure" not in data or "assembly" not in data:
-        return None
-    name = data["name"]
-    pieces = [checker.Outline(p["outline"], p["name"]) for p in data["pieces"]]
-    expanded = [(p["name"], outline) for p, outline in zip(data["pieces"], pieces)
-                for _ in range(int(p.get("count", 1)))]
-    total = sum(outline.exact_area for _, outline in expanded)
-    scale = side / math.sqrt(total)
-    figure = checker.Outline(data["figure"], "figure").points()
-    x0, y0 = figure.min(axis=0)
-    x1, y1 = figure.max(axis=0)
+class PieceSet:
+    """A set file read with scripts/check-piece-sets.py: its JSON (data), name, pieces
+    [(name, count, Outline)], the expanded list [(name, Outline)] (each piece "count" times, in
+    file order) and the exact total area."""
 
-    def to_px(points):
-        return (np.asarray(points) - [x0, y0]) * scale + MARGIN
+    def __init__(self, path):
+        self.path = pathlib.Path(path)
+        self.data = json.loads(self.path.read_text())
+        self.name = self.data["name"]
+        self.pieces = [(p["name"], int(p.get("count", 1)), checker.Outline(p["outline"], p["name"]))
+                       for p in self.data["pieces"]]
+        self.expanded = [(name, outline) for name, count, outline in self.pieces for _ in range(count)]
+        self.total = sum(outline.exact_area for _, outline in self.expanded)
 
-    width = int(math.ceil((x1 - x0) * scale)) + 2 * MARGIN
-    height = int(math.ceil((y1 - y0) * scale)) + 2 * MARGIN
+    def scale(self, side):
+        """Pixels per set unit when the set's total area is side^2 pixels."""
+        return side / math.sqrt(self.total)
+
+
+class Frame:
+    """The pixel frame of a picture holding `points` (set units) at `scale` pixels per unit:
+    their bounding box's corner goes to (MARGIN, MARGIN), and the picture is the box rounded up
+    plus a MARGIN on each side."""
+
+    def __init__(self, points, scale):
+        points = np.asarray(points, dtype=float)
+        self.x0, self.y0 = points.min(axis=0)
+        x1, y1 = points.max(axis=0)
+        self.scale = scale
+        self.width = int(math.ceil((x1 - self.x0) * scale)) + 2 * MARGIN
+        self.height = int(math.ceil((y1 - self.y0) * scale)) + 2 * MARGIN
+
+    def to_px(self, points):
+        return (np.asarray(points) - [self.x0, self.y0]) * self.scale + MARGIN
+
+
+def rasterize(polygons_px, width, height):
+    """Black (0) on white (255): 4 x 4 samples per pixel, a pixel black when at least half of its
+    samples lie in one of the polygons (each filled on its own, so their union is drawn and a
+    region no polygon covers stays white)."""
     fine = np.zeros((height * SAMPLES, width * SAMPLES), np.uint8)
     # Sample centres: pixel (c, r) holds samples at c + (k + 0.5) / SAMPLES.
-    poly = np.round((to_px(figure) * SAMPLES - 0.5) * 256).astype(np.int32)
-    cv2.fillPoly(fine, [poly], 255, lineType=cv2.LINE_8, shift=8)
+    for points in polygons_px:
+        poly = np.round((np.asarray(points) * SAMPLES - 0.5) * 256).astype(np.int32)
+        cv2.fillPoly(fine, [poly], 255, lineType=cv2.LINE_8, shift=8)
     share = fine.reshape(height, SAMPLES, width, SAMPLES).mean(axis=(1, 3)) / 255.0
-    image = np.where(share >= 0.5, 0, 255).astype(np.uint8)
-    cv2.imwrite(str(out / f"{name}.png"), image)
+    return np.where(share >= 0.5, 0, 255).astype(np.uint8)
+
+
+def truth_piece(name, outline, frame):
+    """A truth's piece: the posed outline flattened as the solver flattens it, in pixels."""
+    return {"name": name,
+            "polygon": [[round(float(x), 6), round(float(y), 6)] for x, y in frame.to_px(solver_points(outline))]}
+
+
+def write_pattern(out, stem, image, set_name, truth_pieces=None):
+    """Writes out/stem.png and, given truth_pieces, out/stem.truth.json (tangram-solution/1)."""
+    cv2.imwrite(str(out / f"{stem}.png"), image)
+    if truth_pieces is None:
+        return
+    truth = {"format": "tangram-solution/1", "piece_set": set_name, "pattern": f"{stem}.png",
+             "solved": True, "pieces": truth_pieces}
+    (out / f"{stem}.truth.json").write_text(json.dumps(truth) + "\n")
+
+
+def render_figure(pieces, side, out, stem):
+    """The set's canonical figure and its assembly as out/stem.png and out/stem.truth.json."""
+    data = pieces.data
+    figure = checker.Outline(data["figure"], "figure").points()
+    frame = Frame(figure, pieces.scale(side))
+    image = rasterize([frame.to_px(figure)], frame.width, frame.height)
     truth_pieces = []
     for k, item in enumerate(data["assembly"]):
         which = item["piece"]
-        piece_name = expanded[which][0] if isinstance(which, int) else which
-        posed = solver_points(checker.Outline(item["vertices"], f"assembly[{k}]"))
-        truth_pieces.append({"name": piece_name,
-                             "polygon": [[round(float(x), 6), round(float(y), 6)] for x, y in to_px(posed)]})
-    truth = {"format": "tangram-solution/1", "piece_set": name, "pattern": f"{name}.png",
-             "solved": True, "pieces": truth_pieces}
-    (out / f"{name}.truth.json").write_text(json.dumps(truth) + "\n")
-    return name
+        piece_name = pieces.expanded[which][0] if isinstance(which, int) else which
+        truth_pieces.append(truth_piece(piece_name, checker.Outline(item["vertices"], f"assembly[{k}]"), frame))
+    write_pattern(out, stem, image, pieces.name, truth_pieces)
+
+
+def render(path, side, out):
+    pieces = PieceSet(path)
+    if "figure" not in pieces.data or "assembly" not in pieces.data:
+        return None
+    render_figure(pieces, side, out, pieces.name)
+    return pieces.name
 
 
 def main(argv):
