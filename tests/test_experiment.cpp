@@ -297,3 +297,26 @@ TEST_CASE("tangram experiment --pieces: the runs solve another set's patterns; a
   CHECK(other.err == "tangram: error: --out out holds runs of the set io, not tangram: give "
                      "another results directory\n");
 }
+
+TEST_CASE("experiment: the piece-set table counts solvable and unsolvable patterns per set") {
+  const auto run = [](const std::string& set, bool solvable, bool valid, double seconds,
+                      double coverage) {
+    ExperimentRecord record;
+    record.solved = valid;
+    record.valid = valid;
+    record.seconds = seconds;
+    record.coverage = coverage;
+    return SetRun{set, solvable, record};
+  };
+  const std::vector<SetRun> runs{run("a", true, true, 1.0, 0.98), run("a", true, true, 3.0, 0.99),
+                                 run("a", true, false, 60.0, 0.5), run("a", true, true, 2.0, 0.97),
+                                 run("a", false, false, 60.0, 0.7), run("b", false, true, 0.5, 0.96)};
+  const auto rows = set_table(runs, {"a", "b", "c"});
+  REQUIRE(rows.size() == 4);
+  CHECK(rows[0][0] == "set");
+  // a: 3 of 4 solved; times 1, 2, 3, 60: median 2.5, max 60; coverage of the solved runs.
+  CHECK(rows[1] == std::vector<std::string>{"a", "3/4", "2.50", "60.00", "0.9800", "1/1", "60.00"});
+  // b: no solvable pattern; its unsolvable one was claimed solved.
+  CHECK(rows[2] == std::vector<std::string>{"b", "-", "-", "-", "-", "0/1", "0.50"});
+  CHECK(rows[3] == std::vector<std::string>{"c", "-", "-", "-", "-", "-", "-"});
+}

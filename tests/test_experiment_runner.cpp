@@ -292,3 +292,52 @@ TEST_CASE("experiment runner: errors name the config's fields, and a failed run 
   CHECK_FALSE(plan.records[0]);
   CHECK_FALSE(fs::exists(plan.runs[0].record_path()));
 }
+
+TEST_CASE("experiment runner: the piece-set experiment solves each set's patterns with that set") {
+  const test::TempDir dir("tangram-sets-experiment");
+  const fs::path masks = dir.path() / "masks";
+  const fs::path sets = fs::path(kMasks) / "sets";
+  fs::create_directories(masks / "sets" / "pentominoes");
+  fs::create_directories(masks / "sets" / "tangram");
+  for (const char* file : {"01-figure.png", "01-figure.truth.json", "07-unsolvable-disc.png"})
+    fs::copy_file(sets / "pentominoes" / file, masks / "sets" / "pentominoes" / file);
+  // The same stem in two sets: each run must get its own set's pattern.
+  for (const char* set : {"pentominoes", "tangram"})
+    for (const char* file : {"02-compact.png", "02-compact.truth.json"})
+      fs::copy_file(sets / set / file, masks / "sets" / set / file);
+
+  ExperimentConfig config;
+  config.sets = {"pentominoes", "tangram"};
+  config.strategies = {Strategy::DistanceTransform};
+  config.masks_dir = masks.string();
+  config.out_dir = (dir.path() / "out").string();
+  config.time_limit_s = 2.0;
+  config.jobs = 2;
+  ExperimentPlan plan = plan_experiment(config);
+  REQUIRE(plan.runs.size() == 4);
+  CHECK(plan.runs[0].set->set.name() == "pentominoes");
+  CHECK(plan.runs[0].solvable);
+  CHECK_FALSE(plan.runs[2].solvable);  // 07-unsolvable-disc: no truth beside it
+  CHECK(plan.runs[3].set->set.name() == "tangram");
+  CHECK(plan.runs[3].dir == fs::path(config.out_dir) / "sets" / "tangram");
+  run_experiment(plan);
+  for (std::size_t i = 0; i < plan.runs.size(); ++i) {
+    REQUIRE(plan.records[i]);
+    CHECK(plan.records[i]->counts() == plan.runs[i].solvable);
+  }
+  // The tangram run is checked against the tangram's pieces.
+  const SolutionDocument document = read_solution_document(plan.runs[3].solution_path().string());
+  CHECK(document.piece_set == "tangram");
+  CHECK(document.solution.pieces.size() == 7);
+  const std::string tables = write_experiment_tables(plan);
+  CHECK(test::contains(tables, "## Piece sets"));
+  CHECK(test::contains(tables, "| pentominoes | 2/2 "));
+  CHECK(test::contains(tables, "| tangram     | 1/1 "));
+  CHECK(test::contains(read_text(fs::path(config.out_dir) / "tables.csv"), "pentominoes,2/2,"));
+  CHECK(test::contains(read_text(fs::path(config.out_dir) / "runs.csv"), "tangram"));
+
+  // Resumed: nothing left to do.
+  CHECK(plan_experiment(config).todo.empty());
+  config.sets = {"pentominoes", "no-such-set"};
+  CHECK_THROWS_AS(plan_experiment(config), InputError);
+}

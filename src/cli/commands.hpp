@@ -250,7 +250,8 @@ int run_render(const RenderOptions& options);
 
 /// Options of `tangram experiment`.
 struct ExperimentOptions {
-  std::string experiment;  ///< "1", "2", "3" or "all"
+  std::string experiment;  ///< "1", "2", "3", "all" or "sets"
+  std::string sets = "all";  ///< --sets: the piece-set experiment's sets, "all" or a list
   std::string out_dir;
   std::string masks;       ///< directory of NN-name.png patterns
   std::string patterns;    ///< range of pattern numbers, empty = all

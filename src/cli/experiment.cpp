@@ -82,13 +82,41 @@ std::string default_masks_dir() {
                    TANGRAM_SOURCE_MASKS + " exists): give --masks DIR");
 }
 
+/// Seconds per run of the piece-set experiment unless --time-limit says otherwise.
+constexpr double kSetsTimeLimitS = 60.0;
+
+/// "all" or "tangram,stomachion" -> built-in set names (UsageError naming the unknown one).
+std::vector<std::string> parse_sets(const std::string& text) {
+  const std::vector<std::string> known = builtin_piece_set_names();
+  if (text == "all") return known;
+  std::vector<std::string> sets;
+  std::stringstream in(text);
+  for (std::string name; std::getline(in, name, ',');) {
+    if (std::find(known.begin(), known.end(), name) == known.end()) {
+      std::string names;
+      for (const std::string& k : known) names += (names.empty() ? "" : ", ") + k;
+      throw UsageError("--sets: no built-in set '" + name + "' (choose all or from " + names + ")");
+    }
+    if (std::find(sets.begin(), sets.end(), name) == sets.end()) sets.push_back(name);
+  }
+  if (sets.empty()) throw UsageError("--sets: no set named");
+  return sets;
+}
+
 /// The config of `options` (UsageError naming the option for an unparsable list or range).
 ExperimentConfig experiment_config(const ExperimentOptions& options) {
   ExperimentConfig config;
-  if (options.experiment != "all") config.experiments = {std::stoi(options.experiment)};
-  config.searches = parse_searches(options.searches);
-  config.strategies = parse_strategies(options.strategies);
-  config.time_limit_s = options.time_limit_s;
+  const bool sets = options.experiment == "sets";
+  if (sets) config.sets = parse_sets(options.sets);
+  else if (options.experiment != "all") config.experiments = {std::stoi(options.experiment)};
+  config.searches = parse_searches(options.searches.empty() ? "paper,ours" : options.searches);
+  // The piece-set experiment runs as `tangram solve` does by default: its strategy, 60 s.
+  config.strategies = options.strategies.empty() && sets
+                          ? std::vector<Strategy>{SolverConfig().placement.strategy}
+                          : parse_strategies(options.strategies.empty() ? "all" : options.strategies);
+  config.time_limit_s = options.time_limit_s > 0.0 ? options.time_limit_s
+                        : sets                     ? kSetsTimeLimitS
+                                                   : kPaperTimeLimitS;
   config.jobs = options.jobs;
   config.threads = options.threads;
   if (!options.patterns.empty()) config.patterns = parse_range(options.patterns);
@@ -104,18 +132,27 @@ ExperimentConfig experiment_config(const ExperimentOptions& options) {
 }  // namespace
 
 CLI::App* setup_experiment(CLI::App& app, ExperimentOptions& options) {
-  options.time_limit_s = kPaperTimeLimitS;
-  options.strategies = "all";
-  options.searches = "paper,ours";
+  options.time_limit_s = 0.0;  // 0, "" below: the experiment's own default
+  options.strategies = "";
+  options.searches = "";
   options.masks = "";
   CLI::App* cmd = app.add_subcommand(
-      "experiment", "Rerun the experiments of Yamada et al. 2019 and print Tables I-III.");
+      "experiment", "Rerun the experiments of Yamada et al. 2019 and print Tables I-III, or "
+                    "solve every built-in set's patterns (sets).");
   cmd->add_option("EXPERIMENT", options.experiment,
                   wrap("1: patterns 01-30, 1 deg rotations, mirroring; 2: patterns 01-18, 45 deg, "
-                       "mirroring; 3: patterns 01-18, 45 deg, no mirroring; all: the three."))
+                       "mirroring; 3: patterns 01-18, 45 deg, no mirroring; all: the three; "
+                       "sets: the piece-set experiment, each built-in set's patterns "
+                       "(MASKS/sets/SET/NN-KIND.png, solvable when NN-KIND.truth.json is "
+                       "beside it) solved with that set as 'tangram solve --pieces SET' does, "
+                       "one row per set: solved, median and max time, mean coverage."))
       ->required()
-      ->check(CLI::IsMember({"1", "2", "3", "all"}))
-      ->type_name("1|2|3|all");
+      ->check(CLI::IsMember({"1", "2", "3", "all", "sets"}))
+      ->type_name("1|2|3|all|sets");
+  cmd->add_option("--sets", options.sets,
+                  wrap("With 'sets': all, or a comma-separated list of built-in sets. "
+                       "Default: all."))
+      ->type_name("all|LIST");
   cmd->add_option("-o,--out", options.out_dir,
                   wrap("Results directory (created if missing; rerunning with the same one skips "
                        "the runs already recorded there)."))
@@ -133,16 +170,18 @@ CLI::App* setup_experiment(CLI::App& app, ExperimentOptions& options) {
       ->type_name("RANGE");
   cmd->add_option("--strategies", options.strategies,
                   wrap("Placement strategies: all, or a comma-separated list of " +
-                       strategy_choices() + ". Default: all."))
+                       strategy_choices() + ". Default: all (sets: the default of "
+                       "'tangram solve')."))
       ->type_name("all|LIST");
   cmd->add_option("--search", options.searches,
                   wrap("Searches to run: paper (Algorithm 1 as published: the faithful rerun), "
-                       "ours (the default search of 'tangram solve'), or both. Default: " +
-                       options.searches + "."))
+                       "ours (the default search of 'tangram solve'), or both. Default: "
+                       "paper,ours (sets: ours only)."))
       ->type_name("LIST");
   cmd->add_option("--time-limit", options.time_limit_s,
                   wrap("Seconds per run before it counts as unsolved. Default: " +
-                       general(options.time_limit_s) + " (the paper's)."))
+                       general(kPaperTimeLimitS) + " (the paper's; sets: " +
+                       general(kSetsTimeLimitS) + ")."))
       ->type_name("SEC");
   cmd->add_option("--jobs", options.jobs,
                   wrap("Runs solved at the same time (puzzles in parallel), 0 = one per core. "
@@ -161,7 +200,7 @@ CLI::App* setup_experiment(CLI::App& app, ExperimentOptions& options) {
   cmd->add_flag("-q,--quiet", options.quiet, wrap("No progress on stderr."));
   add_limit_options(*cmd, options.limits, true, true);
   cmd->footer(wrap(
-      "Each run writes into OUT/expN/SEARCH/: PATTERN-STRATEGY.json (the solution, "
+      "Each run writes into OUT/expN/SEARCH/ (sets: OUT/sets/SET/): PATTERN-STRATEGY.json (the solution, "
       "tangram-solution/1), PATTERN-STRATEGY.png (its picture) and, last, "
       "PATTERN-STRATEGY.run.json (the record: solved, valid, time, placements tried, "
       "backtracks, coverage). A run counts as solved only if the checker of 'tangram verify' "
@@ -204,8 +243,11 @@ int run_experiment(const ExperimentOptions& options) {
     else
       observer.recorded = [](const PlannedRun& run, const ExperimentRecord& record,
                              const ExperimentProgress& progress) {
-        std::cerr << "[" << progress.done << "/" << progress.total << "] exp" << run.spec.number
-                  << " " << search_mode_name(run.search) << " " << run.name() << ": "
+        std::cerr << "[" << progress.done << "/" << progress.total << "] "
+                  << (run.set ? run.set->set.name()
+                              : "exp" + std::to_string(run.spec.number) + " " +
+                                    std::string(search_mode_name(run.search)))
+                  << " " << run.name() << ": "
                   << (record.counts() ? "solved" : record.solved ? "rejected" : "not solved")
                   << " in " << fixed(record.seconds, 2) << " s, ETA " << eta(progress)
                   << std::endl;

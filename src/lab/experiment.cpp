@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 
+#include "tangram/core/detail/format.hpp"
 #include "tangram/core/error.hpp"
 #include "tangram/io/detail/json.hpp"
 #include "tangram/lab/detail/text.hpp"
@@ -301,6 +302,61 @@ std::string tables_csv(const std::vector<ExperimentRecord>& records, const Table
       }
     }
   return out;
+}
+
+}  // namespace tangram
+
+namespace tangram {
+
+const std::string_view kSetTableNote =
+    "solved: solvable patterns (those with a ground truth) whose assembly the checker of "
+    "'tangram verify' accepts; median and max s: search time of the solvable patterns' runs, "
+    "an unsolved run at the time it took; mean coverage: of the solved runs; unsolvable not "
+    "solved: patterns without an assembly that no run claimed to solve.";
+
+std::vector<std::vector<std::string>> set_table(const std::vector<SetRun>& runs,
+                                                const std::vector<std::string>& sets) {
+  std::vector<std::vector<std::string>> rows{{"set", "solved", "median s", "max s",
+                                              "mean coverage", "unsolvable not solved",
+                                              "unsolvable max s"}};
+  for (const std::string& set : sets) {
+    std::vector<double> times, coverages;
+    int solvable = 0, solved = 0, unsolvable = 0, refused = 0;
+    double unsolvable_max = -1.0;
+    for (const SetRun& run : runs) {
+      if (run.set != set) continue;
+      if (!run.solvable) {
+        ++unsolvable;
+        refused += run.record.counts() ? 0 : 1;
+        unsolvable_max = std::max(unsolvable_max, run.record.seconds);
+        continue;
+      }
+      ++solvable;
+      times.push_back(run.record.seconds);
+      if (run.record.counts()) {
+        ++solved;
+        coverages.push_back(run.record.coverage);
+      }
+    }
+    std::vector<std::string> row{set, solvable ? std::to_string(solved) + "/" + std::to_string(solvable)
+                                               : "-"};
+    if (times.empty()) {
+      row.insert(row.end(), {"-", "-"});
+    } else {
+      std::sort(times.begin(), times.end());
+      const std::size_t n = times.size();
+      const double median = n % 2 ? times[n / 2] : 0.5 * (times[n / 2 - 1] + times[n / 2]);
+      row.push_back(detail::fixed(median, 2));
+      row.push_back(detail::fixed(times.back(), 2));
+    }
+    double mean = 0.0;
+    for (const double c : coverages) mean += c / double(coverages.size());
+    row.push_back(coverages.empty() ? "-" : detail::fixed(mean, 4));
+    row.push_back(unsolvable ? std::to_string(refused) + "/" + std::to_string(unsolvable) : "-");
+    row.push_back(unsolvable ? detail::fixed(unsolvable_max, 2) : "-");
+    rows.push_back(std::move(row));
+  }
+  return rows;
 }
 
 }  // namespace tangram

@@ -28,6 +28,9 @@ using Clock = std::chrono::steady_clock;
 using detail::general;
 using detail::padded;
 
+/// ResultsSettings::piece_set of the piece-set experiment.
+constexpr const char* kSetsLabel = "built-in sets";
+
 /// "7" or "1-18".
 std::string range_text(const PatternRange& range) {
   return range.first == range.last ? std::to_string(range.first)
@@ -71,6 +74,10 @@ SolverConfig solver_config(const PlannedRun& run, const ExperimentConfig& config
   solver.search.time_limit_s = config.time_limit_s;
   solver.search.threads = config.threads;
   solver.pieces = config.pieces;
+  if (run.set) {  // the piece-set experiment: the set's own turns, as `tangram solve --pieces`
+    solver.pieces = run.set->set;
+    solver.search.rotation_auto = true;
+  }
   return solver;
 }
 
@@ -118,6 +125,26 @@ std::vector<PlannedRun> plan_runs(const ExperimentConfig& config,
   std::vector<PlannedRun> runs;
   tables.strategies = config.strategies;
   tables.searches = config.searches;
+  for (const std::string& name : config.sets) {
+    const auto file = std::make_shared<const PieceSetFile>(builtin_piece_set(name));
+    const fs::path dir = fs::path(config.masks_dir) / "sets" / name;
+    const ExperimentSpec spec{0, 1, 99, file->rotation_step_deg, file->mirror};
+    const std::map<int, fs::path> patterns = find_patterns(dir.string());
+    if (patterns.empty())
+      throw InputError(mention(Setting::MasksDir, dir.string()) + " has no pattern NN-*.png");
+    for (const auto& [number, path] : patterns)
+      for (const Strategy strategy : config.strategies) {
+        PlannedRun run{spec, SearchMode::Ours, path.stem().string(), path, strategy, {}, {}, true};
+        run.dir = fs::path(config.out_dir) / "sets" / name;
+        run.set = file;
+        fs::path truth = path;
+        truth.replace_extension(".truth.json");
+        std::error_code ec;
+        run.solvable = fs::exists(truth, ec);
+        runs.push_back(std::move(run));
+      }
+  }
+  if (!config.sets.empty()) return runs;
   for (const int number : config.experiments) {
     const ExperimentSpec& spec = paper_experiment(number);
     const int first = std::max(spec.first_pattern, range.first);
@@ -133,7 +160,7 @@ std::vector<PlannedRun> plan_runs(const ExperimentConfig& config,
       ++count;
       for (const SearchMode search : config.searches)
         for (const Strategy strategy : config.strategies) {
-          PlannedRun run{spec, search, found->second.stem().string(), found->second, strategy, {}};
+          PlannedRun run{spec, search, found->second.stem().string(), found->second, strategy, {}, {}, true};
           run.dir = (fs::path(config.out_dir) /
                      run_record_path(number, search, run.pattern, strategy))
                         .parent_path();
@@ -157,6 +184,7 @@ std::vector<PlannedRun> plan_runs(const ExperimentConfig& config,
 ResultsSettings experiment_settings(ExperimentPlan& plan) {
   const ExperimentConfig& config = plan.config;
   ResultsSettings settings;
+  const std::string set_label = config.sets.empty() ? config.pieces.name() : kSetsLabel;
   const fs::path file = fs::path(config.out_dir) / std::string(kSettingsFile);
   std::error_code ec;
   if (fs::exists(file, ec)) {
@@ -164,9 +192,9 @@ ResultsSettings experiment_settings(ExperimentPlan& plan) {
       const ResultsSettings before = settings_from_json(read_input_file(
           file.string(), "settings", config.limits.max_document_bytes, Limit::DocumentBytes));
       // The runs recorded there would be taken for this set's.
-      if (!before.piece_set.empty() && before.piece_set != config.pieces.name())
+      if (!before.piece_set.empty() && before.piece_set != set_label)
         throw UsageError(mention(Setting::OutDir, config.out_dir) + " holds runs of the set " +
-                         before.piece_set + ", not " + config.pieces.name() +
+                         before.piece_set + ", not " + set_label +
                          ": give another results directory");
       settings.invocations = before.invocations;
     } catch (const InputError& e) {
@@ -177,19 +205,24 @@ ResultsSettings experiment_settings(ExperimentPlan& plan) {
   if (!plan.todo.empty()) settings.invocations.push_back(config.invocation);
   settings.made_by = "experiment";
   settings.time_limit_s = config.time_limit_s;
-  for (const int number : config.experiments) {
+  for (const int number : config.sets.empty() ? config.experiments : std::vector<int>{}) {
     const ExperimentSpec& spec = paper_experiment(number);
     settings.rotations.push_back(
         {"experiment " + std::to_string(number), spec.rotation_step_deg, spec.reflection});
   }
-  for (const SearchMode search : config.searches)
+  for (const std::string& name : config.sets) {
+    const PieceSetFile set = builtin_piece_set(name);
+    settings.rotations.push_back({name + " (auto)", set.rotation_step_deg, set.mirror});
+  }
+  for (const SearchMode search : config.sets.empty() ? config.searches
+                                                     : std::vector<SearchMode>{SearchMode::Ours})
     settings.searches.emplace_back(search_mode_name(search));
   for (const Strategy strategy : config.strategies)
     settings.strategies.emplace_back(strategy_name(strategy));
   settings.threads = config.threads;
   settings.jobs = plan.workers;
-  settings.piece_set = config.pieces.name();
-  settings.pieces = piece_labels(config.pieces);
+  settings.piece_set = set_label;
+  if (config.sets.empty()) settings.pieces = piece_labels(config.pieces);
   return settings;
 }
 
@@ -290,8 +323,8 @@ ExperimentPlan plan_experiment(const ExperimentConfig& config) {
 
   for (const std::size_t i : plan.todo) {
     const PlannedRun& run = plan.runs[i];
-    if (!plan.patterns.count(run.pattern))
-      plan.patterns.emplace(run.pattern, read_pattern(run.pattern_file, config.limits));
+    if (!plan.patterns.count(run.pattern_file.string()))
+      plan.patterns.emplace(run.pattern_file.string(), read_pattern(run.pattern_file, config.limits));
   }
   plan.workers = std::max<int>(1, std::min<std::size_t>(
       config.jobs > 0 ? config.jobs : std::max(1u, std::thread::hardware_concurrency()),
@@ -327,7 +360,7 @@ void run_experiment(ExperimentPlan& plan, const ExperimentObserver& observer) {
       const std::size_t i = plan.todo[k];
       const PlannedRun& run = plan.runs[i];
       try {
-        const ExperimentRecord record = do_run(run, plan.patterns.at(run.pattern), plan.config);
+        const ExperimentRecord record = do_run(run, plan.patterns.at(run.pattern_file.string()), plan.config);
         std::lock_guard<std::mutex> lock(shared.mutex);
         plan.records[i] = record;
         ExperimentProgress& p = shared.progress;
@@ -380,7 +413,7 @@ std::string write_experiment_tables(const ExperimentPlan& plan) {
     const PlannedRun& run = plan.runs[i];
     recorded.push_back(r);
     RunRecord row;
-    row.experiment = std::to_string(r.experiment);
+    row.experiment = run.set ? run.set->set.name() : std::to_string(r.experiment);
     row.search = std::string(search_mode_name(r.search));
     row.pattern = relative_to(run.pattern_file, out);
     row.strategy = std::string(strategy_name(r.strategy));
@@ -403,9 +436,25 @@ std::string write_experiment_tables(const ExperimentPlan& plan) {
     settings.push_back({name, value});
     csv_settings += "settings,," + detail::csv_field(name) + ",," + detail::csv_field(value) + ",,,,\n";
   }
-  const std::string tables =
-      "## Settings\n\n" + detail::markdown_table(settings) + "\n" + tables_markdown(recorded, plan.tables);
-  std::string csv = tables_csv(recorded, plan.tables);
+  std::string body, csv;
+  if (plan.config.sets.empty()) {
+    body = tables_markdown(recorded, plan.tables);
+    csv = tables_csv(recorded, plan.tables);
+  } else {
+    std::vector<SetRun> set_runs;
+    for (std::size_t i = 0; i < plan.runs.size(); ++i)
+      if (plan.records[i])
+        set_runs.push_back({plan.runs[i].set->set.name(), plan.runs[i].solvable, *plan.records[i]});
+    const auto rows = set_table(set_runs, plan.config.sets);
+    body = "## Piece sets\n\n" + detail::markdown_table(rows) + "\n" + std::string(kSetTableNote) + "\n";
+    for (const auto& row : rows) {
+      std::string line;
+      for (const std::string& cell : row) line += (line.empty() ? "" : ",") + detail::csv_field(cell);
+      csv += line + "\n";
+    }
+    csv_settings.clear();
+  }
+  const std::string tables = "## Settings\n\n" + detail::markdown_table(settings) + "\n" + body;
   csv.insert(csv.find('\n') + 1, csv_settings);  // after the header
   write_text_atomic((out / "runs.csv").string(), runs_csv(rows));
   write_text_atomic((out / "tables.md").string(), tables);

@@ -131,6 +131,25 @@ std::string tables_markdown(const std::vector<ExperimentRecord>& records, const 
 /// (empty for the paper's rows); value is empty when there is nothing to report.
 std::string tables_csv(const std::vector<ExperimentRecord>& records, const TablePlan& plan);
 
+/// One run of the piece-set experiment (`tangram experiment sets`): a pattern of masks/sets/SET/
+/// solved with that set. `solvable`: the pattern has a ground truth (NN-KIND.truth.json); the
+/// others (NN-unsolvable-KIND.png) have no assembly.
+struct SetRun {
+  std::string set;
+  bool solvable = true;
+  ExperimentRecord record;
+};
+
+/// The piece-set table, the header row first, then one row per set of `sets` in that order:
+/// set | solvable solved ("5/6") | median s, max s (over the solvable patterns' runs, a run not
+/// solved counted at the time it took) | mean coverage (of the solved runs, the checker's) |
+/// unsolvable answered ("2/2 not solved") | their max s. A set without runs shows "-" cells.
+std::vector<std::vector<std::string>> set_table(const std::vector<SetRun>& runs,
+                                                const std::vector<std::string>& sets);
+
+/// The sentence under the piece-set table: what its columns count.
+extern const std::string_view kSetTableNote;
+
 /// "ours, faithful" / "ours, default".
 std::string search_column_label(SearchMode search);
 

@@ -19,6 +19,7 @@
 #include <filesystem>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,6 +27,7 @@
 #include "tangram/core/placement.hpp"
 #include "tangram/core/search.hpp"
 #include "tangram/io/files.hpp"
+#include "tangram/io/piece_sets.hpp"
 #include "tangram/io/silhouette.hpp"
 #include "tangram/lab/experiment.hpp"
 #include "tangram/lab/results.hpp"
@@ -42,6 +44,12 @@ struct PatternRange {
 /// Patterns, Jobs, TimeLimit and Threads (error.hpp).
 struct ExperimentConfig {
   std::vector<int> experiments{1, 2, 3};  ///< experiment numbers (paper_experiment())
+  /// The piece-set experiment instead of the paper's when not empty: these built-in sets
+  /// (builtin_piece_set_names()), each solving the patterns NN-*.png of masks_dir/sets/SET/ with
+  /// its own rotations (--rotation-step auto) and mirroring, the search `ours`; a pattern with
+  /// NN-KIND.truth.json beside it is solvable, one without is not (set_table()). `experiments`,
+  /// `searches`, `patterns` and `pieces` are then not used.
+  std::vector<std::string> sets;
   /// Directory of the patterns, named NN-name.png with NN their number (masks/).
   std::string masks_dir = "masks";
   std::string out_dir;                    ///< results directory, created if missing
@@ -71,7 +79,11 @@ struct PlannedRun {
   std::string pattern;                 ///< the pattern's file stem, e.g. "02-page9-11"
   std::filesystem::path pattern_file;  ///< the pattern PNG in masks_dir
   Strategy strategy = Strategy::DistanceTransform;
-  std::filesystem::path dir;           ///< OUT/expN/SEARCH
+  std::filesystem::path dir;           ///< OUT/expN/SEARCH, or OUT/sets/SET
+  /// The piece-set experiment's set for this run (its rotations and mirroring), else null: the
+  /// config's pieces with the experiment's rotations.
+  std::shared_ptr<const PieceSetFile> set;
+  bool solvable = true;                ///< the pattern has a ground truth (piece-set experiment)
 
   /// "PATTERN-STRATEGY", the name of the run's files in `dir`.
   std::string name() const;
@@ -88,7 +100,8 @@ struct ExperimentPlan {
   /// Per run, its record when one was found (or, after run_experiment(), made).
   std::vector<std::optional<ExperimentRecord>> records;
   std::vector<std::size_t> todo;  ///< the runs to do (indexes into `runs`), in order
-  /// The patterns of the runs to do, by file stem, read as the file comment says.
+  /// The patterns of the runs to do, by path (PlannedRun::pattern_file), read as the file
+  /// comment says.
   std::map<std::string, Silhouette> patterns;
   TablePlan tables;               ///< experiments, patterns per experiment, strategies, searches
   int workers = 1;                ///< runs solved at the same time
@@ -152,7 +165,7 @@ void run_experiment(ExperimentPlan& plan, const ExperimentObserver& observer = {
 
 /// Writes runs.csv, tables.md and tables.csv into out_dir over every recorded run of the plan
 /// (a cell with runs still missing is marked, experiment.hpp) and returns the text of
-/// tables.md. Both tables files start with the settings (settings_rows() of plan.settings):
+/// tables.md. The piece-set experiment's tables are set_table() (tables.csv: its rows as CSV). Both tables files start with the settings (settings_rows() of plan.settings):
 /// tables.md under "## Settings", tables.csv as rows "settings,,NAME,,VALUE,,,,". Throws
 /// OutputError.
 std::string write_experiment_tables(const ExperimentPlan& plan);
