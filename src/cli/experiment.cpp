@@ -166,7 +166,7 @@ CLI::App* setup_experiment(CLI::App& app, ExperimentOptions& options) {
       ->type_name("DIR");
   cmd->add_option("--patterns", options.patterns,
                   wrap("Only these pattern numbers, within each experiment's own range (e.g. "
-                       "1-5). Default: every pattern of the experiment."))
+                       "1-5; sets: in every set). Default: every pattern of the experiment."))
       ->type_name("RANGE");
   cmd->add_option("--strategies", options.strategies,
                   wrap("Placement strategies: all, or a comma-separated list of " +

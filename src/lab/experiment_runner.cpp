@@ -134,6 +134,7 @@ std::vector<PlannedRun> plan_runs(const ExperimentConfig& config,
       throw InputError(mention(Setting::MasksDir, dir.string()) + " has no pattern NN-*.png");
     for (const auto& [number, path] : patterns)
       for (const Strategy strategy : config.strategies) {
+        if (number < range.first || number > range.last) continue;
         PlannedRun run{spec, SearchMode::Ours, path.stem().string(), path, strategy, {}, {}, true};
         run.dir = fs::path(config.out_dir) / "sets" / name;
         run.set = file;

@@ -47,8 +47,8 @@ struct ExperimentConfig {
   /// The piece-set experiment instead of the paper's when not empty: these built-in sets
   /// (builtin_piece_set_names()), each solving the patterns NN-*.png of masks_dir/sets/SET/ with
   /// its own rotations (--rotation-step auto) and mirroring, the search `ours`; a pattern with
-  /// NN-KIND.truth.json beside it is solvable, one without is not (set_table()). `experiments`,
-  /// `searches`, `patterns` and `pieces` are then not used.
+  /// NN-KIND.truth.json beside it is solvable, one without is not (set_table()); `patterns`
+  /// selects by NN in every set. `experiments`, `searches` and `pieces` are then not used.
   std::vector<std::string> sets;
   /// Directory of the patterns, named NN-name.png with NN their number (masks/).
   std::string masks_dir = "masks";
