@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <regex>
+#include <utility>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -253,6 +254,19 @@ TEST_CASE("tangram experiment runs a tiny set in parallel and resumes after an i
       dir, "experiment 2 --masks masks --patterns 1-2 --strategies bl --time-limit 30 --out out");
   CHECK(other.status == 2);
   CHECK(other.err.find("--time-limit 20") != std::string::npos);
+
+  // The piece-set experiment's options, and those it has no use for, refused in one line.
+  for (const auto& [command, message] : std::vector<std::pair<std::string, std::string>>{
+           {"experiment sets --search paper --out out3", "--search: the piece-set experiment runs the search ours only"},
+           {"experiment sets --pieces pentominoes --out out3", "--pieces: not with 'sets'"},
+           {"experiment 2 --sets tangram --out out3", "--sets: only with the piece-set experiment"},
+           {"experiment sets --sets tangram,egg --out out3", "--sets: no built-in set 'egg'"}}) {
+    CAPTURE(command);
+    const test::Run refused = test::run_cli(dir, command);
+    CHECK(refused.status == 2);
+    CHECK(refused.err.find(message) != std::string::npos);
+  }
+  CHECK_FALSE(fs::exists(dir.path() / "out3"));
 
   const test::Run missing = test::run_cli(dir, "experiment 2 --masks masks --out out2");
   CHECK(missing.status == 2);

@@ -107,6 +107,14 @@ std::vector<std::string> parse_sets(const std::string& text) {
 ExperimentConfig experiment_config(const ExperimentOptions& options) {
   ExperimentConfig config;
   const bool sets = options.experiment == "sets";
+  // Options that mean nothing for the chosen experiment are refused, not ignored.
+  if (sets && !options.searches.empty() && options.searches != "ours")
+    throw UsageError("--search: the piece-set experiment runs the search ours only");
+  if (sets && options.pieces != config.pieces.name())
+    throw UsageError("--pieces: not with 'sets', whose every set solves its own patterns "
+                     "(choose the sets with --sets)");
+  if (!sets && options.sets != "all")
+    throw UsageError("--sets: only with the piece-set experiment ('tangram experiment sets')");
   if (sets) config.sets = parse_sets(options.sets);
   else if (options.experiment != "all") config.experiments = {std::stoi(options.experiment)};
   config.searches = parse_searches(options.searches.empty() ? "paper,ours" : options.searches);
