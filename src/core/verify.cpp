@@ -513,8 +513,7 @@ std::optional<Match> best_curved_match(const Polygon& pts, const PieceShape& sha
 // in chords of at most max_arc_chord_deg. `err` takes the largest relative radial error.
 std::string arc_fault(const ArcStretch& arc, Vec2 turn, double scale, const VerifyConfig& config,
                       double& err) {
-  const Vec2 centre = scale * Vec2{turn.x * arc.centre.x - turn.y * arc.centre.y,
-                                   turn.y * arc.centre.x + turn.x * arc.centre.y};
+  const Vec2 centre = Similarity{{}, {}, scale * turn}(arc.centre);
   const double radius = scale * arc.radius;
   const Vec2 start = arc.points.front(), chord = arc.points.back() - start;
   const double chord_len = std::hypot(chord.x, chord.y);

@@ -304,10 +304,6 @@ std::string tables_csv(const std::vector<ExperimentRecord>& records, const Table
   return out;
 }
 
-}  // namespace tangram
-
-namespace tangram {
-
 const std::string_view kSetTableNote =
     "solved: solvable patterns (those with a ground truth) whose assembly the checker of "
     "'tangram verify' accepts; median and max s: search time of the solvable patterns' runs, "
@@ -321,13 +317,13 @@ std::vector<std::vector<std::string>> set_table(const std::vector<SetRun>& runs,
                                               "unsolvable max s"}};
   for (const std::string& set : sets) {
     std::vector<double> times, coverages;
-    int solvable = 0, solved = 0, unsolvable = 0, refused = 0;
+    int solvable = 0, solved = 0, unsolvable = 0, not_claimed = 0;
     double unsolvable_max = -1.0;
     for (const SetRun& run : runs) {
       if (run.set != set) continue;
       if (!run.solvable) {
         ++unsolvable;
-        refused += run.record.counts() ? 0 : 1;
+        not_claimed += run.record.counts() ? 0 : 1;
         unsolvable_max = std::max(unsolvable_max, run.record.seconds);
         continue;
       }
@@ -352,7 +348,7 @@ std::vector<std::vector<std::string>> set_table(const std::vector<SetRun>& runs,
     double mean = 0.0;
     for (const double c : coverages) mean += c / double(coverages.size());
     row.push_back(coverages.empty() ? "-" : detail::fixed(mean, 4));
-    row.push_back(unsolvable ? std::to_string(refused) + "/" + std::to_string(unsolvable) : "-");
+    row.push_back(unsolvable ? std::to_string(not_claimed) + "/" + std::to_string(unsolvable) : "-");
     row.push_back(unsolvable ? detail::fixed(unsolvable_max, 2) : "-");
     rows.push_back(std::move(row));
   }

@@ -132,18 +132,20 @@ std::vector<PlannedRun> plan_runs(const ExperimentConfig& config,
     const std::map<int, fs::path> patterns = find_patterns(dir.string());
     if (patterns.empty())
       throw InputError(mention(Setting::MasksDir, dir.string()) + " has no pattern NN-*.png");
-    for (const auto& [number, path] : patterns)
+    for (const auto& [number, path] : patterns) {
+      if (number < range.first || number > range.last) continue;
+      fs::path truth = path;
+      truth.replace_extension(".truth.json");
+      std::error_code ec;
+      const bool solvable = fs::exists(truth, ec);
       for (const Strategy strategy : config.strategies) {
-        if (number < range.first || number > range.last) continue;
         PlannedRun run{spec, SearchMode::Ours, path.stem().string(), path, strategy, {}, {}, true};
         run.dir = fs::path(config.out_dir) / "sets" / name;
         run.set = file;
-        fs::path truth = path;
-        truth.replace_extension(".truth.json");
-        std::error_code ec;
-        run.solvable = fs::exists(truth, ec);
+        run.solvable = solvable;
         runs.push_back(std::move(run));
       }
+    }
   }
   if (!config.sets.empty()) return runs;
   for (const int number : config.experiments) {
@@ -211,10 +213,11 @@ ResultsSettings experiment_settings(ExperimentPlan& plan) {
     settings.rotations.push_back(
         {"experiment " + std::to_string(number), spec.rotation_step_deg, spec.reflection});
   }
-  for (const std::string& name : config.sets) {
-    const PieceSetFile set = builtin_piece_set(name);
-    settings.rotations.push_back({name + " (auto)", set.rotation_step_deg, set.mirror});
-  }
+  for (const PlannedRun& run : plan.runs)  // each set's turns, once, from its runs
+    if (run.set && (settings.rotations.empty() ||
+                    settings.rotations.back().scope != run.set->set.name()))
+      settings.rotations.push_back(
+          {run.set->set.name(), run.set->rotation_step_deg, run.set->mirror, true});
   for (const SearchMode search : config.sets.empty() ? config.searches
                                                      : std::vector<SearchMode>{SearchMode::Ours})
     settings.searches.emplace_back(search_mode_name(search));

@@ -165,9 +165,10 @@ void run_experiment(ExperimentPlan& plan, const ExperimentObserver& observer = {
 
 /// Writes runs.csv, tables.md and tables.csv into out_dir over every recorded run of the plan
 /// (a cell with runs still missing is marked, experiment.hpp) and returns the text of
-/// tables.md. The piece-set experiment's tables are set_table() (tables.csv: its rows as CSV). Both tables files start with the settings (settings_rows() of plan.settings):
-/// tables.md under "## Settings", tables.csv as rows "settings,,NAME,,VALUE,,,,". Throws
-/// OutputError.
+/// tables.md. Both tables files start with the settings (settings_rows() of plan.settings):
+/// tables.md under "## Settings", tables.csv as rows "settings,,NAME,,VALUE,,,,". The
+/// piece-set experiment's table is set_table() instead of Tables I-III (tables.csv: its rows
+/// as CSV, without the settings). Throws OutputError.
 std::string write_experiment_tables(const ExperimentPlan& plan);
 
 }  // namespace tangram
