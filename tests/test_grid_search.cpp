@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "tangram/core/grid_search.hpp"
+#include "tangram/core/parallel.hpp"
 #include "tangram/core/pattern.hpp"
 #include "tangram/core/search.hpp"
 #include "tangram/core/verify.hpp"
@@ -92,6 +93,16 @@ long count_by_enumeration(const CellGrid& grid, const PieceSet& set,
 }
 
 Clock::time_point in_a_minute() { return Clock::now() + std::chrono::minutes(1); }
+
+/// grid_search() for at most `max_solutions` assemblies within a minute.
+GridSearchResult search_grid(const CellGrid& grid, const PieceSet& set,
+                             const std::vector<std::vector<GridConfiguration>>& configs,
+                             long max_solutions) {
+  GridSearchConfig config;
+  config.max_solutions = max_solutions;
+  config.deadline = in_a_minute();
+  return grid_search(grid, set, configs, config);
+}
 
 }  // namespace
 
@@ -175,7 +186,7 @@ TEST_CASE("grid search: assembly counts equal a slow enumeration of placement se
     REQUIRE(configs);
     const std::optional<CellGrid> grid = cell_grid(c.pattern, c.set);
     REQUIRE(grid);
-    const GridSearchResult all = grid_search(*grid, c.set, *configs, 1'000'000, in_a_minute());
+    const GridSearchResult all = search_grid(*grid, c.set, *configs, 1'000'000);
     CHECK(all.exhausted);
     CHECK(all.solutions == count_by_enumeration(*grid, c.set, *configs));
     if (c.expected >= 0) CHECK(all.solutions == c.expected);
@@ -193,10 +204,10 @@ TEST_CASE("grid search: the pentominoes' 3 x 20 rectangle has 2 assemblies up to
   REQUIRE(configs);
   const std::optional<CellGrid> grid = cell_grid(block(3, 20, 20), pentominoes);
   REQUIRE(grid);
-  const GridSearchResult all = grid_search(*grid, pentominoes, *configs, 1'000'000, in_a_minute());
+  const GridSearchResult all = search_grid(*grid, pentominoes, *configs, 1'000'000);
   CHECK(all.exhausted);
   CHECK(all.solutions == 2 * 4);  // each with its mirror images and half turn
-  const GridSearchResult first = grid_search(*grid, pentominoes, *configs, 1, in_a_minute());
+  const GridSearchResult first = search_grid(*grid, pentominoes, *configs, 1);
   CHECK(first.solutions == 1);
   CHECK_FALSE(first.exhausted);
   CHECK(first.first.size() == 12);
@@ -226,4 +237,72 @@ TEST_CASE("solve: pentomino rectangles are assembled on the unit grid and pass t
   off.search.rotation_step_deg = 90.0;
   off.search.time_limit_s = 1.0;
   CHECK_FALSE(solve(block(3, 20, 24), off).stats.on_grid);
+}
+
+namespace {
+
+/// All assemblies of the pentominoes on `pattern`, up to the figure's symmetry or not, with
+/// `threads` worker threads, in the order reported.
+struct Enumeration {
+  GridSearchResult result;
+  std::vector<std::vector<GridPlacement>> assemblies;
+};
+
+Enumeration enumerate(const Pattern& pattern, const PieceSet& set, bool up_to_symmetry,
+                      int threads, PieceUse use = PieceUse::Exact) {
+  const auto configs = grid_configurations(set, true);
+  REQUIRE(configs);
+  const std::optional<CellGrid> grid = cell_grid(pattern, set, use);
+  REQUIRE(grid);
+  GridSearchConfig config;
+  config.max_solutions = 1'000'000;
+  config.up_to_symmetry = up_to_symmetry;
+  config.use = use;
+  config.deadline = Clock::now() + std::chrono::minutes(5);
+  ThreadLimit limit(threads);
+  Enumeration out;
+  out.result = grid_search(*grid, set, *configs, config,
+                           [&](const std::vector<GridPlacement>& a) { out.assemblies.push_back(a); });
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("grid search: the pentominoes' known counts, all and up to the figure's symmetry") {
+  const PieceSet pentominoes = builtin_piece_set("pentominoes").set;
+  struct Board {
+    const char* what;
+    Pattern pattern;
+    long all, up_to_symmetry;
+  };
+  const std::vector<Board> boards = {
+      {"3 x 20", block(3, 20, 8), 8, 2},
+      {"8 x 8 without its middle 2 x 2", block(8, 8, 8, {{3, 3}, {3, 4}, {4, 3}, {4, 4}}), 520, 65},
+      {"4 x 15", block(4, 15, 8), 1472, 368},
+  };
+  for (const Board& b : boards) {
+    CAPTURE(b.what);
+    const Enumeration all = enumerate(b.pattern, pentominoes, false, 2);
+    CHECK(all.result.exhausted);
+    CHECK(all.result.solutions == b.all);
+    CHECK(static_cast<long>(all.assemblies.size()) == b.all);
+    const Enumeration classes = enumerate(b.pattern, pentominoes, true, 2);
+    CHECK(classes.result.exhausted);
+    CHECK(classes.result.solutions == b.up_to_symmetry);
+  }
+}
+
+TEST_CASE("grid search: the same assemblies in the same order with one thread or two") {
+  const PieceSet pentominoes = builtin_piece_set("pentominoes").set;
+  const Pattern board = block(4, 15, 8);
+  const Enumeration one = enumerate(board, pentominoes, true, 1);
+  const Enumeration two = enumerate(board, pentominoes, true, 2);
+  REQUIRE(one.assemblies.size() == two.assemblies.size());
+  bool same = true;
+  for (std::size_t i = 0; i < one.assemblies.size(); ++i)
+    for (std::size_t k = 0; k < one.assemblies[i].size(); ++k) {
+      const GridPlacement &a = one.assemblies[i][k], &b = two.assemblies[i][k];
+      same = same && a.shape == b.shape && a.config == b.config && a.cell == b.cell;
+    }
+  CHECK(same);
 }

@@ -444,6 +444,17 @@ Solution solve_in_stages(const Pattern& pattern, const SolverConfig& config,
   return solution;
 }
 
+}  // namespace
+
+bool searches_quarter_turns(const SearchConfig& search) {
+  if (search.rotation_auto) return true;  // the plan's grid step divides 90 degrees
+  const double per_quarter = 90.0 / search.rotation_step_deg;
+  return std::abs(per_quarter - std::round(per_quarter)) < 1e-9 &&
+         std::abs(std::remainder(search.rotation_offset_deg, 90.0)) < 1e-9;
+}
+
+namespace {
+
 /// SearchConfig::grid_search: the assembly found on the set's unit grid (grid_search.hpp),
 /// checked on the judge pattern; nullopt when the set, the rotations or the figure do not allow
 /// that search or it found nothing in time (the raster search then goes on).
@@ -453,20 +464,17 @@ std::optional<Solution> solve_on_grid(const Pattern& pattern, const SolverConfig
   const SearchConfig& s = config.search;
   if (s.mode != SearchMode::Ours || !s.grid_search) return std::nullopt;
   const Clock::time_point start = s.started == Clock::time_point{} ? Clock::now() : s.started;
-  // Quarter turns must be among the rotations searched.
-  if (!s.rotation_auto) {
-    const double per_quarter = 90.0 / s.rotation_step_deg;
-    if (std::abs(per_quarter - std::round(per_quarter)) > 1e-9 ||
-        std::abs(std::remainder(s.rotation_offset_deg, 90.0)) > 1e-9)
-      return std::nullopt;
-  }
+  if (!searches_quarter_turns(s)) return std::nullopt;
   const auto configs = grid_configurations(config.pieces, s.reflection);
   if (!configs) return std::nullopt;
   const std::optional<CellGrid> grid = cell_grid(pattern, config.pieces);
   if (!grid) return std::nullopt;
   const Clock::time_point deadline =
       start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s.time_limit_s));
-  const GridSearchResult found = grid_search(*grid, config.pieces, *configs, 1, deadline);
+  GridSearchConfig settings;
+  settings.deadline = deadline;
+  ThreadLimit limit(s.threads);
+  const GridSearchResult found = grid_search(*grid, config.pieces, *configs, settings);
   if (found.solutions == 0) return std::nullopt;
   Solution solution;
   solution.pieces = grid_pieces(*grid, config.pieces, *configs, found.first);
@@ -474,7 +482,7 @@ std::optional<Solution> solve_on_grid(const Pattern& pattern, const SolverConfig
   solution.solved = true;
   solution.stats.on_grid = true;
   solution.stats.placements_tried = found.nodes;
-  solution.stats.threads = 1;
+  solution.stats.threads = max_threads();
   solution.stats.rotation_step_deg = 90.0;
   const AreaMetrics m = measure_areas(judge, solution.pieces);
   solution.stats.coverage = m.coverage;

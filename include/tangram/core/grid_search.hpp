@@ -13,8 +13,11 @@
 /// solve() tries it first (SearchConfig::grid_search) when the set and the figure allow it and
 /// falls back to the raster search otherwise.
 
+#include <atomic>
 #include <chrono>
+#include <functional>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 #include <opencv2/core.hpp>
@@ -24,6 +27,19 @@
 #include "tangram/core/solution.hpp"
 
 namespace tangram {
+
+/// How a search may use a set's pieces.
+enum class PieceUse {
+  Exact,   ///< every piece once (copies by their count): the puzzle as sold
+  Subset,  ///< each piece at most once: some may stay in the box
+  Copies,  ///< each shape any number of times: tiling a region with the shapes
+};
+
+/// The name of a use: "exact", "subset" or "copies" (options, documents).
+std::string_view piece_use_name(PieceUse use);
+
+/// Inverse of piece_use_name; nullopt for an unknown name.
+std::optional<PieceUse> piece_use_from_name(std::string_view name);
 
 /// A figure as unit cells: the pattern's puzzle pixels sampled on a grid of `unit_px` cells
 /// whose corner is at `origin` (pixel frame).
@@ -49,9 +65,11 @@ std::optional<std::vector<std::vector<GridConfiguration>>> grid_configurations(
 
 /// The pattern as unit cells of `set` (PieceSet::unit_px of the pattern), when it lies on such
 /// a grid: its bounding box a whole number of cells each way (within 3% of the unit) and every
-/// cell at least 90% puzzle or at most 10%; the number of puzzle cells must be the set's area.
-/// nullopt otherwise.
-std::optional<CellGrid> cell_grid(const Pattern& pattern, const PieceSet& set);
+/// cell at least 90% puzzle or at most 10%; the number of puzzle cells must be the set's area
+/// (PieceUse::Exact), at most that (Subset), or any (Copies). nullopt otherwise.
+/// `unit_px`: the cell's size in pixels when the scale rule does not give it (0: it does).
+std::optional<CellGrid> cell_grid(const Pattern& pattern, const PieceSet& set,
+                                  PieceUse use = PieceUse::Exact, double unit_px = 0.0);
 
 /// A piece placed on the grid: shape, configuration index and the grid cell where its cell
 /// (0, 0) (GridConfiguration::cells) goes.
@@ -61,23 +79,70 @@ struct GridPlacement {
   cv::Point cell;
 };
 
+/// One of the eight symmetries of a grid's bounding box (a quarter turn only when it is
+/// square): cell (x, y) goes to (a x + b y + c, d x + e y + f).
+struct GridSymmetry {
+  int a = 1, b = 0, c = 0, d = 0, e = 1, f = 0;
+  cv::Point operator()(cv::Point p) const { return {a * p.x + b * p.y + c, d * p.x + e * p.y + f}; }
+};
+
+/// The symmetries of the figure on `grid`: those of its bounding box that map its puzzle cells
+/// onto themselves, the identity first. With `rotations_only`, the rotations among them (for
+/// sets whose pieces may not be mirrored, whose mirrored assemblies are none).
+std::vector<GridSymmetry> grid_symmetries(const CellGrid& grid, bool rotations_only);
+
+/// Settings of grid_search().
+struct GridSearchConfig {
+  /// Stop after this many assemblies (those kept: see `up_to_symmetry`); at least 1.
+  long max_solutions = 1;
+  PieceUse use = PieceUse::Exact;
+  /// Keep one assembly of each class under the figure's symmetries (grid_symmetries(), with
+  /// rotations only unless `reflection`): the least of its images in a fixed order of cells.
+  bool up_to_symmetry = false;
+  bool reflection = true;  ///< the configurations include mirror images (up_to_symmetry)
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+  /// Polled with the deadline: when it becomes true the search stops (interrupted), keeping
+  /// what it found. May be null.
+  const std::atomic<bool>* stop = nullptr;
+};
+
+/// Progress of a running grid_search(): assemblies found so far (kept ones, in all parts of the
+/// search, reported or not yet), placements made, seconds since it started.
+struct GridProgress {
+  long solutions = 0;
+  long nodes = 0;
+  double seconds = 0.0;
+};
+
 /// What grid_search() found.
 struct GridSearchResult {
   std::vector<GridPlacement> first;  ///< the first assembly found (empty when none)
-  long solutions = 0;                ///< assemblies found (at most the number asked for)
-  long nodes = 0;                    ///< placements made
-  bool exhausted = false;            ///< every assembly was visited (the count is exact)
-  bool timed_out = false;            ///< the deadline ended the search
+  long solutions = 0;  ///< assemblies found and reported (at most max_solutions)
+  long nodes = 0;      ///< placements made (all threads)
+  bool exhausted = false;    ///< every assembly was visited (the count is exact)
+  bool timed_out = false;    ///< the deadline ended the search
+  bool interrupted = false;  ///< GridSearchConfig::stop ended the search
 };
 
-/// Depth-first search over the cells of `grid` with the pieces of `set` (copies by count): at
-/// each step the first empty puzzle cell (row by row, or column by column when the grid is
-/// wider than high) is covered by each remaining shape in
-/// each configuration whose cells all fall on empty puzzle cells. Stops after `max_solutions`
-/// assemblies or at `deadline`.
+/// Called with each assembly kept, one at a time, in the order of the search (the same whatever
+/// the thread count), possibly from a worker thread.
+using GridSolutionSink = std::function<void(const std::vector<GridPlacement>&)>;
+
+/// Called about once a second while the search runs, one at a time, from any thread.
+using GridProgressSink = std::function<void(const GridProgress&)>;
+
+/// Depth-first search over the puzzle cells of `grid` with the pieces of `set` (copies by count,
+/// or as `config.use` says): at each step the first empty puzzle cell (row by row, or column by
+/// column when the grid is wider than high) is covered by each shape left, largest first, in
+/// each configuration whose cells all fall on empty puzzle cells. Each assembly (a set of
+/// shapes on sets of cells) is reached exactly once: identical copies are never swapped, and
+/// a configuration that repeats another's cells is left out. The tree is cut into subtrees at
+/// a fixed depth, searched in parallel (parallel.hpp) and reported in order; with a deadline
+/// or a stop the assemblies reported are those found, in order, subtree by subtree.
 GridSearchResult grid_search(const CellGrid& grid, const PieceSet& set,
                              const std::vector<std::vector<GridConfiguration>>& configs,
-                             long max_solutions, std::chrono::steady_clock::time_point deadline);
+                             const GridSearchConfig& config, const GridSolutionSink& on_solution = {},
+                             const GridProgressSink& on_progress = {});
 
 /// The pieces of an assembly on the grid, posed in the pattern's pixel frame (true polygons at
 /// the grid's scale).

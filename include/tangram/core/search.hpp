@@ -78,6 +78,10 @@ struct SearchConfig {
   bool polish = true;                  ///< refine the final poses sub-pixel (polish.hpp)
 };
 
+/// Whether the rotations `search` tries include the quarter turns (0, 90, 180, 270 degrees):
+/// with SearchConfig::rotation_auto always (its plan starts with the set's grid step).
+bool searches_quarter_turns(const SearchConfig& search);
+
 /// Everything the solver needs besides the pattern.
 struct SolverConfig {
   /// The pieces to assemble; the pattern's side_px is pixels per set unit.
