@@ -31,6 +31,10 @@ enum ExitCode : int {
   kExitFailed = 1,    ///< not solved within the limits / invalid or unsolved solution
   kExitUsage = 2,     ///< bad input, bad option, or an output that cannot be written
   kExitInternal = 3,  ///< unexpected internal error (a bug)
+  kExitSeveral = 4,   ///< solve --unique: more than one assembly
+  /// solve --all / --unique: the time limit or an interrupt came before the answer was
+  /// certain (the count found is a lower bound, uniqueness undecided)
+  kExitIncomplete = 5,
 };
 
 /// Greedy word wrap of help text to lines of at most `width` characters (CLI11 2.1 does not
@@ -301,6 +305,34 @@ void add_watch_options(CLI::App& solve, SolveWatchOptions& options);
 
 /// Runs `solve` like run_solve(options), writing frames and log lines as `watch` asks.
 int run_solve(const SolveOptions& options, const SolveWatchOptions& watch);
+
+/// Refuses, before any work, outputs of `solve` that would overwrite the input or each other,
+/// whose name asks for another format, or whose directory is missing. Throws UsageError or
+/// OutputError.
+void check_solve_outputs(const SolveOptions& options);
+
+/// Options of `tangram solve` for more than one assembly (all_solutions.hpp).
+struct SolveAllOptions {
+  bool all = false;             ///< enumerate every assembly
+  bool unique = false;          ///< stop at the second: none, unique or several
+  long max_solutions = 1'000'000;
+  bool up_to_symmetry = false;  ///< one assembly per class under the figure's symmetries
+  std::string use = "exact";    ///< exact, subset or copies (piece_use_from_name)
+  double figure_area = 0.0;     ///< the figure's area in set units; 0 = the set's
+  std::string prefer = "fewer"; ///< without --all/--unique: the assembly with the fewest pieces
+  /// Whether `solve` enumerates (any of these options given) rather than searching once.
+  bool active() const { return all || unique || use != "exact"; }
+};
+
+/// Declares --all, --unique, --max-solutions, --up-to-symmetry, --use, --figure-area and
+/// --prefer on the `solve` subcommand.
+void add_all_options(CLI::App& solve, SolveAllOptions& options);
+
+/// Runs `solve` with SolveAllOptions: the assemblies enumerated (all_solutions.hpp), counted,
+/// written as JSON lines and a montage. 0 done (all found, or as many as --max-solutions; with
+/// --unique exactly one), 1 none, kExitSeveral (--unique: more than one), kExitIncomplete.
+int run_solve_all(const SolveOptions& options, const SolveWatchOptions& watch,
+                  const SolveAllOptions& all);
 
 /// Options of `tangram explain`.
 struct ExplainOptions {

@@ -149,21 +149,6 @@ std::array<std::string, 2> cell_caption(const Run& run, double time_limit_s) {
               (outcome == Outcome::TimeLimit ? " of " + general(time_limit_s) + " s" : "")};
 }
 
-/// `picture` shrunk or enlarged to fit a kCellPx square minus the margins, aspect kept, on
-/// white.
-cv::Mat3b fit_cell(const cv::Mat3b& picture) {
-  cv::Mat3b cell(kCellPx, kCellPx, cv::Vec3b(255, 255, 255));
-  if (picture.empty()) return cell;
-  const int room = kCellPx - 2 * kCellMarginPx;
-  const double scale = std::min(double(room) / picture.cols, double(room) / picture.rows);
-  const int w = std::max(1, int(std::lround(picture.cols * scale)));
-  const int h = std::max(1, int(std::lround(picture.rows * scale)));
-  cv::Mat3b resized;
-  cv::resize(picture, resized, cv::Size(w, h), 0, 0, scale < 1 ? cv::INTER_AREA : cv::INTER_LINEAR);
-  resized.copyTo(cell(cv::Rect((kCellPx - w) / 2, (kCellPx - h) / 2, w, h)));
-  return cell;
-}
-
 /// Rows = patterns, columns = strategies, a header row of strategy labels and a left column of
 /// pattern names; each cell the assembly with two caption lines under it (cell_caption()),
 /// unsolved (or rejected) runs framed in red; under the grid the legend of the set, whose
@@ -195,7 +180,8 @@ cv::Mat3b montage(const std::vector<Input>& inputs, const std::vector<Strategy>&
     for (int k = 0; k < cols; ++k) {
       const Run& run = runs[p][k];
       const cv::Rect rect(label_px + k * kCellPx, kHeaderPx + p * row_px, kCellPx, row_px);
-      fit_cell(render_assembly(inputs[p].pattern, run.solution.pieces, set, 1))
+      fit_picture(render_assembly(inputs[p].pattern, run.solution.pieces, set, 1), kCellPx,
+                  kCellMarginPx)
           .copyTo(image(cv::Rect(rect.x, rect.y, kCellPx, kCellPx)));
       const std::array<std::string, 2> caption = cell_caption(run, config.search.time_limit_s);
       const cv::Scalar colour = run.ok() ? cv::Scalar(40, 110, 30) : cv::Scalar(30, 30, 200);

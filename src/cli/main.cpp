@@ -99,6 +99,8 @@ int main(int argc, char** argv) {
   CLI::App* solve = setup_solve(app, solve_options);
   SolveWatchOptions watch_options;
   add_watch_options(*solve, watch_options);
+  SolveAllOptions all_options;
+  add_all_options(*solve, all_options);
   VerifyOptions verify_options;
   CLI::App* verify = setup_verify(app, verify_options);
   CompareOptions compare_options;
@@ -141,7 +143,9 @@ int main(int argc, char** argv) {
 
   try {
     int status = kExitOk;
-    if (solve->parsed()) status = run_solve(solve_options, watch_options);
+    if (solve->parsed())
+      status = all_options.active() ? run_solve_all(solve_options, watch_options, all_options)
+                                    : run_solve(solve_options, watch_options);
     else if (compare->parsed()) status = run_compare(compare_options);
     else if (render->parsed()) status = run_render(render_options);
     else if (experiment->parsed()) status = run_experiment(experiment_options);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "commands.hpp"
+#include "status_line.hpp"
 #include "tangram/core/error.hpp"
 #include "tangram/core/placement.hpp"
 #include "tangram/core/rotation_plan.hpp"
@@ -59,10 +60,9 @@ bool same_file(const std::string& a, const std::string& b) {
 
 namespace {
 
-/// Refuses outputs that would overwrite the input or each other, whose name asks for another
-/// format, or that cannot be written because their directory is missing: better to know
-/// before a long solve.
-void check_output_paths(const SolveOptions& options) {
+}  // namespace
+
+void check_solve_outputs(const SolveOptions& options) {
   namespace fs = std::filesystem;
   const std::pair<const char*, const std::string*> outputs[] = {
       {"--json", &options.json_path}, {"--image", &options.image_path}};
@@ -82,42 +82,29 @@ void check_output_paths(const SolveOptions& options) {
     check_document_output("--json", options.json_path, "a JSON document");
 }
 
-/// One status line on a terminal's stderr, refreshed in place at most once a second and
-/// erased when the search ends. Silent when stderr is not a terminal (logs stay clean).
+namespace {
+
+/// The progress of solve() on a status line: pieces placed, placements, backtracks, seconds.
 class ProgressLine {
 public:
   /// `pieces`: how many pieces the set has.
-  ProgressLine(bool enabled, std::size_t pieces)
-      : enabled_(enabled && ::isatty(STDERR_FILENO) != 0), pieces_(pieces) {}
-  ProgressLine(const ProgressLine&) = delete;
-  ProgressLine& operator=(const ProgressLine&) = delete;
-  ~ProgressLine() {
-    if (shown_) std::cerr << "\r\033[K" << std::flush;
-  }
+  ProgressLine(bool enabled, std::size_t pieces) : line_(enabled), pieces_(pieces) {}
 
   /// The callback for solve(); empty when disabled. May be called from several threads.
   ProgressCallback callback() {
-    if (!enabled_) return {};
-    return [this](const SearchProgress& p) { update(p); };
+    if (!line_.enabled()) return {};
+    return [this](const SearchProgress& p) {
+      line_.show([&] {
+        return std::to_string(p.pieces_placed) + "/" + std::to_string(pieces_) +
+               " pieces placed, " + std::to_string(p.placements_tried) + " placements, " +
+               std::to_string(p.backtracks) + " backtracks, " + fixed(p.seconds, 1) + " s";
+      });
+    };
   }
 
 private:
-  void update(const SearchProgress& p) {
-    const auto now = std::chrono::steady_clock::now();
-    const std::lock_guard<std::mutex> lock(mutex_);
-    if (shown_ && now - last_ < std::chrono::seconds(1)) return;
-    last_ = now;
-    shown_ = true;
-    std::cerr << "\r\033[Ktangram: " << p.pieces_placed << "/" << pieces_ << " pieces placed, "
-              << p.placements_tried << " placements, " << p.backtracks << " backtracks, "
-              << fixed(p.seconds, 1) << " s" << std::flush;
-  }
-
-  const bool enabled_;
+  StatusLine line_;
   const std::size_t pieces_;
-  std::mutex mutex_;
-  bool shown_ = false;
-  std::chrono::steady_clock::time_point last_;
 };
 
 /// `rejection`: why an assembly the search accepted is not solved after all (empty if it is).
@@ -483,7 +470,7 @@ int run_solve(const SolveOptions& options, const SolveWatchOptions& watch) {
   config.search.started = options.started;
   validate_config(config);
   const InputConfig input = read_for_set(input_config(options.input), config.pieces);
-  check_output_paths(options);
+  check_solve_outputs(options);
   check_frames_options(options, watch);
   const Silhouette silhouette = load_silhouette(options.pattern, input, options.limits);
   print_input_report(silhouette.report, options.quiet);

@@ -354,6 +354,15 @@ std::string solution_to_json(const Solution& solution, const PieceSet& set,
   return out;
 }
 
+std::string solution_to_json_line(const Solution& solution, const PieceSet& set,
+                                  const std::string& pattern_path, bool with_stats,
+                                  const std::optional<InputConfig>& reading) {
+  // The document's only line breaks are layout: strings escape theirs.
+  std::string line = solution_to_json(solution, set, pattern_path, with_stats, reading);
+  line.erase(std::remove(line.begin(), line.end(), '\n'), line.end());
+  return line + "\n";
+}
+
 Solution solution_from_json(const std::string& text) {
   return parse_solution(text, "", nullptr).solution;
 }

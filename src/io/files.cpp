@@ -157,45 +157,87 @@ std::string read_input_file(const std::string& path, std::string_view role,
   return read_bounded(file.fd, max_bytes, prefix, limit, size);
 }
 
-void write_output_file(const std::string& path, std::string_view bytes) {
+struct AtomicOutput::Impl {
+  std::string path;    ///< as given; "-" = standard output
+  std::string prefix;  ///< "cannot write PATH: "
+  fs::path target;     ///< the final file (a symlink's target)
+  std::string temp;    ///< our temporary file next to it
+  int fd = -1;         ///< open on `temp` until commit()
+  bool committed = false;
+
+  ~Impl() {
+    if (fd >= 0) ::close(fd);
+  }
+
+  OutputError fail(int error) {
+    if (!temp.empty()) ::unlink(temp.c_str());
+    temp.clear();
+    return OutputError(prefix + std::strerror(error));
+  }
+};
+
+AtomicOutput::AtomicOutput(const std::string& path) : impl_(std::make_unique<Impl>()) {
+  Impl& o = *impl_;
+  o.path = path;
   if (path == "-") {
     std::cout.flush();  // what was printed before goes first
     std::fflush(stdout);
+    return;
+  }
+  o.prefix = "cannot write " + path + ": ";
+  struct stat info {};
+  o.target = output_target(path, info);
+  const bool exists = info.st_mode != 0;
+  // A temporary file of our own next to the target (same file system, so rename is atomic),
+  // created with mode 0666 less the umask, as any new file.
+  const fs::path directory = o.target.has_parent_path() ? o.target.parent_path() : fs::path(".");
+  static std::atomic<unsigned> serial{0};
+  for (int attempt = 0; o.fd < 0; ++attempt) {
+    o.temp = (directory / ("." + o.target.filename().string() + ".tmp-" +
+                           std::to_string(::getpid()) + "-" + std::to_string(serial++)))
+                 .string();
+    o.fd = ::open(o.temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (o.fd < 0 && (errno != EEXIST || attempt > 100)) {
+      const int error = errno;
+      o.temp.clear();
+      throw o.fail(error);
+    }
+  }
+  // A replaced file keeps its mode.
+  if (exists && ::fchmod(o.fd, info.st_mode & 07777) != 0) throw o.fail(errno);
+}
+
+AtomicOutput::~AtomicOutput() {
+  if (impl_ && !impl_->committed && !impl_->temp.empty()) ::unlink(impl_->temp.c_str());
+}
+
+void AtomicOutput::write(std::string_view bytes) {
+  Impl& o = *impl_;
+  if (o.path == "-") {
     if (!write_all(STDOUT_FILENO, bytes))
       throw OutputError(std::string("cannot write standard output: ") + std::strerror(errno));
     return;
   }
-  const std::string prefix = "cannot write " + path + ": ";
-  struct stat info {};
-  const fs::path target = output_target(path, info);
-  const bool exists = info.st_mode != 0;
-  // A temporary file of our own next to the target (same file system, so rename is atomic),
-  // created with mode 0666 less the umask, as any new file.
-  const fs::path directory = target.has_parent_path() ? target.parent_path() : fs::path(".");
-  static std::atomic<unsigned> serial{0};
-  std::string temp;
-  Descriptor file;
-  for (int attempt = 0; file.fd < 0; ++attempt) {
-    temp = (directory / ("." + target.filename().string() + ".tmp-" +
-                         std::to_string(::getpid()) + "-" + std::to_string(serial++)))
-               .string();
-    file.fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-    if (file.fd < 0 && (errno != EEXIST || attempt > 100))
-      throw OutputError(prefix + std::strerror(errno));
-  }
-  const auto fail = [&](int error) {
-    ::unlink(temp.c_str());
-    return OutputError(prefix + std::strerror(error));
-  };
-  // A replaced file keeps its mode.
-  if (exists && ::fchmod(file.fd, info.st_mode & 07777) != 0) throw fail(errno);
-  if (!write_all(file.fd, bytes)) throw fail(errno);
-  const int fd = file.fd;
-  file.fd = -1;
-  if (::close(fd) != 0) throw fail(errno);
-  if (::rename(temp.c_str(), target.c_str()) != 0) throw fail(errno);
+  if (o.temp.empty()) throw OutputError(o.prefix + "the output was abandoned after an error");
+  if (!write_all(o.fd, bytes)) throw o.fail(errno);
 }
 
+void AtomicOutput::commit() {
+  Impl& o = *impl_;
+  if (o.path == "-" || o.committed) return;
+  if (o.temp.empty()) throw OutputError(o.prefix + "the output was abandoned after an error");
+  const int fd = o.fd;
+  o.fd = -1;
+  if (::close(fd) != 0) throw o.fail(errno);
+  if (::rename(o.temp.c_str(), o.target.c_str()) != 0) throw o.fail(errno);
+  o.committed = true;
+}
+
+void write_output_file(const std::string& path, std::string_view bytes) {
+  AtomicOutput output(path);
+  output.write(bytes);
+  output.commit();
+}
 
 void write_text_atomic(const std::string& path, const std::string& text) {
   write_output_file(path, text);

@@ -373,4 +373,17 @@ cv::Mat3b render_solution(const Pattern& pattern, const Solution& solution, cons
   return picture;
 }
 
+cv::Mat3b fit_picture(const cv::Mat3b& picture, int size_px, int margin_px) {
+  cv::Mat3b cell(size_px, size_px, cv::Vec3b(255, 255, 255));
+  if (picture.empty()) return cell;
+  const int room = std::max(1, size_px - 2 * margin_px);
+  const double scale = std::min(double(room) / picture.cols, double(room) / picture.rows);
+  const int w = std::max(1, int(std::lround(picture.cols * scale)));
+  const int h = std::max(1, int(std::lround(picture.rows * scale)));
+  cv::Mat3b resized;
+  cv::resize(picture, resized, cv::Size(w, h), 0, 0, scale < 1 ? cv::INTER_AREA : cv::INTER_LINEAR);
+  resized.copyTo(cell(cv::Rect((size_px - w) / 2, (size_px - h) / 2, w, h)));
+  return cell;
+}
+
 }  // namespace tangram

@@ -27,6 +27,11 @@ std::string solution_to_json(const Solution& solution, const PieceSet& set,
                              const std::string& pattern_path, bool with_stats = true,
                              const std::optional<InputConfig>& reading = std::nullopt);
 
+/// solution_to_json() as one line (JSON lines: one document per line), ending in a newline.
+std::string solution_to_json_line(const Solution& solution, const PieceSet& set,
+                                  const std::string& pattern_path, bool with_stats = true,
+                                  const std::optional<InputConfig>& reading = std::nullopt);
+
 /// A tangram-solution/1 document: the solution and how its pattern was read.
 struct SolutionDocument {
   Solution solution;

@@ -13,6 +13,7 @@
 /// its final target is replaced, the link itself stays.
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -40,6 +41,27 @@ std::string read_input_file(const std::string& path, std::string_view role,
 /// Writes `bytes` to `path` ("-": standard output) completely or not at all, as the file
 /// comment says. Throws OutputError with a one-line message.
 void write_output_file(const std::string& path, std::string_view bytes);
+
+/// An output file written in pieces, completely or not at all: the bytes go to a temporary
+/// file next to `path` (a symlink's target), which commit() renames over it; destroyed
+/// uncommitted, the temporary file is removed and `path` is left as it was. "-" writes to
+/// standard output as the bytes come. The path is checked as check_output_path() does.
+/// Throws OutputError with a one-line message.
+class AtomicOutput {
+public:
+  explicit AtomicOutput(const std::string& path);
+  ~AtomicOutput();
+  AtomicOutput(const AtomicOutput&) = delete;
+  AtomicOutput& operator=(const AtomicOutput&) = delete;
+
+  void write(std::string_view bytes);
+  /// Puts the file in place; writes after it are errors.
+  void commit();
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
 
 /// Writes text to `path` completely or not at all (write_output_file). Throws OutputError.
 void write_text_atomic(const std::string& path, const std::string& text);

@@ -91,6 +91,10 @@ std::vector<std::string> caption_lines(const PictureCaption& caption);
 cv::Mat3b render_assembly(const Pattern& pattern, const std::vector<PlacedPiece>& pieces,
                           const PieceSet& set, int scale = 2);
 
+/// `picture` shrunk or enlarged to fit a `size_px` square less `margin_px` on each side, its
+/// aspect kept, centred on white: a cell of a montage.
+cv::Mat3b fit_picture(const cv::Mat3b& picture, int size_px, int margin_px);
+
 /// A legend `width` pixels wide (wider when one entry needs more): one entry per piece of the
 /// set, a swatch of its colour and its label (piece_labels), row by row in as many columns as
 /// fit. Pieces whose slot is not in `shown` (when given) have a hollow swatch and grey text.

@@ -1,0 +1,330 @@
+// `tangram solve --all | --unique | --use subset|copies`: more than one assembly of a figure,
+// enumerated by all_solutions.hpp, counted, written as JSON lines and shown in a montage.
+
+#include <algorithm>
+#include <atomic>
+#include <csignal>
+#include <iostream>
+#include <mutex>
+
+#include <opencv2/imgproc.hpp>
+
+#include "commands.hpp"
+#include "status_line.hpp"
+#include "tangram/core/all_solutions.hpp"
+#include "tangram/core/error.hpp"
+#include "tangram/core/verify.hpp"
+#include "tangram/io/documents.hpp"
+#include "tangram/io/files.hpp"
+#include "tangram/io/image.hpp"
+#include "tangram/io/picture.hpp"
+#include "tangram/io/silhouette.hpp"
+#include "tangram/lab/figures.hpp"
+
+namespace tangram::cli {
+
+namespace {
+
+/// Largest --max-solutions.
+constexpr long kMaxSolutionsLimit = 1'000'000'000;
+
+/// Assemblies drawn in the --image montage (the first ones), and the size of each cell.
+constexpr std::size_t kMontageCells = 100;
+constexpr int kMontageCellPx = 160;
+constexpr int kMontageColumns = 10;
+
+/// Set by SIGINT (Ctrl-C) while an enumeration runs: it stops and keeps what it found. A
+/// second SIGINT ends the process as usual.
+std::atomic<bool> interrupted{false};
+
+extern "C" void on_interrupt(int) {
+  interrupted.store(true);
+  std::signal(SIGINT, SIG_DFL);
+}
+
+/// SIGINT handled by on_interrupt() while alive.
+class InterruptGuard {
+public:
+  InterruptGuard() : previous_(std::signal(SIGINT, on_interrupt)) { interrupted.store(false); }
+  ~InterruptGuard() { std::signal(SIGINT, previous_ == SIG_ERR ? SIG_DFL : previous_); }
+  InterruptGuard(const InterruptGuard&) = delete;
+  InterruptGuard& operator=(const InterruptGuard&) = delete;
+
+private:
+  void (*previous_)(int);
+};
+
+/// What the run asks for.
+enum class Goal { All, Unique, Best };
+
+Goal goal_of(const SolveAllOptions& all) {
+  return all.all ? Goal::All : all.unique ? Goal::Unique : Goal::Best;
+}
+
+/// Refuses options that the enumeration has no use for or that contradict each other.
+void check_all_options(const SolveOptions& options, const SolveWatchOptions& watch,
+                       const SolveAllOptions& all) {
+  const std::string mode = all.all ? "--all" : all.unique ? "--unique" : "--use " + all.use;
+  if (!piece_use_from_name(all.use))
+    throw UsageError("--use: unknown use '" + all.use + "' (choose exact, subset or copies)");
+  if (all.prefer != "fewer" && all.prefer != "more")
+    throw UsageError("--prefer: expected fewer or more, got '" + all.prefer + "'");
+  if (all.max_solutions < 1 || all.max_solutions > kMaxSolutionsLimit)
+    throw UsageError("--max-solutions must be in 1.." + std::to_string(kMaxSolutionsLimit) +
+                     ", got " + std::to_string(all.max_solutions));
+  if (options.search == "paper")
+    throw UsageError(mode + " enumerates with its own exact search: --search paper does not apply");
+  if (!watch.frames_dir.empty() || watch.verbose)
+    throw UsageError(mode + " has no search steps to show: --frames and --verbose do not apply");
+  if (all.use == "exact" && all.figure_area != 0.0)
+    throw UsageError("--figure-area sets the scale when the pieces do not fill the figure: "
+                     "it needs --use subset or copies");
+  if (all.use != "exact" && !(all.figure_area > 0.0))
+    throw UsageError("--use " + all.use + " needs --figure-area: the figure's area in square "
+                     "set units (the pieces no longer fill it exactly, so it sets the scale)");
+}
+
+/// The montage of the first assemblies: a title line, cells of kMontageCellPx with the
+/// assembly (cropped to the figure) and its number, and the set's legend.
+cv::Mat3b montage(const Pattern& pattern, const PieceSet& set,
+                  const std::vector<std::vector<PlacedPiece>>& assemblies, const std::string& title) {
+  const cv::Rect box = cv::boundingRect(pattern.puzzle) & cv::Rect(0, 0, pattern.puzzle.cols,
+                                                                    pattern.puzzle.rows);
+  const int margin = std::max(2, std::max(box.width, box.height) / 40);
+  const cv::Rect crop = cv::Rect(box.x - margin, box.y - margin, box.width + 2 * margin,
+                                 box.height + 2 * margin) &
+                        cv::Rect(0, 0, pattern.puzzle.cols, pattern.puzzle.rows);
+  const int scale = std::max(1, std::min(4, kMontageCellPx / std::max(1, std::max(crop.width, crop.height))));
+  const int columns =
+      static_cast<int>(std::min<std::size_t>(kMontageColumns, std::max<std::size_t>(1, assemblies.size())));
+  std::vector<cv::Mat3b> row, rows;
+  for (std::size_t i = 0; i < assemblies.size(); ++i) {
+    const cv::Mat3b drawn = render_assembly(pattern, assemblies[i], set, scale);
+    const cv::Rect scaled(crop.x * scale, crop.y * scale, crop.width * scale, crop.height * scale);
+    row.push_back(with_title(fit_picture(drawn(scaled), kMontageCellPx, 4), "#" + std::to_string(i + 1)));
+    if (static_cast<int>(row.size()) == columns || i + 1 == assemblies.size()) {
+      rows.push_back(side_by_side(row, 4));
+      row.clear();
+    }
+  }
+  cv::Mat3b grid = rows.empty() ? cv::Mat3b(kMontageCellPx, kMontageCellPx, cv::Vec3b(255, 255, 255))
+                                : rows.front();
+  for (std::size_t r = 1; r < rows.size(); ++r) {
+    cv::Mat3b padded(rows[r].rows, grid.cols, cv::Vec3b(255, 255, 255));
+    rows[r].copyTo(padded(cv::Rect(0, 0, rows[r].cols, rows[r].rows)));
+    cv::Mat3b stacked;
+    cv::vconcat(grid, padded, stacked);
+    grid = stacked;
+  }
+  const cv::Mat3b legend = render_legend(set, grid.cols, 0.5);
+  cv::Mat3b body(grid.rows + legend.rows, std::max(grid.cols, legend.cols), cv::Vec3b(255, 255, 255));
+  grid.copyTo(body(cv::Rect(0, 0, grid.cols, grid.rows)));
+  legend.copyTo(body(cv::Rect(0, grid.rows, legend.cols, legend.rows)));
+  return with_title(body, title);
+}
+
+/// "9356 assemblies", "1 assembly".
+std::string assemblies_text(long n) {
+  return std::to_string(n) + (n == 1 ? " assembly" : " assemblies");
+}
+
+/// How far the count goes, in words.
+std::string count_qualifier(const Enumeration& e, long max_solutions) {
+  if (e.exhausted) return "all of them: the search was exhaustive";
+  if (e.timed_out) return "at least: the time limit ended the search";
+  if (e.interrupted) return "at least: interrupted";
+  return "at least: stopped at --max-solutions " + std::to_string(max_solutions);
+}
+
+}  // namespace
+
+void add_all_options(CLI::App& solve, SolveAllOptions& options) {
+  CLI::Option* all =
+      solve.add_flag("--all", options.all,
+                     wrap("Enumerate every assembly, not only the first: the count on stdout, "
+                          "each assembly a line of --json (JSON lines, each a "
+                          "tangram-solution/1 document), the first " +
+                          std::to_string(kMontageCells) +
+                          " in the --image montage. Exact for sets of polyominoes on a figure "
+                          "that lies on their unit grid (others are refused): each assembly is "
+                          "met once, copies of a piece never swapped. Ctrl-C stops it and keeps "
+                          "what it found. The order is the same for any thread count."));
+  solve.add_flag("--unique", options.unique,
+                     wrap("Is the assembly unique? Stops at the second one; the message and the "
+                          "exit status say none (1), unique (0) or several (4)."))
+          ->excludes(all);
+  solve.add_option("--max-solutions", options.max_solutions,
+                   wrap("With --all: stop after N assemblies (the count then says 'at least'). "
+                        "Default: " + std::to_string(options.max_solutions) + "."))
+      ->type_name("N")
+      ->needs(all);
+  solve.add_flag("--up-to-symmetry", options.up_to_symmetry,
+                     wrap("With --all or --unique: assemblies that a rotation or reflection of "
+                          "the figure maps onto each other count once (reflections only when "
+                          "the pieces may be mirrored); the one kept is the least of its "
+                          "images. Default: every assembly counts."));
+  solve.add_option("--use", options.use,
+                   wrap("How the pieces may be used: exact (each piece once, as the set has "
+                        "them), subset (each at most once: some may stay out), copies (each "
+                        "shape any number of times: a tiling). subset and copies need "
+                        "--figure-area; without --all or --unique the assembly chosen is the "
+                        "one with the fewest pieces (--prefer). Default: " + options.use + "."))
+      ->type_name("exact|subset|copies");
+  solve.add_option("--figure-area", options.figure_area,
+                   wrap("With --use subset or copies: the figure's area in square set units "
+                        "(a pentomino's is 5), which sets the scale."))
+      ->type_name("UNITS");
+  solve.add_option("--prefer", options.prefer,
+                   wrap("With --use subset or copies and neither --all nor --unique: choose the "
+                        "assembly with the fewest pieces or the most, the first found among "
+                        "equals. Default: " + options.prefer + "."))
+      ->type_name("fewer|more");
+}
+
+int run_solve_all(const SolveOptions& options, const SolveWatchOptions& watch,
+                  const SolveAllOptions& all) {
+  check_all_options(options, watch, all);
+  if (all.prefer != "fewer" && (all.all || all.unique))
+    throw UsageError("--prefer chooses one assembly: with --all or --unique every one counts");
+  if (all.up_to_symmetry && !all.all && !all.unique)
+    throw UsageError("--up-to-symmetry needs --all or --unique");
+  const Goal goal = goal_of(all);
+  SolverConfig config = solver_config(options);
+  config.search.started = options.started;
+  validate_config(config);
+  const InputConfig input = read_for_set(input_config(options.input), config.pieces);
+  check_solve_outputs(options);
+  const Silhouette silhouette = load_silhouette(options.pattern, input, options.limits);
+  print_input_report(silhouette.report, options.quiet);
+  // The picture as read: on a grid the search does not depend on the resolution.
+  const Pattern& pattern = silhouette.pattern;
+
+  EnumerationConfig enumeration;
+  enumeration.use = *piece_use_from_name(all.use);
+  enumeration.figure_area = all.figure_area;
+  enumeration.up_to_symmetry = all.up_to_symmetry;
+  enumeration.max_solutions = goal == Goal::Unique ? 2 : all.max_solutions;
+  enumeration.stop = &interrupted;
+  if (const std::optional<std::string> why = enumeration_refusal(pattern, config, enumeration))
+    throw UsageError((goal == Goal::All ? "--all: " : goal == Goal::Unique ? "--unique: " : "--use " + all.use + ": ") + *why);
+
+  const bool to_stdout = options.json_path == "-" || options.image_path == "-";
+  std::ostream& out = to_stdout ? std::cerr : std::cout;
+  std::optional<AtomicOutput> lines;
+  if (!options.json_path.empty() && goal != Goal::Best) lines.emplace(options.json_path);
+  std::vector<std::vector<PlacedPiece>> shown;  // the montage's, or the one chosen
+  long index = 0;
+  const bool more = all.prefer == "more";
+  const auto sink = [&](const std::vector<PlacedPiece>& pieces) {
+    ++index;
+    if (goal == Goal::Best) {
+      if (shown.empty() || (more ? pieces.size() > shown.front().size()
+                                 : pieces.size() < shown.front().size()))
+        shown = {pieces};
+      return;
+    }
+    if (lines) {
+      const UsedPieces used = used_pieces(config.pieces, pieces, enumeration.use);
+      Solution solution;
+      solution.solved = true;
+      solution.pieces = used.pieces;
+      lines->write(solution_to_json_line(solution, used.set, options.pattern, false, input));
+    }
+    if (!options.image_path.empty() && shown.size() < kMontageCells) shown.push_back(pieces);
+  };
+  Enumeration found;
+  {
+    StatusLine status(!options.quiet);
+    InterruptGuard guard;
+    found = enumerate_assemblies(pattern, config, enumeration, sink,
+                                 [&](long solutions, long nodes, double seconds) {
+                                   status.show([&] {
+                                     return assemblies_text(solutions) + ", " +
+                                            std::to_string(nodes) + " placements, " +
+                                            fixed(seconds, 1) + " s";
+                                   });
+                                 });
+  }
+  if (lines) lines->commit();
+
+  // The summary: the count first (scripts read it), then how far it goes.
+  const std::string where = options.pattern == "-" ? "(standard input)" : options.pattern;
+  const std::string symmetric =
+      all.up_to_symmetry ? " up to the figure's " + std::to_string(found.symmetries) +
+                               (found.symmetries == 1 ? " symmetry" : " symmetries")
+                         : "";
+  int status = kExitOk;
+  std::string title;
+  if (goal == Goal::All) {
+    out << assemblies_text(found.solutions) << symmetric << " of " << where << " ("
+        << count_qualifier(found, enumeration.max_solutions) << ")\n";
+    status = found.solutions == 0                     ? kExitFailed
+             : found.timed_out || found.interrupted ? kExitIncomplete
+                                                    : kExitOk;
+    title = assemblies_text(found.solutions) + symmetric + (found.exhausted ? "" : " (at least)") +
+            (found.solutions > static_cast<long>(shown.size())
+                 ? ", the first " + std::to_string(shown.size()) + " shown"
+                 : "");
+  } else if (goal == Goal::Unique) {
+    if (found.solutions >= 2) {
+      out << "several: " << where << " has more than one assembly" << symmetric << "\n";
+      status = kExitSeveral;
+    } else if (found.solutions == 1 && found.exhausted) {
+      out << "unique: " << where << " has exactly one assembly" << symmetric << "\n";
+    } else if (found.solutions == 1) {
+      out << "undecided: " << where << " has an assembly; whether it is unique is not known ("
+          << (found.timed_out ? "the time limit" : "an interrupt") << " ended the search)\n";
+      status = kExitIncomplete;
+    } else {
+      out << "none: " << where << " has no assembly"
+          << (found.exhausted ? "" : " found (the search did not finish)") << "\n";
+      status = kExitFailed;
+    }
+    title = assemblies_text(found.solutions) + symmetric + (status == kExitOk ? " (unique)" : "");
+  } else {
+    if (shown.empty()) {
+      out << where << ": no assembly with pieces used as " << all.use
+          << (found.exhausted ? "" : " found (the search did not finish)") << "\n";
+      status = kExitFailed;
+    } else {
+      out << where << ": solved with " << shown.front().size() << " pieces (" << all.use
+          << "; the " << (more ? "most" : "fewest") << " pieces of " << assemblies_text(found.solutions) << ", "
+          << count_qualifier(found, enumeration.max_solutions) << ")\n";
+    }
+  }
+  out << "  " << found.nodes << " placements, " << fixed(found.seconds, 2) << " s with "
+      << found.threads << " thread" << (found.threads == 1 ? "" : "s") << "\n"
+      << std::flush;
+
+  if (goal == Goal::Best) {
+    Solution solution;
+    solution.solved = !shown.empty();
+    if (solution.solved) solution.pieces = shown.front();
+    solution.stats.seconds = found.seconds;
+    solution.stats.placements_tried = found.nodes;
+    solution.stats.threads = found.threads;
+    solution.stats.on_grid = true;
+    solution.stats.timed_out = found.timed_out;
+    const UsedPieces used = used_pieces(config.pieces, solution.pieces, enumeration.use);
+    Solution written = solution;
+    written.pieces = used.pieces;
+    if (solution.solved) {
+      const AreaMetrics m = measure_areas(pattern, solution.pieces);
+      written.stats.coverage = solution.stats.coverage = m.coverage;
+      written.stats.overlap = solution.stats.overlap = m.overlap;
+      written.stats.spill = solution.stats.spill = m.spill;
+    }
+    if (!options.json_path.empty())
+      write_text_atomic(options.json_path,
+                        solution_to_json(written, used.set, options.pattern, true, input));
+    if (!options.image_path.empty())
+      write_picture(options.image_path,
+                    render_solution(pattern, solution, config.pieces, solution_caption(solution, config)));
+    return solution.solved ? kExitOk : kExitFailed;
+  }
+  if (!options.image_path.empty())
+    write_picture(options.image_path, montage(pattern, config.pieces, shown, title));
+  return status;
+}
+
+}  // namespace tangram::cli
