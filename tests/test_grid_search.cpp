@@ -5,8 +5,11 @@
 #include <doctest/doctest.h>
 
 #include <chrono>
+#include <algorithm>
 #include <functional>
 #include <map>
+#include <set>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -38,10 +41,15 @@ PieceSet polyominoes(const std::string& name, std::vector<PieceShape> shapes) {
 
 PieceShape domino(int count) { return {"domino", {{0, 0}, {2, 0}, {2, 1}, {0, 1}}, count}; }
 
+/// An assembly as the oracle sees it: each piece's shape and cells (row * cols + col), sorted.
+using CellAssembly = std::vector<std::pair<std::size_t, std::vector<int>>>;
+
 /// Slow reference: every set of placements (shape, configuration, offset) of the set's pieces,
-/// chosen in increasing order of a fixed list, that covers the grid's cells exactly once.
-long count_by_enumeration(const CellGrid& grid, const PieceSet& set,
-                          const std::vector<std::vector<GridConfiguration>>& configs) {
+/// chosen in increasing order of a fixed list, that covers the grid's cells exactly once; with
+/// `use` Exact all pieces, Subset any of them, Copies any number of each shape.
+std::vector<CellAssembly> assemblies_by_enumeration(
+    const CellGrid& grid, const PieceSet& set,
+    const std::vector<std::vector<GridConfiguration>>& configs, PieceUse use = PieceUse::Exact) {
   struct Placement {
     std::size_t shape;
     std::vector<int> cells;
@@ -61,18 +69,24 @@ long count_by_enumeration(const CellGrid& grid, const PieceSet& set,
             }
             p.cells.push_back(cy * grid.cols + cx);
           }
+          std::sort(p.cells.begin(), p.cells.end());
           if (inside) all.push_back(p);
         }
   std::vector<int> left;
-  for (const PieceShape& shape : set.shapes()) left.push_back(shape.count);
+  for (const PieceShape& shape : set.shapes()) left.push_back(use == PieceUse::Copies ? 1 << 20 : shape.count);
   std::vector<int> covered(static_cast<std::size_t>(grid.rows * grid.cols), 0);
   const int puzzle = cv::countNonZero(grid.cells);
-  long count = 0;
+  std::vector<CellAssembly> found;
+  CellAssembly chosen;
   std::function<void(std::size_t, int)> choose = [&](std::size_t from, int filled) {
     if (filled == puzzle) {
       bool all_used = true;
       for (int l : left) all_used = all_used && l == 0;
-      count += all_used ? 1 : 0;
+      if (use != PieceUse::Exact || all_used) {
+        CellAssembly sorted = chosen;
+        std::sort(sorted.begin(), sorted.end());
+        found.push_back(sorted);
+      }
       return;
     }
     for (std::size_t i = from; i < all.size(); ++i) {
@@ -83,13 +97,73 @@ long count_by_enumeration(const CellGrid& grid, const PieceSet& set,
       if (!free) continue;
       for (int c : p.cells) covered[static_cast<std::size_t>(c)] = 1;
       --left[p.shape];
+      chosen.push_back({p.shape, p.cells});
       choose(i + 1, filled + static_cast<int>(p.cells.size()));
+      chosen.pop_back();
       ++left[p.shape];
       for (int c : p.cells) covered[static_cast<std::size_t>(c)] = 0;
     }
   };
   choose(0, 0);
-  return count;
+  return found;
+}
+
+long count_by_enumeration(const CellGrid& grid, const PieceSet& set,
+                          const std::vector<std::vector<GridConfiguration>>& configs) {
+  return static_cast<long>(assemblies_by_enumeration(grid, set, configs).size());
+}
+
+/// Slow reference for classes under the figure's symmetry: each assembly's images under the
+/// eight symmetries of the square (of the rectangle when it is not square) that map the figure
+/// onto itself, the least taken as its class; the number of distinct classes.
+long classes_by_enumeration(const CellGrid& grid, const std::vector<CellAssembly>& assemblies,
+                            bool reflections) {
+  const int w = grid.cols, h = grid.rows;
+  std::vector<std::function<cv::Point(cv::Point)>> maps = {
+      [](cv::Point p) { return p; },
+      [&](cv::Point p) { return cv::Point(w - 1 - p.x, h - 1 - p.y); }};
+  if (reflections) {
+    maps.push_back([&](cv::Point p) { return cv::Point(w - 1 - p.x, p.y); });
+    maps.push_back([&](cv::Point p) { return cv::Point(p.x, h - 1 - p.y); });
+  }
+  if (w == h) {
+    maps.push_back([&](cv::Point p) { return cv::Point(p.y, w - 1 - p.x); });
+    maps.push_back([&](cv::Point p) { return cv::Point(h - 1 - p.y, p.x); });
+    if (reflections) {
+      maps.push_back([&](cv::Point p) { return cv::Point(p.y, p.x); });
+      maps.push_back([&](cv::Point p) { return cv::Point(h - 1 - p.y, w - 1 - p.x); });
+    }
+  }
+  std::vector<std::function<cv::Point(cv::Point)>> symmetries;
+  for (const auto& m : maps) {
+    bool onto = true;
+    for (int y = 0; y < h; ++y)
+      for (int x = 0; x < w; ++x) {
+        const cv::Point q = m({x, y});
+        onto = onto && grid.cells(y, x) == grid.cells(q.y, q.x);
+      }
+    if (onto) symmetries.push_back(m);
+  }
+  std::set<CellAssembly> classes;
+  for (const CellAssembly& a : assemblies) {
+    CellAssembly least;
+    for (const auto& m : symmetries) {
+      CellAssembly image;
+      for (const auto& [shape, cells] : a) {
+        std::vector<int> moved;
+        for (const int c : cells) {
+          const cv::Point q = m({c % w, c / w});
+          moved.push_back(q.y * w + q.x);
+        }
+        std::sort(moved.begin(), moved.end());
+        image.push_back({shape, moved});
+      }
+      std::sort(image.begin(), image.end());
+      if (least.empty() || image < least) least = image;
+    }
+    classes.insert(least);
+  }
+  return static_cast<long>(classes.size());
 }
 
 Clock::time_point in_a_minute() { return Clock::now() + std::chrono::minutes(1); }
@@ -305,4 +379,109 @@ TEST_CASE("grid search: the same assemblies in the same order with one thread or
       same = same && a.shape == b.shape && a.config == b.config && a.cell == b.cell;
     }
   CHECK(same);
+}
+
+TEST_CASE("grid search: subsets, copies and classes under symmetry equal the slow references") {
+  const PieceShape monomino{"mono", {{0, 0}, {1, 0}, {1, 1}, {0, 1}}, 2};
+  const PieceShape bar{"bar", {{0, 0}, {2, 0}, {2, 1}, {0, 1}}, 2};
+  const PieceShape l_tromino{"L", {{0, 0}, {2, 0}, {2, 1}, {1, 1}, {1, 2}, {0, 2}}, 2};
+  const PieceShape tetromino_t{"T", {{0, 0}, {3, 0}, {3, 1}, {2, 1}, {2, 2}, {1, 2}, {1, 1}, {0, 1}}, 1};
+  const PieceSet set = polyominoes("mixed", {tetromino_t, l_tromino, bar, monomino});
+  const auto configs = grid_configurations(set, true);
+  REQUIRE(configs);
+  struct Case {
+    const char* what;
+    Pattern pattern;
+    PieceUse use;
+  };
+  const std::vector<Case> cases = {
+      {"3 x 3, subset", block(3, 3, 20), PieceUse::Subset},
+      {"3 x 4, subset", block(3, 4, 20), PieceUse::Subset},
+      {"4 x 4 without a corner, subset", block(4, 4, 20, {{0, 0}}), PieceUse::Subset},
+      {"2 x 4, copies", block(2, 4, 20), PieceUse::Copies},
+      {"3 x 3, copies", block(3, 3, 20), PieceUse::Copies},
+      {"3 x 3 without its middle, copies", block(3, 3, 20, {{1, 1}}), PieceUse::Copies},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.what);
+    const double area = cv::countNonZero(c.pattern.puzzle) / 400.0;
+    const std::optional<CellGrid> grid = cell_grid(c.pattern, set, c.use, 20.0);
+    REQUIRE(grid);
+    CHECK(cv::countNonZero(grid->cells) == static_cast<int>(std::lround(area)));
+    const std::vector<CellAssembly> slow = assemblies_by_enumeration(*grid, set, *configs, c.use);
+    REQUIRE(!slow.empty());
+    for (const bool symmetric : {false, true}) {
+      CAPTURE(symmetric);
+      GridSearchConfig config;
+      config.max_solutions = 1'000'000;
+      config.use = c.use;
+      config.up_to_symmetry = symmetric;
+      config.deadline = in_a_minute();
+      std::vector<std::vector<GridPlacement>> found;
+      const GridSearchResult result = grid_search(
+          *grid, set, *configs, config, [&](const std::vector<GridPlacement>& a) { found.push_back(a); });
+      CHECK(result.exhausted);
+      CHECK(result.solutions == static_cast<long>(found.size()));
+      const long expected =
+          symmetric ? classes_by_enumeration(*grid, slow, true) : static_cast<long>(slow.size());
+      CHECK(result.solutions == expected);
+      // Every assembly reported covers the figure once, with the pieces the use allows.
+      for (const std::vector<GridPlacement>& a : found) {
+        cv::Mat1i count(grid->rows, grid->cols, 0);
+        std::vector<int> used(set.shape_count(), 0);
+        for (const GridPlacement& p : a) {
+          ++used[static_cast<std::size_t>(p.shape)];
+          for (const cv::Point& d : (*configs)[static_cast<std::size_t>(p.shape)][static_cast<std::size_t>(p.config)].cells)
+            ++count(p.cell.y + d.y, p.cell.x + d.x);
+        }
+        bool once = true;
+        for (int y = 0; y < grid->rows; ++y)
+          for (int x = 0; x < grid->cols; ++x) once = once && count(y, x) == (grid->cells(y, x) ? 1 : 0);
+        CHECK(once);
+        if (c.use == PieceUse::Subset)
+          for (std::size_t s = 0; s < used.size(); ++s)
+            CHECK(used[s] <= set.shape(static_cast<ShapeId>(s)).count);
+      }
+    }
+  }
+}
+
+TEST_CASE("grid search: a cut keeps the first assemblies of the full order; a stop or a deadline ends it") {
+  const PieceSet pentominoes = builtin_piece_set("pentominoes").set;
+  const Pattern board = block(8, 8, 8, {{3, 3}, {3, 4}, {4, 3}, {4, 4}});
+  const Enumeration all = enumerate(board, pentominoes, false, 2);
+  const auto configs = grid_configurations(pentominoes, true);
+  const std::optional<CellGrid> grid = cell_grid(board, pentominoes);
+  REQUIRE(grid);
+  for (const long cut : {1L, 7L, 100L}) {
+    CAPTURE(cut);
+    GridSearchConfig config;
+    config.max_solutions = cut;
+    ThreadLimit limit(2);
+    std::vector<std::vector<GridPlacement>> first;
+    const GridSearchResult r = grid_search(*grid, pentominoes, *configs, config,
+                                           [&](const std::vector<GridPlacement>& a) { first.push_back(a); });
+    CHECK_FALSE(r.exhausted);
+    REQUIRE(static_cast<long>(first.size()) == cut);
+    bool same = true;
+    for (std::size_t i = 0; i < first.size(); ++i)
+      for (std::size_t k = 0; k < first[i].size(); ++k)
+        same = same && first[i][k].cell == all.assemblies[i][k].cell &&
+               first[i][k].config == all.assemblies[i][k].config;
+    CHECK(same);
+  }
+  std::atomic<bool> stop{true};
+  GridSearchConfig stopped;
+  stopped.max_solutions = 1'000'000;
+  stopped.stop = &stop;
+  const GridSearchResult interrupted = grid_search(*grid, pentominoes, *configs, stopped);
+  CHECK(interrupted.interrupted);
+  CHECK_FALSE(interrupted.exhausted);
+  CHECK(interrupted.solutions < 520);
+  GridSearchConfig late;
+  late.max_solutions = 1'000'000;
+  late.deadline = Clock::now();
+  const GridSearchResult timed_out = grid_search(*grid, pentominoes, *configs, late);
+  CHECK(timed_out.timed_out);
+  CHECK_FALSE(timed_out.exhausted);
 }
