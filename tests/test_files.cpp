@@ -129,3 +129,114 @@ TEST_CASE("byte_count_text: bytes, then decimal units with two or three digits")
   CHECK(byte_count_text(256'000'000) == "256 MB");
   CHECK(byte_count_text(3'200'000'000) == "3.2 GB");
 }
+
+namespace {
+
+/// The message of the OutputError thrown by opening an AtomicOutput on `path`, or "".
+std::string atomic_open_error(const std::string& path) {
+  try {
+    AtomicOutput output(path);
+  } catch (const OutputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("AtomicOutput: pieces written then committed make the whole file; before the commit "
+          "the old file stands") {
+  const TempDir dir("files");
+  write_file(dir.file("out"), "old");
+  REQUIRE(::chmod(dir.file("out").c_str(), 0640) == 0);
+  {
+    AtomicOutput output(dir.file("out"));
+    output.write("first line\n");
+    output.write("");
+    output.write(std::string(100'000, 'x'));
+    output.write("\nlast line\n");
+    // Written so far to a temporary file beside it; the target is untouched.
+    CHECK(read_all(dir.file("out")) == "old");
+    CHECK(dir.entries().size() == 2);
+    output.commit();
+    output.commit();  // a second commit changes nothing
+    CHECK(read_all(dir.file("out")) ==
+          "first line\n" + std::string(100'000, 'x') + "\nlast line\n");
+    // Writes after the commit are errors and do not touch the file.
+    CHECK_THROWS_AS(output.write("more"), OutputError);
+  }
+  CHECK(read_all(dir.file("out")).size() == 11 + 100'000 + 11);
+  CHECK(dir.entries() == std::vector<std::string>{"out"});
+  struct stat info {};
+  REQUIRE(::stat(dir.file("out").c_str(), &info) == 0);
+  CHECK((info.st_mode & 0777) == 0640);  // a replaced file keeps its mode
+  // A new file; nothing written but the commit: an empty file.
+  {
+    AtomicOutput output(dir.file("empty"));
+    output.commit();
+  }
+  CHECK(fs::exists(dir.file("empty")));
+  CHECK(read_all(dir.file("empty")).empty());
+}
+
+TEST_CASE("AtomicOutput: destroyed without a commit, the old file stays as it was and no "
+          "temporary file is left") {
+  const TempDir dir("files");
+  write_file(dir.file("out"), "old");
+  {
+    AtomicOutput output(dir.file("out"));
+    output.write("half of the ne");
+  }
+  CHECK(read_all(dir.file("out")) == "old");
+  CHECK(dir.entries() == std::vector<std::string>{"out"});
+  // A file that did not exist is not created.
+  {
+    AtomicOutput output(dir.file("new"));
+    output.write("never");
+  }
+  CHECK_FALSE(fs::exists(dir.file("new")));
+  CHECK(dir.entries() == std::vector<std::string>{"out"});
+  // Unwound by an exception, as when a run fails half-way.
+  try {
+    AtomicOutput output(dir.file("out"));
+    output.write("partial");
+    throw InputError("failed half-way");
+  } catch (const InputError&) {
+  }
+  CHECK(read_all(dir.file("out")) == "old");
+  CHECK(dir.entries() == std::vector<std::string>{"out"});
+}
+
+TEST_CASE("AtomicOutput: a symlink's target is written, the link kept; what is not a regular "
+          "file is refused as write_output_file refuses it") {
+  const TempDir dir("files");
+  fs::create_directory(dir.file("real"));
+  write_file(dir.file("real/target"), "old");
+  fs::create_symlink("real/target", dir.file("link"));
+  {
+    AtomicOutput output(dir.file("link"));
+    output.write("new");
+    output.commit();
+  }
+  CHECK(fs::is_symlink(dir.file("link")));
+  CHECK(read_all(dir.file("real/target")) == "new");
+  CHECK(dir.entries().size() == 2);  // real/ and link: no temporary file beside the link
+
+  REQUIRE(::mkfifo(dir.file("fifo").c_str(), 0600) == 0);
+  for (const std::string& path : {dir.file("fifo"), std::string("/dev/null")}) {
+    CAPTURE(path);
+    const std::string message = atomic_open_error(path);
+    CHECK(message == write_error(path));
+    CHECK(contains(message, "not a regular file"));
+    CHECK(contains(message, "which is never replaced"));
+  }
+  CHECK(fs::is_fifo(dir.file("fifo")));
+  CHECK(atomic_open_error(dir.file("real")) == "cannot write " + dir.file("real") + ": is a directory");
+  CHECK(contains(atomic_open_error(dir.file("none/out")),
+                 "directory " + dir.file("none") + " does not exist"));
+  CHECK(contains(atomic_open_error(""), "empty name"));
+  // Nothing was created by the refusals.
+  CHECK(dir.entries().size() == 3);
+  CHECK(fs::is_directory(dir.file("real")));
+  CHECK(std::vector<fs::path>(fs::directory_iterator(dir.file("real")), {}).size() == 1);
+}

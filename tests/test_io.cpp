@@ -2,10 +2,12 @@
 
 #include "checks.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -284,6 +286,66 @@ TEST_CASE("solution_to_json: coordinates are written with six decimals, unsolved
   CHECK(contains(text, "\"timed_out\": true"));
   CHECK(contains(text, "\"name\": \"small-triangle\""));
   CHECK(!solution_from_json(text).solved);
+}
+
+TEST_CASE("solution_to_json_line: the document on one line, ending in its only newline, that "
+          "reads back as solution_to_json's does") {
+  Solution solution;
+  solution.solved = true;
+  solution.pieces = test::square_assembly(200.0, {123.25, 140.5}, 17.0);
+  solution.stats.placements_tried = 99;
+  InputConfig reading;
+  reading.threshold = 90.0;
+  // A line break in a string is escaped, not a break of the line.
+  const std::string pattern = "masks/two\nlines \"quoted\".png";
+  for (const bool with_stats : {true, false}) {
+    CAPTURE(with_stats);
+    for (const std::optional<InputConfig>& how : {std::optional<InputConfig>{}, std::optional(reading)}) {
+      CAPTURE(how.has_value());
+      const std::string text = solution_to_json(solution, PieceSet::tangram(), pattern, with_stats, how);
+      const std::string line =
+          solution_to_json_line(solution, PieceSet::tangram(), pattern, with_stats, how);
+      REQUIRE(!line.empty());
+      CHECK(std::count(line.begin(), line.end(), '\n') == 1);
+      CHECK(line.back() == '\n');
+      CHECK(line.find('\r') == std::string::npos);
+      // The same document: the same JSON value, the same pieces.
+      CHECK(detail::parse_json(line) == detail::parse_json(text));
+      CHECK(detail::parse_json(line).at("pattern") == pattern);
+      const SolutionDocument from_line = solution_document_from_json(line);
+      const SolutionDocument from_text = solution_document_from_json(text);
+      CHECK(from_line.solution.solved);
+      CHECK(from_line.reading.has_value() == how.has_value());
+      if (with_stats) CHECK(from_line.solution.stats.placements_tried == 99);
+      REQUIRE(from_line.solution.pieces.size() == solution.pieces.size());
+      REQUIRE(from_text.solution.pieces.size() == solution.pieces.size());
+      for (std::size_t i = 0; i < solution.pieces.size(); ++i) {
+        CAPTURE(i);
+        const PlacedPiece& a = from_text.solution.pieces[i];
+        const PlacedPiece& b = from_line.solution.pieces[i];
+        CHECK(a.shape == b.shape);
+        CHECK(a.pose.reflected == b.pose.reflected);
+        CHECK(a.pose.angle_deg == b.pose.angle_deg);
+        CHECK(a.pose.centre.x == b.pose.centre.x);
+        CHECK(a.pose.centre.y == b.pose.centre.y);
+        REQUIRE(a.polygon.size() == b.polygon.size());
+        for (std::size_t k = 0; k < a.polygon.size(); ++k) {
+          CHECK(a.polygon[k].x == b.polygon[k].x);
+          CHECK(a.polygon[k].y == b.polygon[k].y);
+        }
+        CHECK(test::same_vertices(b.polygon, solution.pieces[i].polygon, 1e-6));
+      }
+    }
+  }
+  // Lines of several documents split back into the documents.
+  Solution unsolved;
+  const std::string two = solution_to_json_line(solution, PieceSet::tangram(), "a.png") +
+                          solution_to_json_line(unsolved, PieceSet::tangram(), "b.png");
+  const std::vector<std::string> split = test::lines(two);
+  REQUIRE(split.size() == 2);
+  CHECK(solution_document_from_json(split[0]).solution.pieces.size() == 7);
+  CHECK(!solution_document_from_json(split[1]).solution.solved);
+  CHECK(detail::parse_json(split[1]).at("pattern") == "b.png");
 }
 
 TEST_CASE("solution JSON: the reading is written when given and read back field for field; "
