@@ -305,7 +305,10 @@ int run_solve_all(const SolveOptions& options, const SolveWatchOptions& watch,
     solution.stats.threads = found.threads;
     solution.stats.on_grid = true;
     solution.stats.timed_out = found.timed_out;
-    const UsedPieces used = used_pieces(config.pieces, solution.pieces, enumeration.use);
+    // None found: the set as given (the pieces of none would be a set without shapes).
+    const UsedPieces used = solution.solved
+                                ? used_pieces(config.pieces, solution.pieces, enumeration.use)
+                                : UsedPieces{config.pieces, {}};
     Solution written = solution;
     written.pieces = used.pieces;
     if (solution.solved) {
