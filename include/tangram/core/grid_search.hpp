@@ -22,24 +22,12 @@
 
 #include <opencv2/core.hpp>
 
+#include "tangram/core/cover_search.hpp"
 #include "tangram/core/pattern.hpp"
 #include "tangram/core/piece_set.hpp"
 #include "tangram/core/solution.hpp"
 
 namespace tangram {
-
-/// How a search may use a set's pieces.
-enum class PieceUse {
-  Exact,   ///< every piece once (copies by their count): the puzzle as sold
-  Subset,  ///< each piece at most once: some may stay in the box
-  Copies,  ///< each shape any number of times: tiling a region with the shapes
-};
-
-/// The name of a use: "exact", "subset" or "copies" (options, documents).
-std::string_view piece_use_name(PieceUse use);
-
-/// Inverse of piece_use_name; nullopt for an unknown name.
-std::optional<PieceUse> piece_use_from_name(std::string_view name);
 
 /// A figure as unit cells: the pattern's puzzle pixels sampled on a grid of `unit_px` cells
 /// whose corner is at `origin` (pixel frame).
@@ -106,13 +94,8 @@ struct GridSearchConfig {
   const std::atomic<bool>* stop = nullptr;
 };
 
-/// Progress of a running grid_search(): assemblies found so far (kept ones, in all parts of the
-/// search, reported or not yet), placements made, seconds since it started.
-struct GridProgress {
-  long solutions = 0;
-  long nodes = 0;
-  double seconds = 0.0;
-};
+/// Progress of a running grid_search().
+using GridProgress = CoverProgress;
 
 /// What grid_search() found.
 struct GridSearchResult {
@@ -131,14 +114,13 @@ using GridSolutionSink = std::function<void(const std::vector<GridPlacement>&)>;
 /// Called about once a second while the search runs, one at a time, from any thread.
 using GridProgressSink = std::function<void(const GridProgress&)>;
 
-/// Depth-first search over the puzzle cells of `grid` with the pieces of `set` (copies by count,
-/// or as `config.use` says): at each step the first empty puzzle cell (row by row, or column by
-/// column when the grid is wider than high) is covered by each shape left, largest first, in
-/// each configuration whose cells all fall on empty puzzle cells. Each assembly (a set of
-/// shapes on sets of cells) is reached exactly once: identical copies are never swapped, and
-/// a configuration that repeats another's cells is left out. The tree is cut into subtrees at
-/// a fixed depth, searched in parallel (parallel.hpp) and reported in order; with a deadline
-/// or a stop the assemblies reported are those found, in order, subtree by subtree.
+/// cover_search() over the puzzle cells of `grid` (row by row, or column by column when the grid
+/// is wider than high) with the pieces of `set` (copies by count, or as `config.use` says): at
+/// each step the first empty puzzle cell is covered by each shape left, largest first, in each
+/// configuration whose cells all fall on empty puzzle cells. Each assembly (a set of shapes on
+/// sets of cells) is reached exactly once: identical copies are never swapped, and a
+/// configuration that repeats another's cells is left out. With a deadline or a stop the
+/// assemblies reported are those found, in order, subtree by subtree.
 GridSearchResult grid_search(const CellGrid& grid, const PieceSet& set,
                              const std::vector<std::vector<GridConfiguration>>& configs,
                              const GridSearchConfig& config, const GridSolutionSink& on_solution = {},
