@@ -3,7 +3,10 @@
 
 #include <doctest/doctest.h>
 
+#include <set>
 #include <vector>
+
+#include <opencv2/imgproc.hpp>
 
 #include "checks.hpp"
 #include "tangram/core/all_solutions.hpp"
@@ -38,13 +41,16 @@ SolverConfig pentominoes() {
 
 }  // namespace
 
-TEST_CASE("all solutions: refused for sets that are not polyominoes, figures off the grid, a missing area") {
+TEST_CASE("all solutions: refused for figures on no grid or lattice, a missing area") {
   SolverConfig tangram;
-  const Pattern square = rectangle(1, 1, 200);
-  const auto refusal = enumeration_refusal(square, tangram, {});
+  // A disc lies on no lattice.
+  cv::Mat1b disc(240, 240, uchar{0});
+  cv::circle(disc, {120, 120}, 110, cv::Scalar(255), cv::FILLED);
+  const Pattern round = make_pattern(disc);
+  const auto refusal = enumeration_refusal(round, tangram, {});
   REQUIRE(refusal);
-  CHECK(test::contains(*refusal, "polyominoes"));
-  CHECK_THROWS_AS(enumerate_assemblies(square, tangram, {}, {}), UsageError);
+  CHECK(test::contains(*refusal, "lattice"));
+  CHECK_THROWS_AS(enumerate_assemblies(round, tangram, {}, {}), UsageError);
 
   const SolverConfig config = pentominoes();
   const auto off_grid = enumeration_refusal(rectangle(7, 9, 20), config, {});
@@ -130,4 +136,78 @@ TEST_CASE("all solutions: a subset's assemblies are checked against the pieces t
   const UsedPieces same = used_pieces(config.pieces, whole, PieceUse::Exact);
   CHECK(same.set.name() == "pentominoes");
   CHECK(same.pieces.size() == whole.size());
+}
+
+TEST_CASE("all solutions: the Tangram square on its lattice, 8 assemblies, one up to symmetry") {
+  SolverConfig tangram;
+  tangram.search.rotation_auto = true;
+  const Pattern square = rectangle(1, 1, 240);
+  std::vector<std::vector<PlacedPiece>> found;
+  const Enumeration e = enumerate_assemblies(square, tangram, {}, [&](const std::vector<PlacedPiece>& p) {
+    found.push_back(p);
+  });
+  CHECK(e.method == "lattice");
+  CHECK(e.lattice_step == doctest::Approx(0.25));
+  CHECK(e.exhausted);
+  // The square's one assembly under its eight symmetries (the two large and the two small
+  // triangles are never swapped).
+  CHECK(e.solutions == 8);
+  REQUIRE(found.size() == 8);
+  for (const std::vector<PlacedPiece>& pieces : found) CHECK(verify_solution(square, pieces, tangram.pieces).valid);
+  EnumerationConfig classes;
+  classes.up_to_symmetry = true;
+  const Enumeration one = enumerate_assemblies(square, tangram, classes, {});
+  CHECK(one.solutions == 1);
+  CHECK(one.symmetries == 8);
+}
+
+TEST_CASE("all solutions: half squares on a 2 x 2 square equal a count by hand, all and up to symmetry") {
+  // Eight copies of the right triangle with legs 1: each unit cell is cut by one of its two
+  // diagonals, 2^4 ways.
+  SolverConfig config;
+  config.pieces = PieceSet("halves", {PieceShape{"half", {{0, 0}, {1, 0}, {0, 1}}, 8}}, 90.0);
+  config.search.rotation_auto = false;
+  config.search.rotation_step_deg = 90.0;
+  const Pattern square = rectangle(1, 1, 240);
+  std::vector<std::vector<PlacedPiece>> found;
+  const Enumeration e = enumerate_assemblies(square, config, {}, [&](const std::vector<PlacedPiece>& p) {
+    found.push_back(p);
+  });
+  CHECK(e.method == "lattice");
+  CHECK(e.exhausted);
+  CHECK(e.solutions == 16);
+  for (const std::vector<PlacedPiece>& pieces : found) CHECK(verify_solution(square, pieces, config.pieces).valid);
+  // By hand: a cut per cell, '\\' (0) or '/' (1), cells (row, col) as bits r * 2 + c. Quarter
+  // turns and the mirrors in the axes swap the two cuts; the half turn and the diagonal
+  // mirrors keep them.
+  const auto image = [](int cuts, int t) {
+    int out = 0;
+    for (int r = 0; r < 2; ++r)
+      for (int c = 0; c < 2; ++c) {
+        int cut = (cuts >> (r * 2 + c)) & 1, rr = r, cc = c;
+        switch (t) {
+          case 1: rr = c; cc = 1 - r; cut ^= 1; break;  // quarter turn
+          case 2: rr = 1 - r; cc = 1 - c; break;        // half turn
+          case 3: rr = 1 - c; cc = r; cut ^= 1; break;  // three quarters
+          case 4: cc = 1 - c; cut ^= 1; break;          // mirror left-right
+          case 5: rr = 1 - r; cut ^= 1; break;          // mirror top-bottom
+          case 6: rr = c; cc = r; break;                // main diagonal
+          case 7: rr = 1 - c; cc = 1 - r; break;        // other diagonal
+          default: break;
+        }
+        out |= cut << (rr * 2 + cc);
+      }
+    return out;
+  };
+  std::set<int> classes;
+  for (int cuts = 0; cuts < 16; ++cuts) {
+    int least = cuts;
+    for (int t = 1; t < 8; ++t) least = std::min(least, image(cuts, t));
+    classes.insert(least);
+  }
+  EnumerationConfig up_to;
+  up_to.up_to_symmetry = true;
+  const Enumeration c = enumerate_assemblies(square, config, up_to, {});
+  CHECK(c.symmetries == 8);
+  CHECK(c.solutions == static_cast<long>(classes.size()));
 }

@@ -5,58 +5,64 @@
 #include <map>
 
 #include "tangram/core/error.hpp"
+#include "tangram/core/lattice_search.hpp"
 #include "tangram/core/parallel.hpp"
 
 namespace tangram {
 
 namespace {
 
-/// The figure's cells, when it and the set allow an exact enumeration; otherwise why not.
-struct GridProblem {
+/// How the figure is enumerated: on the set's unit grid (polyominoes), on a lattice (polygons
+/// whose corners keep to one), or not at all (and why).
+struct Method {
   std::optional<std::vector<std::vector<GridConfiguration>>> configs;
   std::optional<CellGrid> grid;
+  std::optional<LatticeFigure> lattice;
+  double unit_px = 0.0;
   std::string refusal;
 };
 
-GridProblem grid_problem(const Pattern& pattern, const SolverConfig& config,
-                         const EnumerationConfig& enumeration) {
-  GridProblem p;
+Method method_for(const Pattern& pattern, const SolverConfig& config,
+                  const EnumerationConfig& enumeration) {
+  Method m;
   const PieceSet& set = config.pieces;
   if (enumeration.use != PieceUse::Exact && !(enumeration.figure_area > 0.0)) {
-    p.refusal = "with pieces used as '" + std::string(piece_use_name(enumeration.use)) +
+    m.refusal = "with pieces used as '" + std::string(piece_use_name(enumeration.use)) +
                 "' the figure's area in set units must be given (the pieces no longer fill it "
                 "exactly, so it sets the scale)";
-    return p;
+    return m;
   }
   if (!searches_quarter_turns(config.search)) {
-    p.refusal = "the rotations searched must include the quarter turns of the unit grid";
-    return p;
-  }
-  p.configs = grid_configurations(set, config.search.reflection);
-  if (!p.configs) {
-    p.refusal = "every assembly is found and counted exactly only for sets of polyominoes "
-                "(pieces made of unit squares); the set " + set.name() + " has other shapes";
-    return p;
+    m.refusal = "the rotations searched must include the quarter turns";
+    return m;
   }
   const double area = enumeration.figure_area > 0.0 ? enumeration.figure_area : set.total_area();
-  const double unit_px = std::sqrt(static_cast<double>(pattern.area_px) / area);
-  p.grid = cell_grid(pattern, set, enumeration.use, unit_px);
-  if (!p.grid)
-    p.refusal = "the figure does not lie on the unit grid of " + set.name() + " (at " +
-                std::to_string(std::lround(area)) + " cells, each cell all puzzle or all " +
-                "background, " + (enumeration.use == PieceUse::Exact
-                                      ? std::string("as many cells as the set's area")
-                                      : std::string("the cells the area given says")) + ")";
-  return p;
+  m.unit_px = std::sqrt(static_cast<double>(pattern.area_px) / area);
+  m.configs = grid_configurations(set, config.search.reflection);
+  if (m.configs) {
+    m.grid = cell_grid(pattern, set, enumeration.use, m.unit_px);
+    if (!m.grid)
+      m.refusal = "the figure does not lie on the unit grid of " + set.name() + " (" +
+                  std::to_string(std::lround(area)) + " cells, each all puzzle or all " +
+                  "background)";
+    return m;
+  }
+  m.lattice = lattice_figure(pattern, set, config.search.reflection, m.unit_px);
+  if (!m.lattice)
+    m.refusal = "the figure does not lie on a lattice that the pieces of " + set.name() +
+                " keep their corners on (its bounding box a whole number of steps of 1/m or "
+                "sqrt(2)/m of the set's unit each way); every assembly is counted exactly only "
+                "for polyominoes on their grid and for such lattice figures";
+  return m;
 }
 
 }  // namespace
 
 std::optional<std::string> enumeration_refusal(const Pattern& pattern, const SolverConfig& config,
                                                const EnumerationConfig& enumeration) {
-  GridProblem p = grid_problem(pattern, config, enumeration);
-  if (p.refusal.empty()) return std::nullopt;
-  return p.refusal;
+  Method m = method_for(pattern, config, enumeration);
+  if (m.refusal.empty()) return std::nullopt;
+  return m.refusal;
 }
 
 Enumeration enumerate_assemblies(const Pattern& pattern, const SolverConfig& config,
@@ -66,8 +72,8 @@ Enumeration enumerate_assemblies(const Pattern& pattern, const SolverConfig& con
   validate_config(config);
   const SearchConfig& s = config.search;
   const Clock::time_point start = s.started == Clock::time_point{} ? Clock::now() : s.started;
-  const GridProblem p = grid_problem(pattern, config, enumeration);
-  if (!p.refusal.empty()) throw UsageError(p.refusal);
+  const Method m = method_for(pattern, config, enumeration);
+  if (!m.refusal.empty()) throw UsageError(m.refusal);
   GridSearchConfig settings;
   settings.max_solutions = std::max(1L, enumeration.max_solutions);
   settings.use = enumeration.use;
@@ -79,20 +85,40 @@ Enumeration enumerate_assemblies(const Pattern& pattern, const SolverConfig& con
   ThreadLimit limit(s.threads);
   Enumeration out;
   out.threads = max_threads();
-  out.symmetries = enumeration.up_to_symmetry ? grid_symmetries(*p.grid, !s.reflection).size() : 1;
-  const GridSearchResult found = grid_search(
-      *p.grid, config.pieces, *p.configs, settings,
-      [&](const std::vector<GridPlacement>& placements) {
-        if (sink) sink(grid_pieces(*p.grid, config.pieces, *p.configs, placements));
-      },
-      [&](const GridProgress& g) {
-        if (progress) progress(g.solutions, g.nodes, g.seconds);
-      });
-  out.solutions = found.solutions;
-  out.exhausted = found.exhausted;
-  out.timed_out = found.timed_out;
-  out.interrupted = found.interrupted;
-  out.nodes = found.nodes;
+  const auto on_progress = [&](const CoverProgress& g) {
+    if (progress) progress(g.solutions, g.nodes, g.seconds);
+  };
+  if (m.grid) {
+    out.method = "grid";
+    out.symmetries = enumeration.up_to_symmetry ? grid_symmetries(*m.grid, !s.reflection).size() : 1;
+    const GridSearchResult found = grid_search(
+        *m.grid, config.pieces, *m.configs, settings,
+        [&](const std::vector<GridPlacement>& placements) {
+          if (sink) sink(grid_pieces(*m.grid, config.pieces, *m.configs, placements));
+        },
+        on_progress);
+    out.solutions = found.solutions;
+    out.exhausted = found.exhausted;
+    out.timed_out = found.timed_out;
+    out.interrupted = found.interrupted;
+    out.nodes = found.nodes;
+  } else {
+    out.method = "lattice";
+    out.lattice_step = m.lattice->step;
+    const LatticeSearchResult found = lattice_search(
+        pattern, *m.lattice, config.pieces, settings,
+        [&](const std::vector<LatticePlacement>& placements) {
+          if (sink) sink(lattice_pieces(*m.lattice, config.pieces, m.unit_px, placements));
+        },
+        on_progress);
+    out.symmetries = found.symmetries;
+    out.solutions = found.solutions;
+    out.rejected = found.rejected;
+    out.exhausted = found.exhausted;
+    out.timed_out = found.timed_out;
+    out.interrupted = found.interrupted;
+    out.nodes = found.nodes;
+  }
   out.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return out;
 }

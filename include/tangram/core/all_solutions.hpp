@@ -5,9 +5,11 @@
 /// use only some of the pieces or any number of copies of them.
 ///
 /// Exact where the search is complete and each assembly is met once: sets of polyominoes on a
-/// figure that lies on their unit grid (grid_search.hpp). Other sets and figures are refused
-/// (enumeration_refusal()): a raster search can meet one assembly at neighbouring pixel
-/// positions and does not visit every assembly, so its count would be neither.
+/// figure that lies on their unit grid (grid_search.hpp), and polygon sets on a figure that
+/// lies on a lattice their corners keep to (lattice_search.hpp: there the count is of the
+/// assemblies in that family). Other sets and figures are refused (enumeration_refusal()): a
+/// raster search can meet one assembly at neighbouring pixel positions and does not visit
+/// every assembly, so its count would be neither.
 
 #include <atomic>
 #include <functional>
@@ -47,6 +49,10 @@ struct Enumeration {
   double seconds = 0.0;
   int threads = 0;
   std::size_t symmetries = 1;  ///< the figure's symmetries used (1: none but the identity)
+  /// "grid" (polyominoes on their unit grid, grid_search.hpp) or "lattice" (lattice_search.hpp)
+  std::string method;
+  double lattice_step = 0.0;  ///< "lattice": the step, in set units
+  long rejected = 0;          ///< "lattice": covers of the samples whose pieces overlap
 };
 
 /// Called with each assembly in the order of the enumeration (the same for any thread count),
