@@ -535,7 +535,7 @@ TEST_CASE("solve --all, --unique, --use: contradicting or out-of-range counting 
                                                "not fill the figure: it needs --use subset or copies"},
       {pentominoes + "--use subset", "--use subset needs --figure-area"},
       {pentominoes + "--use copies --all", "--use copies needs --figure-area"},
-      {pentominoes + "--use subset --figure-area -5", "--use subset needs --figure-area"},
+      {pentominoes + "--use subset --figure-area -5", "--figure-area must be a positive number"},
       {pentominoes + "--use all --figure-area 60", "--use: unknown use 'all' (choose exact, subset "
                                                    "or copies)"},
       // Choosing one assembly, and counting them.
@@ -543,7 +543,7 @@ TEST_CASE("solve --all, --unique, --use: contradicting or out-of-range counting 
       {pentominoes + "--unique --prefer more", "--prefer chooses one assembly"},
       {subset + "--prefer most", "--prefer: expected fewer or more, got 'most'"},
       {subset + "--up-to-symmetry", "--up-to-symmetry needs --all or --unique"},
-      {pentominoes + "--max-solutions 3", "--max-solutions requires --all"},
+      {pentominoes + "--max-solutions 3", "--max-solutions needs --all"},
       {pentominoes + "--all --max-solutions 0", "--max-solutions must be in 1..1000000000, got 0"},
       {pentominoes + "--all --max-solutions 1000000001",
        "--max-solutions must be in 1..1000000000, got 1000000001"},
@@ -555,13 +555,9 @@ TEST_CASE("solve --all, --unique, --use: contradicting or out-of-range counting 
   }
 }
 
-// Known bug (reported, not fixed here): SolveAllOptions::active() in src/cli/commands.hpp is
-// true only for --all, --unique and --use subset|copies, so with none of them these options
-// go to the plain solve, which ignores them and exits 0; run_solve_all()'s refusals are never
-// reached. should_fail: when they are refused, this test case fails; then drop the decorator.
+// Each of these sends `solve` to the enumeration (SolveAllOptions::active()), which refuses it.
 TEST_CASE("solve: --figure-area, --up-to-symmetry and --prefer without --all, --unique or "
-          "--use subset|copies are refused, not ignored" *
-          doctest::should_fail()) {
+          "--use subset|copies are refused, not ignored") {
   const TempDir dir("solve-all");
   const std::string pentominoes = "solve " + k3x20 + " --pieces pentominoes ";
   const std::pair<std::string, std::string> cases[] = {

@@ -316,12 +316,16 @@ struct SolveAllOptions {
   bool all = false;             ///< enumerate every assembly
   bool unique = false;          ///< stop at the second: none, unique or several
   long max_solutions = 1'000'000;
+  bool max_solutions_given = false;  ///< --max-solutions was on the command line
   bool up_to_symmetry = false;  ///< one assembly per class under the figure's symmetries
   std::string use = "exact";    ///< exact, subset or copies (piece_use_from_name)
   double figure_area = 0.0;     ///< the figure's area in set units; 0 = the set's
   std::string prefer = "fewer"; ///< without --all/--unique: the assembly with the fewest pieces
   /// Whether `solve` enumerates (any of these options given) rather than searching once.
-  bool active() const { return all || unique || use != "exact"; }
+  bool active() const {
+    return all || unique || use != "exact" || max_solutions_given || up_to_symmetry ||
+           figure_area != 0.0 || prefer != "fewer";
+  }
 };
 
 /// Declares --all, --unique, --max-solutions, --up-to-symmetry, --use, --figure-area and

@@ -350,7 +350,10 @@ CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
       "--frames pictures during it.\n"
       "Exit status: 0 solved; 1 not solved (time limit reached or search space exhausted); "
       "2 bad or over-limit input (also an outline drawing or a figure too thin for the pieces), bad option "
-      "or output not writable; 3 internal error.",
+      "or output not writable; 3 internal error. With --all: 0 done (every assembly, or "
+      "--max-solutions of them), 1 none, 5 the time limit or Ctrl-C came first (at least the "
+      "count given; --json holds them). With --unique: 0 unique, 1 none, 4 several, 5 "
+      "undecided (one found, the search did not finish).",
       90));
   return cmd;
 }

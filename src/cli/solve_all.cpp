@@ -2,6 +2,7 @@
 // enumerated by all_solutions.hpp, counted, written as JSON lines and shown in a montage.
 
 #include <algorithm>
+#include <cmath>
 #include <atomic>
 #include <csignal>
 #include <iostream>
@@ -72,16 +73,30 @@ void check_all_options(const SolveOptions& options, const SolveWatchOptions& wat
   if (all.max_solutions < 1 || all.max_solutions > kMaxSolutionsLimit)
     throw UsageError("--max-solutions must be in 1.." + std::to_string(kMaxSolutionsLimit) +
                      ", got " + std::to_string(all.max_solutions));
-  if (options.search == "paper")
-    throw UsageError(mode + " enumerates with its own exact search: --search paper does not apply");
-  if (!watch.frames_dir.empty() || watch.verbose)
-    throw UsageError(mode + " has no search steps to show: --frames and --verbose do not apply");
+  if (all.figure_area < 0.0 || !std::isfinite(all.figure_area))
+    throw UsageError("--figure-area must be a positive number of square set units, got " +
+                     general(all.figure_area));
   if (all.use == "exact" && all.figure_area != 0.0)
     throw UsageError("--figure-area sets the scale when the pieces do not fill the figure: "
                      "it needs --use subset or copies");
   if (all.use != "exact" && !(all.figure_area > 0.0))
     throw UsageError("--use " + all.use + " needs --figure-area: the figure's area in square "
                      "set units (the pieces no longer fill it exactly, so it sets the scale)");
+  if (all.up_to_symmetry && !all.all && !all.unique)
+    throw UsageError("--up-to-symmetry needs --all or --unique");
+  if (all.prefer != "fewer" && (all.all || all.unique))
+    throw UsageError("--prefer chooses one assembly: with --all or --unique every one counts");
+  if (all.prefer != "fewer" && all.use == "exact")
+    throw UsageError("--prefer chooses among assemblies of some of the pieces or of copies: it "
+                     "needs --use subset or copies");
+  if (all.max_solutions_given && all.unique)
+    throw UsageError("--unique stops at the second assembly: --max-solutions does not apply");
+  if (all.max_solutions_given && !all.all && all.use == "exact")
+    throw UsageError("--max-solutions needs --all (or --use subset or copies)");
+  if (options.search == "paper")
+    throw UsageError(mode + " enumerates with its own exact search: --search paper does not apply");
+  if (!watch.frames_dir.empty() || watch.verbose)
+    throw UsageError(mode + " has no search steps to show: --frames and --verbose do not apply");
 }
 
 /// The montage of the first assemblies: a title line, cells of kMontageCellPx with the
@@ -128,6 +143,19 @@ std::string assemblies_text(long n) {
   return std::to_string(n) + (n == 1 ? " assembly" : " assemblies");
 }
 
+/// "25848989 placements", "1 placement".
+std::string placements_text(long n) {
+  return std::to_string(n) + (n == 1 ? " placement" : " placements");
+}
+
+/// Which assemblies an enumeration counts, in words: on a lattice, those with every piece on
+/// it (others exist for some figures and are not searched); on the unit grid, all.
+std::string family_text(const Enumeration& e) {
+  if (e.method != "lattice") return "";
+  return " with every piece's corners on the lattice of step " + general(e.lattice_step) +
+         " set units";
+}
+
 /// How far the count goes, in words.
 std::string count_qualifier(const Enumeration& e, long max_solutions) {
   if (e.exhausted) return "all of them: the search was exhaustive";
@@ -154,10 +182,11 @@ void add_all_options(CLI::App& solve, SolveAllOptions& options) {
                           "exit status say none (1), unique (0) or several (4)."))
           ->excludes(all);
   solve.add_option("--max-solutions", options.max_solutions,
-                   wrap("With --all: stop after N assemblies (the count then says 'at least'). "
-                        "Default: " + std::to_string(options.max_solutions) + "."))
+                   wrap("With --all (or --use subset or copies): stop after N assemblies (the "
+                        "count then says 'at least'). Default: " +
+                        std::to_string(options.max_solutions) + "."))
       ->type_name("N")
-      ->needs(all);
+      ->each([&options](const std::string&) { options.max_solutions_given = true; });
   solve.add_flag("--up-to-symmetry", options.up_to_symmetry,
                      wrap("With --all or --unique: assemblies that a rotation or reflection of "
                           "the figure maps onto each other count once (reflections only when "
@@ -184,10 +213,6 @@ void add_all_options(CLI::App& solve, SolveAllOptions& options) {
 int run_solve_all(const SolveOptions& options, const SolveWatchOptions& watch,
                   const SolveAllOptions& all) {
   check_all_options(options, watch, all);
-  if (all.prefer != "fewer" && (all.all || all.unique))
-    throw UsageError("--prefer chooses one assembly: with --all or --unique every one counts");
-  if (all.up_to_symmetry && !all.all && !all.unique)
-    throw UsageError("--up-to-symmetry needs --all or --unique");
   const Goal goal = goal_of(all);
   SolverConfig config = solver_config(options);
   config.search.started = options.started;
@@ -240,7 +265,7 @@ int run_solve_all(const SolveOptions& options, const SolveWatchOptions& watch,
                                  [&](long solutions, long nodes, double seconds) {
                                    status.show([&] {
                                      return assemblies_text(solutions) + ", " +
-                                            std::to_string(nodes) + " placements, " +
+                                            placements_text(nodes) + ", " +
                                             fixed(seconds, 1) + " s";
                                    });
                                  });
@@ -256,8 +281,10 @@ int run_solve_all(const SolveOptions& options, const SolveWatchOptions& watch,
   int status = kExitOk;
   std::string title;
   if (goal == Goal::All) {
-    out << assemblies_text(found.solutions) << symmetric << " of " << where << " ("
-        << count_qualifier(found, enumeration.max_solutions) << ")\n";
+    out << assemblies_text(found.solutions) << symmetric << " of " << where << family_text(found)
+        << " (" << count_qualifier(found, enumeration.max_solutions) << ")\n";
+    if (found.method == "lattice" && found.solutions == 0 && found.exhausted)
+      out << "  none in this family; assemblies with a piece off the lattice are not searched\n";
     status = found.solutions == 0                     ? kExitFailed
              : found.timed_out || found.interrupted ? kExitIncomplete
                                                     : kExitOk;
@@ -267,16 +294,18 @@ int run_solve_all(const SolveOptions& options, const SolveWatchOptions& watch,
                  : "");
   } else if (goal == Goal::Unique) {
     if (found.solutions >= 2) {
-      out << "several: " << where << " has more than one assembly" << symmetric << "\n";
+      out << "several: " << where << " has more than one assembly" << symmetric
+          << family_text(found) << "\n";
       status = kExitSeveral;
     } else if (found.solutions == 1 && found.exhausted) {
-      out << "unique: " << where << " has exactly one assembly" << symmetric << "\n";
+      out << "unique: " << where << " has exactly one assembly" << symmetric << family_text(found)
+          << "\n";
     } else if (found.solutions == 1) {
       out << "undecided: " << where << " has an assembly; whether it is unique is not known ("
           << (found.timed_out ? "the time limit" : "an interrupt") << " ended the search)\n";
       status = kExitIncomplete;
     } else {
-      out << "none: " << where << " has no assembly"
+      out << "none: " << where << " has no assembly" << family_text(found)
           << (found.exhausted ? "" : " found (the search did not finish)") << "\n";
       status = kExitFailed;
     }
@@ -292,7 +321,7 @@ int run_solve_all(const SolveOptions& options, const SolveWatchOptions& watch,
           << count_qualifier(found, enumeration.max_solutions) << ")\n";
     }
   }
-  out << "  " << found.nodes << " placements, " << fixed(found.seconds, 2) << " s with "
+  out << "  " << placements_text(found.nodes) << ", " << fixed(found.seconds, 2) << " s with "
       << found.threads << " thread" << (found.threads == 1 ? "" : "s") << "\n"
       << std::flush;
 

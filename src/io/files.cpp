@@ -218,6 +218,7 @@ void AtomicOutput::write(std::string_view bytes) {
       throw OutputError(std::string("cannot write standard output: ") + std::strerror(errno));
     return;
   }
+  if (o.committed) throw OutputError(o.prefix + "written after it was complete");
   if (o.temp.empty()) throw OutputError(o.prefix + "the output was abandoned after an error");
   if (!write_all(o.fd, bytes)) throw o.fail(errno);
 }
