@@ -211,3 +211,25 @@ TEST_CASE("all solutions: half squares on a 2 x 2 square equal a count by hand, 
   CHECK(c.symmetries == 8);
   CHECK(c.solutions == static_cast<long>(classes.size()));
 }
+
+TEST_CASE("solve: a figure on the set's lattice is solved there, exactly; off it the raster search goes on") {
+  SolverConfig tangram;
+  tangram.search.rotation_auto = true;
+  tangram.search.time_limit_s = 60.0;
+  const Pattern square = rectangle(1, 1, 240);
+  const Solution solution = solve(square, tangram);
+  REQUIRE(solution.solved);
+  CHECK(solution.stats.on_lattice);
+  CHECK_FALSE(solution.stats.on_grid);
+  CHECK(verify_solution(square, solution.pieces, tangram.pieces).valid);
+  // Off: the raster search.
+  SolverConfig raster = tangram;
+  raster.search.grid_search = false;
+  CHECK_FALSE(solve(square, raster).stats.on_lattice);
+  // A 7 x 9 rectangle: its box is no whole number of quarters of the square's side.
+  cv::Mat1b oblong(300, 260, uchar{0});
+  oblong(cv::Rect(20, 20, 210, 270)) = 255;
+  SolverConfig brief = tangram;
+  brief.search.time_limit_s = 1.0;
+  CHECK_FALSE(solve(make_pattern(oblong), brief).stats.on_lattice);
+}

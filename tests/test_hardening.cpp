@@ -121,9 +121,10 @@ TEST_CASE("hardening: rotation steps that imply too many configurations are refu
   check_refused(run_cli_bounded(in.dir, "solve p.png --rotation-step 0.001 --time-limit 1"), 2,
                 "more than the 15300 the solver accepts");
   // 0.1 degrees (15300 configurations) at a large scale: rasterising alone takes longer than
-  // the limit, which now counts from the start and stops it.
-  cv::Mat1b big(1600, 1600, uchar{255});
-  big(cv::Rect(200, 200, 1200, 1200)) = 0;
+  // the limit, which now counts from the start and stops it. (A rectangle off the Tangram's
+  // lattice: a square would be solved on the lattice before any rasterising.)
+  cv::Mat1b big(1800, 1500, uchar{255});
+  big(cv::Rect(200, 200, 1000, 1440)) = 0;
   REQUIRE(cv::imwrite(in.dir.file("big.png"), big));
   const Run run = run_cli_bounded(
       in.dir, "solve big.png --work-size 0 --rotation-step 0.1 --time-limit 1 --threads 1");

@@ -229,7 +229,9 @@ CLI::App* setup_compare(CLI::App& app, CompareOptions& options) {
   SolveOptions& o = options.solve;
 
   CLI::App* cmd = app.add_subcommand(
-      "compare", "Solve several silhouettes with several placement strategies, side by side.");
+      "compare", "Solve several silhouettes with several placement strategies, side by side "
+                 "(on the raster search, which uses them: not the exact search of a figure on "
+                 "its set's grid or lattice).");
   cmd->add_option("PATTERN", options.patterns,
                   wrap("Silhouette pictures, in any format 'tangram solve' reads; - is standard "
                        "input (once). All are loaded before the first search."))
@@ -302,6 +304,9 @@ int run_compare(const CompareOptions& options) {
     SolveOptions run_options = options.solve;
     run_options.strategy = std::string(strategy_name(strategy));
     configs.push_back(solver_config(run_options));
+    // Strategies are compared on the raster search, the one that uses them: the exact search
+    // on a grid or lattice (search.hpp) would solve a figure on it whatever the strategy.
+    configs.back().search.grid_search = false;
     validate_config(configs.back());
   }
   const InputConfig input_settings =

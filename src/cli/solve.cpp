@@ -131,6 +131,7 @@ void print_summary(const SolveOptions& options, const SolverConfig& config,
   if (s.repeats_skipped > 0) out << ", copies' repeats skipped " << s.repeats_skipped;
   out << "\n";
   if (s.on_grid) out << "  found on the set's unit grid, cell by cell (exact search)\n";
+  if (s.on_lattice) out << "  found on the set's lattice (exact search)\n";
   if (config.search.rotation_auto)
     out << "  rotations " << rotation_words(s, config) << " (--rotation-step auto, stage "
         << s.rotation_stages << ")\n";

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 
+#include "tangram/core/detail/format.hpp"
 #include "tangram/core/error.hpp"
 #include "tangram/core/lattice_search.hpp"
 #include "tangram/core/parallel.hpp"
@@ -32,8 +33,10 @@ Method method_for(const Pattern& pattern, const SolverConfig& config,
                 "exactly, so it sets the scale)";
     return m;
   }
-  if (!searches_quarter_turns(config.search)) {
-    m.refusal = "the rotations searched must include the quarter turns";
+  const double turns = grid_configurations(set, config.search.reflection) ? 90.0 : set.grid_step_deg();
+  if (!searches_turns(config.search, turns)) {
+    m.refusal = "the rotations searched must include the multiples of " + detail::general(turns) +
+                " degrees";
     return m;
   }
   const double area = enumeration.figure_area > 0.0 ? enumeration.figure_area : set.total_area();

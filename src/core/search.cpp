@@ -20,6 +20,7 @@
 #include "tangram/core/copy_memo.hpp"
 #include "tangram/core/error.hpp"
 #include "tangram/core/grid_search.hpp"
+#include "tangram/core/lattice_search.hpp"
 #include "tangram/core/paper_search.hpp"
 #include "tangram/core/parallel.hpp"
 #include "tangram/core/rotation_plan.hpp"
@@ -446,49 +447,77 @@ Solution solve_in_stages(const Pattern& pattern, const SolverConfig& config,
 
 }  // namespace
 
-bool searches_quarter_turns(const SearchConfig& search) {
-  if (search.rotation_auto) return true;  // the plan's grid step divides 90 degrees
-  const double per_quarter = 90.0 / search.rotation_step_deg;
-  return std::abs(per_quarter - std::round(per_quarter)) < 1e-9 &&
-         std::abs(std::remainder(search.rotation_offset_deg, 90.0)) < 1e-9;
+bool searches_turns(const SearchConfig& search, double step_deg) {
+  if (search.rotation_auto) return true;  // the plan starts with the set's grid step
+  const double per_step = step_deg / search.rotation_step_deg;
+  return std::abs(per_step - std::round(per_step)) < 1e-9 &&
+         std::abs(std::remainder(search.rotation_offset_deg, step_deg)) < 1e-9;
 }
 
 namespace {
 
-/// SearchConfig::grid_search: the assembly found on the set's unit grid (grid_search.hpp),
+/// An assembly an exact search found (grid or lattice), as a solution: checked on the judge
+/// pattern (nullopt when it fails) and measured there.
+std::optional<Solution> exact_solution(std::vector<PlacedPiece> pieces, long nodes,
+                                       const SolverConfig& config, const Pattern& judge,
+                                       std::chrono::steady_clock::time_point start) {
+  Solution solution;
+  solution.pieces = std::move(pieces);
+  if (!verify_solution(judge, solution.pieces, config.pieces).valid) return std::nullopt;
+  solution.solved = true;
+  solution.stats.placements_tried = nodes;
+  solution.stats.threads = max_threads();
+  solution.stats.rotation_step_deg = config.pieces.grid_step_deg();
+  const AreaMetrics m = measure_areas(judge, solution.pieces);
+  solution.stats.coverage = m.coverage;
+  solution.stats.overlap = m.overlap;
+  solution.stats.spill = m.spill;
+  solution.stats.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return solution;
+}
+
+/// SearchConfig::grid_search: the assembly found on the set's unit grid (grid_search.hpp) or,
+/// for other sets, on the set's lattice (lattice_search.hpp, for up to half the time limit),
 /// checked on the judge pattern; nullopt when the set, the rotations or the figure do not allow
-/// that search or it found nothing in time (the raster search then goes on).
-std::optional<Solution> solve_on_grid(const Pattern& pattern, const SolverConfig& config,
+/// those searches or they found nothing in time (the raster search then goes on).
+std::optional<Solution> solve_exactly(const Pattern& pattern, const SolverConfig& config,
                                       const Pattern& judge) {
   using Clock = std::chrono::steady_clock;
   const SearchConfig& s = config.search;
   if (s.mode != SearchMode::Ours || !s.grid_search) return std::nullopt;
   const Clock::time_point start = s.started == Clock::time_point{} ? Clock::now() : s.started;
-  if (!searches_quarter_turns(s)) return std::nullopt;
-  const auto configs = grid_configurations(config.pieces, s.reflection);
-  if (!configs) return std::nullopt;
-  const std::optional<CellGrid> grid = cell_grid(pattern, config.pieces);
-  if (!grid) return std::nullopt;
-  const Clock::time_point deadline =
-      start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s.time_limit_s));
+  if (!searches_turns(s, config.pieces.grid_step_deg())) return std::nullopt;
+  const auto seconds = [](double t) {
+    return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(t));
+  };
   GridSearchConfig settings;
-  settings.deadline = deadline;
   ThreadLimit limit(s.threads);
-  const GridSearchResult found = grid_search(*grid, config.pieces, *configs, settings);
+  if (const auto configs = grid_configurations(config.pieces, s.reflection)) {
+    const std::optional<CellGrid> grid = cell_grid(pattern, config.pieces);
+    if (!grid || !searches_turns(s, 90.0)) return std::nullopt;
+    settings.deadline = start + seconds(s.time_limit_s);
+    const GridSearchResult found = grid_search(*grid, config.pieces, *configs, settings);
+    if (found.solutions == 0) return std::nullopt;
+    std::optional<Solution> solution =
+        exact_solution(grid_pieces(*grid, config.pieces, *configs, found.first), found.nodes,
+                       config, judge, start);
+    if (solution) solution->stats.on_grid = true;
+    return solution;
+  }
+  const double unit_px = config.pieces.unit_px(pattern.side_px);
+  const std::optional<LatticeFigure> figure =
+      lattice_figure(pattern, config.pieces, s.reflection, unit_px);
+  if (!figure) return std::nullopt;
+  settings.deadline = start + seconds(0.5 * s.time_limit_s);
+  std::vector<LatticePlacement> first;
+  const LatticeSearchResult found = lattice_search(
+      pattern, *figure, config.pieces, settings,
+      [&](const std::vector<LatticePlacement>& placements) { first = placements; });
   if (found.solutions == 0) return std::nullopt;
-  Solution solution;
-  solution.pieces = grid_pieces(*grid, config.pieces, *configs, found.first);
-  if (!verify_solution(judge, solution.pieces, config.pieces).valid) return std::nullopt;
-  solution.solved = true;
-  solution.stats.on_grid = true;
-  solution.stats.placements_tried = found.nodes;
-  solution.stats.threads = max_threads();
-  solution.stats.rotation_step_deg = 90.0;
-  const AreaMetrics m = measure_areas(judge, solution.pieces);
-  solution.stats.coverage = m.coverage;
-  solution.stats.overlap = m.overlap;
-  solution.stats.spill = m.spill;
-  solution.stats.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  std::optional<Solution> solution = exact_solution(
+      lattice_pieces(*figure, config.pieces, unit_px, first), found.nodes, config, judge, start);
+  if (solution) solution->stats.on_lattice = true;
   return solution;
 }
 
@@ -499,8 +528,8 @@ Solution solve(const Pattern& pattern, const SolverConfig& config, const Progres
   validate_config(config);
   if (judge != nullptr && judge->puzzle.size() != pattern.puzzle.size())
     throw UsageError("the judge pattern must have the pattern's size");
-  if (std::optional<Solution> on_grid = solve_on_grid(pattern, config, judge ? *judge : pattern))
-    return *on_grid;
+  if (std::optional<Solution> exact = solve_exactly(pattern, config, judge ? *judge : pattern))
+    return *exact;
   if (config.search.rotation_auto)
     return solve_in_stages(pattern, config, progress, observer, judge);
   return solve_at(pattern, config, progress, observer, judge);

@@ -77,6 +77,11 @@ SolverConfig solver_config(const PlannedRun& run, const ExperimentConfig& config
   if (run.set) {  // the piece-set experiment: the set's own turns, as `tangram solve --pieces`
     solver.pieces = run.set->set;
     solver.search.rotation_auto = true;
+  } else {
+    // The paper's experiments compare placement strategies, which only the raster search
+    // uses: the exact search on the set's lattice (search.hpp) would solve the figures that lie
+    // on it whatever the strategy.
+    solver.search.grid_search = false;
   }
   return solver;
 }

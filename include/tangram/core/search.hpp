@@ -68,7 +68,9 @@ struct SearchConfig {
   /// Ours only: never search the copies of a shape in swapped order (copy_memo.hpp).
   bool copies_once = true;
   /// Ours only: a set of polyominoes on a figure that lies on its unit grid is first searched
-  /// cell by cell, exactly (grid_search.hpp), when the rotations include the quarter turns.
+  /// cell by cell, exactly (grid_search.hpp), when the rotations include the quarter turns;
+  /// another set on a figure that lies on its lattice, on the lattice (lattice_search.hpp, for
+  /// up to half the time limit), when they include the set's grid step.
   bool grid_search = true;
   /// Ours only, rotation steps under 45 degrees: spend up to half the time limit on the
   /// rotations that the silhouette's edges point at (angles.hpp), then search all of them.
@@ -78,9 +80,10 @@ struct SearchConfig {
   bool polish = true;                  ///< refine the final poses sub-pixel (polish.hpp)
 };
 
-/// Whether the rotations `search` tries include the quarter turns (0, 90, 180, 270 degrees):
-/// with SearchConfig::rotation_auto always (its plan starts with the set's grid step).
-bool searches_quarter_turns(const SearchConfig& search);
+/// Whether the rotations `search` tries include the multiples of `step_deg` (the quarter turns
+/// for 90): with SearchConfig::rotation_auto always (its plan starts with the set's grid step,
+/// which is what callers ask about).
+bool searches_turns(const SearchConfig& search, double step_deg);
 
 /// Everything the solver needs besides the pattern.
 struct SolverConfig {

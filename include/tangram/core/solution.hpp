@@ -50,6 +50,8 @@ struct SolveStats {
   /// Found by the search on the set's unit grid (SearchConfig::grid_search); placements_tried
   /// then counts its placements.
   bool on_grid = false;
+  /// Found by the search on the set's lattice (SearchConfig::grid_search, lattice_search.hpp).
+  bool on_lattice = false;
   double coverage = 0.0;          ///< covered share of the puzzle area (exact, true polygons)
   double overlap = 0.0;           ///< overlapping area / puzzle area
   double spill = 0.0;             ///< area outside the puzzle / puzzle area
