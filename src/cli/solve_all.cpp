@@ -322,8 +322,11 @@ int run_solve_all(const SolveOptions& options, const SolveWatchOptions& watch,
     }
   }
   out << "  " << placements_text(found.nodes) << ", " << fixed(found.seconds, 2) << " s with "
-      << found.threads << " thread" << (found.threads == 1 ? "" : "s") << "\n"
-      << std::flush;
+      << found.threads << " thread" << (found.threads == 1 ? "" : "s");
+  if (found.rejected > 0)
+    out << "; " << found.rejected << " cover" << (found.rejected == 1 ? "" : "s")
+        << " of the samples rejected (two pieces overlapped)";
+  out << "\n" << std::flush;
 
   if (goal == Goal::Best) {
     Solution solution;
