@@ -148,6 +148,22 @@ std::string placements_text(long n) {
   return std::to_string(n) + (n == 1 ? " placement" : " placements");
 }
 
+/// The pieces an assembly uses and those it leaves out, in words: "used I, L x 2; left out
+/// F, N" (shapes in the set's order).
+std::string pieces_used_text(const PieceSet& set, const std::vector<PlacedPiece>& pieces) {
+  std::vector<int> used(set.shape_count(), 0);
+  for (const PlacedPiece& p : pieces) ++used[static_cast<std::size_t>(p.shape)];
+  std::string in, out;
+  for (std::size_t s = 0; s < used.size(); ++s) {
+    const std::string& name = set.shape_name(static_cast<ShapeId>(s));
+    if (used[s] > 0)
+      in += (in.empty() ? "" : ", ") + name + (used[s] > 1 ? " x " + std::to_string(used[s]) : "");
+    const int left = set.shape(static_cast<ShapeId>(s)).count - used[s];
+    if (left > 0) out += (out.empty() ? "" : ", ") + name + (left > 1 ? " x " + std::to_string(left) : "");
+  }
+  return "used " + in + (out.empty() ? "" : "; left out " + out);
+}
+
 /// Which assemblies an enumeration counts, in words: on a lattice, those with every piece on
 /// it (others exist for some figures and are not searched); on the unit grid, all.
 std::string family_text(const Enumeration& e) {
@@ -318,7 +334,8 @@ int run_solve_all(const SolveOptions& options, const SolveWatchOptions& watch,
     } else {
       out << where << ": solved with " << shown.front().size() << " pieces (" << all.use
           << "; the " << (more ? "most" : "fewest") << " pieces of " << assemblies_text(found.solutions) << ", "
-          << count_qualifier(found, enumeration.max_solutions) << ")\n";
+          << count_qualifier(found, enumeration.max_solutions) << ")\n"
+          << "  " << pieces_used_text(config.pieces, shown.front()) << "\n";
     }
   }
   out << "  " << placements_text(found.nodes) << ", " << fixed(found.seconds, 2) << " s with "
