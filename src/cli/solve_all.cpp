@@ -190,9 +190,12 @@ void add_all_options(CLI::App& solve, SolveAllOptions& options) {
                           "tangram-solution/1 document), the first " +
                           std::to_string(kMontageCells) +
                           " in the --image montage. Exact for sets of polyominoes on a figure "
-                          "that lies on their unit grid (others are refused): each assembly is "
-                          "met once, copies of a piece never swapped. Ctrl-C stops it and keeps "
-                          "what it found. The order is the same for any thread count."));
+                          "that lies on their unit grid, and for other sets on a figure that "
+                          "lies on their own lattice (the Stomachion's unit grid, quarters of "
+                          "the Tangram square's side), counting the assemblies with every piece "
+                          "on it; others are refused. Each assembly is met once, copies of a "
+                          "piece never swapped. Ctrl-C stops it and keeps what it found. The "
+                          "order is the same for any thread count."));
   solve.add_flag("--unique", options.unique,
                      wrap("Is the assembly unique? Stops at the second one; the message and the "
                           "exit status say none (1), unique (0) or several (4)."))
