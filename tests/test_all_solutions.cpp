@@ -3,12 +3,14 @@
 
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <set>
 #include <vector>
 
 #include <opencv2/imgproc.hpp>
 
 #include "checks.hpp"
+#include "patterns.hpp"
 #include "tangram/core/all_solutions.hpp"
 #include "tangram/core/error.hpp"
 #include "tangram/core/verify.hpp"
@@ -232,4 +234,45 @@ TEST_CASE("solve: a figure on the set's lattice is solved there, exactly; off it
   SolverConfig brief = tangram;
   brief.search.time_limit_s = 1.0;
   CHECK_FALSE(solve(make_pattern(oblong), brief).stats.on_lattice);
+}
+
+TEST_CASE("all solutions: no two assemblies found are the same pieces at the same poses") {
+  // Two of the Tangram figures of masks/ on the lattice (14 and 11 assemblies), and the 3 x 20
+  // rectangle's 8: each pair differs by more than a pixel or a degree in some piece, pieces
+  // matched by shape and position (so that swapped copies would count as the same).
+  SolverConfig tangram;
+  tangram.search.rotation_auto = true;
+  const std::vector<std::pair<Pattern, SolverConfig>> figures = {
+      {test::mask_pattern("12-page1-105.png"), tangram},
+      {test::mask_pattern("06-page7-107.png"), tangram},
+      {rectangle(3, 20, 20), pentominoes()}};
+  for (const auto& figure : figures) {
+    const Pattern& pattern = figure.first;
+    const SolverConfig& config = figure.second;
+    std::vector<std::vector<PlacedPiece>> found;
+    const Enumeration e = enumerate_assemblies(pattern, config, {}, [&](const std::vector<PlacedPiece>& p) {
+      found.push_back(p);
+    });
+    REQUIRE(e.exhausted);
+    REQUIRE(found.size() >= 8);
+    const auto same_pose = [&config](const PlacedPiece& a, const PlacedPiece& b) {
+      return a.shape == b.shape && std::hypot(a.pose.centre.x - b.pose.centre.x,
+                                              a.pose.centre.y - b.pose.centre.y) < 1.0 &&
+             a.pose.reflected == b.pose.reflected &&
+             std::abs(std::remainder(a.pose.angle_deg - b.pose.angle_deg,
+                                     config.pieces.rotation_period_deg(a.shape))) < 1.0;
+    };
+    long same = 0;
+    for (std::size_t i = 0; i < found.size(); ++i)
+      for (std::size_t j = i + 1; j < found.size(); ++j) {
+        bool all_matched = found[i].size() == found[j].size();
+        for (const PlacedPiece& a : found[i]) {
+          bool matched = false;
+          for (const PlacedPiece& b : found[j]) matched = matched || same_pose(a, b);
+          all_matched = all_matched && matched;
+        }
+        same += all_matched ? 1 : 0;
+      }
+    CHECK(same == 0);
+  }
 }
