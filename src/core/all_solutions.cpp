@@ -4,6 +4,8 @@
 #include <cmath>
 #include <map>
 
+#include <opencv2/core.hpp>
+
 #include "tangram/core/detail/format.hpp"
 #include "tangram/core/error.hpp"
 #include "tangram/core/lattice_search.hpp"
@@ -12,6 +14,10 @@
 namespace tangram {
 
 namespace {
+
+/// Most placements an enumeration may hold (cells or lattice cells of the figure times the
+/// pieces' orientations): a few hundred megabytes at most.
+constexpr double kMaxMoves = 4e6;
 
 /// How the figure is enumerated: on the set's unit grid (polyominoes), on a lattice (polygons
 /// whose corners keep to one), or not at all (and why).
@@ -44,18 +50,37 @@ Method method_for(const Pattern& pattern, const SolverConfig& config,
   m.configs = grid_configurations(set, config.search.reflection);
   if (m.configs) {
     m.grid = cell_grid(pattern, set, enumeration.use, m.unit_px);
-    if (!m.grid)
+    if (!m.grid) {
       m.refusal = "the figure does not lie on the unit grid of " + set.name() + " (" +
                   std::to_string(std::lround(area)) + " cells, each all puzzle or all " +
                   "background)";
+      return m;
+    }
+    std::size_t configurations = 0;
+    for (const auto& c : *m.configs) configurations += c.size();
+    const double moves = double(cv::countNonZero(m.grid->cells)) * double(configurations);
+    if (moves > kMaxMoves)
+      m.refusal = "the figure has too many cells for an enumeration (" +
+                  std::to_string(cv::countNonZero(m.grid->cells)) + " cells, " +
+                  std::to_string(configurations) + " orientations: over " +
+                  detail::general(kMaxMoves) + " placements to hold)";
     return m;
   }
   m.lattice = lattice_figure(pattern, set, config.search.reflection, m.unit_px);
-  if (!m.lattice)
+  if (!m.lattice) {
     m.refusal = "the figure does not lie on a lattice that the pieces of " + set.name() +
                 " keep their corners on (its bounding box a whole number of steps of 1/m or "
                 "sqrt(2)/m of the set's unit each way); every assembly is counted exactly only "
                 "for polyominoes on their grid and for such lattice figures";
+    return m;
+  }
+  std::size_t configurations = 0;
+  for (const auto& c : m.lattice->configs) configurations += c.size();
+  const double cells = double(pattern.area_px) / (m.lattice->step_px.x * m.lattice->step_px.y);
+  if (cells * double(configurations) > kMaxMoves)
+    m.refusal = "the figure has too many lattice cells for an enumeration (about " +
+                std::to_string(std::lround(cells)) + ", " + std::to_string(configurations) +
+                " orientations: over " + detail::general(kMaxMoves) + " placements to hold)";
   return m;
 }
 
