@@ -276,3 +276,18 @@ TEST_CASE("all solutions: no two assemblies found are the same pieces at the sam
     CHECK(same == 0);
   }
 }
+
+TEST_CASE("all solutions: a figure that would need too many placements is refused, not enumerated") {
+  // 260 x 260 cells of 2 px with copies of the pentominoes: 67600 cells times 63 orientations.
+  cv::Mat1b mask(540, 540, uchar{0});
+  mask(cv::Rect(10, 10, 520, 520)) = 255;
+  EnumerationConfig copies;
+  copies.use = PieceUse::Copies;
+  copies.figure_area = 260.0 * 260.0;
+  const auto refusal = enumeration_refusal(make_pattern(mask), pentominoes(), copies);
+  REQUIRE(refusal);
+  CHECK(test::contains(*refusal, "too many cells"));
+  // A tenth of it each way is enumerated.
+  copies.figure_area = 26.0 * 26.0;
+  CHECK_FALSE(enumeration_refusal(make_pattern(mask), pentominoes(), copies));
+}
