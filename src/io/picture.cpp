@@ -141,7 +141,12 @@ std::vector<std::string> wrap_text(const std::string& text, const Pen& pen, int 
   return lines;
 }
 
-/// Caption colours (BGR): dark green, orange, red.
+}  // namespace
+
+cv::Scalar puzzle_colour() { return cv::Scalar(kPuzzleGrey[0], kPuzzleGrey[1], kPuzzleGrey[2]); }
+
+cv::Scalar outline_colour() { return cv::Scalar(kOutline[0], kOutline[1], kOutline[2]); }
+
 cv::Scalar caption_colour(Outcome outcome) {
   switch (outcome) {
     case Outcome::Solved: return cv::Scalar(40, 110, 30);
@@ -149,8 +154,6 @@ cv::Scalar caption_colour(Outcome outcome) {
     default: return cv::Scalar(30, 30, 200);
   }
 }
-
-}  // namespace
 
 std::string rotation_words(const SolveStats& stats, const SolverConfig& config) {
   const bool recorded = stats.rotation_step_deg > 0.0;

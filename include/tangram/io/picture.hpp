@@ -30,6 +30,16 @@ namespace tangram {
 /// stay distinguishable. The palette repeats after 64 slots.
 cv::Scalar piece_colour(std::size_t slot);
 
+/// The colour (BGR) of the puzzle area under the pieces: light grey (225, 225, 225).
+cv::Scalar puzzle_colour();
+
+/// The colour (BGR) of the pieces' outlines: dark grey (40, 40, 40).
+cv::Scalar outline_colour();
+
+/// The colour (BGR) of a caption's first line: dark green when solved, orange when invalid,
+/// red when not solved.
+cv::Scalar caption_colour(Outcome outcome);
+
 /// The legend's names of a set's pieces, one per slot (PieceSet::order()): the shape's name,
 /// and for a shape with copies "NAME k/n" ("large-triangle 1/2", "large-triangle 2/2").
 std::vector<std::string> piece_labels(const PieceSet& set);
