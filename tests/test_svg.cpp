@@ -1,7 +1,8 @@
-// SVG pictures of assemblies (io/svg.hpp): the outline of a mask's pixels against a per-pixel
-// even-odd oracle and its exact area; the document read back by a strict little XML reader
-// written here, every piece with its exact coordinates, label, colour and tooltip; arcs checked
-// against SVG's own arc geometry (endpoint to centre, SVG 1.1 F.6.5); names escaped.
+// SVG pictures of assemblies (io/svg.hpp) and `--svg` on solve, compare and render: the
+// outline of a mask's pixels against a per-pixel even-odd oracle and its exact area; the
+// document read back by a strict little XML reader written here, every piece with its exact
+// coordinates, label, colour and tooltip; arcs checked against SVG's own arc geometry
+// (endpoint to centre, SVG 1.1 F.6.5); names escaped; the command line's outputs and refusals.
 
 #include <doctest/doctest.h>
 
@@ -10,14 +11,22 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <map>
 #include <random>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include <opencv2/imgcodecs.hpp>
+
+#include "checks.hpp"
+#include "cli_runner.hpp"
+#include "patterns.hpp"
 #include "square_assembly.hpp"
+#include "temp_dir.hpp"
 #include "tangram/core/error.hpp"
+#include "tangram/io/documents.hpp"
 #include "tangram/io/picture.hpp"
 #include "tangram/io/piece_sets.hpp"
 #include "tangram/io/svg.hpp"
@@ -25,6 +34,14 @@
 using namespace tangram;
 
 namespace {
+
+using tangram::test::contains;
+using tangram::test::kMasks;
+using tangram::test::one_error_line;
+using tangram::test::read_all;
+using tangram::test::Run;
+using tangram::test::run_cli;
+using tangram::test::TempDir;
 
 // ---- A strict reader of the XML the writer produces ----------------------------------------
 
@@ -677,4 +694,162 @@ TEST_CASE("assembly_svg: names with markup, control characters and bad UTF-8 sta
   // Copies beyond the set's take the slots after its pieces, as in the PNG.
   CHECK(drawn[1].attribute("fill") == hex(piece_colour(2)));
   CHECK(drawn[2].attribute("fill") == hex(piece_colour(3)));
+}
+
+// ---- The command line ----------------------------------------------------------------------
+
+namespace {
+
+/// The pieces of an SVG document a command wrote, and its silhouette's area.
+struct WrittenSvg {
+  std::vector<Element> pieces;
+  double silhouette_area = 0.0;
+  std::vector<Element> elements;
+};
+
+WrittenSvg read_svg(const std::string& text) {
+  WrittenSvg svg;
+  svg.elements = parse_xml(text);
+  svg.pieces = with_class(svg.elements, "piece");
+  for (const Polygon& loop : read_rectilinear_path(by_id(svg.elements, "silhouette").attribute("d")))
+    svg.silhouette_area += signed_area(loop);
+  return svg;
+}
+
+/// Checks that the SVG's pieces are the document's, in order, within its 6 decimals (half a
+/// unit of the last).
+void check_same_pieces(const WrittenSvg& svg, const SolutionDocument& document) {
+  const std::vector<PlacedPiece>& pieces = document.solution.pieces;
+  REQUIRE(svg.pieces.size() == pieces.size());
+  for (std::size_t i = 0; i < pieces.size(); ++i) {
+    CHECK(svg.pieces[i].attribute("data-shape") == document.pieces.shape_name(pieces[i].shape));
+    const Polygon points = read_points(svg.pieces[i].attribute("points"));
+    REQUIRE(points.size() == pieces[i].polygon.size());
+    for (std::size_t k = 0; k < points.size(); ++k) {
+      CHECK(std::abs(points[k].x - pieces[i].polygon[k].x) <= 5.0001e-7);
+      CHECK(std::abs(points[k].y - pieces[i].polygon[k].y) <= 5.0001e-7);
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("solve --svg: the assembly of masks/01 as vectors, the same pieces as --json; on "
+          "standard output; with --use, the assembly chosen") {
+  const TempDir dir("svg-cli");
+  const std::string square = kMasks + "01-square.png";
+  const Run run = run_cli(dir, "solve " + square + " --svg out.svg --json out.json");
+  CAPTURE(run.err);
+  REQUIRE(run.status == 0);
+  const WrittenSvg svg = read_svg(read_all(dir.path() / "out.svg"));
+  CHECK(svg.silhouette_area == 40000);  // the 200 px square
+  CHECK(svg.pieces.size() == 7);
+  check_same_pieces(svg, solution_document_from_json(read_all(dir.path() / "out.json")));
+  const std::vector<Element> caption = with_class(svg.elements, "caption");
+  REQUIRE(caption.size() == 1);
+  CHECK(caption.front().text == "solved, coverage 1.000");
+  CHECK(named(svg.elements, "title").front().text == square);
+
+  // "-": the SVG on stdout, the summary on stderr.
+  const Run piped = run_cli(dir, "solve " + square + " --svg -");
+  REQUIRE(piped.status == 0);
+  CHECK(read_svg(piped.out).pieces.size() == 7);
+  CHECK(contains(piped.err, "solved in"));
+
+  // Subset of the pentominoes on a 1 x 5 bar: the one piece chosen.
+  cv::Mat1b bar(60, 220, uchar{255});
+  bar(cv::Rect(10, 10, 200, 40)) = 0;
+  REQUIRE(cv::imwrite(dir.file("bar.png"), bar));
+  const Run chosen = run_cli(dir, "solve bar.png --pieces pentominoes --use subset "
+                                  "--figure-area 5 --svg bar.svg --json bar.json");
+  CAPTURE(chosen.err);
+  REQUIRE(chosen.status == 0);
+  const WrittenSvg one = read_svg(read_all(dir.path() / "bar.svg"));
+  CHECK(one.silhouette_area == 8000);
+  REQUIRE(one.pieces.size() == 1);
+  CHECK(one.pieces.front().attribute("data-shape") == "I");
+}
+
+TEST_CASE("solve --svg: names that are not .svg, the input, an output twice, a missing "
+          "directory, --all and --unique refused in one line before the search") {
+  const TempDir dir("svg-cli");
+  const std::string square = kMasks + "01-square.png";
+  const std::vector<std::pair<std::string, std::string>> refusals = {
+      {"--svg out.png", "--svg out.png: SVG is written under a .svg name"},
+      {"--svg out", "--svg out: SVG is written under a .svg name"},
+      {"--svg " + square, "would overwrite the input pattern"},
+      {"--svg same.svg --json same.svg", "--json and --svg name the same file same.svg"},
+      {"--svg - --image -", "--image and --svg name the same file -"},
+      {"--svg missing/out.svg", "missing"},
+      {"--image out.svg", "cannot write an SVG picture; pictures are written as .png (name the "
+                          "file so); --svg writes SVG"},
+      {"--all --svg out.svg", "--svg draws one assembly and --all finds many"},
+      {"--unique --svg out.svg", "--svg draws one assembly and --unique finds many"},
+  };
+  for (const auto& [options, message] : refusals) {
+    CAPTURE(options);
+    const Run run = run_cli(dir, "solve " + square + " " + options);
+    CHECK(run.status == 2);
+    CHECK(one_error_line(run.err));
+    CHECK(contains(run.err, message));
+    CHECK(run.out.empty());
+  }
+  CHECK(!std::filesystem::exists(dir.path() / "out.svg"));
+  CHECK(!std::filesystem::exists(dir.path() / "out.png"));
+  CHECK(!std::filesystem::exists(dir.path() / "same.svg"));
+}
+
+TEST_CASE("compare --svg: one SVG per run next to its JSON and PNG, captioned as the PNG; "
+          "--svg without --out refused") {
+  const TempDir dir("svg-cli");
+  const std::string square = kMasks + "01-square.png";
+  const Run run = run_cli(dir, "compare " + square + " --strategies bl,dt --rotation-step 45 "
+                               "--time-limit 20 --out results --svg");
+  CAPTURE(run.err);
+  REQUIRE(run.status == 0);
+  for (const std::string strategy : {"bl", "dt"}) {
+    CAPTURE(strategy);
+    const std::filesystem::path base = dir.path() / "results" / ("01-square-" + strategy);
+    REQUIRE(std::filesystem::exists(base.string() + ".png"));
+    const WrittenSvg svg = read_svg(read_all(base.string() + ".svg"));
+    CHECK(svg.silhouette_area == 40000);
+    check_same_pieces(svg, solution_document_from_json(read_all(base.string() + ".json")));
+    CHECK(contains(named(svg.elements, "title").front().text, "strategy " + strategy));
+    CHECK(!with_class(svg.elements, "caption").empty());
+    // At the PNG's scale: the pattern's size.
+    CHECK(svg.elements.front().attribute("width") == "340");
+  }
+  const Run bare = run_cli(dir, "compare " + square + " --svg");
+  CHECK(bare.status == 2);
+  CHECK(contains(bare.err, "--svg requires --out"));
+}
+
+TEST_CASE("render --svg: the arrangement's exact pieces on the pattern it draws; refusals") {
+  const TempDir dir("svg-cli");
+  const std::string arrangement = kMasks + "src/01-square.arrangement.json";
+  const Run run = run_cli(dir, "render " + arrangement + " -o sq.png --svg sq.svg");
+  CAPTURE(run.err);
+  REQUIRE(run.status == 0);
+  CHECK(contains(run.out, "and sq.svg"));
+  const WrittenSvg svg = read_svg(read_all(dir.path() / "sq.svg"));
+  CHECK(svg.silhouette_area == 40000);
+  check_same_pieces(svg, solution_document_from_json(read_all(dir.path() / "sq.truth.json")));
+  CHECK(with_class(svg.elements, "caption").empty());
+  CHECK(with_class(svg.elements, "legend").size() == 7);
+
+  for (const auto& [options, message] :
+       std::vector<std::pair<std::string, std::string>>{
+           {"-o a.png --svg a.png", "--svg a.png: SVG is written under a .svg name"},
+           {"-o a.png --svg -", "--svg -: the SVG picture is written to a file here"},
+           {"-o a.png --svg " + arrangement, "SVG is written under a .svg name"},
+           {"-o a.png --truth t.svg --svg t.svg", "a picture's name for a JSON document"},
+           {"-o a.png --svg missing/a.svg", "missing"},
+           {"-o a.svg", "--svg writes SVG"}}) {
+    CAPTURE(options);
+    const Run refused = run_cli(dir, "render " + arrangement + " " + options);
+    CHECK(refused.status == 2);
+    CHECK(one_error_line(refused.err));
+    CHECK(contains(refused.err, message));
+    CHECK(!std::filesystem::exists(dir.path() / "a.png"));
+  }
 }

@@ -84,8 +84,15 @@ std::string in_words(std::string_view tagged);
 
 /// The format of the picture output `path` given with `option` ("--image"), from its extension
 /// (picture_output_format). Throws UsageError "--image out.svg: cannot write an SVG picture;
-/// ..." for a name of another format.
-PictureFormat check_picture_output(const std::string& option, const std::string& path);
+/// ..." for a name of another format; with `svg_option`, the command has --svg, which the
+/// message for a .svg name points to.
+PictureFormat check_picture_output(const std::string& option, const std::string& path,
+                                   bool svg_option = false);
+
+/// Refuses an SVG output `path` given with `option` ("--svg") whose name does not end in
+/// ".svg" (any case), so that SVG never goes under another format's name; "-" (standard
+/// output) only when `allow_stdout`. Throws UsageError.
+void check_svg_output(const std::string& option, const std::string& path, bool allow_stdout);
 
 /// Refuses a document output (`kind`: "a JSON document", "an HTML page") named as a picture
 /// ("--json out.png"): bytes of one format never go under another's name. Throws UsageError.
@@ -143,6 +150,7 @@ struct SolveOptions {
   int threads = 0;
   std::string json_path;       ///< empty = no JSON output
   std::string image_path;      ///< empty = no picture
+  std::string svg_path;        ///< empty = no SVG picture (solve only: compare has a flag)
   bool quiet = false;
   InputOptions input;          ///< how the pattern is read
   ReadLimits limits;           ///< caps on the pattern file
@@ -222,6 +230,7 @@ struct CompareOptions {
   /// Search settings shared by every run (the strategy field is unused; time limit 60 s).
   SolveOptions solve;
   std::string out_dir;                ///< empty = print the table only
+  bool svg = false;                   ///< with out_dir: each run's picture as SVG too
 };
 
 /// The strategies of a --strategies value: "all" or a comma-separated list of names
@@ -240,6 +249,7 @@ struct RenderOptions {
   std::string arrangement;  ///< input tangram-arrangement/1 file
   std::string png;          ///< output pattern
   std::string truth;        ///< output ground truth; empty = next to the PNG
+  std::string svg;          ///< output SVG picture of the arrangement; empty = none
   double side_px = 0.0;
   double margin_px = 0.0;
   std::string pieces;       ///< --pieces: the arrangement's set; empty = the one it names
@@ -310,6 +320,10 @@ int run_solve(const SolveOptions& options, const SolveWatchOptions& watch);
 /// whose name asks for another format, or whose directory is missing. Throws UsageError or
 /// OutputError.
 void check_solve_outputs(const SolveOptions& options);
+
+/// Whether `solve` writes an output (--json, --image, --svg) to standard output ("-"): its
+/// summary then goes to stderr.
+bool writes_to_stdout(const SolveOptions& options);
 
 /// Options of `tangram solve` for more than one assembly (all_solutions.hpp).
 struct SolveAllOptions {

@@ -24,6 +24,7 @@
 #include "tangram/io/picture.hpp"
 #include "tangram/io/png.hpp"
 #include "tangram/io/solve_silhouette.hpp"
+#include "tangram/io/svg.hpp"
 #include "tangram/lab/detail/text.hpp"
 #include "tangram/lab/results.hpp"
 
@@ -252,7 +253,7 @@ CLI::App* setup_compare(CLI::App& app, CompareOptions& options) {
                        "cores; the results do not depend on it. Default: " +
                        std::to_string(o.threads) + "."))
       ->type_name("N");
-  cmd->add_option("-o,--out", options.out_dir,
+  CLI::Option* out = cmd->add_option("-o,--out", options.out_dir,
                   wrap("Directory (created if missing) for runs.csv (one row per run, the "
                        "results format that 'tangram report' reads; paths relative to DIR), "
                        "each run's solution as <pattern-stem>-<strategy>.json and its picture "
@@ -263,6 +264,11 @@ CLI::App* setup_compare(CLI::App& app, CompareOptions& options) {
                        "the command line, commit, machine and date, for 'tangram report'). "
                        "Default: none, only the table."))
       ->type_name("DIR");
+  cmd->add_flag("--svg", options.svg,
+                wrap("With --out: each run's picture as SVG too, <pattern-stem>-<strategy>.svg "
+                     "next to its PNG: the silhouette and the pieces as exact vectors, coloured "
+                     "and named as in the PNG (see 'tangram solve --svg')."))
+      ->needs(out);
   add_limit_options(*cmd, o.limits, true, false);
   cmd->footer(wrap(
       "Every pattern is solved with every strategy, one run after the other; a run counts as "
@@ -342,12 +348,16 @@ int run_compare(const CompareOptions& options) {
   const auto picture_name = [&](const Input& input, Strategy strategy) {
     return input.stem + "-" + std::string(strategy_name(strategy)) + ".png";
   };
+  const auto svg_name = [&](const Input& input, Strategy strategy) {
+    return input.stem + "-" + std::string(strategy_name(strategy)) + ".svg";
+  };
   if (!out.empty()) {
     std::vector<std::string> names{"runs.csv", "montage.png", std::string(kSettingsFile)};
     for (const Input& input : inputs)
       for (const Strategy strategy : strategies) {
         names.push_back(json_name(input, strategy));
         names.push_back(picture_name(input, strategy));
+        if (options.svg) names.push_back(svg_name(input, strategy));
       }
     for (const std::string& name : names)
       for (const Input& input : inputs)
@@ -385,6 +395,16 @@ int run_compare(const CompareOptions& options) {
         write_png_atomic(out_file(picture),
                          render_solution(inputs[p].pattern, run.solution, configs[k].pieces,
                                          run.caption(configs[k]), 1));
+        if (options.svg) {
+          SvgConfig svg;
+          svg.scale = 1;  // as the PNG
+          svg.title = pattern_file_name(inputs[p].path) + ", strategy " +
+                      std::string(strategy_name(strategies[k]));
+          svg.caption = run.caption(configs[k]);
+          write_text_atomic(out_file(svg_name(inputs[p], strategies[k])),
+                            assembly_svg(inputs[p].pattern, run.solution.pieces,
+                                         configs[k].pieces, svg));
+        }
         records.push_back(run_record(run, inputs[p], strategies[k], configs[k].search.mode, out,
                                      json, picture));
       }

@@ -12,6 +12,7 @@
 #include "tangram/io/documents.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/io/image.hpp"
+#include "tangram/io/svg.hpp"
 
 namespace tangram::cli {
 
@@ -57,6 +58,12 @@ CLI::App* setup_render(CLI::App& app, RenderOptions& options) {
                   wrap("White border around the figure in pixels. Default: " +
                        general(options.margin_px) + "."))
       ->type_name("PX");
+  cmd->add_option("--svg", options.svg,
+                  wrap("Also write the arrangement as an SVG picture: the pattern's pixels as "
+                       "their exact outline in light grey and each piece as its exact polygon "
+                       "(arcs as arcs), coloured and named as in 'tangram solve --image', the "
+                       "set's legend below. The name must end in .svg. Default: none."))
+      ->type_name("OUT.svg");
   add_pieces_option(*cmd, options.pieces, "The set the arrangement's pieces belong to.",
                     "Default: the set the arrangement names (its \"piece_set\", a built-in "
                     "set), else the tangram.");
@@ -64,8 +71,8 @@ CLI::App* setup_render(CLI::App& app, RenderOptions& options) {
   cmd->footer(wrap(
       "The PNG is 8-bit grey, puzzle 0 on 255, rendered by 4 x 4 supersampling with a pixel "
       "black when at least half of its samples lie in a piece (as ../shared/tools/"
-      "tangram-figures renders the KiloGram figures). Pieces that overlap are refused. Both "
-      "files are written atomically; neither may be the arrangement itself.\n"
+      "tangram-figures renders the KiloGram figures). Pieces that overlap are refused. The "
+      "files are written atomically; none may be the arrangement itself.\n"
       "Exit status: 0 written; 2 bad or over-limit arrangement, bad option or output not writable; 3 "
       "internal error.",
       90));
@@ -77,13 +84,19 @@ int run_render(const RenderOptions& options) {
   if (options.png == "-")
     throw UsageError("--out -: the pattern is written to a file, its ground truth next to it: "
                      "name it PATTERN.png");
-  check_picture_output("--out", options.png);
+  check_picture_output("--out", options.png, true);
   check_document_output("--truth", truth, "a JSON document");
-  for (const std::string& out : {options.png, truth})
-    if (same_file(out, options.arrangement))
+  if (!options.svg.empty()) check_svg_output("--svg", options.svg, false);
+  for (const std::string& out : {options.png, truth, options.svg})
+    if (!out.empty() && same_file(out, options.arrangement))
       throw UsageError("output " + out + " is the input arrangement " + options.arrangement);
   if (same_file(options.png, truth))
     throw UsageError("--truth " + truth + " is the pattern PNG itself");
+  if (!options.svg.empty() && (same_file(options.svg, options.png) || same_file(options.svg, truth)))
+    throw UsageError("--svg " + options.svg + " names the same file as " +
+                     (same_file(options.svg, options.png) ? "--out" : "--truth"));
+  for (const std::string& out : {options.png, truth, options.svg})
+    if (!out.empty()) check_output_path(out);
 
   std::optional<PieceSet> given;
   if (!options.pieces.empty()) given = load_pieces_option(options.pieces, options.limits).set;
@@ -107,9 +120,17 @@ int run_render(const RenderOptions& options) {
   write_text_atomic(truth, solution_to_json(ground_truth, set,
                                             fs::path(options.png).filename().string(),
                                             /*with_stats=*/false));
+  if (!options.svg.empty()) {
+    Pattern pattern;  // the picture as drawn, whatever its size (make_pattern has minimums)
+    pattern.puzzle = figure.image == 0;
+    pattern.area_px = cv::countNonZero(pattern.puzzle);
+    SvgConfig svg;
+    svg.title = fs::path(options.png).filename().string();
+    write_text_atomic(options.svg, assembly_svg(pattern, figure.pieces, set, svg));
+  }
   std::cout << "wrote " << options.png << " (" << figure.image.cols << " x " << figure.image.rows
             << " px, " << cv::countNonZero(figure.image == 0) << " puzzle px) and " << truth
-            << std::endl;
+            << (options.svg.empty() ? "" : " and " + options.svg) << std::endl;
   return kExitOk;
 }
 

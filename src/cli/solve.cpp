@@ -26,6 +26,7 @@
 #include "tangram/io/png.hpp"
 #include "tangram/io/silhouette.hpp"
 #include "tangram/io/solve_silhouette.hpp"
+#include "tangram/io/svg.hpp"
 #include "tangram/lab/figures.hpp"
 
 namespace tangram::cli {
@@ -65,7 +66,9 @@ namespace {
 void check_solve_outputs(const SolveOptions& options) {
   namespace fs = std::filesystem;
   const std::pair<const char*, const std::string*> outputs[] = {
-      {"--json", &options.json_path}, {"--image", &options.image_path}};
+      {"--json", &options.json_path},
+      {"--image", &options.image_path},
+      {"--svg", &options.svg_path}};
   for (const auto& [option, path] : outputs) {
     if (path->empty()) continue;
     if (same_file(*path, options.pattern))
@@ -73,13 +76,23 @@ void check_solve_outputs(const SolveOptions& options) {
                        " would overwrite the input pattern: choose another output path");
     check_output_path(*path);
   }
-  if (!options.json_path.empty() && !options.image_path.empty() &&
-      (same_file(options.json_path, options.image_path) ||
-       (options.json_path == "-" && options.image_path == "-")))
-    throw UsageError("--json and --image name the same file " + options.json_path);
-  if (!options.image_path.empty()) check_picture_output("--image", options.image_path);
+  for (std::size_t a = 0; a < std::size(outputs); ++a)
+    for (std::size_t b = a + 1; b < std::size(outputs); ++b) {
+      const std::string& first = *outputs[a].second;
+      const std::string& second = *outputs[b].second;
+      if (!first.empty() && !second.empty() &&
+          (same_file(first, second) || (first == "-" && second == "-")))
+        throw UsageError(std::string(outputs[a].first) + " and " + outputs[b].first +
+                         " name the same file " + first);
+    }
+  if (!options.image_path.empty()) check_picture_output("--image", options.image_path, true);
+  if (!options.svg_path.empty()) check_svg_output("--svg", options.svg_path, true);
   if (!options.json_path.empty())
     check_document_output("--json", options.json_path, "a JSON document");
+}
+
+bool writes_to_stdout(const SolveOptions& options) {
+  return options.json_path == "-" || options.image_path == "-" || options.svg_path == "-";
 }
 
 namespace {
@@ -112,8 +125,7 @@ private:
 void print_summary(const SolveOptions& options, const SolverConfig& config,
                    const Solution& solution, const std::string& rejection) {
   const SolveStats& s = solution.stats;
-  std::ostream& out =
-      options.json_path == "-" || options.image_path == "-" ? std::cerr : std::cout;
+  std::ostream& out = writes_to_stdout(options) ? std::cerr : std::cout;
   out << (options.pattern == "-" ? "(standard input)" : options.pattern) << ": ";
   if (solution.solved)
     out << "solved";
@@ -342,12 +354,21 @@ CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
                        "refused before the search); - writes PNG to standard output. Default: "
                        "none."))
       ->type_name("OUT.png");
+  cmd->add_option("--svg", options.svg_path,
+                  wrap("Write the picture of --image as SVG: the silhouette (the outline of its "
+                       "pixels) and each piece as exact vectors, every coordinate as computed, "
+                       "pieces coloured as in the PNG and named (a data-piece attribute and a "
+                       "tooltip), the caption and the legend below; units are the pattern's "
+                       "pixels. Also when not solved. The name must end in .svg; - writes it to "
+                       "standard output. With --use subset or copies, the assembly chosen; "
+                       "refused with --all and --unique. Default: none."))
+      ->type_name("OUT.svg");
   cmd->add_flag("-q,--quiet", options.quiet,
                 wrap("No progress line, no notes and no summary when solved (the exit status "
                      "tells); warnings about the input stay."));
   add_limit_options(*cmd, options.limits, true, false);
   cmd->footer(wrap(
-      "--json and --image are written after the search, atomically (complete or absent); "
+      "--json, --image and --svg are written after the search, atomically (complete or absent); "
       "--frames pictures during it.\n"
       "Exit status: 0 solved; 1 not solved (time limit reached or search space exhausted); "
       "2 bad or over-limit input (also an outline drawing or a figure too thin for the pieces), bad option "
@@ -525,6 +546,17 @@ int run_solve(const SolveOptions& options, const SolveWatchOptions& watch) {
                                        : solution_caption(solution, config);
     write_picture(options.image_path,
                   render_solution(silhouette.pattern, solution, config.pieces, caption, scale));
+  }
+  if (!options.svg_path.empty()) {
+    const cv::Size size = silhouette.pattern.puzzle.size();
+    SvgConfig svg;
+    svg.scale = std::max(size.width, size.height) > kPictureFullSizeAbovePx ? 1 : 2;
+    svg.title = pattern_file_name(options.pattern);
+    svg.caption = result.rejected_at_full_resolution()
+                      ? rejected_caption(solution, config, full_check)
+                      : solution_caption(solution, config);
+    write_text_atomic(options.svg_path,
+                      assembly_svg(silhouette.pattern, solution.pieces, config.pieces, svg));
   }
   return solution.solved ? kExitOk : kExitFailed;
 }

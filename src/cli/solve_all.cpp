@@ -19,7 +19,9 @@
 #include "tangram/io/files.hpp"
 #include "tangram/io/image.hpp"
 #include "tangram/io/picture.hpp"
+#include "tangram/io/pattern_png.hpp"
 #include "tangram/io/silhouette.hpp"
+#include "tangram/io/svg.hpp"
 #include "tangram/lab/figures.hpp"
 
 namespace tangram::cli {
@@ -97,6 +99,9 @@ void check_all_options(const SolveOptions& options, const SolveWatchOptions& wat
     throw UsageError(mode + " enumerates with its own exact search: --search paper does not apply");
   if (!watch.frames_dir.empty() || watch.verbose)
     throw UsageError(mode + " has no search steps to show: --frames and --verbose do not apply");
+  if (!options.svg_path.empty() && (all.all || all.unique))
+    throw UsageError("--svg draws one assembly and " + mode +
+                     " finds many: --image draws a montage of them, --json lists them");
 }
 
 /// The montage of the first assemblies: a title line, cells of kMontageCellPx with the
@@ -252,8 +257,7 @@ int run_solve_all(const SolveOptions& options, const SolveWatchOptions& watch,
   if (const std::optional<std::string> why = enumeration_refusal(pattern, config, enumeration))
     throw UsageError((goal == Goal::All ? "--all: " : goal == Goal::Unique ? "--unique: " : "--use " + all.use + ": ") + *why);
 
-  const bool to_stdout = options.json_path == "-" || options.image_path == "-";
-  std::ostream& out = to_stdout ? std::cerr : std::cout;
+  std::ostream& out = writes_to_stdout(options) ? std::cerr : std::cout;
   std::optional<AtomicOutput> lines;
   if (!options.json_path.empty() && goal != Goal::Best) lines.emplace(options.json_path);
   std::vector<std::vector<PlacedPiece>> shown;  // the montage's, or the one chosen
@@ -375,6 +379,12 @@ int run_solve_all(const SolveOptions& options, const SolveWatchOptions& watch,
     if (!options.image_path.empty())
       write_picture(options.image_path,
                     render_solution(pattern, solution, config.pieces, solution_caption(solution, config)));
+    if (!options.svg_path.empty()) {
+      SvgConfig svg;
+      svg.title = pattern_file_name(options.pattern);
+      svg.caption = solution_caption(solution, config);
+      write_text_atomic(options.svg_path, assembly_svg(pattern, solution.pieces, config.pieces, svg));
+    }
     return solution.solved ? kExitOk : kExitFailed;
   }
   if (!options.image_path.empty())
