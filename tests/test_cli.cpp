@@ -247,3 +247,22 @@ TEST_CASE("one vocabulary: -o/--out for single outputs, auto rotations, the same
   CHECK(no_out.status == 2);
   CHECK(no_out.err == "tangram: error: -o/--out HTML is required\n");
 }
+
+TEST_CASE("solve: a square on the Tangram's lattice is solved exactly; --no-exact and --verbose keep to the raster search") {
+  Inputs in;
+  cv::Mat1b square(260, 260, uchar{255});
+  square(cv::Rect(10, 10, 240, 240)) = 0;
+  REQUIRE(cv::imwrite(in.dir.file("square.png"), square));
+  const Run exact = run_cli(in.dir, "solve square.png --rotation-step 45");
+  CHECK(exact.status == 0);
+  CHECK(tangram::test::contains(exact.out, "found on the set's lattice (exact search)"));
+  CHECK(tangram::test::contains(exact.out, "coverage 1.0000"));
+  // The raster search alone does not finish the square in a tenth of a second.
+  const Run raster = run_cli(in.dir, "solve square.png --rotation-step 45 --no-exact --time-limit 0.1");
+  CHECK(raster.status == 1);
+  CHECK_FALSE(tangram::test::contains(raster.out, "lattice"));
+  // --verbose shows the raster search's steps, so it runs that one.
+  const Run verbose = run_cli(in.dir, "solve square.png --rotation-step 45 --verbose --time-limit 0.1");
+  CHECK(tangram::test::contains(verbose.err, "step 1: place"));
+  CHECK_FALSE(tangram::test::contains(verbose.out, "lattice"));
+}

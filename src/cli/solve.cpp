@@ -170,6 +170,7 @@ SolveOptions default_solve_options() {
   options.no_angle_hints = !d.angle_hints;
   options.inset_px = d.inset_px;
   options.no_polish = !d.polish;
+  options.no_exact = !d.grid_search;
   options.time_limit_s = kCliTimeLimitS;
   options.threads = d.threads;
   return options;
@@ -254,6 +255,7 @@ SolverConfig solver_config(const SolveOptions& options) {
   config.search.angle_hints = !options.no_angle_hints;
   config.search.inset_px = options.inset_px;
   config.search.polish = !options.no_polish;
+  config.search.grid_search = !options.no_exact;
   return config;
 }
 
@@ -326,6 +328,12 @@ CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
   cmd->add_flag("--no-polish", options.no_polish,
                 wrap("Keep the raster poses: skip the sub-pixel refinement of the final "
                      "assembly. Default: refine."));
+  cmd->add_flag("--no-exact", options.no_exact,
+                wrap("Search 'ours' only: go straight to the raster search, without first "
+                     "the exact search a figure gets when it lies on its set's unit grid "
+                     "(polyominoes) or lattice (the Stomachion's grid, quarters of the "
+                     "Tangram square's side). Default: the exact search first (up to half the "
+                     "time limit on a lattice)."));
   cmd->add_option("--time-limit", options.time_limit_s,
                   wrap("Give up (not solved, exit 1) SEC seconds after the start: reading and "
                        "preparing the pattern, rasterising the pieces, the search, polishing and "
@@ -473,6 +481,7 @@ void add_watch_options(CLI::App& solve, SolveWatchOptions& options) {
                             "NNNN-reject-PIECE.png (placed, then undone by the validation), "
                             "NNNN-remove-PIECE.png (taken off to backtrack), each showing the "
                             "partial assembly. The time they take counts against --time-limit. "
+                            "The raster search is the one shown (as with --no-exact). "
                             "Default: none."))
           ->type_name("DIR");
   solve.add_option("--max-frames", options.max_frames,
@@ -485,7 +494,8 @@ void add_watch_options(CLI::App& solve, SolveWatchOptions& options) {
                  wrap("Log every search step on stderr, one line each: step, event (place, "
                       "reject, remove), piece, angle, mirror, centre (px), pieces placed, the "
                       "discrepancy bound (search 'ours') and seconds since the start. Replaces "
-                      "the progress line."));
+                      "the progress line. The raster search is the one shown (as with "
+                      "--no-exact)."));
 }
 
 int run_solve(const SolveOptions& options) { return run_solve(options, SolveWatchOptions{}); }
@@ -493,6 +503,8 @@ int run_solve(const SolveOptions& options) { return run_solve(options, SolveWatc
 int run_solve(const SolveOptions& options, const SolveWatchOptions& watch) {
   SolverConfig config = solver_config(options);
   config.search.started = options.started;
+  // Frames and log lines show the raster search's steps; the exact search has none to show.
+  if (!watch.frames_dir.empty() || watch.verbose) config.search.grid_search = false;
   validate_config(config);
   const InputConfig input = read_for_set(input_config(options.input), config.pieces);
   check_solve_outputs(options);
