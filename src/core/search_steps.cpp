@@ -1,5 +1,6 @@
 #include "tangram/core/search_steps.hpp"
 
+#include "tangram/core/corner_angles.hpp"
 #include "tangram/core/invariants.hpp"
 
 #include <algorithm>
@@ -82,6 +83,16 @@ Solution Steps::timed_out_solution() const {
 
 std::optional<Impossibility> Steps::impossibility() const {
   const PieceSet& pieces = set();
+  // A corner of the outline that the pieces' corners cannot make (at any rotation).
+  const double min_edge_px = std::max(12.0, 0.1 * std::sqrt(static_cast<double>(pattern_.area_px)));
+  if (const std::optional<FigureCorner> corner =
+          unmakeable_corner(pattern_.puzzle, pieces, min_edge_px, kCornerToleranceDeg)) {
+    Impossibility why;
+    why.kind = Impossibility::Kind::UnmakeableCorner;
+    why.at = corner->at;
+    why.angle_deg = corner->angle_deg;
+    return why;
+  }
   std::vector<ShapeId> shapes;  // each shape once, largest first
   for (const ShapeId shape : pieces.order())
     if (std::find(shapes.begin(), shapes.end(), shape) == shapes.end()) shapes.push_back(shape);

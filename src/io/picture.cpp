@@ -9,6 +9,7 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "tangram/core/corner_angles.hpp"
 #include "tangram/core/detail/format.hpp"
 #include "tangram/core/error.hpp"
 
@@ -221,6 +222,10 @@ std::string unsolved_reason(const Solution& solution, const SolverConfig& config
     return "impossible at " + steps + ": the " + name +
            " fits nowhere in the figure";
   }
+  if (why.kind == Impossibility::Kind::UnmakeableCorner)
+    return "impossible: the figure's corner at (" + fixed(why.at.x, 0) + ", " + fixed(why.at.y, 0) +
+           ") measures " + fixed(why.angle_deg, 1) + " deg, which no meeting of the pieces' corners "
+           "makes (within " + general(kCornerToleranceDeg) + " deg)";
   const double allowed = 1.0 - VerifyConfig{}.min_coverage;
   return "impossible at " + steps + ": " +
          (why.parts == 1 ? std::string("a separate part that no piece fits in holds ")

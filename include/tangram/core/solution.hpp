@@ -31,11 +31,16 @@ struct Impossibility {
     /// The pattern falls apart into separate parts (8-connected), and the parts in which no
     /// piece fits hold more of its area than the checker lets stay uncovered.
     UncoverableParts,
+    /// A corner of the figure's outline has an angle that no meeting of the pieces' corners
+    /// makes (corner_angles.hpp): at `at`, `angle_deg`.
+    UnmakeableCorner,
   };
   Kind kind = Kind::PieceFitsNowhere;
   ShapeId shape = 0;   ///< PieceFitsNowhere: the shape that fits nowhere
   int parts = 0;       ///< UncoverableParts: the parts in which no piece fits
   double share = 0.0;  ///< UncoverableParts: their share of the puzzle area
+  Vec2 at;                 ///< UnmakeableCorner: the corner (px)
+  double angle_deg = 0.0;  ///< UnmakeableCorner: its angle inside the figure
 };
 
 /// Counters of one search run.

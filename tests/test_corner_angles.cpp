@@ -1,0 +1,126 @@
+// Corner angles (corner_angles.hpp): the sums the pieces' corners make, the figure's corners
+// measured on the raster, and the refusal of figures with a corner no sum makes; never of a
+// solvable figure of masks/.
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <vector>
+
+#include <opencv2/imgproc.hpp>
+
+#include "patterns.hpp"
+#include "tangram/core/corner_angles.hpp"
+#include "tangram/io/pattern_png.hpp"
+#include "tangram/io/piece_sets.hpp"
+
+using namespace tangram;
+
+namespace {
+
+/// A filled polygon (vertices in px) on a white margin, anti-aliasing left out.
+cv::Mat1b polygon_mask(const std::vector<cv::Point2d>& vertices, int size) {
+  cv::Mat1b mask(size, size, uchar{0});
+  std::vector<cv::Point> points;
+  for (const cv::Point2d& v : vertices) points.emplace_back(int(std::lround(v.x * 16)), int(std::lround(v.y * 16)));
+  cv::fillPoly(mask, std::vector<std::vector<cv::Point>>{points}, cv::Scalar(255), cv::LINE_8, 4);
+  return mask;
+}
+
+std::vector<cv::Point2d> regular(int sides, double radius, double turn_deg, cv::Point2d centre) {
+  std::vector<cv::Point2d> v;
+  for (int k = 0; k < sides; ++k) {
+    const double t = (turn_deg + 360.0 * k / sides) * CV_PI / 180.0;
+    v.push_back({centre.x + radius * std::cos(t), centre.y + radius * std::sin(t)});
+  }
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("corner angles: the sums of the pieces' corners") {
+  const std::vector<double> tangram = corner_sums(PieceSet::tangram());
+  REQUIRE_FALSE(tangram.empty());
+  for (const double s : tangram) CHECK(std::abs(std::remainder(s, 45.0)) < 1e-9);
+  CHECK(tangram.front() == doctest::Approx(45.0));
+  CHECK(tangram.back() == doctest::Approx(360.0));
+  for (const double s : corner_sums(builtin_piece_set("pentominoes").set))
+    CHECK(std::abs(std::remainder(s, 90.0)) < 1e-9);
+  // Arcs meet edges at any angle: no sums, no refusals.
+  CHECK(corner_sums(builtin_piece_set("egg-of-columbus").set).empty());
+}
+
+TEST_CASE("corner angles: corners measured on the raster, convex and reflex, turned") {
+  for (const double turn : {0.0, 17.0, 33.0}) {
+    CAPTURE(turn);
+    const std::vector<FigureCorner> triangle =
+        figure_corners(polygon_mask(regular(3, 110, turn, {130, 130}), 260), 12.0);
+    REQUIRE(triangle.size() == 3);
+    for (const FigureCorner& c : triangle) CHECK(c.angle_deg == doctest::Approx(60.0).epsilon(0.03));
+    const std::vector<FigureCorner> square =
+        figure_corners(polygon_mask(regular(4, 110, turn, {130, 130}), 260), 12.0);
+    REQUIRE(square.size() == 4);
+    for (const FigureCorner& c : square) CHECK(c.angle_deg == doctest::Approx(90.0).epsilon(0.03));
+  }
+  // An L: five corners of 90 degrees and one of 270.
+  const std::vector<FigureCorner> l = figure_corners(
+      polygon_mask({{20, 20}, {120, 20}, {120, 120}, {220, 120}, {220, 220}, {20, 220}}, 240), 12.0);
+  REQUIRE(l.size() == 6);
+  int reflex = 0;
+  for (const FigureCorner& c : l) {
+    const bool is_reflex = c.angle_deg > 180.0;
+    reflex += is_reflex ? 1 : 0;
+    CHECK(c.angle_deg == doctest::Approx(is_reflex ? 270.0 : 90.0).epsilon(0.03));
+  }
+  CHECK(reflex == 1);
+}
+
+TEST_CASE("corner angles: a triangle and a disc are refused for the Tangram, not a square or a pinch") {
+  const PieceSet& tangram = PieceSet::tangram();
+  const auto triangle = unmakeable_corner(polygon_mask(regular(3, 110, 90, {130, 150}), 280), tangram, 20.0);
+  REQUIRE(triangle);
+  CHECK(triangle->angle_deg == doctest::Approx(60.0).epsilon(0.03));
+  cv::Mat1b disc(260, 260, uchar{0});
+  cv::circle(disc, {130, 130}, 110, cv::Scalar(255), cv::FILLED);
+  CHECK(unmakeable_corner(disc, tangram, 20.0));
+  CHECK_FALSE(unmakeable_corner(polygon_mask(regular(4, 110, 45, {130, 130}), 260), tangram, 20.0));
+  CHECK_FALSE(unmakeable_corner(polygon_mask(regular(4, 110, 20, {130, 130}), 260), tangram, 20.0));
+  // Two squares touching at a corner, one turned: where they touch the outline turns by no
+  // piece angle, but that point is a pinch, not a corner.
+  cv::Mat1b pinch = polygon_mask({{20, 20}, {120, 20}, {120, 120}, {20, 120}}, 300);
+  const cv::Mat1b turned = polygon_mask(
+      {{120, 120}, {120 + 100 * std::cos(0.3), 120 + 100 * std::sin(0.3)},
+       {120 + 100 * std::cos(0.3) - 100 * std::sin(0.3), 120 + 100 * std::sin(0.3) + 100 * std::cos(0.3)},
+       {120 - 100 * std::sin(0.3), 120 + 100 * std::cos(0.3)}},
+      300);
+  pinch |= turned;
+  const std::vector<FigureCorner> corners = figure_corners(pinch, 20.0);
+  for (const FigureCorner& c : corners) CHECK(std::hypot(c.at.x - 120, c.at.y - 120) > 3.0);
+  // A curved set is never refused this way.
+  CHECK_FALSE(unmakeable_corner(disc, builtin_piece_set("egg-of-columbus").set, 20.0));
+}
+
+TEST_CASE("corner angles: no figure of masks/ nor any solvable pattern of masks/sets/ is refused") {
+  namespace fs = std::filesystem;
+  int checked = 0;
+  const auto check = [&](const fs::path& png, const PieceSet& set) {
+    const Pattern pattern = load_pattern_png(png.string());
+    const double min_edge = std::max(12.0, 0.1 * std::sqrt(double(pattern.area_px)));
+    const auto corner = unmakeable_corner(pattern.puzzle, set, min_edge);
+    CAPTURE(png.string());
+    CHECK_FALSE(corner);
+    ++checked;
+  };
+  for (const auto& entry : fs::directory_iterator(test::kMasks))
+    if (entry.path().extension() == ".png") check(entry.path(), PieceSet::tangram());
+  for (const std::string& name : builtin_piece_set_names()) {
+    const PieceSet set = builtin_piece_set(name).set;
+    for (const auto& entry : fs::directory_iterator(test::kMasks + "sets/" + name)) {
+      const std::string file = entry.path().filename().string();
+      if (entry.path().extension() == ".png" && file.rfind("07-", 0) != 0 && file.rfind("08-", 0) != 0)
+        check(entry.path(), set);
+    }
+  }
+  CHECK(checked >= 30 + 6 * 8);
+}
