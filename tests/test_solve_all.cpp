@@ -572,3 +572,15 @@ TEST_CASE("solve: --figure-area, --up-to-symmetry and --prefer without --all, --
     check_refusal(run_cli(dir, args), mention);
   }
 }
+
+TEST_CASE("solve --all: a large picture is enumerated as read, with no note about a reduced copy") {
+  const TempDir dir("solve-all");
+  // 3 x 20 cells of 40 px: a set side of 310 px, which plain solve reduces to half.
+  write_figure(dir.file("big.png"), std::vector<std::string>(3, std::string(20, '#')));
+  const Run all = run_cli(dir, "solve big.png --pieces pentominoes --all");
+  CHECK(all.status == 0);
+  CHECK(contains(all.out, "8 assemblies"));
+  CHECK_FALSE(contains(all.err, "scale"));
+  const Run once = run_cli(dir, "solve big.png --pieces pentominoes");
+  CHECK(contains(once.err, "solving at 1/2 scale"));
+}

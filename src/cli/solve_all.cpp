@@ -241,7 +241,10 @@ int run_solve_all(const SolveOptions& options, const SolveWatchOptions& watch,
   SolverConfig config = solver_config(options);
   config.search.started = options.started;
   validate_config(config);
-  const InputConfig input = read_for_set(input_config(options.input), config.pieces);
+  InputConfig input = read_for_set(input_config(options.input), config.pieces);
+  // The enumeration works on the picture as read (on a grid or a lattice the resolution does
+  // not matter): no reduced working copy, and no note about one.
+  input.work_size_px = 0;
   check_solve_outputs(options);
   const Silhouette silhouette = load_silhouette(options.pattern, input, options.limits);
   print_input_report(silhouette.report, options.quiet);
