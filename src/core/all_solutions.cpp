@@ -103,7 +103,7 @@ Enumeration enumerate_assemblies(const Pattern& pattern, const SolverConfig& con
   const Method m = method_for(pattern, config, enumeration);
   if (!m.refusal.empty()) throw UsageError(m.refusal);
   GridSearchConfig settings;
-  settings.max_solutions = std::max(1L, enumeration.max_solutions);
+  settings.max_solutions = enumeration.max_solutions;
   settings.use = enumeration.use;
   settings.up_to_symmetry = enumeration.up_to_symmetry;
   settings.reflection = s.reflection;
@@ -125,11 +125,7 @@ Enumeration enumerate_assemblies(const Pattern& pattern, const SolverConfig& con
           if (sink) sink(grid_pieces(*m.grid, config.pieces, *m.configs, placements));
         },
         on_progress);
-    out.solutions = found.solutions;
-    out.exhausted = found.exhausted;
-    out.timed_out = found.timed_out;
-    out.interrupted = found.interrupted;
-    out.nodes = found.nodes;
+    static_cast<CoverCount&>(out) = found;
   } else {
     out.method = "lattice";
     out.lattice_step = m.lattice->step;
@@ -139,13 +135,9 @@ Enumeration enumerate_assemblies(const Pattern& pattern, const SolverConfig& con
           if (sink) sink(lattice_pieces(*m.lattice, config.pieces, m.unit_px, placements));
         },
         on_progress);
+    static_cast<CoverCount&>(out) = found;
     out.symmetries = found.symmetries;
-    out.solutions = found.solutions;
     out.rejected = found.rejected;
-    out.exhausted = found.exhausted;
-    out.timed_out = found.timed_out;
-    out.interrupted = found.interrupted;
-    out.nodes = found.nodes;
   }
   out.seconds = std::chrono::duration<double>(Clock::now() - start).count();
   return out;

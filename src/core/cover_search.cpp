@@ -438,4 +438,37 @@ CoverResult cover_search(const CoverProblem& problem, const CoverConfig& config,
   return result;
 }
 
+CoverProblem cover_problem(const PieceSet& set) {
+  CoverProblem problem;
+  for (std::size_t s = 0; s < set.shape_count(); ++s)
+    problem.counts.push_back(set.shape(static_cast<ShapeId>(s)).count);
+  for (const ShapeId id : set.order())
+    if (std::find(problem.order.begin(), problem.order.end(), id) == problem.order.end())
+      problem.order.push_back(id);
+  return problem;
+}
+
+MoveKeys::MoveKeys(const CoverProblem& problem,
+                   const std::function<std::vector<int>(std::size_t)>& key)
+    : problem_(problem) {
+  for (std::size_t m = 0; m < problem.moves.size(); ++m) {
+    std::vector<int> k = key(m);
+    std::sort(k.begin(), k.end());
+    move_of_[{problem.moves[m].shape, std::move(k)}] = static_cast<int>(m);
+  }
+}
+
+std::optional<std::vector<int>> MoveKeys::permutation(
+    const std::function<std::vector<int>(std::size_t)>& image_key) const {
+  std::vector<int> image_of;
+  for (std::size_t m = 0; m < problem_.moves.size(); ++m) {
+    std::vector<int> k = image_key(m);
+    std::sort(k.begin(), k.end());
+    const auto found = move_of_.find({problem_.moves[m].shape, std::move(k)});
+    if (found == move_of_.end()) return std::nullopt;
+    image_of.push_back(found->second);
+  }
+  return image_of;
+}
+
 }  // namespace tangram

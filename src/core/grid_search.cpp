@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
-#include <utility>
 
 namespace tangram {
 
@@ -144,7 +142,7 @@ GridSearchResult grid_search(const CellGrid& grid, const PieceSet& set,
   // The puzzle cells in scan order: along the shorter side, line by line.
   const bool column_major = grid.cols > grid.rows;
   cv::Mat1i index(grid.rows, grid.cols, -1);
-  CoverProblem problem;
+  CoverProblem problem = cover_problem(set);
   const int lines = column_major ? grid.cols : grid.rows;
   const int along = column_major ? grid.rows : grid.cols;
   for (int l = 0; l < lines; ++l)
@@ -152,14 +150,8 @@ GridSearchResult grid_search(const CellGrid& grid, const PieceSet& set,
       const cv::Point p = column_major ? cv::Point(l, k) : cv::Point(k, l);
       if (grid.cells(p.y, p.x)) index(p.y, p.x) = problem.points++;
     }
-  for (std::size_t s = 0; s < set.shape_count(); ++s)
-    problem.counts.push_back(set.shape(static_cast<ShapeId>(s)).count);
-  for (const ShapeId id : set.order())
-    if (std::find(problem.order.begin(), problem.order.end(), id) == problem.order.end())
-      problem.order.push_back(id);
   // Every configuration at every offset where all its cells are puzzle cells.
   std::vector<GridPlacement> placements;
-  std::map<std::pair<ShapeId, std::vector<int>>, int> move_of;  // (shape, sorted cells) -> move
   for (std::size_t s = 0; s < configs.size(); ++s)
     for (std::size_t k = 0; k < configs[s].size(); ++k) {
       const GridConfiguration& g = configs[s][k];
@@ -173,9 +165,6 @@ GridSearchResult grid_search(const CellGrid& grid, const PieceSet& set,
             move.points.push_back(index(p.y, p.x));
           }
           if (move.points.size() != g.cells.size()) continue;
-          std::vector<int> key = move.points;
-          std::sort(key.begin(), key.end());
-          move_of[{move.shape, key}] = static_cast<int>(problem.moves.size());
           problem.moves.push_back(std::move(move));
           placements.push_back({static_cast<ShapeId>(s), static_cast<int>(k), {x, y}});
         }
@@ -187,47 +176,22 @@ GridSearchResult grid_search(const CellGrid& grid, const PieceSet& set,
       for (int x = 0; x < grid.cols; ++x)
         if (index(y, x) >= 0) cell_at[static_cast<std::size_t>(index(y, x))] = {x, y};
     const std::vector<GridSymmetry> symmetries = grid_symmetries(grid, !config.reflection);
+    const MoveKeys keys(problem, [&](std::size_t m) { return problem.moves[m].points; });
     for (std::size_t t = 1; t < symmetries.size(); ++t) {
-      std::vector<int> image_of;
-      for (const CoverMove& move : problem.moves) {
+      // Each move's image is a move: the configurations of a shape include its mirror images
+      // when the symmetries do.
+      std::optional<std::vector<int>> image_of = keys.permutation([&](std::size_t m) {
         std::vector<int> key;
-        for (const int p : move.points) {
+        for (const int p : problem.moves[m].points) {
           const cv::Point q = symmetries[t](cell_at[static_cast<std::size_t>(p)]);
           key.push_back(index(q.y, q.x));
         }
-        std::sort(key.begin(), key.end());
-        const auto found = move_of.find({move.shape, key});
-        image_of.push_back(found == move_of.end() ? -1 : found->second);
-      }
-      // Each move's image is a move: the configurations of a shape include its mirror images
-      // when the symmetries do.
-      if (std::find(image_of.begin(), image_of.end(), -1) == image_of.end())
-        problem.symmetries.push_back(std::move(image_of));
+        return key;
+      });
+      if (image_of) problem.symmetries.push_back(std::move(*image_of));
     }
   }
-  CoverConfig cover;
-  cover.max_solutions = config.max_solutions;
-  cover.use = config.use;
-  cover.deadline = config.deadline;
-  cover.stop = config.stop;
-  std::vector<GridPlacement> assembly;
-  const CoverResult found = cover_search(
-      problem, cover,
-      [&](const std::vector<int>& moves) {
-        if (!on_solution) return;
-        assembly.clear();
-        for (const int m : moves) assembly.push_back(placements[static_cast<std::size_t>(m)]);
-        on_solution(assembly);
-      },
-      on_progress);
-  GridSearchResult result;
-  for (const int m : found.first) result.first.push_back(placements[static_cast<std::size_t>(m)]);
-  result.solutions = found.solutions;
-  result.nodes = found.nodes;
-  result.exhausted = found.exhausted;
-  result.timed_out = found.timed_out;
-  result.interrupted = found.interrupted;
-  return result;
+  return cover_placed(problem, config, placements, on_solution, on_progress);
 }
 
 std::vector<PlacedPiece> grid_pieces(const CellGrid& grid, const PieceSet& set,

@@ -5,8 +5,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
-#include <map>
-#include <utility>
+#include <optional>
 
 #include <opencv2/core.hpp>
 
@@ -152,6 +151,16 @@ Sampling choose_sampling(const LatticeFigure& figure, bool fine) {
   return best;
 }
 
+/// Whether sample (u, v) of `s` (in 1/k steps from the box's corner, plus the offsets) falls on
+/// a puzzle pixel.
+bool sample_in_figure(const Pattern& pattern, const LatticeFigure& figure, const Sampling& s,
+                      int u, int v) {
+  const int x = static_cast<int>(std::floor(figure.origin.x + (u + s.a) / s.k * figure.step_px.x));
+  const int y = static_cast<int>(std::floor(figure.origin.y + (v + s.b) / s.k * figure.step_px.y));
+  return x >= 0 && y >= 0 && x < pattern.puzzle.cols && y < pattern.puzzle.rows &&
+         pattern.puzzle(y, x) != 0;
+}
+
 /// Whether the figure maps onto itself under `t` (a symmetry of its box of cols x rows steps):
 /// the puzzle pixels of the box and of its image differ on under 1% of the figure.
 bool figure_symmetric(const Pattern& pattern, const LatticeFigure& figure, const GridSymmetry& t) {
@@ -225,47 +234,21 @@ LatticeSearchResult lattice_search(
   // The samples in the figure, numbered in scan order (along the shorter side, line by line).
   const bool column_major = cols > rows;
   cv::Mat1i index(rows, cols, -1);
-  CoverProblem problem;
-  const auto sample_px = [&](int u, int v) {
-    return Vec2{figure.origin.x + (u + sampling.a) / k * figure.step_px.x,
-                figure.origin.y + (v + sampling.b) / k * figure.step_px.y};
-  };
+  CoverProblem problem = cover_problem(set);
   for (int l = 0; l < (column_major ? cols : rows); ++l)
     for (int m = 0; m < (column_major ? rows : cols); ++m) {
       const int u = column_major ? l : m, v = column_major ? m : l;
-      const Vec2 p = sample_px(u, v);
-      const int x = static_cast<int>(std::floor(p.x)), y = static_cast<int>(std::floor(p.y));
-      if (x >= 0 && y >= 0 && x < pattern.puzzle.cols && y < pattern.puzzle.rows &&
-          pattern.puzzle(y, x) != 0)
-        index(v, u) = problem.points++;
+      if (sample_in_figure(pattern, figure, sampling, u, v)) index(v, u) = problem.points++;
     }
   // The fine samples: whether each is in the figure.
-  const auto in_figure = [&](int u, int v) {  // fine sample (u, v)
-    const double x = figure.origin.x + (u + fine.a) / fine.k * figure.step_px.x;
-    const double y = figure.origin.y + (v + fine.b) / fine.k * figure.step_px.y;
-    const int px = static_cast<int>(std::floor(x)), py = static_cast<int>(std::floor(y));
-    return px >= 0 && py >= 0 && px < pattern.puzzle.cols && py < pattern.puzzle.rows &&
-           pattern.puzzle(py, px) != 0;
-  };
   cv::Mat1b fine_in(figure.rows * fine.k, figure.cols * fine.k, uchar{0});
   for (int v = 0; v < fine_in.rows; ++v)
-    for (int u = 0; u < fine_in.cols; ++u) fine_in(v, u) = in_figure(u, v) ? 1 : 0;
-  for (std::size_t s = 0; s < set.shape_count(); ++s)
-    problem.counts.push_back(set.shape(static_cast<ShapeId>(s)).count);
-  for (const ShapeId id : set.order())
-    if (std::find(problem.order.begin(), problem.order.end(), id) == problem.order.end())
-      problem.order.push_back(id);
+    for (int u = 0; u < fine_in.cols; ++u)
+      fine_in(v, u) = sample_in_figure(pattern, figure, fine, u, v) ? 1 : 0;
   // Every lattice configuration at every lattice point where it lies in the figure (all its
   // fine samples in it), as the cover's samples it holds.
   std::vector<LatticePlacement> placements;
   std::vector<Polygon> outlines;  // in steps
-  std::map<std::pair<ShapeId, std::vector<std::pair<int, int>>>, int> move_of;
-  const auto key_of = [](const Polygon& outline) {
-    std::vector<std::pair<int, int>> key;
-    for (const Vec2& v : outline) key.emplace_back(int(std::lround(v.x)), int(std::lround(v.y)));
-    std::sort(key.begin(), key.end());
-    return key;
-  };
   for (std::size_t s = 0; s < figure.configs.size(); ++s)
     for (std::size_t c = 0; c < figure.configs[s].size(); ++c) {
       const LatticeConfiguration& lc = figure.configs[s][c];
@@ -286,7 +269,6 @@ LatticeSearchResult lattice_search(
               if (inside_polygon(outline, {(u + fine.a) / fine.k, (v + fine.b) / fine.k}))
                 inside = fine_in(v, u) != 0;
           if (!inside || move.points.empty()) continue;
-          move_of[{move.shape, key_of(outline)}] = static_cast<int>(problem.moves.size());
           problem.moves.push_back(std::move(move));
           placements.push_back({static_cast<ShapeId>(s), static_cast<int>(c), {i, j}});
           outlines.push_back(outline);
@@ -299,21 +281,22 @@ LatticeSearchResult lattice_search(
     box.cols = figure.cols + 1;  // lattice points, so that the maps below use cols and rows
     box.rows = figure.rows + 1;
     box.cells = cv::Mat1b(box.rows, box.cols, uchar{255});
+    // A move's key: its corners, each as one whole number.
+    const auto corner_key = [&](const Polygon& outline, const GridSymmetry& t) {
+      std::vector<int> key;
+      for (const Vec2& v : outline) {
+        const cv::Point q = t({int(std::lround(v.x)), int(std::lround(v.y))});
+        key.push_back(q.y * box.cols + q.x);
+      }
+      return key;
+    };
+    const MoveKeys keys(problem, [&](std::size_t m) { return corner_key(outlines[m], {}); });
     for (const GridSymmetry& t : grid_symmetries(box, !config.reflection)) {
       if (t.a == 1 && t.b == 0 && t.d == 0 && t.e == 1) continue;  // the identity
       if (!figure_symmetric(pattern, figure, t)) continue;
-      std::vector<int> image_of;
-      for (std::size_t m = 0; m < problem.moves.size(); ++m) {
-        Polygon image;
-        for (const Vec2& v : outlines[m]) {
-          const cv::Point q = t({int(std::lround(v.x)), int(std::lround(v.y))});
-          image.push_back({double(q.x), double(q.y)});
-        }
-        const auto found = move_of.find({problem.moves[m].shape, key_of(image)});
-        image_of.push_back(found == move_of.end() ? -1 : found->second);
-      }
-      if (std::find(image_of.begin(), image_of.end(), -1) == image_of.end())
-        problem.symmetries.push_back(std::move(image_of));
+      std::optional<std::vector<int>> image_of =
+          keys.permutation([&](std::size_t m) { return corner_key(outlines[m], t); });
+      if (image_of) problem.symmetries.push_back(std::move(*image_of));
     }
   }
   result.symmetries = problem.symmetries.size() + 1;
@@ -333,27 +316,9 @@ LatticeSearchResult lattice_search(
       }
     return true;
   };
-  CoverConfig cover;
-  cover.max_solutions = config.max_solutions;
-  cover.use = config.use;
-  cover.deadline = config.deadline;
-  cover.stop = config.stop;
-  std::vector<LatticePlacement> assembly;
-  const CoverResult found = cover_search(
-      problem, cover,
-      [&](const std::vector<int>& moves) {
-        if (!on_solution) return;
-        assembly.clear();
-        for (const int m : moves) assembly.push_back(placements[static_cast<std::size_t>(m)]);
-        on_solution(assembly);
-      },
-      on_progress);
-  result.solutions = found.solutions;
+  static_cast<PlacedCover<LatticePlacement>&>(result) =
+      cover_placed(problem, config, placements, on_solution, on_progress);
   result.rejected = rejected.load();
-  result.nodes = found.nodes;
-  result.exhausted = found.exhausted;
-  result.timed_out = found.timed_out;
-  result.interrupted = found.interrupted;
   return result;
 }
 

@@ -510,13 +510,11 @@ std::optional<Solution> solve_exactly(const Pattern& pattern, const SolverConfig
       lattice_figure(pattern, config.pieces, s.reflection, unit_px);
   if (!figure) return std::nullopt;
   settings.deadline = start + seconds(0.5 * s.time_limit_s);
-  std::vector<LatticePlacement> first;
-  const LatticeSearchResult found = lattice_search(
-      pattern, *figure, config.pieces, settings,
-      [&](const std::vector<LatticePlacement>& placements) { first = placements; });
+  const LatticeSearchResult found = lattice_search(pattern, *figure, config.pieces, settings);
   if (found.solutions == 0) return std::nullopt;
   std::optional<Solution> solution = exact_solution(
-      lattice_pieces(*figure, config.pieces, unit_px, first), found.nodes, config, judge, start);
+      lattice_pieces(*figure, config.pieces, unit_px, found.first), found.nodes, config, judge,
+      start);
   if (solution) solution->stats.on_lattice = true;
   return solution;
 }

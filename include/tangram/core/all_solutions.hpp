@@ -39,13 +39,9 @@ struct EnumerationConfig {
   const std::atomic<bool>* stop = nullptr;
 };
 
-/// How an enumeration ended.
-struct Enumeration {
-  long solutions = 0;        ///< assemblies reported (classes with up_to_symmetry)
-  bool exhausted = false;    ///< all were visited: `solutions` is the exact count
-  bool timed_out = false;    ///< SearchConfig::time_limit_s ended it
-  bool interrupted = false;  ///< EnumerationConfig::stop ended it
-  long nodes = 0;            ///< placements made
+/// How an enumeration ended: CoverCount's `solutions` counts the classes with up_to_symmetry,
+/// `timed_out` tells SearchConfig::time_limit_s ended it, `interrupted` EnumerationConfig::stop.
+struct Enumeration : CoverCount {
   double seconds = 0.0;
   int threads = 0;
   std::size_t symmetries = 1;  ///< the figure's symmetries used (1: none but the identity)

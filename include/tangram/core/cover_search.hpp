@@ -14,8 +14,10 @@
 #include <atomic>
 #include <chrono>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "tangram/core/piece_set.hpp"
@@ -56,6 +58,10 @@ struct CoverProblem {
   std::function<bool(const std::vector<int>& moves)> accept;
 };
 
+/// A problem for the pieces of `set`: their counts and order (largest first), no points or
+/// moves yet.
+CoverProblem cover_problem(const PieceSet& set);
+
 /// Settings of cover_search().
 struct CoverConfig {
   long max_solutions = 1;  ///< stop after this many assemblies kept; at least 1
@@ -74,14 +80,18 @@ struct CoverProgress {
   double seconds = 0.0;
 };
 
-/// What cover_search() found.
-struct CoverResult {
-  std::vector<int> first;    ///< the first assembly found, as move indices (empty when none)
+/// How far a search went: what cover_search() and the searches built on it report.
+struct CoverCount {
   long solutions = 0;        ///< assemblies found and reported (at most max_solutions)
   long nodes = 0;            ///< moves made (all threads)
   bool exhausted = false;    ///< every assembly was visited (the count is exact)
   bool timed_out = false;    ///< the deadline ended the search
   bool interrupted = false;  ///< CoverConfig::stop ended the search
+};
+
+/// What cover_search() found.
+struct CoverResult : CoverCount {
+  std::vector<int> first;  ///< the first assembly found, as move indices (empty when none)
 };
 
 /// Called with each assembly kept (its move indices, in the order made), one at a time, in the
@@ -94,5 +104,55 @@ using CoverProgressSink = std::function<void(const CoverProgress&)>;
 /// The search described in the file comment.
 CoverResult cover_search(const CoverProblem& problem, const CoverConfig& config,
                          const CoverSink& on_solution = {}, const CoverProgressSink& on_progress = {});
+
+/// What cover_placed() found: the first assembly as the caller's placements.
+template <class Placement>
+struct PlacedCover : CoverCount {
+  std::vector<Placement> first;  ///< the first assembly found (empty when none)
+};
+
+/// cover_search() with each assembly told as the caller's placements: `placements[m]` for move
+/// m of `problem`.
+template <class Placement>
+PlacedCover<Placement> cover_placed(
+    const CoverProblem& problem, const CoverConfig& config,
+    const std::vector<Placement>& placements,
+    const std::function<void(const std::vector<Placement>&)>& on_solution,
+    const CoverProgressSink& on_progress) {
+  std::vector<Placement> assembly;
+  const auto as_placements = [&](const std::vector<int>& moves) {
+    assembly.clear();
+    for (const int m : moves) assembly.push_back(placements[static_cast<std::size_t>(m)]);
+    return assembly;
+  };
+  const CoverResult found = cover_search(
+      problem, config,
+      [&](const std::vector<int>& moves) {
+        if (on_solution) on_solution(as_placements(moves));
+      },
+      on_progress);
+  PlacedCover<Placement> result;
+  static_cast<CoverCount&>(result) = found;
+  result.first = as_placements(found.first);
+  return result;
+}
+
+/// The moves of a problem by shape and key (whole numbers that tell a move from the other
+/// moves of its shape: its points, its corners, in any order), to turn a symmetry of the figure
+/// into the permutation of the moves that CoverProblem::symmetries holds.
+class MoveKeys {
+public:
+  /// `key(m)`: the key of move m.
+  MoveKeys(const CoverProblem& problem, const std::function<std::vector<int>(std::size_t)>& key);
+
+  /// The move each move becomes under a symmetry, given `image_key(m)`, the key of move m's
+  /// image; nullopt when some image is no move.
+  std::optional<std::vector<int>> permutation(
+      const std::function<std::vector<int>(std::size_t)>& image_key) const;
+
+private:
+  const CoverProblem& problem_;
+  std::map<std::pair<ShapeId, std::vector<int>>, int> move_of_;
+};
 
 }  // namespace tangram

@@ -79,33 +79,20 @@ struct GridSymmetry {
 /// sets whose pieces may not be mirrored, whose mirrored assemblies are none).
 std::vector<GridSymmetry> grid_symmetries(const CellGrid& grid, bool rotations_only);
 
-/// Settings of grid_search().
-struct GridSearchConfig {
-  /// Stop after this many assemblies (those kept: see `up_to_symmetry`); at least 1.
-  long max_solutions = 1;
-  PieceUse use = PieceUse::Exact;
+/// Settings of grid_search() and lattice_search(): cover_search()'s (max_solutions counts the
+/// assemblies kept), and the symmetries.
+struct GridSearchConfig : CoverConfig {
   /// Keep one assembly of each class under the figure's symmetries (grid_symmetries(), with
   /// rotations only unless `reflection`): the least of its images in a fixed order of cells.
   bool up_to_symmetry = false;
   bool reflection = true;  ///< the configurations include mirror images (up_to_symmetry)
-  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
-  /// Polled with the deadline: when it becomes true the search stops (interrupted), keeping
-  /// what it found. May be null.
-  const std::atomic<bool>* stop = nullptr;
 };
 
 /// Progress of a running grid_search().
 using GridProgress = CoverProgress;
 
 /// What grid_search() found.
-struct GridSearchResult {
-  std::vector<GridPlacement> first;  ///< the first assembly found (empty when none)
-  long solutions = 0;  ///< assemblies found and reported (at most max_solutions)
-  long nodes = 0;      ///< placements made (all threads)
-  bool exhausted = false;    ///< every assembly was visited (the count is exact)
-  bool timed_out = false;    ///< the deadline ended the search
-  bool interrupted = false;  ///< GridSearchConfig::stop ended the search
-};
+using GridSearchResult = PlacedCover<GridPlacement>;
 
 /// Called with each assembly kept, one at a time, in the order of the search (the same whatever
 /// the thread count), possibly from a worker thread.

@@ -61,13 +61,8 @@ struct LatticePlacement {
 };
 
 /// What lattice_search() found.
-struct LatticeSearchResult {
-  long solutions = 0;    ///< assemblies reported (at most max_solutions)
-  long rejected = 0;     ///< covers of the samples whose pieces overlap: not assemblies
-  long nodes = 0;        ///< placements made
-  bool exhausted = false;
-  bool timed_out = false;
-  bool interrupted = false;
+struct LatticeSearchResult : PlacedCover<LatticePlacement> {
+  long rejected = 0;           ///< covers of the samples whose pieces overlap: not assemblies
   std::size_t symmetries = 1;  ///< the figure's symmetries used (1: the identity only)
 };
 
