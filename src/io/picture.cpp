@@ -120,28 +120,6 @@ struct Pen {
 /// Font scale of the band under a picture drawn `scale` times the pattern's size.
 double band_font_scale(int scale) { return std::min(0.42 + 0.14 * (scale - 1), 0.7); }
 
-/// `text` cut into lines at spaces, each at most `width` pixels wide when it can be (a single
-/// word wider than that stays whole).
-std::vector<std::string> wrap_text(const std::string& text, const Pen& pen, int width) {
-  std::vector<std::string> lines;
-  std::string line;
-  std::size_t at = 0;
-  while (at <= text.size()) {
-    const std::size_t space = std::min(text.find(' ', at), text.size());
-    const std::string word = text.substr(at, space - at);
-    const std::string longer = line.empty() ? word : line + " " + word;
-    if (!line.empty() && pen.size(longer).width > width) {
-      lines.push_back(line);
-      line = word;
-    } else {
-      line = longer;
-    }
-    at = space + 1;
-  }
-  if (!line.empty()) lines.push_back(line);
-  return lines;
-}
-
 }  // namespace
 
 cv::Scalar puzzle_colour() { return cv::Scalar(kPuzzleGrey[0], kPuzzleGrey[1], kPuzzleGrey[2]); }
@@ -359,7 +337,8 @@ cv::Mat3b render_solution(const Pattern& pattern, const Solution& solution, cons
   for (const std::string& text : caption_lines(caption)) {
     const cv::Scalar colour = lines.empty() ? caption_colour(caption.outcome)
                                             : cv::Scalar(60, 60, 60);
-    for (const std::string& line : wrap_text(text, pen, width - 2 * pad))
+    const auto width_of = [&](const std::string& t) { return double(pen.size(t).width); };
+    for (const std::string& line : wrap_at_spaces(text, width - 2 * pad, width_of))
       lines.emplace_back(line, colour);
   }
   int text_width = 0;
@@ -392,6 +371,27 @@ cv::Mat3b fit_picture(const cv::Mat3b& picture, int size_px, int margin_px) {
   cv::resize(picture, resized, cv::Size(w, h), 0, 0, scale < 1 ? cv::INTER_AREA : cv::INTER_LINEAR);
   resized.copyTo(cell(cv::Rect((size_px - w) / 2, (size_px - h) / 2, w, h)));
   return cell;
+}
+
+std::vector<std::string> wrap_at_spaces(const std::string& text, double width,
+                                        const std::function<double(const std::string&)>& width_of) {
+  std::vector<std::string> lines;
+  std::string line;
+  std::size_t at = 0;
+  while (at <= text.size()) {
+    const std::size_t space = std::min(text.find(' ', at), text.size());
+    const std::string word = text.substr(at, space - at);
+    const std::string longer = line.empty() ? word : line + " " + word;
+    if (!line.empty() && width_of(longer) > width) {
+      lines.push_back(line);
+      line = word;
+    } else {
+      line = longer;
+    }
+    at = space + 1;
+  }
+  if (!line.empty()) lines.push_back(line);
+  return lines;
 }
 
 }  // namespace tangram

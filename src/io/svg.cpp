@@ -197,28 +197,6 @@ double text_width(const std::string& text, double font_px) {
   return kCharEm * font_px * static_cast<double>(text.size());
 }
 
-/// `text` cut into lines at spaces, each at most `width` display pixels wide (by text_width)
-/// when it can be: render_solution()'s wrapping.
-std::vector<std::string> wrap_text(const std::string& text, double font_px, double width) {
-  std::vector<std::string> lines;
-  std::string line;
-  std::size_t at = 0;
-  while (at <= text.size()) {
-    const std::size_t space = std::min(text.find(' ', at), text.size());
-    const std::string word = text.substr(at, space - at);
-    const std::string longer = line.empty() ? word : line + " " + word;
-    if (!line.empty() && text_width(longer, font_px) > width) {
-      lines.push_back(line);
-      line = word;
-    } else {
-      line = longer;
-    }
-    at = space + 1;
-  }
-  if (!line.empty()) lines.push_back(line);
-  return lines;
-}
-
 /// The label of each piece of an assembly: its slot's (piece_labels()), or for a copy beyond
 /// the set's "NAME k", k counting that shape's pieces in the assembly ("piece ID" for a shape
 /// the set does not have).
@@ -322,7 +300,9 @@ std::string assembly_svg(const Pattern& pattern, const std::vector<PlacedPiece>&
     for (const std::string& text : caption_lines(*config.caption)) {
       const std::string colour = caption.empty() ? hex_colour(caption_colour(config.caption->outcome))
                                                  : "#3c3c3c";
-      for (const std::string& line : wrap_text(text, font_px, display_width - 2 * kPad))
+      for (const std::string& line : wrap_at_spaces(
+               text, display_width - 2 * kPad,
+               [&](const std::string& t) { return text_width(t, font_px); }))
         caption.emplace_back(line, colour);
     }
     for (const auto& line : caption)  // a word wider than the band widens it

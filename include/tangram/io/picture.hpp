@@ -10,6 +10,7 @@
 /// and it has the same colour in every picture of that set.
 
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -100,6 +101,11 @@ std::vector<std::string> caption_lines(const PictureCaption& caption);
 /// dark grey. Pattern pixel (x, y) is the scale x scale block at (x * scale, y * scale).
 cv::Mat3b render_assembly(const Pattern& pattern, const std::vector<PlacedPiece>& pieces,
                           const PieceSet& set, int scale = 2);
+
+/// `text` cut into lines at spaces, each at most `width` wide by `width_of` when it can be (a
+/// single word wider than that stays whole): how captions wrap, in a PNG and in an SVG.
+std::vector<std::string> wrap_at_spaces(const std::string& text, double width,
+                                        const std::function<double(const std::string&)>& width_of);
 
 /// `picture` shrunk or enlarged to fit a `size_px` square less `margin_px` on each side, its
 /// aspect kept, centred on white: a cell of a montage.
