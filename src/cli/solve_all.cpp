@@ -200,11 +200,12 @@ void add_all_options(CLI::App& solve, SolveAllOptions& options) {
                           "the Tangram square's side), counting the assemblies with every piece "
                           "on it; others are refused. Each assembly is met once, copies of a "
                           "piece never swapped. Ctrl-C stops it and keeps what it found. The "
-                          "order is the same for any thread count."));
+                          "order is the same for any thread count. The picture is read at full "
+                          "resolution (--work-size does not apply)."));
   solve.add_flag("--unique", options.unique,
-                     wrap("Is the assembly unique? Stops at the second one; the message and the "
-                          "exit status say none (1), unique (0) or several (4)."))
-          ->excludes(all);
+                 wrap("Is the assembly unique? Stops at the second one; the message and the "
+                      "exit status say none (1), unique (0) or several (4)."))
+      ->excludes(all);
   solve.add_option("--max-solutions", options.max_solutions,
                    wrap("With --all (or --use subset or copies): stop after N assemblies (the "
                         "count then says 'at least'). Default: " +
@@ -212,10 +213,10 @@ void add_all_options(CLI::App& solve, SolveAllOptions& options) {
       ->type_name("N")
       ->each([&options](const std::string&) { options.max_solutions_given = true; });
   solve.add_flag("--up-to-symmetry", options.up_to_symmetry,
-                     wrap("With --all or --unique: assemblies that a rotation or reflection of "
-                          "the figure maps onto each other count once (reflections only when "
-                          "the pieces may be mirrored); the one kept is the least of its "
-                          "images. Default: every assembly counts."));
+                 wrap("With --all or --unique: assemblies that a rotation or reflection of "
+                      "the figure maps onto each other count once (reflections only when the "
+                      "pieces may be mirrored); the one kept is the least of its images. "
+                      "Default: every assembly counts."));
   solve.add_option("--use", options.use,
                    wrap("How the pieces may be used: exact (each piece once, as the set has "
                         "them), subset (each at most once: some may stay out), copies (each "
