@@ -394,4 +394,15 @@ std::vector<std::string> wrap_at_spaces(const std::string& text, double width,
   return lines;
 }
 
+std::string colour_hex(const cv::Scalar& bgr) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string text = "#";
+  for (const int channel : {2, 1, 0}) {
+    const int v = std::clamp(static_cast<int>(std::lround(bgr[channel])), 0, 255);
+    text += kDigits[v / 16];
+    text += kDigits[v % 16];
+  }
+  return text;
+}
+
 }  // namespace tangram

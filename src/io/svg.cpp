@@ -37,18 +37,6 @@ std::string number(double value) {
   return std::string(text, written.ptr);
 }
 
-/// A BGR colour as "#rrggbb".
-std::string hex_colour(const cv::Scalar& bgr) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string text = "#";
-  for (const int channel : {2, 1, 0}) {
-    const int v = std::clamp(static_cast<int>(std::lround(bgr[channel])), 0, 255);
-    text += kDigits[v / 16];
-    text += kDigits[v % 16];
-  }
-  return text;
-}
-
 /// Whether `c` may stand in an XML 1.0 document (the Char production).
 bool xml_char(std::uint32_t c) {
   return c == 0x9 || c == 0xA || c == 0xD || (c >= 0x20 && c <= 0xD7FF) ||
@@ -298,7 +286,7 @@ std::string assembly_svg(const Pattern& pattern, const std::vector<PlacedPiece>&
   std::vector<std::pair<std::string, std::string>> caption;  // line, colour
   if (config.caption) {
     for (const std::string& text : caption_lines(*config.caption)) {
-      const std::string colour = caption.empty() ? hex_colour(caption_colour(config.caption->outcome))
+      const std::string colour = caption.empty() ? colour_hex(caption_colour(config.caption->outcome))
                                                  : "#3c3c3c";
       for (const std::string& line : wrap_at_spaces(
                text, display_width - 2 * kPad,
@@ -332,10 +320,10 @@ std::string assembly_svg(const Pattern& pattern, const std::vector<PlacedPiece>&
          "</desc>\n";
   svg += "<rect x=\"0\" y=\"0\" width=\"" + number(view_width) + "\" height=\"" +
          number(view_height) + "\" fill=\"#ffffff\"/>\n";
-  svg += "<path id=\"silhouette\" fill=\"" + hex_colour(puzzle_colour()) +
+  svg += "<path id=\"silhouette\" fill=\"" + colour_hex(puzzle_colour()) +
          "\" fill-rule=\"evenodd\" d=\"" + outline_path(mask_outline(pattern.puzzle)) + "\"/>\n";
   // Outlines one display pixel wide, as the PNG's.
-  svg += "<g id=\"pieces\" stroke=\"" + hex_colour(outline_colour()) + "\" stroke-width=\"" +
+  svg += "<g id=\"pieces\" stroke=\"" + colour_hex(outline_colour()) + "\" stroke-width=\"" +
          number(1.0 / scale) + "\" stroke-linejoin=\"round\">\n";
   for (std::size_t i = 0; i < pieces.size(); ++i) {
     const PlacedPiece& piece = pieces[i];
@@ -347,7 +335,7 @@ std::string assembly_svg(const Pattern& pattern, const std::vector<PlacedPiece>&
         " id=\"piece-" + std::to_string(i + 1) + "\" class=\"piece\" data-piece=\"" +
         xml_escape(labels[i]) + "\" data-shape=\"" +
         xml_escape(known ? set.shape_name(piece.shape) : labels[i]) + "\" fill=\"" +
-        hex_colour(piece_colour(slots[i])) + "\"";
+        colour_hex(piece_colour(slots[i])) + "\"";
     const std::string title = "<title>" + xml_escape(labels[i]) + "</title>";
     if (!arcs.empty()) {
       svg += "<path" + attributes + " d=\"" + arc_path(piece.polygon, arcs) + "\">" + title +
@@ -388,8 +376,8 @@ std::string assembly_svg(const Pattern& pattern, const std::vector<PlacedPiece>&
         svg += "<rect x=\"" + std::to_string(x) + "\" y=\"" +
                std::to_string(row_top + (line_px - swatch) / 2) + "\" width=\"" +
                std::to_string(swatch) + "\" height=\"" + std::to_string(swatch) + "\" fill=\"" +
-               (shown ? hex_colour(piece_colour(slot)) : "none") + "\" stroke=\"" +
-               (shown ? hex_colour(outline_colour()) : "#969696") + "\"/>\n";
+               (shown ? colour_hex(piece_colour(slot)) : "none") + "\" stroke=\"" +
+               (shown ? colour_hex(outline_colour()) : "#969696") + "\"/>\n";
         svg += "<text class=\"legend\" x=\"" + std::to_string(x + swatch + gap) + "\" y=\"" +
                baseline(row_top) + "\" fill=\"" + (shown ? "#000000" : "#8c8c8c") + "\">" +
                xml_escape(legend_labels[slot]) + "</text>\n";

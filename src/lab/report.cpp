@@ -504,18 +504,6 @@ std::string unsolved_words(const RunRecord& run, const std::optional<ResultsSett
   return outcome_short_reason(*run.outcome);
 }
 
-/// "#1f77b4": a BGR colour as CSS.
-std::string css_colour(const cv::Scalar& bgr) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string css = "#";
-  for (const int channel : {2, 1, 0}) {
-    const int v = std::clamp(static_cast<int>(std::lround(bgr[channel])), 0, 255);
-    css += kHex[v / 16];
-    css += kHex[v % 16];
-  }
-  return css;
-}
-
 /// The legend of the pictures: each piece of the set the settings name, in its colour
 /// (piece_colour(), by slot); empty without settings.
 std::string piece_legend(const std::optional<ResultsSettings>& settings) {
@@ -524,7 +512,7 @@ std::string piece_legend(const std::optional<ResultsSettings>& settings) {
                   html_escape(settings->piece_set) + "), the same colours in every picture:";
   for (std::size_t slot = 0; slot < settings->pieces.size(); ++slot)
     h += " <span class=\"piece\"><span class=\"swatch\" style=\"background:" +
-         css_colour(piece_colour(slot)) + "\"></span>" + html_escape(settings->pieces[slot]) +
+         colour_hex(piece_colour(slot)) + "\"></span>" + html_escape(settings->pieces[slot]) +
          "</span>";
   return h + "</p>\n";
 }

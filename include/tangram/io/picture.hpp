@@ -41,6 +41,9 @@ cv::Scalar outline_colour();
 /// red when not solved.
 cv::Scalar caption_colour(Outcome outcome);
 
+/// A BGR colour as "#rrggbb" (SVG, CSS).
+std::string colour_hex(const cv::Scalar& bgr);
+
 /// The legend's names of a set's pieces, one per slot (PieceSet::order()): the shape's name,
 /// and for a shape with copies "NAME k/n" ("large-triangle 1/2", "large-triangle 2/2").
 std::vector<std::string> piece_labels(const PieceSet& set);
