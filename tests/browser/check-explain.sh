@@ -18,20 +18,10 @@ while [[ $# -gt 0 ]]; do
     *) echo "check-explain: unknown argument '$1' (try --help)" >&2; exit 2 ;;
   esac
 done
-if [[ -z "${CHROMIUM:-}" ]] && ! command -v chromium >/dev/null 2>&1 &&
-   ! command -v chromium-browser >/dev/null 2>&1 && ! command -v google-chrome >/dev/null 2>&1
-then
-  echo "check-explain: SKIP: no Chromium (scripts/setup-deps.sh --browser installs it)" >&2
-  exit 77
-fi
+source "$root/tests/browser/common.sh"
+find_chromium check-explain
 [[ -x "$tangram" ]] || { echo "check-explain: no tangram binary at $tangram (build first)" >&2; exit 1; }
-if [[ -n "$keep" ]]; then
-  mkdir -p "$keep"
-  work=$(cd "$keep" && pwd)
-else
-  work=$(mktemp -d "${TMPDIR:-/tmp}/check-explain.XXXXXX")
-  trap 'rm -rf "$work"' EXIT
-fi
+make_work check-explain "$keep"
 rm -rf "$work/explain"
 "$tangram" explain "$root/masks/02-page9-11.png" --piece small-triangle --out "$work/explain"
 pictures=$(find "$work/explain" -name '*.png' | wc -l)

@@ -54,22 +54,9 @@ for n in "$min_images" "$min_tables" "$min_svgs"; do
 done
 [[ "$window" =~ ^[0-9]+,[0-9]+$ ]] || die_usage "--window-size must be W,H, got '$window'"
 
-browser=${CHROMIUM:-}
-if [[ -n "$browser" ]] && ! command -v "$browser" >/dev/null 2>&1; then
-  die_usage "CHROMIUM=$browser is not an executable"
-fi
-if [[ -z "$browser" ]]; then
-  for candidate in chromium chromium-browser google-chrome; do
-    if command -v "$candidate" >/dev/null 2>&1; then browser=$candidate; break; fi
-  done
-fi
-if [[ -z "$browser" ]]; then
-  echo "check-html: SKIP: no Chromium found (scripts/setup-deps.sh --browser installs it)" >&2
-  exit 77
-fi
-
-work=$(mktemp -d "${TMPDIR:-/tmp}/check-html.XXXXXX")
-trap 'rm -rf "$work"' EXIT
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+find_chromium check-html
+make_work check-html ""
 page_abs=$(cd "$(dirname "$page")" && pwd)/$(basename "$page")
 
 # file:// URL of a path: percent-encode what URLs reserve, escape for a sed replacement.

@@ -36,21 +36,11 @@ while [[ $# -gt 0 ]]; do
 done
 
 if (( install )); then "$root/scripts/setup-deps.sh" --browser; fi
-if [[ -z "${CHROMIUM:-}" ]] && ! command -v chromium >/dev/null 2>&1 &&
-   ! command -v chromium-browser >/dev/null 2>&1 && ! command -v google-chrome >/dev/null 2>&1
-then
-  echo "check-report: SKIP: no Chromium (scripts/setup-deps.sh --browser installs it)" >&2
-  exit 77
-fi
+source "$root/tests/browser/common.sh"
+find_chromium check-report
 [[ -x "$tangram" ]] || { echo "check-report: no tangram binary at $tangram (build first)" >&2; exit 1; }
 
-if [[ -n "$keep" ]]; then
-  mkdir -p "$keep"
-  work=$(cd "$keep" && pwd)
-else
-  work=$(mktemp -d "${TMPDIR:-/tmp}/check-report.XXXXXX")
-  trap 'rm -rf "$work"' EXIT
-fi
+make_work check-report "$keep"
 
 masks=("$root/masks/01-square.png" "$root/masks/02-page9-11.png" "$root/masks/03-page5-219.png")
 rm -rf "$work/compare"

@@ -34,28 +34,11 @@ while [[ $# -gt 0 ]]; do
   esac
 done
 
-browser=${CHROMIUM:-}
-if [[ -n "$browser" ]] && ! command -v "$browser" >/dev/null 2>&1; then
-  echo "check-svg: CHROMIUM=$browser is not an executable" >&2; exit 2
-fi
-if [[ -z "$browser" ]]; then
-  for candidate in chromium chromium-browser google-chrome; do
-    if command -v "$candidate" >/dev/null 2>&1; then browser=$candidate; break; fi
-  done
-fi
-if [[ -z "$browser" ]]; then
-  echo "check-svg: SKIP: no Chromium (scripts/setup-deps.sh --browser installs it)" >&2
-  exit 77
-fi
+source "$root/tests/browser/common.sh"
+find_chromium check-svg
 [[ -x "$tangram" ]] || { echo "check-svg: no tangram binary at $tangram (build first)" >&2; exit 1; }
 
-if [[ -n "$keep" ]]; then
-  mkdir -p "$keep"
-  work=$(cd "$keep" && pwd)
-else
-  work=$(mktemp -d "${TMPDIR:-/tmp}/check-svg.XXXXXX")
-  trap 'rm -rf "$work"' EXIT
-fi
+make_work check-svg "$keep"
 
 "$tangram" solve "$root/masks/01-square.png" --svg "$work/square.svg" --image "$work/square.png" \
   --json "$work/square.json" --time-limit 60 -q
