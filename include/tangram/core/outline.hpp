@@ -1,0 +1,41 @@
+#pragma once
+/// \file outline.hpp
+/// The figure's outline as vectors at sub-pixel precision: each boundary (outer outlines and
+/// holes' outlines) simplified into straight stretches, each stretch's line fitted to the
+/// midpoints between the figure's boundary pixels and the outside pixels next to them, and the
+/// corners where consecutive fitted lines meet. A pixel belongs to the figure when its centre
+/// does (the raster covers a pixel at least half), so the true edge passes between the inside
+/// and the outside pixel centres: the crack midpoints straddle it without bias.
+
+#include <vector>
+
+#include <opencv2/core.hpp>
+
+#include "tangram/core/geometry.hpp"
+
+namespace tangram {
+
+/// One boundary of the figure.
+struct OutlineRing {
+  /// The corners in order, pixel frame; edge i runs from corners[i] to corners[i + 1] (the
+  /// last back to the first). Outer rings run clockwise on screen (positive signed_area()),
+  /// holes the other way, so that the figure lies to the same side of every edge.
+  Polygon corners;
+  /// Per edge: the stretch of boundary pixels it was fitted to was long enough for a line fit
+  /// (otherwise the edge joins the simplified outline's vertices: short stretches, curves).
+  std::vector<bool> fitted;
+  bool hole = false;
+  /// For a hole, the index of the outer ring that holds it; -1 for an outer ring.
+  int parent = -1;
+};
+
+/// How far (px) the simplified outline may stray from the boundary pixels.
+inline constexpr double kOutlineTolerancePx = 1.5;
+
+/// The figure's boundaries (nonzero pixels of `puzzle` are the figure, 8-connected parts), each
+/// simplified within `tolerance_px`; rings with fewer than 3 corners (specks) are left out.
+/// Deterministic.
+std::vector<OutlineRing> vectorise_outline(const cv::Mat1b& puzzle,
+                                           double tolerance_px = kOutlineTolerancePx);
+
+}  // namespace tangram
