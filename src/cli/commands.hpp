@@ -146,6 +146,7 @@ struct SolveOptions {
   bool no_angle_hints = false;
   double inset_px = 0.0;       ///< negative = automatic
   bool no_polish = false;
+  bool no_snap = false;
   bool no_exact = false;       ///< skip the exact grid or lattice search (SearchConfig::grid_search)
   double time_limit_s = 0.0;
   int threads = 0;

@@ -170,6 +170,7 @@ SolveOptions default_solve_options() {
   options.no_angle_hints = !d.angle_hints;
   options.inset_px = d.inset_px;
   options.no_polish = !d.polish;
+  options.no_snap = !d.snap;
   options.no_exact = !d.grid_search;
   options.time_limit_s = kCliTimeLimitS;
   options.threads = d.threads;
@@ -255,6 +256,7 @@ SolverConfig solver_config(const SolveOptions& options) {
   config.search.angle_hints = !options.no_angle_hints;
   config.search.inset_px = options.inset_px;
   config.search.polish = !options.no_polish;
+  config.search.snap = !options.no_snap;
   config.search.grid_search = !options.no_exact;
   return config;
 }
@@ -328,6 +330,10 @@ CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
   cmd->add_flag("--no-polish", options.no_polish,
                 wrap("Keep the raster poses: skip the sub-pixel refinement of the final "
                      "assembly. Default: refine."));
+  cmd->add_flag("--no-snap", options.no_snap,
+                wrap("Keep the polished poses: skip the exact snap that turns and moves the "
+                     "pieces so that edges that nearly coincide coincide exactly, piece to "
+                     "piece and piece to the figure's vectorised outline. Default: snap."));
   cmd->add_flag("--no-exact", options.no_exact,
                 wrap("Search 'ours' only: go straight to the raster search, without first "
                      "the exact search a figure gets when it lies on its set's unit grid "

@@ -98,6 +98,23 @@ struct LdsNode : search::Node {
   int valid_children = 0;  ///< children of this node that passed validation so far
 };
 
+/// How long the search goes on for an accepted assembly once it has a usable one: this share
+/// of the time it took to find that, and at least this many seconds.
+constexpr double kFallbackShare = 2.0;
+constexpr double kFallbackMinS = 4.0;
+
+/// Whether a complete assembly that passes the checker is as good as an exact one: no overlap
+/// and no gap away from the outline, beyond rounding (shares of the puzzle area). Sets with arcs,
+/// which the snap leaves as they are, take any assembly that passes.
+constexpr double kFineOverlap = 0.001;
+constexpr double kFineGaps = 0.001;
+bool fine(const Pattern& judge, const PieceSet& set, const std::vector<PlacedPiece>& pieces) {
+  for (const PieceShape& shape : set.shapes())
+    if (!shape.arcs.empty()) return true;
+  return measure_areas(judge, pieces).overlap <= kFineOverlap &&
+         uncovered_inside(judge, pieces) <= kFineGaps;
+}
+
 /// A complete assembly reached by the search, to be judged by accept(): its pieces (polished by
 /// the judging) and the search's counts when it was reached.
 struct Leaf {
@@ -113,6 +130,9 @@ struct Leaf {
   std::vector<PlacedPiece> pieces;
   SolveStats stats;
   bool accepted = false;
+  /// Passes the checker but is not as good as an exact assembly (fine()): kept as the answer
+  /// only if no accepted one is found in time.
+  bool usable = false;
   /// kWaiting, then kJudging (one thread judges it) and kJudged (stored with release once
   /// `accepted` and `pieces` are final), or kDropped when an earlier leaf was accepted.
   std::atomic<int> state{kWaiting};
@@ -145,7 +165,13 @@ public:
       solution.stats.timed_out = false;
     }
     deadline_s_ = limit;
-    if (!solution.solved) search_widening(solution, deepest);
+    if (!solution.solved && !fallback_expired_) search_widening(solution, deepest);
+    if (!solution.solved && fallback_) {
+      // No assembly as good as an exact one in time: the first one that passes the checker.
+      solution.solved = true;
+      solution.stats.timed_out = false;
+      take(std::move(*fallback_), solution);
+    }
     steps_.finish(solution, deepest);
     return solution;
   }
@@ -156,9 +182,10 @@ private:
     keep_ = static_cast<std::size_t>(config_.candidates_per_config);
     for (;;) {
       widest_ = 0;
-      for (int bound = 0; !solution.solved && !solution.stats.timed_out; ++bound)
+      for (int bound = 0; !solution.solved && !solution.stats.timed_out && !fallback_expired_;
+           ++bound)
         if (!dfs(bound, solution, deepest)) break;
-      if (solution.solved || solution.stats.timed_out || !config_.widen ||
+      if (solution.solved || solution.stats.timed_out || fallback_expired_ || !config_.widen ||
           widest_.load() <= keep_)
         break;
       keep_ *= 4;
@@ -219,10 +246,15 @@ private:
       // search once the leaves before it are judged too.
       while (!leaves.empty() && leaves.front().judged()) {
         if (leaves.front().accepted) return settle(leaves, judges, solution) ? false : cut;
+        keep_usable(leaves.front());
         leaves.pop_front();
       }
       if (steps_.elapsed() > deadline_s_) {
         solution.stats.timed_out = true;
+        break;
+      }
+      if (fallback_ && steps_.elapsed() > fallback_until_s_) {
+        fallback_expired_ = true;
         break;
       }
       const std::size_t level = stack.size() - 1;
@@ -300,16 +332,37 @@ private:
   /// Judges `leaf` unless another thread has started to, or it was dropped; true if it did.
   bool judge(Leaf& leaf) const {
     if (!leaf.leave_waiting(Leaf::kJudging)) return false;
-    leaf.accepted = accept(leaf.pieces);
+    const Verdict verdict = accept(leaf.pieces);
+    leaf.accepted = verdict == Verdict::Accepted;
+    leaf.usable = verdict == Verdict::Usable;
     leaf.state.store(Leaf::kJudged, std::memory_order_release);
     return true;
+  }
+
+  /// The first usable leaf (in the order leaves are reached) becomes the fallback; the search
+  /// goes on for a while for an accepted one (fallback_until_s_).
+  void keep_usable(Leaf& leaf) {
+    if (!leaf.usable || fallback_) return;
+    fallback_ = Fallback{std::move(leaf.pieces), leaf.stats};
+    const double now = steps_.elapsed();
+    fallback_until_s_ = now + std::max(kFallbackMinS, kFallbackShare * now);
+  }
+
+  /// The pieces and counts of `leaf` as the solution's.
+  template <class Found>
+  static void take(Found&& found, Solution& solution) {
+    solution.pieces = std::move(found.pieces);
+    solution.stats.placements_tried = found.stats.placements_tried;
+    solution.stats.backtracks = found.stats.backtracks;
+    solution.stats.validations_failed = found.stats.validations_failed;
+    solution.stats.repeats_skipped = found.stats.repeats_skipped;
   }
 
   /// Settles the judging of `leaves` in order and empties it: the first accepted one becomes
   /// the solution, with the counts of when it was reached, and the result is true; the leaves
   /// after it are dropped unjudged. While another thread judges a leaf, this one judges the
   /// next ones.
-  bool settle(std::deque<Leaf>& leaves, TaskGroup& judges, Solution& solution) const {
+  bool settle(std::deque<Leaf>& leaves, TaskGroup& judges, Solution& solution) {
     bool solved = false;
     for (std::size_t i = 0; i < leaves.size() && !solved; ++i) {
       Leaf& leaf = leaves[i];
@@ -320,14 +373,13 @@ private:
         else
           std::this_thread::yield();
       }
-      if (!leaf.accepted) continue;
+      if (!leaf.accepted) {
+        keep_usable(leaf);
+        continue;
+      }
       solved = true;
       solution.solved = true;
-      solution.pieces = std::move(leaf.pieces);
-      solution.stats.placements_tried = leaf.stats.placements_tried;
-      solution.stats.backtracks = leaf.stats.backtracks;
-      solution.stats.validations_failed = leaf.stats.validations_failed;
-      solution.stats.repeats_skipped = leaf.stats.repeats_skipped;
+      take(leaf, solution);
     }
     for (Leaf& leaf : leaves) leaf.leave_waiting(Leaf::kDropped);
     judges.wait();  // the jobs of dropped leaves end at once; none may outlive the queue
@@ -350,11 +402,22 @@ private:
     std::stable_sort(node.candidates.begin(), node.candidates.end(), candidate_less);
   }
 
-  /// A complete raster assembly: polished, and accepted only when it passes the checker.
-  bool accept(std::vector<PlacedPiece>& pieces) const {
+  /// A complete raster assembly, polished (and snapped): accepted when it passes the checker
+  /// and is as good as an exact assembly (fine()); usable when it only passes the checker.
+  enum class Verdict { Rejected, Usable, Accepted };
+  Verdict accept(std::vector<PlacedPiece>& pieces) const {
     steps_.polish_poses(pieces);
-    return steps_.verified(pieces);
+    if (!steps_.verified(pieces)) return Verdict::Rejected;
+    // Only a snapped assembly can be exact.
+    if (!config_.snap || fine(steps_.judge(), steps_.set(), pieces)) return Verdict::Accepted;
+    return Verdict::Usable;
   }
+
+  /// The first usable assembly, while the search looks on for an accepted one.
+  struct Fallback {
+    std::vector<PlacedPiece> pieces;
+    SolveStats stats;
+  };
 
   Steps& steps_;
   const SearchConfig& config_;
@@ -364,6 +427,9 @@ private:
   std::vector<std::vector<char>> hinted_;  ///< per shape: configuration hinted?
   std::atomic<std::size_t> widest_{0};   ///< most candidates a truncated configuration had
   search::CopyMemo copies_;              ///< states explored with copies in another order
+  std::optional<Fallback> fallback_;     ///< the first usable assembly, if any
+  double fallback_until_s_ = 0.0;        ///< the search for an accepted one ends then
+  bool fallback_expired_ = false;        ///< ... and has ended
 };
 
 }  // namespace

@@ -12,6 +12,7 @@
 #include "tangram/core/parallel.hpp"
 #include "tangram/core/placement.hpp"
 #include "tangram/core/polish.hpp"
+#include "tangram/core/snap.hpp"
 #include "tangram/core/verify.hpp"
 
 namespace tangram::search {
@@ -47,6 +48,7 @@ Steps::Steps(const Pattern& pattern, const SolverConfig& config, const ProgressC
       start_ + std::chrono::duration_cast<Clock::duration>(
                    std::chrono::duration<double>(std::min(s.time_limit_s, 1e9)));
   const PieceSet& set = config.pieces;
+  if (s.snap) outline_ = vectorise_outline(judge.puzzle);
   pieces_.resize(set.shape_count());
   needs_.resize(set.shape_count());
   for (const ShapeId shape : set.order()) {  // largest first, as before the split into shapes
@@ -288,6 +290,11 @@ void Steps::polish_poses(std::vector<PlacedPiece>& pieces) const {
     if (config_.search.rotation_offset_deg != 0.0)
       polish_config.max_turn_deg = std::max(polish_config.max_turn_deg, 1.0);
     polish(judge_, set(), pieces, polish_config);
+  }
+  if (config_.search.snap && !pieces.empty()) {
+    std::vector<PlacedPiece> snapped = pieces;
+    snap(judge_, set(), outline_, snapped);
+    if (verified(snapped) || !verified(pieces)) pieces = std::move(snapped);
   }
 }
 

@@ -1,5 +1,7 @@
 #include "tangram/core/verify.hpp"
 
+#include <opencv2/imgproc.hpp>
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -153,6 +155,30 @@ AreaMetrics measure_areas(const Pattern& pattern, const std::vector<PlacedPiece>
       total += detail::pair_terms(runs, pieces[i].polygon, pieces[j].polygon);
   }
   return detail::metrics_from_terms(total, static_cast<double>(pattern.area_px));
+}
+
+double uncovered_inside(const Pattern& pattern, const std::vector<PlacedPiece>& pieces,
+                        int margin_px) {
+  if (pattern.area_px == 0) return 0.0;
+  // Pieces filled by pixel centres: OpenCV's pixel (i, j) has its centre at (j, i), the pixel
+  // frame's at (j + 0.5, i + 0.5); 8 fractional bits.
+  constexpr int kShift = 8;
+  cv::Mat1b covered(pattern.puzzle.size(), uchar{0});
+  for (const PlacedPiece& piece : pieces) {
+    std::vector<cv::Point> points;
+    for (const Vec2& v : piece.polygon)
+      points.emplace_back(static_cast<int>(std::lround((v.x - 0.5) * (1 << kShift))),
+                          static_cast<int>(std::lround((v.y - 0.5) * (1 << kShift))));
+    cv::fillPoly(covered, std::vector<std::vector<cv::Point>>{points}, cv::Scalar(255), cv::LINE_8,
+                 kShift);
+  }
+  cv::Mat1b inside;
+  const cv::Mat disc =
+      cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(2 * margin_px + 1, 2 * margin_px + 1));
+  cv::erode(pattern.puzzle, inside, disc, cv::Point(-1, -1), 1, cv::BORDER_CONSTANT, cv::Scalar(0));
+  cv::Mat1b gaps;
+  cv::bitwise_and(inside, ~covered, gaps);
+  return static_cast<double>(cv::countNonZero(gaps)) / static_cast<double>(pattern.area_px);
 }
 
 namespace {

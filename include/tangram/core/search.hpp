@@ -78,6 +78,10 @@ struct SearchConfig {
   /// Inward offset (px) of the raster piece masks; negative = automatic (see raster.hpp).
   double inset_px = -1.0;
   bool polish = true;                  ///< refine the final poses sub-pixel (polish.hpp)
+  /// After polishing, snap the final assembly exact (snap.hpp): edges that nearly coincide made
+  /// to coincide, piece to piece and piece to the vectorised outline. The snapped assembly is
+  /// kept unless it fails verify_solution() where the polished one passes.
+  bool snap = true;
 };
 
 /// Whether the rotations `search` tries include the multiples of `step_deg` (the quarter turns

@@ -20,6 +20,7 @@
 #include "tangram/core/candidates.hpp"
 #include "tangram/core/invariants.hpp"
 #include "tangram/core/layout.hpp"
+#include "tangram/core/outline.hpp"
 #include "tangram/core/raster.hpp"
 #include "tangram/core/search.hpp"
 #include "tangram/core/validation.hpp"
@@ -144,6 +145,8 @@ public:
   Solution impossible_solution(const Impossibility& why) const;
 
   const Pattern& pattern() const { return pattern_; }
+  /// The pattern complete assemblies are polished, checked and measured on (solve()'s judge).
+  const Pattern& judge() const { return judge_; }
   const SolverConfig& config() const { return config_; }
   /// Seconds since the time limit started counting.
   double elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
@@ -225,7 +228,8 @@ public:
   /// and it equals the state rebuilt from scratch.
   bool consistent(const std::vector<Candidate>& path, const LayoutState& state) const;
 
-  /// Sub-pixel polish of raster poses against the judge pattern, when enabled (polish.hpp).
+  /// Sub-pixel polish of raster poses against the judge pattern, when enabled (polish.hpp), then
+  /// the exact snap (snap.hpp), when enabled, unless it fails the check the polished poses pass.
   void polish_poses(std::vector<PlacedPiece>& pieces) const;
   /// Whether a complete, polished assembly passes verify_solution() on the judge pattern.
   bool verified(const std::vector<PlacedPiece>& pieces) const;
@@ -252,6 +256,7 @@ private:
   std::vector<int> max_run_from_;   ///< longest mask run among the pieces from each level on
   int short_edge_px_ = 0;  ///< slack of an exact fit (CandidateConfig::short_edge_px)
   cv::Mat1f sweep_;        ///< the sweep strategy's cost matrix (not DT)
+  std::vector<OutlineRing> outline_;  ///< the judge's vectorised outline (SearchConfig::snap)
 };
 
 }  // namespace tangram::search

@@ -63,6 +63,13 @@ struct VerifyReport {
 /// or spill (referee: t), so the overlap rule dominates there.
 AreaMetrics measure_areas(const Pattern& pattern, const std::vector<PlacedPiece>& pieces);
 
+/// Share of the puzzle area in pixels at least `margin_px` inside the figure (the puzzle eroded
+/// by a disc of that radius) whose centre no piece covers: the gaps of an assembly away from the
+/// outline, where an exact assembly leaves none (its pieces follow the true outline, which the
+/// raster only blurs by a pixel).
+double uncovered_inside(const Pattern& pattern, const std::vector<PlacedPiece>& pieces,
+                        int margin_px = 2);
+
 /// Full check: the pieces of `set` (each shape as many times as it has copies), each congruent
 /// to its shape at a common scale (curved pieces arc as arc, see above), and the area rules of
 /// VerifyConfig. Each failed rule gives one line, naming the piece (and the arc) at fault.

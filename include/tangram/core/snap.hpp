@@ -1,0 +1,61 @@
+#pragma once
+/// \file snap.hpp
+/// Exact snapping of an assembly found on the raster: pieces turned and moved, true size kept,
+/// so that edges that nearly coincide coincide exactly and corners that nearly meet meet, piece
+/// to piece and piece to the figure's vectorised outline (outline.hpp).
+///
+/// Turns: when the outline's edges share a direction modulo the set's grid step (angles.hpp,
+/// outline_direction; 0 when within a quarter degree of it), each piece within `max_turn_deg`
+/// of that family of angles is turned onto it exactly; the others keep their angles.
+/// Moves: with the turns fixed, every contact is a linear equation in the pieces' shifts: two
+/// edges of different pieces that run opposite ways along nearly the same line (sharing a
+/// stretch), a piece's edge along an outline edge, a piece's corner at another's corner or on
+/// another's edge, at an outline corner or on an outline edge (pieces touch only where the
+/// figure holds the point between them: not across the gap between two parts, nor a slit).
+/// Contacts between pieces must hold
+/// exactly, contacts with the outline (measured on pixels) as well as they can: a least-squares
+/// solve with the piece contacts weighted far above the outline's, and a weak pull towards the
+/// raster poses for what no contact fixes. Contacts are found again after each solve, and a
+/// piece contact that the others contradict (left over after the solve) is dropped.
+/// Pieces with arcs stay where they are and make no contacts.
+
+#include <vector>
+
+#include "tangram/core/outline.hpp"
+#include "tangram/core/pattern.hpp"
+#include "tangram/core/solution.hpp"
+
+namespace tangram {
+
+/// Settings of snap().
+struct SnapConfig {
+  /// Edges and corners this close (px) are taken to touch; negative = automatic: 1.5% of the
+  /// pattern's side, at least 1.5 px (the raster search leaves pieces within about a pixel of
+  /// their true places; distinct vertices of an exact Tangram figure lie side / 8 or more apart).
+  double reach_px = -1.0;
+  /// Pieces turn onto the outline's family of angles from at most this far (degrees).
+  double max_turn_deg = 2.5;
+  /// Edges count as parallel within this many degrees.
+  double parallel_deg = 1.0;
+  /// Contact finding and solving rounds.
+  int rounds = 3;
+};
+
+/// What snap() did.
+struct SnapReport {
+  int turned = 0;           ///< pieces turned onto the outline's family of angles
+  int piece_contacts = 0;   ///< equations between pieces in the last solve
+  int outline_contacts = 0; ///< equations between pieces and the outline in the last solve
+  int dropped = 0;          ///< piece contacts dropped as contradicted
+  /// Largest distance (px) by which a piece contact of the last solve is missed: rounding.
+  double piece_residual_px = 0.0;
+  /// Root mean square of the outline contacts' misses (px) in the last solve.
+  double outline_residual_px = 0.0;
+};
+
+/// Snaps `pieces` (poses and polygons) in place as the file comment says. `outline` is
+/// vectorise_outline(pattern.puzzle). Deterministic.
+SnapReport snap(const Pattern& pattern, const PieceSet& set, const std::vector<OutlineRing>& outline,
+                std::vector<PlacedPiece>& pieces, const SnapConfig& config = {});
+
+}  // namespace tangram

@@ -1,0 +1,287 @@
+#include "tangram/core/snap.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+#include <opencv2/core.hpp>
+
+#include "tangram/core/angles.hpp"
+#include "tangram/core/rotation_plan.hpp"
+
+namespace tangram {
+namespace {
+
+constexpr double kPi = 3.14159265358979323846;
+
+// Weights of the least-squares rows: a piece contact against an outline contact against the
+// pull of a coordinate towards its start. A conflict of 1 px between a piece contact and the
+// outline leaves the piece contact missed by about (1 / 100)^2 px.
+constexpr double kPieceWeight = 100.0;
+constexpr double kOutlineWeight = 1.0;
+constexpr double kPullWeight = 0.01;
+// A piece contact missed by more than this after the solve is contradicted by the others.
+constexpr double kContradictionPx = 0.01;
+constexpr int kMaxDropped = 12;
+
+/// A straight edge: of a piece (`piece` >= 0) or of the outline (-1).
+struct Segment {
+  Vec2 a, b;
+  int piece = -1;
+};
+
+/// One linear equation in the shifts: sum of coefficient * shift component = rhs. Unknown
+/// 2 p is piece p's x shift, 2 p + 1 its y shift.
+struct Row {
+  std::vector<std::pair<int, double>> terms;
+  double rhs = 0.0;
+  bool piece_contact = false;  ///< between pieces (exact), else with the outline
+};
+
+double length(Vec2 v) { return std::hypot(v.x, v.y); }
+Vec2 unit(Vec2 v) { return (1.0 / length(v)) * v; }
+Vec2 normal(Vec2 u) { return {-u.y, u.x}; }
+
+/// Adds n . shift(p) with sign to a row.
+void add_normal(Row& row, int piece, Vec2 n, double sign) {
+  row.terms.emplace_back(2 * piece, sign * n.x);
+  row.terms.emplace_back(2 * piece + 1, sign * n.y);
+}
+
+/// The equations of the contacts between the pieces' current polygons and with the outline.
+class Contacts {
+public:
+  Contacts(const cv::Mat1b& puzzle, const std::vector<Segment>& outline_edges,
+           const std::vector<Vec2>& outline_corners, double reach, double parallel_deg)
+      : puzzle_(puzzle),
+        outline_edges_(outline_edges),
+        outline_corners_(outline_corners),
+        reach_(reach),
+        cos_parallel_(std::cos(parallel_deg * kPi / 180.0)) {}
+
+  std::vector<Row> rows(const std::vector<PlacedPiece>& pieces, const std::vector<bool>& movable) const {
+    std::vector<Row> rows;
+    std::vector<Segment> piece_edges;
+    for (std::size_t p = 0; p < pieces.size(); ++p) {
+      if (!movable[p]) continue;
+      const Polygon& poly = pieces[p].polygon;
+      for (std::size_t k = 0; k < poly.size(); ++k)
+        piece_edges.push_back({poly[k], poly[(k + 1) % poly.size()], static_cast<int>(p)});
+    }
+    // Edge along edge.
+    for (std::size_t e = 0; e < piece_edges.size(); ++e) {
+      for (std::size_t f = e + 1; f < piece_edges.size(); ++f)
+        if (piece_edges[f].piece != piece_edges[e].piece) edge_contact(piece_edges[e], piece_edges[f], rows);
+      for (const Segment& f : outline_edges_) edge_contact(piece_edges[e], f, rows);
+    }
+    // Corner at corner, corner on edge.
+    for (std::size_t p = 0; p < pieces.size(); ++p) {
+      if (!movable[p]) continue;
+      const int piece = static_cast<int>(p);
+      for (const Vec2 v : pieces[p].polygon) {
+        for (std::size_t q = p + 1; q < pieces.size(); ++q) {
+          if (!movable[q]) continue;
+          for (const Vec2 w : pieces[q].polygon)
+            if (length(w - v) <= reach_) corner_contact(piece, v, static_cast<int>(q), w, rows);
+        }
+        for (const Vec2 c : outline_corners_)
+          if (length(c - v) <= reach_) corner_contact(piece, v, -1, c, rows);
+        for (const Segment& f : piece_edges)
+          if (f.piece != piece) corner_on_edge(piece, v, f, rows);
+        for (const Segment& f : outline_edges_) corner_on_edge(piece, v, f, rows);
+      }
+    }
+    // Outline corners on piece edges (a notch of the figure where a piece's edge goes on).
+    for (const Segment& e : piece_edges)
+      for (const Vec2 c : outline_corners_) corner_on_edge(-1, c, e, rows);
+    return rows;
+  }
+
+private:
+  /// Whether points p and q of two pieces can touch in the figure: the figure holds the point
+  /// between them (pieces of separate parts, or across a slit, are near but apart), unless they
+  /// are closer than a pixel.
+  bool touch_inside(Vec2 p, Vec2 q) const {
+    if (length(q - p) < 1.0) return true;
+    const Vec2 m = 0.5 * (p + q);
+    const int x = static_cast<int>(std::floor(m.x)), y = static_cast<int>(std::floor(m.y));
+    return x >= 0 && y >= 0 && x < puzzle_.cols && y < puzzle_.rows && puzzle_(y, x) != 0;
+  }
+
+  /// Edge e of a piece along edge f (of another piece: opposite ways; of the outline: the same
+  /// way, the figure lying on the same side of both), sharing a stretch: the lines made one.
+  void edge_contact(const Segment& e, const Segment& f, std::vector<Row>& rows) const {
+    const Vec2 ue = unit(e.b - e.a), uf = unit(f.b - f.a);
+    const double along = dot(ue, uf);
+    if (f.piece >= 0 ? along > -cos_parallel_ : along < cos_parallel_) return;
+    const double le = length(e.b - e.a), lf = length(f.b - f.a);
+    const double t1 = dot(ue, f.a - e.a), t2 = dot(ue, f.b - e.a);
+    const double lo = std::max(0.0, std::min(t1, t2)), hi = std::min(le, std::max(t1, t2));
+    if (hi - lo < std::max(reach_, 0.1 * std::min(le, lf))) return;
+    const Vec2 n = normal(ue);
+    const double middle = (lo + hi) / 2.0;
+    const Vec2 on_f = f.a + ((middle - t1) / (t2 - t1)) * (f.b - f.a);
+    const double gap = dot(n, on_f - e.a);
+    if (std::abs(gap) > reach_) return;
+    if (f.piece >= 0 && !touch_inside(on_f, on_f - gap * n)) return;
+    // After the shifts the gap n . (on_f + shift_f - e.a - shift_e) is 0.
+    Row row;
+    add_normal(row, e.piece, n, -1.0);
+    if (f.piece >= 0) add_normal(row, f.piece, n, 1.0);
+    row.rhs = -gap;
+    row.piece_contact = f.piece >= 0;
+    rows.push_back(std::move(row));
+  }
+
+  /// Corner v of `piece` at point w of `other` (a piece's corner, or with -1 an outline corner).
+  void corner_contact(int piece, Vec2 v, int other, Vec2 w, std::vector<Row>& rows) const {
+    if (other >= 0 && !touch_inside(v, w)) return;
+    for (int axis = 0; axis < 2; ++axis) {
+      Row row;
+      row.terms.emplace_back(2 * piece + axis, 1.0);
+      if (other >= 0) row.terms.emplace_back(2 * other + axis, -1.0);
+      row.rhs = axis == 0 ? w.x - v.x : w.y - v.y;
+      row.piece_contact = other >= 0;
+      rows.push_back(std::move(row));
+    }
+  }
+
+  /// Point v (a corner of `piece`, or with -1 a fixed outline corner) on the inside of edge f
+  /// (away from its ends, where corner_contact holds it).
+  void corner_on_edge(int piece, Vec2 v, const Segment& f, std::vector<Row>& rows) const {
+    const double lf = length(f.b - f.a);
+    const Vec2 uf = unit(f.b - f.a), n = normal(uf);
+    const double t = dot(uf, v - f.a);
+    if (t < reach_ || t > lf - reach_) return;
+    const double gap = dot(n, f.a - v);
+    if (std::abs(gap) > reach_) return;
+    if (piece >= 0 && f.piece >= 0 && !touch_inside(v, v + gap * n)) return;
+    // n . (v + shift(piece) - f.a - shift(f)) = 0.
+    Row row;
+    if (piece >= 0) add_normal(row, piece, n, 1.0);
+    if (f.piece >= 0) add_normal(row, f.piece, n, -1.0);
+    row.rhs = gap;
+    row.piece_contact = piece >= 0 && f.piece >= 0;
+    rows.push_back(std::move(row));
+  }
+
+  const cv::Mat1b& puzzle_;
+  const std::vector<Segment>& outline_edges_;
+  const std::vector<Vec2>& outline_corners_;
+  double reach_;
+  double cos_parallel_;
+};
+
+/// The shifts that best satisfy `rows` (weighted as the file says), with every unknown pulled
+/// towards 0.
+std::vector<double> solve_shifts(const std::vector<Row>& rows, std::size_t unknowns) {
+  const int n = static_cast<int>(unknowns);
+  cv::Mat1d normal_matrix = cv::Mat1d::eye(n, n) * (kPullWeight * kPullWeight);
+  cv::Mat1d right(n, 1, 0.0);
+  for (const Row& row : rows) {
+    const double w = row.piece_contact ? kPieceWeight : kOutlineWeight;
+    for (const auto& [i, a] : row.terms) {
+      right(i, 0) += w * w * a * row.rhs;
+      for (const auto& [j, b] : row.terms) normal_matrix(i, j) += w * w * a * b;
+    }
+  }
+  cv::Mat1d x;
+  cv::solve(normal_matrix, right, x, cv::DECOMP_CHOLESKY);
+  return std::vector<double>(x.begin(), x.end());
+}
+
+double residual(const Row& row, const std::vector<double>& x) {
+  double sum = -row.rhs;
+  for (const auto& [i, a] : row.terms) sum += a * x[static_cast<std::size_t>(i)];
+  return sum;
+}
+
+/// The angle in [0, 360).
+double normalised(double deg) {
+  const double a = std::fmod(deg, 360.0);
+  return a < 0.0 ? a + 360.0 : a;
+}
+
+}  // namespace
+
+SnapReport snap(const Pattern& pattern, const PieceSet& set, const std::vector<OutlineRing>& outline,
+                std::vector<PlacedPiece>& pieces, const SnapConfig& config) {
+  SnapReport report;
+  const double unit_px = set.unit_px(pattern.side_px);
+  const double reach = config.reach_px >= 0.0 ? config.reach_px : std::max(1.5, 0.015 * pattern.side_px);
+  std::vector<bool> movable(pieces.size());
+  for (std::size_t p = 0; p < pieces.size(); ++p) movable[p] = set.shape(pieces[p].shape).arcs.empty();
+
+  // Turns onto the outline's family of angles.
+  const double grid = set.grid_step_deg();
+  if (const std::optional<OutlineDirection> direction = outline_direction(pattern, grid)) {
+    double residue = direction->residue_deg;
+    const double snap_deg = RotationPlanConfig{}.snap_deg;
+    if (residue < snap_deg || grid - residue < snap_deg) residue = 0.0;
+    for (std::size_t p = 0; p < pieces.size(); ++p) {
+      if (!movable[p]) continue;
+      Pose& pose = pieces[p].pose;
+      const double target = residue + grid * std::round((pose.angle_deg - residue) / grid);
+      const double turn = std::abs(target - pose.angle_deg);
+      if (turn > config.max_turn_deg || turn == 0.0) continue;
+      pose.angle_deg = normalised(target);
+      pieces[p].polygon = set.posed_polygon(pieces[p].shape, unit_px, pose);
+      ++report.turned;
+    }
+  }
+
+  // The outline's fitted edges, and its corners between two fitted edges.
+  std::vector<Segment> outline_edges;
+  std::vector<Vec2> outline_corners;
+  for (const OutlineRing& ring : outline) {
+    const std::size_t m = ring.corners.size();
+    for (std::size_t i = 0; i < m; ++i) {
+      if (ring.fitted[i]) outline_edges.push_back({ring.corners[i], ring.corners[(i + 1) % m], -1});
+      if (ring.fitted[i] && ring.fitted[(i + m - 1) % m]) outline_corners.push_back(ring.corners[i]);
+    }
+  }
+  const Contacts contacts(pattern.puzzle, outline_edges, outline_corners, reach, config.parallel_deg);
+
+  for (int round = 0; round < config.rounds; ++round) {
+    std::vector<Row> rows = contacts.rows(pieces, movable);
+    std::vector<double> shifts;
+    int dropped = 0;
+    while (true) {
+      shifts = solve_shifts(rows, 2 * pieces.size());
+      // The piece contact missed most: contradicted by the others when above rounding.
+      std::size_t worst = rows.size();
+      double worst_miss = kContradictionPx;
+      for (std::size_t r = 0; r < rows.size(); ++r)
+        if (rows[r].piece_contact && std::abs(residual(rows[r], shifts)) > worst_miss) {
+          worst_miss = std::abs(residual(rows[r], shifts));
+          worst = r;
+        }
+      if (worst == rows.size() || dropped == kMaxDropped) break;
+      rows.erase(rows.begin() + static_cast<std::ptrdiff_t>(worst));
+      ++dropped;
+    }
+    for (std::size_t p = 0; p < pieces.size(); ++p) {
+      if (!movable[p]) continue;
+      const Vec2 shift{shifts[2 * p], shifts[2 * p + 1]};
+      pieces[p].pose.centre = pieces[p].pose.centre + shift;
+      for (Vec2& v : pieces[p].polygon) v = v + shift;
+    }
+    report = SnapReport{report.turned, 0, 0, report.dropped + dropped, 0.0, 0.0};
+    double outline_squares = 0.0;
+    for (const Row& row : rows) {
+      const double miss = std::abs(residual(row, shifts));
+      if (row.piece_contact) {
+        ++report.piece_contacts;
+        report.piece_residual_px = std::max(report.piece_residual_px, miss);
+      } else {
+        ++report.outline_contacts;
+        outline_squares += miss * miss;
+      }
+    }
+    if (report.outline_contacts > 0)
+      report.outline_residual_px = std::sqrt(outline_squares / report.outline_contacts);
+  }
+  return report;
+}
+
+}  // namespace tangram

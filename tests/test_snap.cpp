@@ -1,0 +1,136 @@
+// The exact snap (snap.hpp): a raster-like assembly, every piece off by up to a pixel and a
+// degree, comes back edge to edge: pieces that touch share their edges exactly, nothing
+// overlaps, and the pieces fill their square without a gap.
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <vector>
+
+#include <opencv2/imgproc.hpp>
+
+#include "square_assembly.hpp"
+#include "tangram/core/outline.hpp"
+#include "tangram/core/pattern.hpp"
+#include "tangram/core/snap.hpp"
+#include "tangram/core/verify.hpp"
+
+using namespace tangram;
+
+namespace {
+
+/// The assembly with each piece shifted by up to `shift_px` and turned by up to `turn_deg`
+/// (a fixed pseudo-random pattern).
+std::vector<PlacedPiece> disturbed(std::vector<PlacedPiece> pieces, double scale, double shift_px,
+                                   double turn_deg) {
+  const PieceSet& set = PieceSet::tangram();
+  const double offsets[][3] = {{0.7, -0.4, 0.5}, {-0.9, 0.3, -0.8}, {0.2, 0.95, 0.3},
+                               {-0.5, -0.8, -0.6}, {0.85, 0.6, 0.9}, {-0.3, -0.2, -0.2},
+                               {0.4, -0.9, 0.7}};
+  for (std::size_t i = 0; i < pieces.size(); ++i) {
+    Pose& pose = pieces[i].pose;
+    pose.centre = pose.centre + Vec2{shift_px * offsets[i][0], shift_px * offsets[i][1]};
+    pose.angle_deg += turn_deg * offsets[i][2];
+    pieces[i].polygon = set.posed_polygon(pieces[i].shape, scale, pose);
+  }
+  return pieces;
+}
+
+/// Area of the convex hull of all the pieces' vertices.
+double hull_area(const std::vector<PlacedPiece>& pieces) {
+  Polygon vertices;
+  std::vector<cv::Point2f> points;
+  for (const PlacedPiece& p : pieces)
+    for (const Vec2& v : p.polygon) {
+      vertices.push_back(v);
+      points.emplace_back(static_cast<float>(v.x), static_cast<float>(v.y));
+    }
+  std::vector<int> hull;
+  cv::convexHull(points, hull);
+  Polygon polygon;
+  for (const int h : hull) polygon.push_back(vertices[static_cast<std::size_t>(h)]);
+  return area(polygon);
+}
+
+double total_overlap(const std::vector<PlacedPiece>& pieces) {
+  double sum = 0.0;
+  for (std::size_t i = 0; i < pieces.size(); ++i)
+    for (std::size_t j = i + 1; j < pieces.size(); ++j)
+      sum += overlap_area(pieces[i].polygon, pieces[j].polygon);
+  return sum;
+}
+
+double total_area(const std::vector<PlacedPiece>& pieces) {
+  double sum = 0.0;
+  for (const PlacedPiece& p : pieces) sum += area(p.polygon);
+  return sum;
+}
+
+}  // namespace
+
+TEST_CASE("snap: a disturbed square comes back edge to edge, at 45 degrees and turned") {
+  for (const double turn : {0.0, 17.0, 45.0 + 29.5}) {
+    CAPTURE(turn);
+    const std::vector<PlacedPiece> truth = test::square_assembly(160.0, {120.3, 119.6}, turn);
+    const Pattern pattern = make_pattern(test::rasterise(truth, {240, 240}));
+    REQUIRE(pattern.side_px == doctest::Approx(160.0).epsilon(0.01));
+    // The raster search's pieces sit on its rotation step: at 45 degrees exactly; turned, off
+    // by up to a degree.
+    const double scale = PieceSet::tangram().unit_px(pattern.side_px);
+    std::vector<PlacedPiece> pieces = disturbed(truth, scale, 1.0, turn == 0.0 ? 0.0 : 1.0);
+    const double before_gaps = hull_area(pieces) - total_area(pieces) + total_overlap(pieces);
+    CHECK(before_gaps > 10.0);
+
+    const SnapReport report = snap(pattern, PieceSet::tangram(), vectorise_outline(pattern.puzzle), pieces);
+    CHECK(report.turned == (turn == 0.0 ? 0 : 7));
+    CHECK(report.piece_contacts > 10);
+    CHECK(report.outline_contacts > 4);
+    CHECK(report.piece_residual_px < 1e-3);
+    // Nothing overlaps, and the pieces fill their hull: no gap anywhere between them.
+    CHECK(total_overlap(pieces) < 1e-3);
+    CHECK(hull_area(pieces) - total_area(pieces) < 0.05);
+    // True size kept; the assembly lies where the figure is, to a fraction of a pixel.
+    for (std::size_t i = 0; i < pieces.size(); ++i) {
+      CHECK(area(pieces[i].polygon) == doctest::Approx(area(truth[i].polygon) * scale * scale / (160.0 * 160.0)).epsilon(1e-9));
+      CHECK(std::hypot(pieces[i].pose.centre.x - truth[i].pose.centre.x,
+                       pieces[i].pose.centre.y - truth[i].pose.centre.y) < 0.6);
+    }
+    const AreaMetrics m = measure_areas(pattern, pieces);
+    CHECK(m.coverage > 0.995);
+    CHECK(uncovered_inside(pattern, pieces) == 0.0);
+  }
+}
+
+TEST_CASE("snap: pieces out of reach of each other and of the outline stay where they are") {
+  const std::vector<PlacedPiece> truth = test::square_assembly(160.0, {120.0, 120.0}, 0.0);
+  const Pattern pattern = make_pattern(test::rasterise(truth, {240, 240}));
+  // Each piece alone, far from the others: nothing to snap to.
+  std::vector<PlacedPiece> pieces = truth;
+  for (std::size_t i = 0; i < pieces.size(); ++i) {
+    pieces[i].pose.centre = {1000.0 + 300.0 * static_cast<double>(i), 1000.0};
+    pieces[i].polygon = PieceSet::tangram().posed_polygon(pieces[i].shape, 160.0, pieces[i].pose);
+  }
+  const std::vector<PlacedPiece> before = pieces;
+  const SnapReport report = snap(pattern, PieceSet::tangram(), vectorise_outline(pattern.puzzle), pieces);
+  CHECK(report.piece_contacts == 0);
+  CHECK(report.outline_contacts == 0);
+  for (std::size_t i = 0; i < pieces.size(); ++i) {
+    CHECK(pieces[i].pose.centre.x == doctest::Approx(before[i].pose.centre.x));
+    CHECK(pieces[i].pose.centre.y == doctest::Approx(before[i].pose.centre.y));
+  }
+}
+
+TEST_CASE("uncovered_inside: gaps away from the outline, none for the exact assembly") {
+  const std::vector<PlacedPiece> truth = test::square_assembly(160.0, {120.0, 120.0}, 0.0);
+  const Pattern pattern = make_pattern(test::rasterise(truth, {240, 240}));
+  CHECK(uncovered_inside(pattern, truth) == 0.0);
+  // The square taken out: its area less a rim of the margin is uncovered.
+  std::vector<PlacedPiece> without_square;
+  double square_area = 0.0;
+  for (const PlacedPiece& p : truth)
+    if (p.shape == tangram_shapes::square) square_area = area(p.polygon);
+    else without_square.push_back(p);
+  const double share = uncovered_inside(pattern, without_square);
+  CHECK(share > 0.5 * square_area / static_cast<double>(pattern.area_px));
+  CHECK(share <= square_area / static_cast<double>(pattern.area_px));
+}
