@@ -26,6 +26,7 @@
 #include "tangram/core/rotation_plan.hpp"
 #include "tangram/core/search_steps.hpp"
 #include "tangram/core/verify.hpp"
+#include "tangram/core/vertex_search.hpp"
 
 namespace tangram {
 
@@ -41,11 +42,16 @@ std::string number(double value) {
 }  // namespace
 
 std::string_view search_mode_name(SearchMode mode) {
-  return mode == SearchMode::Paper ? "paper" : "ours";
+  switch (mode) {
+    case SearchMode::Paper: return "paper";
+    case SearchMode::Ours: return "ours";
+    case SearchMode::Vertex: return "vertex";
+  }
+  return "?";
 }
 
 std::optional<SearchMode> search_mode_from_name(std::string_view name) {
-  for (const SearchMode mode : {SearchMode::Ours, SearchMode::Paper})
+  for (const SearchMode mode : {SearchMode::Ours, SearchMode::Paper, SearchMode::Vertex})
     if (search_mode_name(mode) == name) return mode;
   return std::nullopt;
 }
@@ -98,10 +104,11 @@ struct LdsNode : search::Node {
   int valid_children = 0;  ///< children of this node that passed validation so far
 };
 
-/// How long the search goes on for an accepted assembly once it has a usable one: this share
-/// of the time it took to find that, and at least this many seconds.
-constexpr double kFallbackShare = 2.0;
-constexpr double kFallbackMinS = 4.0;
+/// How long the search goes on for an accepted assembly once it has a usable one, in
+/// placements (so that the outcome does not depend on the machine's speed or load): this many
+/// times the placements it took to reach that one, and at least this many (a few seconds).
+constexpr long kFallbackShare = 4;
+constexpr long kFallbackMinPlacements = 40000;
 
 /// Whether a complete assembly that passes the checker is as good as an exact one: no overlap
 /// and no gap away from the outline, beyond rounding (shares of the puzzle area). Sets with arcs,
@@ -253,7 +260,7 @@ private:
         solution.stats.timed_out = true;
         break;
       }
-      if (fallback_ && steps_.elapsed() > fallback_until_s_) {
+      if (fallback_ && solution.stats.placements_tried > fallback_until_) {
         fallback_expired_ = true;
         break;
       }
@@ -340,12 +347,12 @@ private:
   }
 
   /// The first usable leaf (in the order leaves are reached) becomes the fallback; the search
-  /// goes on for a while for an accepted one (fallback_until_s_).
+  /// goes on for a while for an accepted one (fallback_until_).
   void keep_usable(Leaf& leaf) {
     if (!leaf.usable || fallback_) return;
     fallback_ = Fallback{std::move(leaf.pieces), leaf.stats};
-    const double now = steps_.elapsed();
-    fallback_until_s_ = now + std::max(kFallbackMinS, kFallbackShare * now);
+    const long reached = leaf.stats.placements_tried;
+    fallback_until_ = reached + std::max(kFallbackMinPlacements, kFallbackShare * reached);
   }
 
   /// The pieces and counts of `leaf` as the solution's.
@@ -428,7 +435,8 @@ private:
   std::atomic<std::size_t> widest_{0};   ///< most candidates a truncated configuration had
   search::CopyMemo copies_;              ///< states explored with copies in another order
   std::optional<Fallback> fallback_;     ///< the first usable assembly, if any
-  double fallback_until_s_ = 0.0;        ///< the search for an accepted one ends then
+  long fallback_until_ = 0;              ///< the search for an accepted one ends after this
+                                         ///< many placements
   bool fallback_expired_ = false;        ///< ... and has ended
 };
 
@@ -592,6 +600,8 @@ Solution solve(const Pattern& pattern, const SolverConfig& config, const Progres
   validate_config(config);
   if (judge != nullptr && judge->puzzle.size() != pattern.puzzle.size())
     throw UsageError("the judge pattern must have the pattern's size");
+  if (config.search.mode == SearchMode::Vertex)
+    return vertex_search(pattern, config, progress, observer, judge);
   if (std::optional<Solution> exact = solve_exactly(pattern, config, judge ? *judge : pattern))
     return *exact;
   if (config.search.rotation_auto)

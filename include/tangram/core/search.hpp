@@ -30,9 +30,13 @@ enum class SearchMode {
   /// four times as many candidates per configuration (while that adds candidates). With fine
   /// rotation steps it first tries only the rotations hinted by the silhouette's edges.
   Ours,
+  /// The vertex search (vertex_search.hpp): the "Vert-Solve" post's algorithm on the figure's
+  /// vectorised outline, pieces laid at its corners along its edges and subtracted by polygon
+  /// clipping, depth first. Uses none of the raster settings or the rotation step.
+  Vertex,
 };
 
-/// The name of a search: "paper" or "ours" (options, records, result paths).
+/// The name of a search: "paper", "ours" or "vertex" (options, records, result paths).
 std::string_view search_mode_name(SearchMode mode);
 
 /// Inverse of search_mode_name; nullopt for an unknown name.

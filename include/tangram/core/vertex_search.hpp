@@ -1,0 +1,44 @@
+#pragma once
+/// \file vertex_search.hpp
+/// The vertex search (SearchMode::Vertex): the "Vert-Solve" algorithm of the blog post in
+/// ../shared/papers (001), on the figure's vectorised outline (outline.hpp) instead of its
+/// raster. A piece's vertex is put on a vertex of the remaining silhouette with its edges along
+/// the silhouette's edges, the piece is subtracted from the remaining silhouette by polygon
+/// clipping (Boost.Geometry), and the search goes on depth first, backtracking when a corner
+/// cannot be filled.
+///
+/// The post pairs every piece vertex with every silhouette vertex. Here each level fills one
+/// convex corner of the remaining silhouette, the one that the fewest piece corners fit (its
+/// angle smallest): whatever exact assembly there is puts a piece there with a vertex on the
+/// corner and an edge along the corner's longer edge, so trying the pieces (largest first; one
+/// copy per shape, so copies are never searched in swapped order; mirror images of chiral
+/// shapes with SearchConfig::reflection) and their vertices at that one corner loses no
+/// assembly and searches none twice. A piece's angle comes from the edge it is laid along, so
+/// any figure rotation works without a rotation step.
+///
+/// The outline is noisy by a fraction of a pixel, so the geometry has tolerances scaled to the
+/// piece size: a piece may spill out of the remaining silhouette by a thin band along its
+/// perimeter; after each subtraction the remainder is opened (parts thinner than a few pixels,
+/// the slivers the noise leaves along the pieces' edges, are dropped), simplified within a
+/// pixel, and parts too small for any remaining piece are dropped; the area dropped on the way
+/// is bounded well below the checker's tolerance. A complete assembly must pass
+/// verify_solution() on the judge pattern.
+
+#include "tangram/core/pattern.hpp"
+#include "tangram/core/search.hpp"
+#include "tangram/core/solution.hpp"
+
+namespace tangram {
+
+/// Assembles config.pieces into `pattern` by the vertex search (see the file comment). Single
+/// threaded and deterministic. Honours SearchConfig::reflection, time_limit_s and started (an
+/// unsolved Solution with SolveStats::timed_out when the limit ends it); ignores the rotation
+/// and raster settings. `progress` sees every placement and removal, `observer` every Placed
+/// and Removed event (SearchEvent::piece at its exact pose), `judge` as for solve(). Unsolved,
+/// the deepest partial assembly is returned. Throws UsageError for a set with curved pieces
+/// ("the vertex search needs straight-edged pieces").
+Solution vertex_search(const Pattern& pattern, const SolverConfig& config,
+                       const ProgressCallback& progress = {}, const SearchObserver& observer = {},
+                       const Pattern* judge = nullptr);
+
+}  // namespace tangram

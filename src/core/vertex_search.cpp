@@ -1,0 +1,540 @@
+#include "tangram/core/vertex_search.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <optional>
+
+// Boost 1.74's Geometry includes headers of Math that Boost deprecated since.
+#define BOOST_ALLOW_DEPRECATED_HEADERS
+#include <boost/geometry.hpp>
+
+#include "tangram/core/error.hpp"
+#include "tangram/core/outline.hpp"
+#include "tangram/core/verify.hpp"
+
+namespace tangram {
+
+namespace {
+
+namespace bg = boost::geometry;
+/// Boost.Geometry's types in the pixel frame: counter-clockwise in Boost's sense (y up) is a
+/// positive signed_area() here, as the outlines' outer rings and the pieces run; closed rings.
+using VxPoint = bg::model::d2::point_xy<double>;
+using VxPolygon = bg::model::polygon<VxPoint, false, true>;
+using VxRegion = bg::model::multi_polygon<VxPolygon>;
+using VxRing = VxPolygon::ring_type;
+using Clock = std::chrono::steady_clock;
+
+constexpr double kDegPerRad = 180.0 / M_PI;
+
+VxRing vx_ring(const Polygon& polygon) {
+  VxRing ring;
+  for (const Vec2& v : polygon) ring.push_back(VxPoint(v.x, v.y));
+  if (!polygon.empty()) ring.push_back(ring.front());
+  return ring;
+}
+
+/// The ring's vertices without the closing repeat.
+Polygon vx_vertices(const VxRing& ring) {
+  Polygon out;
+  for (std::size_t i = 0; i + 1 < ring.size(); ++i) out.push_back({ring[i].x(), ring[i].y()});
+  return out;
+}
+
+/// A ring split where it passes through a vertex twice (parts of a figure meeting at a point)
+/// into loops that do not.
+std::vector<Polygon> vx_loops(const Polygon& ring) {
+  for (std::size_t i = 0; i < ring.size(); ++i)
+    for (std::size_t j = i + 1; j < ring.size(); ++j)
+      if (std::abs(ring[i].x - ring[j].x) < 1e-9 && std::abs(ring[i].y - ring[j].y) < 1e-9) {
+        Polygon inner(ring.begin() + long(i), ring.begin() + long(j));
+        Polygon outer(ring.begin(), ring.begin() + long(i));
+        outer.insert(outer.end(), ring.begin() + long(j), ring.end());
+        std::vector<Polygon> loops = vx_loops(inner);
+        for (Polygon& loop : vx_loops(outer)) loops.push_back(std::move(loop));
+        return loops;
+      }
+  if (ring.size() < 3) return {};
+  return {ring};
+}
+
+/// Steps of the grid every coordinate given to the clipping is rounded to (1/1024 px): points
+/// that nearly coincide (a piece's vertex put on a corner of the remainder) then coincide
+/// exactly, a case Boost.Geometry's overlay handles where it can fail on nearly coincident ones.
+constexpr double kGridPerPx = 1024.0;
+
+template <class Geometry>
+void vx_snap(Geometry& geometry) {
+  bg::for_each_point(geometry, [](VxPoint& p) {
+    p.x(std::round(p.x() * kGridPerPx) / kGridPerPx);
+    p.y(std::round(p.y() * kGridPerPx) / kGridPerPx);
+  });
+}
+
+/// A piece's polygon for the clipping: on the grid, oriented and closed for Boost.
+VxPolygon vx_polygon(const Polygon& polygon) {
+  VxPolygon out;
+  out.outer() = vx_ring(polygon);
+  vx_snap(out);
+  bg::correct(out);
+  return out;
+}
+
+/// The area of `piece` outside `region`, measured twice (as the difference and as what the
+/// intersection leaves) because either clipping may fail on a degenerate meeting of edges: the
+/// smaller of the two.
+double vx_spill(const VxPolygon& piece, const VxRegion& region) {
+  VxRegion outside, inside;
+  bg::difference(piece, region, outside);
+  bg::intersection(piece, region, inside);
+  return std::max(0.0, std::min(bg::area(outside), bg::area(piece) - bg::area(inside)));
+}
+
+/// Interior angle (degrees) at a vertex whose edges come in along `in` and leave along `out`,
+/// the figure to the left in Boost's sense (positive signed_area()): under 180 when convex.
+double vx_interior_angle_deg(Vec2 in, Vec2 out) {
+  return 180.0 - std::atan2(cross(in, out), dot(in, out)) * kDegPerRad;
+}
+
+double vx_length(Vec2 v) { return std::hypot(v.x, v.y); }
+
+double vx_perimeter(const Polygon& polygon) {
+  double sum = 0.0;
+  for (std::size_t i = 0; i < polygon.size(); ++i)
+    sum += vx_length(polygon[(i + 1) % polygon.size()] - polygon[i]);
+  return sum;
+}
+
+/// The tolerances, in pixels, for a figure whose set side is `side_px` (see the file comment
+/// of vertex_search.hpp).
+struct VxTolerances {
+  double spill_band_px = 0.0;   ///< a piece may spill by this times its perimeter
+  double open_px = 0.0;         ///< the remainder is opened by this radius
+  double simplify_px = 1.0;     ///< and simplified within this
+  double short_px = 2.5;        ///< edges shorter than this are merged into a corner
+  double angle_deg = 4.0;       ///< a piece's corner fits a corner this much wider
+  double straight_deg = 4.0;    ///< a corner this close to 180 degrees is no corner
+  double spill_budget_px2 = 0.0;  ///< all pieces together spill at most this
+  double lost_budget_px2 = 0.0;   ///< the remainder may lose at most this
+  double speck_px2 = 0.0;       ///< parts and holes smaller than this are dropped
+};
+
+VxTolerances vx_tolerances(const Pattern& pattern) {
+  VxTolerances t;
+  const double side = pattern.side_px;
+  const double area = double(pattern.area_px);
+  t.spill_band_px = 0.75 + 0.004 * side;
+  t.open_px = 0.75 + 0.003 * side;
+  t.spill_budget_px2 = 0.008 * area;
+  t.lost_budget_px2 = 0.015 * area;
+  t.speck_px2 = 4.0 * t.open_px * t.open_px;
+  return t;
+}
+
+/// One way up of a shape: the local polygon (centroid at the origin), mirrored or not, and the
+/// interior angle at each of its vertices.
+struct VxForm {
+  ShapeId shape = 0;
+  bool reflected = false;
+  Polygon base;   ///< PieceSet::local_polygon (unmirrored)
+  Polygon local;  ///< base mirrored when `reflected` (the order apply_pose gives)
+  std::vector<double> angle_deg;
+};
+
+/// A convex corner of the remaining silhouette and the edge a piece is laid along there.
+struct VxCorner {
+  Vec2 at;
+  Vec2 along;        ///< direction of the corner's longer edge
+  bool out = true;   ///< that edge leaves the corner (else it arrives)
+  double angle_deg = 0.0;
+  double edge_px = 0.0;  ///< its length
+  int fits = 0;      ///< piece corners (forms' vertices) narrow enough for it
+};
+
+/// A piece laid at a corner and how much of it lies outside the remaining silhouette.
+struct VxPlacement {
+  PlacedPiece piece;
+  double spill_px2 = 0.0;
+  int rank = 0;  ///< the shape's place in the largest-first order
+};
+
+/// Corners tried per level before the one with the fewest placements is taken.
+constexpr int kCornersCompared = 3;
+
+class VertexSearch {
+public:
+  VertexSearch(const Pattern& pattern, const SolverConfig& config, const ProgressCallback& progress,
+               const SearchObserver& observer, const Pattern& judge)
+      : pattern_(pattern), set_(config.pieces), progress_(progress),
+        observer_(observer), judge_(judge), tol_(vx_tolerances(pattern)),
+        unit_px_(set_.unit_px(pattern.side_px)) {
+    started_ = config.search.started == Clock::time_point{} ? Clock::now() : config.search.started;
+    deadline_ = started_ + std::chrono::duration_cast<Clock::duration>(
+                               std::chrono::duration<double>(config.search.time_limit_s));
+    left_.assign(set_.shape_count(), 0);
+    for (const ShapeId id : set_.order()) {
+      if (left_[std::size_t(id)]++ > 0) continue;
+      rank_.push_back(id);
+      for (const bool mirror : {false, true}) {
+        if (mirror && !(config.search.reflection && set_.mirror_distinct(id))) continue;
+        VxForm form;
+        form.shape = id;
+        form.reflected = mirror;
+        form.base = set_.local_polygon(id, unit_px_);
+        form.local = apply_pose(form.base, Pose{{0.0, 0.0}, 0.0, mirror});
+        const std::size_t n = form.local.size();
+        for (std::size_t i = 0; i < n; ++i)
+          form.angle_deg.push_back(vx_interior_angle_deg(form.local[i] - form.local[(i + n - 1) % n],
+                                                      form.local[(i + 1) % n] - form.local[i]));
+        forms_.push_back(std::move(form));
+      }
+    }
+  }
+
+  Solution run() {
+    Solution solution;
+    VxRegion region = silhouette();
+    double lost = 0.0;
+    bool found = false;
+    if (const std::optional<VxRegion> tidy = tidied(region, lost)) {
+      try {
+        found = fill(*tidy, 0.0, lost);
+      } catch (const TimeUp&) {
+        solution.stats.timed_out = true;
+      }
+    }
+    solution.solved = found;
+    solution.pieces = found ? placed_ : deepest_;
+    solution.stats.placements_tried = tried_;
+    solution.stats.backtracks = backtracks_;
+    solution.stats.validations_failed = rejected_;
+    solution.stats.threads = 1;
+    const AreaMetrics m = measure_areas(judge_, solution.pieces);
+    solution.stats.coverage = m.coverage;
+    solution.stats.overlap = m.overlap;
+    solution.stats.spill = m.spill;
+    solution.stats.seconds = elapsed();
+    return solution;
+  }
+
+private:
+  struct TimeUp {};
+
+  double elapsed() const { return std::chrono::duration<double>(Clock::now() - started_).count(); }
+
+  void check_time() const {
+    if (Clock::now() >= deadline_) throw TimeUp{};
+  }
+
+  /// The figure's outline (outline.hpp) as polygons with holes, a ring that touches itself
+  /// (parts meeting at a point) split there.
+  VxRegion silhouette() const {
+    const std::vector<OutlineRing> rings = vectorise_outline(pattern_.puzzle);
+    VxRegion region;
+    std::vector<std::vector<std::size_t>> parts(rings.size());  // per outer ring: its polygons
+    std::vector<Polygon> holes;
+    std::vector<int> hole_parent;
+    for (std::size_t i = 0; i < rings.size(); ++i)
+      for (Polygon& loop : vx_loops(rings[i].corners)) {
+        if (!rings[i].hole && signed_area(loop) > 0.0) {
+          parts[i].push_back(region.size());
+          region.emplace_back();
+          region.back().outer() = vx_ring(loop);
+        } else {
+          holes.push_back(std::move(loop));
+          hole_parent.push_back(rings[i].hole ? rings[i].parent : int(i));
+        }
+      }
+    for (std::size_t h = 0; h < holes.size(); ++h) {
+      if (hole_parent[h] < 0) continue;
+      const std::vector<std::size_t>& candidates = parts[std::size_t(hole_parent[h])];
+      if (candidates.empty()) continue;
+      const Vec2 c = centroid(holes[h]);
+      std::size_t into = candidates.front();
+      for (const std::size_t k : candidates) {
+        VxPolygon outer;
+        outer.outer() = region[k].outer();
+        if (bg::within(VxPoint(c.x, c.y), outer)) into = k;
+      }
+      region[into].inners().push_back(vx_ring(holes[h]));
+    }
+    bg::correct(region);
+    return region;
+  }
+
+  /// The smallest area among the pieces still to place (px^2); 0 when none is left.
+  double smallest_left() const {
+    double smallest = 0.0;
+    for (const ShapeId id : rank_)
+      if (left_[std::size_t(id)] > 0) {
+        const double a = set_.area(id) * unit_px_ * unit_px_;
+        smallest = smallest == 0.0 ? a : std::min(smallest, a);
+      }
+    return smallest;
+  }
+
+  /// The remainder opened, simplified and rid of parts that no remaining piece fits, the area
+  /// dropped added to `lost`; nullopt when more is lost than the budget allows.
+  std::optional<VxRegion> tidied(const VxRegion& region, double& lost) const {
+    const double before = bg::area(region);
+    namespace bs = bg::strategy::buffer;
+    const bs::join_miter join(10.0);
+    const bs::end_flat end;
+    const bs::point_square point;
+    const bs::side_straight side;
+    VxRegion eroded, opened;
+    bg::buffer(region, eroded, bs::distance_symmetric<double>(-tol_.open_px), side, join, end,
+               point);
+    if (!eroded.empty())
+      bg::buffer(eroded, opened, bs::distance_symmetric<double>(tol_.open_px), side, join, end,
+                 point);
+    VxRegion simple;
+    bg::simplify(opened, simple, tol_.simplify_px);
+    for (VxPolygon& polygon : simple) {
+      polygon.outer() = vx_ring(merged_short_edges(vx_vertices(polygon.outer())));
+      for (VxRing& inner : polygon.inners()) inner = vx_ring(merged_short_edges(vx_vertices(inner)));
+    }
+    vx_snap(simple);
+    if (!bg::is_valid(simple)) {
+      simple = opened;
+      vx_snap(simple);
+    }
+    const double smallest = smallest_left();
+    const double too_small = std::max(tol_.speck_px2, 0.85 * smallest);
+    VxRegion kept;
+    for (VxPolygon& polygon : simple) {
+      if (bg::area(polygon) < too_small) continue;
+      auto& inners = polygon.inners();
+      inners.erase(std::remove_if(inners.begin(), inners.end(),
+                                  [&](const VxRing& r) { return -bg::area(r) < tol_.speck_px2; }),
+                   inners.end());
+      kept.push_back(std::move(polygon));
+    }
+    lost += std::max(0.0, before - bg::area(kept));
+    if (lost > tol_.lost_budget_px2) return std::nullopt;
+    return kept;
+  }
+
+  /// Whether each part of the remainder has about the area of some of the pieces left
+  /// together (within a third of the smallest one's area): a part of 2.5 pentominoes, say,
+  /// cannot be filled.
+  bool areas_fit(const VxRegion& region) const {
+    std::vector<double> sums{0.0};
+    for (const ShapeId id : rank_) {
+      const double a = set_.area(id) * unit_px_ * unit_px_;
+      const std::size_t before = sums.size();
+      for (int k = 1; k <= left_[std::size_t(id)]; ++k)
+        for (std::size_t i = 0; i < before; ++i) sums.push_back(sums[i] + k * a);
+    }
+    std::sort(sums.begin(), sums.end());
+    const double slack = smallest_left() / 3.0;
+    return std::all_of(region.begin(), region.end(), [&](const VxPolygon& part) {
+      const double a = bg::area(part);
+      const auto it = std::lower_bound(sums.begin(), sums.end(), a - slack);
+      return it != sums.end() && *it <= a + slack;
+    });
+  }
+
+  /// The ring with each edge shorter than tol_.short_px (a step the noise leaves where a
+  /// piece's edge nearly continues the silhouette's) taken out: its ends replaced by the point
+  /// where the edges before and after it meet, or both dropped when those are nearly parallel.
+  Polygon merged_short_edges(Polygon ring) const {
+    for (bool changed = true; changed && ring.size() > 3;) {
+      changed = false;
+      const std::size_t n = ring.size();
+      for (std::size_t i = 0; i < n && !changed; ++i) {
+        const std::size_t j = (i + 1) % n;
+        if (vx_length(ring[j] - ring[i]) >= tol_.short_px) continue;
+        const Vec2 a = ring[(i + n - 1) % n], d = ring[(j + 1) % n];
+        const Vec2 before = ring[i] - a, after = d - ring[j];
+        const double turn = std::abs(std::atan2(cross(before, after), dot(before, after)));
+        std::optional<Vec2> corner;
+        if (turn * kDegPerRad > tol_.straight_deg) {
+          // Where the line a + s before meets the line d - t after.
+          const double s = cross(d - a, after) / cross(before, after);
+          const Vec2 x = a + s * before;
+          if (vx_length(x - ring[i]) <= 2.0 * tol_.short_px) corner = x;
+          else continue;
+        }
+        const std::size_t first = std::min(i, j), second = std::max(i, j);
+        ring.erase(ring.begin() + long(second));
+        if (corner) ring[first] = *corner;
+        else ring.erase(ring.begin() + long(first));
+        changed = true;
+      }
+    }
+    return ring;
+  }
+
+  /// The convex corners of the remainder, fewest fitting piece corners first (then sharpest,
+  /// longest edge, top-left), ties impossible but for equal points.
+  std::vector<VxCorner> corners(const VxRegion& region) const {
+    std::vector<VxCorner> out;
+    const auto add_ring = [&](const VxRing& ring) {
+      const Polygon p = vx_vertices(ring);
+      const std::size_t n = p.size();
+      if (n < 3) return;
+      for (std::size_t i = 0; i < n; ++i) {
+        const Vec2 in = p[i] - p[(i + n - 1) % n], out_edge = p[(i + 1) % n] - p[i];
+        const double angle = vx_interior_angle_deg(in, out_edge);
+        if (angle > 180.0 - tol_.straight_deg) continue;
+        VxCorner c;
+        c.at = p[i];
+        c.angle_deg = angle;
+        c.out = vx_length(out_edge) >= vx_length(in);
+        c.along = c.out ? out_edge : in;
+        c.edge_px = vx_length(c.along);
+        for (const VxForm& form : forms_)
+          if (left_[std::size_t(form.shape)] > 0)
+            for (const double a : form.angle_deg) c.fits += a <= angle + tol_.angle_deg;
+        if (c.fits > 0) out.push_back(c);  // else too sharp for any piece: noise at a pinch
+      }
+    };
+    for (const VxPolygon& polygon : region) {
+      add_ring(polygon.outer());
+      for (const VxRing& inner : polygon.inners()) add_ring(inner);
+    }
+    std::sort(out.begin(), out.end(), [](const VxCorner& a, const VxCorner& b) {
+      if (a.fits != b.fits) return a.fits < b.fits;
+      if (a.angle_deg != b.angle_deg) return a.angle_deg < b.angle_deg;
+      if (a.edge_px != b.edge_px) return a.edge_px > b.edge_px;
+      if (a.at.y != b.at.y) return a.at.y < b.at.y;
+      return a.at.x < b.at.x;
+    });
+    return out;
+  }
+
+  /// The pieces that fit at `corner`: each remaining shape (largest first), each way up, each
+  /// vertex narrow enough put on the corner with its edge along the corner's longer edge;
+  /// those that spill too much left out, the same polygon twice left out. Within a shape, the
+  /// least spill first.
+  std::vector<VxPlacement> placements(const VxRegion& region, const VxCorner& corner,
+                                      double spilled) const {
+    std::vector<VxPlacement> out;
+    const double along_deg = std::atan2(corner.along.y, corner.along.x) * kDegPerRad;
+    for (const VxForm& form : forms_) {
+      if (left_[std::size_t(form.shape)] == 0) continue;
+      const int rank = int(std::find(rank_.begin(), rank_.end(), form.shape) - rank_.begin());
+      const std::size_t n = form.local.size();
+      for (std::size_t v = 0; v < n; ++v) {
+        if (form.angle_deg[v] > corner.angle_deg + tol_.angle_deg) continue;
+        const Vec2 edge = corner.out ? form.local[(v + 1) % n] - form.local[v]
+                                     : form.local[v] - form.local[(v + n - 1) % n];
+        double angle = std::atan2(edge.y, edge.x) * kDegPerRad - along_deg;
+        angle = std::fmod(angle + 720.0, 360.0);
+        Pose pose{{0.0, 0.0}, angle, form.reflected};
+        pose.centre = corner.at - apply_pose(form.base, pose)[v];
+        Polygon polygon = apply_pose(form.base, pose);
+        const bool repeated = std::any_of(out.begin(), out.end(), [&](const VxPlacement& p) {
+          return p.piece.shape == form.shape && same_polygon(p.piece.polygon, polygon);
+        });
+        if (repeated) continue;
+        const double spill = vx_spill(vx_polygon(polygon), region);
+        if (spill > tol_.spill_band_px * vx_perimeter(polygon) ||
+            spilled + spill > tol_.spill_budget_px2)
+          continue;
+        out.push_back({PlacedPiece{form.shape, pose, std::move(polygon)}, spill, rank});
+      }
+      check_time();
+    }
+    std::stable_sort(out.begin(), out.end(), [](const VxPlacement& a, const VxPlacement& b) {
+      return a.rank != b.rank ? a.rank < b.rank : a.spill_px2 < b.spill_px2;
+    });
+    return out;
+  }
+
+  /// Whether two polygons have the same vertices (within a millionth of the unit), in any
+  /// order.
+  bool same_polygon(const Polygon& a, const Polygon& b) const {
+    if (a.size() != b.size()) return false;
+    const double eps = 1e-6 * unit_px_;
+    return std::all_of(a.begin(), a.end(), [&](Vec2 p) {
+      return std::any_of(b.begin(), b.end(), [&](Vec2 q) { return vx_length(p - q) <= eps; });
+    });
+  }
+
+  void tell(SearchEventType type, const PlacedPiece& piece) {
+    if (progress_)
+      progress_(SearchProgress{int(placed_.size()), tried_, backtracks_, elapsed()});
+    if (!observer_) return;
+    SearchEvent event;
+    event.step = ++step_;
+    event.type = type;
+    event.level = int(placed_.size()) - (type == SearchEventType::Placed ? 1 : 0);
+    event.piece = piece;
+    event.assembly = placed_;
+    event.seconds = elapsed();
+    observer_(event);
+  }
+
+  /// Fills the remainder `region` with the pieces left, depth first; true when an assembly
+  /// was found and accepted (it is then in placed_).
+  bool fill(const VxRegion& region, double spilled, double lost) {
+    check_time();
+    if (placed_.size() == set_.piece_count()) {
+      if (verify_solution(judge_, placed_, set_).valid) return true;
+      ++rejected_;
+      return false;
+    }
+    const std::vector<VxCorner> all = corners(region);
+    std::vector<VxPlacement> best;
+    bool chosen = false;
+    for (std::size_t k = 0; k < all.size() && k < std::size_t(kCornersCompared); ++k) {
+      std::vector<VxPlacement> here = placements(region, all[k], spilled);
+      if (!chosen || here.size() < best.size()) {
+        best = std::move(here);
+        chosen = true;
+      }
+      if (best.size() <= 1) break;
+    }
+    for (const VxPlacement& p : best) {
+      ++tried_;
+      placed_.push_back(p.piece);
+      --left_[std::size_t(p.piece.shape)];
+      if (placed_.size() > deepest_.size()) deepest_ = placed_;
+      tell(SearchEventType::Placed, p.piece);
+      const VxPolygon piece = vx_polygon(p.piece.polygon);
+      VxRegion rest;
+      bg::difference(region, piece, rest);
+      // A failed clipping shows in the areas: the piece takes its area less its spill.
+      const double expected = bg::area(region) - (bg::area(piece) - p.spill_px2);
+      const bool clipped = std::abs(bg::area(rest) - expected) <= 0.01 * bg::area(piece) + 4.0;
+      double lost_after = lost;
+      const std::optional<VxRegion> tidy =
+          clipped ? tidied(rest, lost_after) : std::nullopt;
+      if (tidy && areas_fit(*tidy) && fill(*tidy, spilled + p.spill_px2, lost_after)) return true;
+      placed_.pop_back();
+      ++left_[std::size_t(p.piece.shape)];
+      ++backtracks_;
+      tell(SearchEventType::Removed, p.piece);
+    }
+    return false;
+  }
+
+  const Pattern& pattern_;
+  const PieceSet& set_;
+  const ProgressCallback& progress_;
+  const SearchObserver& observer_;
+  const Pattern& judge_;
+  const VxTolerances tol_;
+  const double unit_px_;
+  Clock::time_point started_, deadline_;
+  std::vector<VxForm> forms_;   ///< shapes largest first, each unmirrored then mirrored
+  std::vector<ShapeId> rank_;   ///< the distinct shapes, largest first
+  std::vector<int> left_;       ///< per shape: copies still to place
+  std::vector<PlacedPiece> placed_, deepest_;
+  long tried_ = 0, backtracks_ = 0, rejected_ = 0, step_ = 0;
+};
+
+}  // namespace
+
+Solution vertex_search(const Pattern& pattern, const SolverConfig& config,
+                       const ProgressCallback& progress, const SearchObserver& observer,
+                       const Pattern* judge) {
+  for (const PieceShape& shape : config.pieces.shapes())
+    if (!shape.arcs.empty()) throw UsageError("the vertex search needs straight-edged pieces");
+  return VertexSearch(pattern, config, progress, observer, judge ? *judge : pattern).run();
+}
+
+}  // namespace tangram

@@ -1,0 +1,173 @@
+#include <doctest/doctest.h>
+
+#include <chrono>
+#include <cmath>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include <opencv2/imgproc.hpp>
+
+#include "tangram/core/error.hpp"
+#include "tangram/core/pattern.hpp"
+#include "tangram/core/search.hpp"
+#include "tangram/core/verify.hpp"
+#include "tangram/core/vertex_search.hpp"
+#include "tangram/io/piece_sets.hpp"
+#include "patterns.hpp"
+#include "square_assembly.hpp"
+
+using namespace tangram;
+
+namespace {
+
+using tangram::test::kMasks;
+using tangram::test::mask_pattern;
+
+SolverConfig vertex_config(const PieceSet& set = PieceSet::tangram()) {
+  SolverConfig config;
+  config.pieces = set;
+  config.search.mode = SearchMode::Vertex;
+  config.search.time_limit_s = 60.0;
+  return config;
+}
+
+/// Solved, every piece of the set placed, accepted by the checker with the stats' coverage;
+/// returns the checker's report.
+VerifyReport check_solved(const Pattern& pattern, const Solution& solution,
+                          const PieceSet& set = PieceSet::tangram()) {
+  REQUIRE(solution.solved);
+  REQUIRE(solution.pieces.size() == set.piece_count());
+  const VerifyReport report = verify_solution(pattern, solution.pieces, set);
+  for (const std::string& reason : report.reasons) CAPTURE(reason);
+  CHECK(report.valid);
+  CHECK(report.metrics.coverage >= 0.99);
+  CHECK(solution.stats.coverage == doctest::Approx(report.metrics.coverage));
+  CHECK(solution.stats.overlap == doctest::Approx(report.metrics.overlap));
+  CHECK(solution.stats.placements_tried >= long(set.piece_count()));
+  CHECK_FALSE(solution.stats.timed_out);
+  CHECK(solution.stats.threads == 1);
+  return report;
+}
+
+/// The mask turned by `turn_deg` about its centre on a canvas large enough to hold it, a pixel
+/// in the figure when its centre is (bilinear, cut at half).
+cv::Mat1b turned(const cv::Mat1b& mask, double turn_deg) {
+  const int side = int(std::ceil(std::hypot(mask.cols, mask.rows))) + 4;
+  cv::Mat1b canvas(side, side, uchar{0});
+  mask.copyTo(canvas(cv::Rect((side - mask.cols) / 2, (side - mask.rows) / 2, mask.cols, mask.rows)));
+  const cv::Mat rotation = cv::getRotationMatrix2D(cv::Point2f(side / 2.0f, side / 2.0f), turn_deg, 1.0);
+  cv::Mat1b out;
+  cv::warpAffine(canvas, out, rotation, canvas.size(), cv::INTER_LINEAR);
+  cv::threshold(out, out, 127, 255, cv::THRESH_BINARY);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("vertex search: the search mode is named vertex") {
+  CHECK(search_mode_name(SearchMode::Vertex) == "vertex");
+  CHECK(search_mode_from_name("vertex") == SearchMode::Vertex);
+}
+
+TEST_CASE("vertex search: the seven pieces' own square, covered edge to edge") {
+  const Pattern pattern = mask_pattern("01-square.png");
+  const Solution solution = solve(pattern, vertex_config());
+  const VerifyReport report = check_solved(pattern, solution);
+  // The oracle: the pieces tile the square exactly, so nothing overlaps or spills and the
+  // square's whole area is covered.
+  CHECK(report.metrics.coverage > 0.999);
+  CHECK(report.metrics.overlap < 1e-4);
+  CHECK(report.metrics.spill < 1e-3);
+}
+
+TEST_CASE("vertex search: figures with a hole, in separate parts, with parts meeting at a point") {
+  for (const char* name : {"02-page9-11.png", "03-page5-219.png", "09-page6-97.png",
+                           "22-page7-209-turned.png"}) {
+    CAPTURE(name);
+    const Pattern pattern = mask_pattern(name);
+    check_solved(pattern, solve(pattern, vertex_config()));
+  }
+}
+
+TEST_CASE("vertex search: figures turned by odd angles, the piece angles taken from the edges") {
+  // The square assembly turned by 23.7 degrees, rasterised: the oracle is the square again.
+  const std::vector<PlacedPiece> square = test::square_assembly(200.0, {150.0, 150.0}, 23.7);
+  const Pattern pattern = make_pattern(test::rasterise(square, cv::Size(300, 300)));
+  const Solution solution = solve(pattern, vertex_config());
+  const VerifyReport report = check_solved(pattern, solution);
+  CHECK(report.metrics.overlap < 1e-3);
+  for (const PlacedPiece& piece : solution.pieces) {
+    // Every piece turned by 23.7 degrees plus a multiple of 45 (within the outline's noise).
+    CAPTURE(piece.pose.angle_deg);
+    CHECK(std::abs(std::remainder(piece.pose.angle_deg - 23.7, 45.0)) < 0.5);
+  }
+  // A figure with a hole, turned by 17 degrees.
+  const cv::Mat1b hole = load_pattern_png(test::kMasks + "02-page9-11.png").puzzle;
+  const Pattern hole_turned = make_pattern(turned(hole, 17.0));
+  check_solved(hole_turned, solve(hole_turned, vertex_config()));
+}
+
+TEST_CASE("vertex search: any straight-edged set (Pythagoras, a figure with a hole)") {
+  const PieceSet set = builtin_piece_set("pythagoras").set;
+  const Pattern pattern = mask_pattern("sets/pythagoras/04-hole.png");
+  check_solved(pattern, solve(pattern, vertex_config(set)), set);
+}
+
+TEST_CASE("vertex search: a disc is answered unsolved at once, no time limit reached") {
+  const Pattern pattern = mask_pattern("sets/tangram/07-unsolvable-disc.png");
+  const Solution solution = solve(pattern, vertex_config());
+  CHECK_FALSE(solution.solved);
+  CHECK_FALSE(solution.stats.timed_out);
+  CHECK(outcome_of(solution) == Outcome::Exhausted);
+  CHECK(solution.stats.seconds < 5.0);
+}
+
+TEST_CASE("vertex search: the time limit ends it unsolved") {
+  const Pattern pattern = mask_pattern("13-page7-191.png");
+  SolverConfig config = vertex_config();
+  config.search.time_limit_s = 1.0;
+  config.search.started = std::chrono::steady_clock::now() - std::chrono::seconds(2);
+  const Solution solution = solve(pattern, config);
+  CHECK_FALSE(solution.solved);
+  CHECK(solution.stats.timed_out);
+  CHECK(outcome_of(solution) == Outcome::TimeLimit);
+}
+
+TEST_CASE("vertex search: a set with arcs is refused") {
+  Polygon quarter{{0, 0}};
+  for (int k = 0; k <= 3; ++k) quarter.push_back({std::cos(k * M_PI / 6), std::sin(k * M_PI / 6)});
+  const PieceArc arc{1, 3, {0, 0}, 1.0, 90.0, {std::sqrt(0.5), std::sqrt(0.5)}};
+  const PieceSet curved("q", {{"q", quarter, 1, {arc}}});
+  const Pattern pattern = mask_pattern("01-square.png");
+  CHECK_THROWS_WITH_AS(solve(pattern, vertex_config(curved)),
+                       "the vertex search needs straight-edged pieces", UsageError);
+}
+
+TEST_CASE("vertex search: deterministic, whatever the thread count; the observer sees each step") {
+  const Pattern pattern = mask_pattern("13-page7-191.png");
+  SolverConfig config = vertex_config();
+  long placed = 0, removed = 0, last_step = 0;
+  bool in_order = true;
+  const SearchObserver observer = [&](const SearchEvent& event) {
+    in_order = in_order && event.step == last_step + 1;
+    last_step = event.step;
+    (event.type == SearchEventType::Placed ? placed : removed) += 1;
+  };
+  const Solution first = solve(pattern, config, {}, observer);
+  config.search.threads = 2;
+  const Solution second = solve(pattern, config);
+  check_solved(pattern, first);
+  CHECK(in_order);
+  CHECK(placed == first.stats.placements_tried);
+  CHECK(removed == first.stats.backtracks);
+  CHECK(second.stats.placements_tried == first.stats.placements_tried);
+  const auto poses = [](const Solution& s) {
+    std::vector<std::tuple<ShapeId, double, double, double, bool>> out;
+    for (const PlacedPiece& p : s.pieces)
+      out.emplace_back(p.shape, p.pose.centre.x, p.pose.centre.y, p.pose.angle_deg,
+                       p.pose.reflected);
+    return out;
+  };
+  CHECK(poses(second) == poses(first));
+}
