@@ -42,17 +42,38 @@ Polygon vx_vertices(const VxRing& ring) {
   return out;
 }
 
-/// A ring split where it passes through a vertex twice (parts of a figure meeting at a point)
-/// into loops that do not.
-std::vector<Polygon> vx_loops(const Polygon& ring) {
-  for (std::size_t i = 0; i < ring.size(); ++i)
-    for (std::size_t j = i + 1; j < ring.size(); ++j)
-      if (std::abs(ring[i].x - ring[j].x) < 1e-9 && std::abs(ring[i].y - ring[j].y) < 1e-9) {
+double vx_length(Vec2 v) { return std::hypot(v.x, v.y); }
+
+/// Distance from `p` to the segment from `a` to `b`.
+double vx_segment_distance(Vec2 p, Vec2 a, Vec2 b) {
+  const Vec2 d = b - a;
+  const double t = std::clamp(dot(p - a, d) / std::max(dot(d, d), 1e-300), 0.0, 1.0);
+  return vx_length(p - (a + t * d));
+}
+
+/// A ring split where it passes through a point twice (parts of a figure meeting at a point:
+/// a vertex repeated, or a vertex on another edge) into loops that do not.
+std::vector<Polygon> vx_loops(Polygon ring) {
+  constexpr double kTouchPx = 1e-3;
+  const std::size_t n = ring.size();
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j < n; ++j) {
+      const std::size_t k = (j + 1) % n;
+      if (j == i || k == i || vx_length(ring[j] - ring[i]) < kTouchPx ||
+          vx_length(ring[k] - ring[i]) < kTouchPx ||
+          vx_segment_distance(ring[i], ring[j], ring[k]) >= kTouchPx)
+        continue;
+      ring.insert(ring.begin() + long(j + 1), ring[i]);  // the touch made a repeated vertex
+      return vx_loops(std::move(ring));
+    }
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = i + 1; j < n; ++j)
+      if (vx_length(ring[i] - ring[j]) < kTouchPx) {
         Polygon inner(ring.begin() + long(i), ring.begin() + long(j));
         Polygon outer(ring.begin(), ring.begin() + long(i));
         outer.insert(outer.end(), ring.begin() + long(j), ring.end());
-        std::vector<Polygon> loops = vx_loops(inner);
-        for (Polygon& loop : vx_loops(outer)) loops.push_back(std::move(loop));
+        std::vector<Polygon> loops = vx_loops(std::move(inner));
+        for (Polygon& loop : vx_loops(std::move(outer))) loops.push_back(std::move(loop));
         return loops;
       }
   if (ring.size() < 3) return {};
@@ -70,6 +91,39 @@ void vx_snap(Geometry& geometry) {
     p.x(std::round(p.x() * kGridPerPx) / kGridPerPx);
     p.y(std::round(p.y() * kGridPerPx) / kGridPerPx);
   });
+}
+
+/// The loops of `ring` (vx_loops) added to `outers` or `holes`: a hole's all to the holes, an
+/// outer ring's by their orientation (a loop running backwards is a hole touching it).
+void vx_split(const Polygon& ring, bool hole, std::vector<Polygon>& outers,
+              std::vector<Polygon>& holes) {
+  for (Polygon& loop : vx_loops(ring))
+    (!hole && signed_area(loop) > 0.0 ? outers : holes).push_back(std::move(loop));
+}
+
+/// Polygons of outer rings with holes, each hole in the smallest outer ring that holds its
+/// centroid (an island's holes in the island, not in the ring around the island's hole).
+VxRegion vx_region(const std::vector<Polygon>& outers, const std::vector<Polygon>& holes) {
+  VxRegion region;
+  for (const Polygon& outer : outers) {
+    region.emplace_back();
+    region.back().outer() = vx_ring(outer);
+  }
+  bg::correct(region);
+  for (const Polygon& hole : holes) {
+    const Vec2 c = centroid(hole);
+    std::optional<std::size_t> into;
+    for (std::size_t k = 0; k < region.size(); ++k) {
+      VxPolygon outer;
+      outer.outer() = region[k].outer();
+      if (bg::within(VxPoint(c.x, c.y), outer) &&
+          (!into || bg::area(outer.outer()) < bg::area(region[*into].outer())))
+        into = k;
+    }
+    if (into) region[*into].inners().push_back(vx_ring(hole));
+  }
+  bg::correct(region);
+  return region;
 }
 
 /// A piece's polygon for the clipping: on the grid, oriented and closed for Boost.
@@ -96,8 +150,6 @@ double vx_spill(const VxPolygon& piece, const VxRegion& region) {
 double vx_interior_angle_deg(Vec2 in, Vec2 out) {
   return 180.0 - std::atan2(cross(in, out), dot(in, out)) * kDegPerRad;
 }
-
-double vx_length(Vec2 v) { return std::hypot(v.x, v.y); }
 
 double vx_perimeter(const Polygon& polygon) {
   double sum = 0.0;
@@ -126,7 +178,7 @@ VxTolerances vx_tolerances(const Pattern& pattern) {
   const double area = double(pattern.area_px);
   t.spill_band_px = 0.75 + 0.004 * side;
   t.open_px = 0.75 + 0.003 * side;
-  t.spill_budget_px2 = 0.008 * area;
+  t.spill_budget_px2 = 0.015 * area;
   t.lost_budget_px2 = 0.015 * area;
   t.speck_px2 = 4.0 * t.open_px * t.open_px;
   return t;
@@ -230,37 +282,10 @@ private:
   /// The figure's outline (outline.hpp) as polygons with holes, a ring that touches itself
   /// (parts meeting at a point) split there.
   VxRegion silhouette() const {
-    const std::vector<OutlineRing> rings = vectorise_outline(pattern_.puzzle);
-    VxRegion region;
-    std::vector<std::vector<std::size_t>> parts(rings.size());  // per outer ring: its polygons
-    std::vector<Polygon> holes;
-    std::vector<int> hole_parent;
-    for (std::size_t i = 0; i < rings.size(); ++i)
-      for (Polygon& loop : vx_loops(rings[i].corners)) {
-        if (!rings[i].hole && signed_area(loop) > 0.0) {
-          parts[i].push_back(region.size());
-          region.emplace_back();
-          region.back().outer() = vx_ring(loop);
-        } else {
-          holes.push_back(std::move(loop));
-          hole_parent.push_back(rings[i].hole ? rings[i].parent : int(i));
-        }
-      }
-    for (std::size_t h = 0; h < holes.size(); ++h) {
-      if (hole_parent[h] < 0) continue;
-      const std::vector<std::size_t>& candidates = parts[std::size_t(hole_parent[h])];
-      if (candidates.empty()) continue;
-      const Vec2 c = centroid(holes[h]);
-      std::size_t into = candidates.front();
-      for (const std::size_t k : candidates) {
-        VxPolygon outer;
-        outer.outer() = region[k].outer();
-        if (bg::within(VxPoint(c.x, c.y), outer)) into = k;
-      }
-      region[into].inners().push_back(vx_ring(holes[h]));
-    }
-    bg::correct(region);
-    return region;
+    std::vector<Polygon> outers, holes;
+    for (const OutlineRing& ring : vectorise_outline(pattern_.puzzle))
+      vx_split(ring.corners, ring.hole, outers, holes);
+    return vx_region(outers, holes);
   }
 
   /// The smallest area among the pieces still to place (px^2); 0 when none is left.
@@ -283,22 +308,45 @@ private:
     const bs::end_flat end;
     const bs::point_square point;
     const bs::side_straight side;
-    VxRegion eroded, opened;
-    bg::buffer(region, eroded, bs::distance_symmetric<double>(-tol_.open_px), side, join, end,
-               point);
-    if (!eroded.empty())
-      bg::buffer(eroded, opened, bs::distance_symmetric<double>(tol_.open_px), side, join, end,
+    // Polygon by polygon: Boost.Geometry's buffer can lose a polygon that touches another at a
+    // point. An opening that takes more than a band of open_px along the outline has failed
+    // too, and the polygon is kept as it is.
+    VxRegion opened;
+    for (const VxPolygon& polygon : region) {
+      VxRegion eroded, grown;
+      bg::buffer(polygon, eroded, bs::distance_symmetric<double>(-tol_.open_px), side, join, end,
                  point);
-    VxRegion simple;
-    bg::simplify(opened, simple, tol_.simplify_px);
-    for (VxPolygon& polygon : simple) {
-      polygon.outer() = vx_ring(merged_short_edges(vx_vertices(polygon.outer())));
-      for (VxRing& inner : polygon.inners()) inner = vx_ring(merged_short_edges(vx_vertices(inner)));
+      if (!eroded.empty())
+        bg::buffer(eroded, grown, bs::distance_symmetric<double>(tol_.open_px), side, join, end,
+                   point);
+      const double area = bg::area(polygon);
+      if (area - bg::area(grown) > 2.0 * tol_.open_px * bg::perimeter(polygon) &&
+          area > 2.0 * tol_.open_px * bg::perimeter(polygon))
+        grown = VxRegion{polygon};
+      for (VxPolygon& part : grown) opened.push_back(std::move(part));
     }
-    vx_snap(simple);
-    if (!bg::is_valid(simple)) {
-      simple = opened;
-      vx_snap(simple);
+    // Simplified polygon by polygon, ring by ring, each ring split where it touches itself
+    // (the opening joins parts that meet at a point into one ring). Simplifying moves the
+    // outline by at most simplify_px: when a polygon's area changes more, or it comes out
+    // invalid, it is kept as the opening left it.
+    VxRegion simple;
+    for (const VxPolygon& polygon : opened) {
+      std::vector<Polygon> outers, holes;
+      const auto add = [&](const VxRing& ring, bool hole) {
+        VxRing simple_ring;
+        bg::simplify(ring, simple_ring, tol_.simplify_px);
+        vx_split(merged_short_edges(vx_vertices(simple_ring)), hole, outers, holes);
+      };
+      add(polygon.outer(), false);
+      for (const VxRing& inner : polygon.inners()) add(inner, true);
+      VxRegion parts = vx_region(outers, holes);
+      vx_snap(parts);
+      const double moved = tol_.simplify_px * bg::perimeter(polygon) + tol_.speck_px2;
+      if (!bg::is_valid(parts) || std::abs(bg::area(parts) - bg::area(polygon)) > moved) {
+        parts = VxRegion{polygon};
+        vx_snap(parts);
+      }
+      for (VxPolygon& part : parts) simple.push_back(std::move(part));
     }
     const double smallest = smallest_left();
     const double too_small = std::max(tol_.speck_px2, 0.85 * smallest);
