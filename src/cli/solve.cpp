@@ -246,7 +246,8 @@ SolverConfig solver_config(const SolveOptions& options) {
   config.placement.strategy = *strategy;
   const auto mode = search_mode_from_name(options.search);
   if (!mode)
-    throw UsageError("--search: unknown search '" + options.search + "' (choose ours or paper)");
+    throw UsageError("--search: unknown search '" + options.search +
+                     "' (choose ours, paper or vertex)");
   config.search.mode = *mode;
   config.search.time_limit_s = options.time_limit_s;
   config.search.threads = options.threads;
@@ -265,8 +266,11 @@ void add_search_options(CLI::App& app, SolveOptions& options) {
   CLI::App* cmd = &app;
   cmd->add_option("--search", options.search,
                   wrap("Search procedure: ours (ranked candidates, forward check, wider "
-                       "candidates when exhausted, angle hints) or paper (Algorithm 1 as "
-                       "published). Default: " + options.search + "."))
+                       "candidates when exhausted, angle hints), paper (Algorithm 1 as "
+                       "published) or vertex (the Vert-Solve search on the figure's vectorised "
+                       "outline: pieces laid at its corners along its edges and cut away by "
+                       "polygon clipping, depth first; straight-edged sets only, no rotation "
+                       "step, one thread). Default: " + options.search + "."))
       ->type_name("MODE");
   add_pieces_option(*cmd, options.pieces,
                     "The pieces to assemble; the set's total area is the figure's.",
