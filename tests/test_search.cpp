@@ -68,6 +68,7 @@ TEST_CASE("search: widening the candidates solves what five per configuration ca
   SolverConfig config = config_45();
   config.search.reflection = false;
   config.placement.strategy = Strategy::LeftBottom;
+  config.search.grid_search = false;  // the raster search, not the exact ones first
   config.search.widen = false;
   const Solution narrow = solve(pattern, config);
   CHECK_FALSE(narrow.solved);
@@ -230,6 +231,7 @@ TEST_CASE("solve with rotations chosen from the figure") {
   SolverConfig config;
   config.search.rotation_auto = true;
   config.search.time_limit_s = 120.0;
+  config.search.grid_search = false;  // the raster search's stages, not the exact searches
   // Turned by 146.02 degrees: no piece fits at plain 45-degree steps, the turned grid solves it
   // in its first stage, and the assembly passes the checker.
   const Pattern turned =
@@ -258,4 +260,30 @@ TEST_CASE("solve with rotations chosen from the figure") {
     CHECK(again.pieces[i].pose.centre.x == solution.pieces[i].pose.centre.x);
     CHECK(again.pieces[i].pose.centre.y == solution.pieces[i].pose.centre.y);
   }
+}
+
+TEST_CASE("solve: the vertex search first, taken when exact and at the configured rotations") {
+  // page3-99 has its parallelogram at 70 degrees: automatic rotations take the vertex search's
+  // exact assembly at once; 45-degree steps do not allow that angle, and the raster search at
+  // them (which cannot place the parallelogram) runs instead.
+  const Pattern pattern = mask_pattern("19-page3-99.png");
+  SolverConfig config;
+  config.search.rotation_auto = true;
+  config.search.time_limit_s = 60.0;
+  const Solution exact = solve(pattern, config);
+  REQUIRE(exact.solved);
+  CHECK(exact.stats.by_vertices);
+  CHECK(verify_solution(pattern, exact.pieces, config.pieces).valid);
+  CHECK(exact.stats.overlap < 0.0005);
+  CHECK(uncovered_inside(pattern, exact.pieces) < 0.001);
+
+  SolverConfig at_45 = config_45();
+  at_45.search.time_limit_s = 1.0;
+  const Solution raster = solve(pattern, at_45);
+  CHECK_FALSE(raster.stats.by_vertices);
+  CHECK_FALSE(raster.solved);
+
+  SolverConfig off = config;
+  off.search.grid_search = false;
+  CHECK_FALSE(solve(pattern, off).stats.by_vertices);
 }

@@ -35,6 +35,7 @@ SolverConfig config_45(SearchMode mode, Strategy strategy, int threads) {
   SolverConfig config = tangram::test::config_45(mode);
   config.search.threads = threads;
   config.placement.strategy = strategy;
+  config.search.grid_search = false;  // the raster search's events, not the exact searches
   return config;
 }
 

@@ -144,6 +144,7 @@ void print_summary(const SolveOptions& options, const SolverConfig& config,
   out << "\n";
   if (s.on_grid) out << "  found on the set's unit grid, cell by cell (exact search)\n";
   if (s.on_lattice) out << "  found on the set's lattice (exact search)\n";
+  if (s.by_vertices) out << "  found by the vertex search on the outline (exact search)\n";
   if (config.search.rotation_auto)
     out << "  rotations " << rotation_words(s, config) << " (--rotation-step auto, stage "
         << s.rotation_stages << ")\n";
@@ -340,10 +341,12 @@ CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
                      "piece and piece to the figure's vectorised outline. Default: snap."));
   cmd->add_flag("--no-exact", options.no_exact,
                 wrap("Search 'ours' only: go straight to the raster search, without first "
-                     "the exact search a figure gets when it lies on its set's unit grid "
-                     "(polyominoes) or lattice (the Stomachion's grid, quarters of the "
-                     "Tangram square's side). Default: the exact search first (up to half the "
-                     "time limit on a lattice)."));
+                     "the exact searches: on the set's unit grid (polyominoes) or lattice (the "
+                     "Stomachion's grid, quarters of the Tangram square's side) when the figure "
+                     "lies on it, then for straight-edged sets the vertex search on the "
+                     "outline (as --search vertex; its assembly taken when exact and at the "
+                     "configured rotations). Default: the exact searches first (up to half the "
+                     "time limit on a lattice, a tenth for the vertex search)."));
   cmd->add_option("--time-limit", options.time_limit_s,
                   wrap("Give up (not solved, exit 1) SEC seconds after the start: reading and "
                        "preparing the pattern, rasterising the pieces, the search, polishing and "

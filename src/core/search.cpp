@@ -25,6 +25,7 @@
 #include "tangram/core/parallel.hpp"
 #include "tangram/core/rotation_plan.hpp"
 #include "tangram/core/search_steps.hpp"
+#include "tangram/core/snap.hpp"
 #include "tangram/core/verify.hpp"
 #include "tangram/core/vertex_search.hpp"
 
@@ -109,6 +110,10 @@ struct LdsNode : search::Node {
 /// times the placements it took to reach that one, and at least this many (a few seconds).
 constexpr long kFallbackShare = 4;
 constexpr long kFallbackMinPlacements = 40000;
+
+/// The share of the time limit the vertex search gets before the raster search
+/// (SearchConfig::grid_search).
+constexpr double kVertexShare = 0.1;
 
 /// Whether a complete assembly that passes the checker is as good as an exact one: no overlap
 /// and no gap away from the outline, beyond rounding (shares of the puzzle area). Sets with arcs,
@@ -593,6 +598,51 @@ std::optional<Solution> solve_exactly(const Pattern& pattern, const SolverConfig
   return solution;
 }
 
+/// Whether every piece's angle is one of the rotations `search` allows (within a degree, which
+/// the snap then turns away): always with automatic rotations or steps of 2 degrees or less.
+bool at_configured_rotations(const std::vector<PlacedPiece>& pieces, const SearchConfig& search) {
+  if (search.rotation_auto || search.rotation_step_deg <= 2.0) return true;
+  for (const PlacedPiece& piece : pieces)
+    if (angle_distance(piece.pose.angle_deg - search.rotation_offset_deg, 0.0,
+                       search.rotation_step_deg) > 1.0)
+      return false;
+  return true;
+}
+
+/// SearchConfig::grid_search for straight-edged sets: the vertex search for up to a tenth of the
+/// time limit; its assembly snapped (SearchConfig::snap), when that passes the checker, and
+/// taken when it is exact (fine()) and its pieces lie at the configured rotations. nullopt
+/// otherwise.
+std::optional<Solution> solve_by_vertices(const Pattern& pattern, const SolverConfig& config,
+                                          const Pattern* judge) {
+  using Clock = std::chrono::steady_clock;
+  const SearchConfig& s = config.search;
+  if (s.mode != SearchMode::Ours || !s.grid_search) return std::nullopt;
+  for (const PieceShape& shape : config.pieces.shapes())
+    if (!shape.arcs.empty()) return std::nullopt;
+  SolverConfig vertex = config;
+  vertex.search.mode = SearchMode::Vertex;
+  vertex.search.started = s.started == Clock::time_point{} ? Clock::now() : s.started;
+  vertex.search.time_limit_s = kVertexShare * s.time_limit_s;
+  Solution solution = vertex_search(pattern, vertex, {}, {}, judge);
+  const Pattern& on = judge ? *judge : pattern;
+  if (!solution.solved || !at_configured_rotations(solution.pieces, s)) return std::nullopt;
+  if (s.snap) {
+    std::vector<PlacedPiece> snapped = solution.pieces;
+    snap(on, config.pieces, vectorise_outline(on.puzzle), snapped);
+    if (verify_solution(on, snapped, config.pieces).valid) solution.pieces = std::move(snapped);
+  }
+  if (!fine(on, config.pieces, solution.pieces)) return std::nullopt;
+  const AreaMetrics m = measure_areas(on, solution.pieces);
+  solution.stats.coverage = m.coverage;
+  solution.stats.overlap = m.overlap;
+  solution.stats.spill = m.spill;
+  solution.stats.by_vertices = true;
+  solution.stats.seconds =
+      std::chrono::duration<double>(Clock::now() - vertex.search.started).count();
+  return solution;
+}
+
 }  // namespace
 
 Solution solve(const Pattern& pattern, const SolverConfig& config, const ProgressCallback& progress,
@@ -603,6 +653,8 @@ Solution solve(const Pattern& pattern, const SolverConfig& config, const Progres
   if (config.search.mode == SearchMode::Vertex)
     return vertex_search(pattern, config, progress, observer, judge);
   if (std::optional<Solution> exact = solve_exactly(pattern, config, judge ? *judge : pattern))
+    return *exact;
+  if (std::optional<Solution> exact = solve_by_vertices(pattern, config, judge))
     return *exact;
   if (config.search.rotation_auto)
     return solve_in_stages(pattern, config, progress, observer, judge);

@@ -74,7 +74,11 @@ struct SearchConfig {
   /// Ours only: a set of polyominoes on a figure that lies on its unit grid is first searched
   /// cell by cell, exactly (grid_search.hpp), when the rotations include the quarter turns;
   /// another set on a figure that lies on its lattice, on the lattice (lattice_search.hpp, for
-  /// up to half the time limit), when they include the set's grid step.
+  /// up to half the time limit), when they include the set's grid step. Then, for a set of
+  /// straight-edged pieces, the vertex search (vertex_search.hpp) for up to a tenth of the time
+  /// limit: its assembly, snapped (SearchConfig::snap), is taken when it is exact (no overlap
+  /// and no gap away from the outline beyond rounding) and its pieces' angles are among the
+  /// configured rotations (any with rotation_auto); otherwise the raster search follows.
   bool grid_search = true;
   /// Ours only, rotation steps under 45 degrees: spend up to half the time limit on the
   /// rotations that the silhouette's edges point at (angles.hpp), then search all of them.

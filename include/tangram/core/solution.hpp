@@ -57,6 +57,9 @@ struct SolveStats {
   bool on_grid = false;
   /// Found by the search on the set's lattice (SearchConfig::grid_search, lattice_search.hpp).
   bool on_lattice = false;
+  /// Found by the vertex search run before the raster search (SearchConfig::grid_search,
+  /// vertex_search.hpp).
+  bool by_vertices = false;
   double coverage = 0.0;          ///< covered share of the puzzle area (exact, true polygons)
   double overlap = 0.0;           ///< overlapping area / puzzle area
   double spill = 0.0;             ///< area outside the puzzle / puzzle area
