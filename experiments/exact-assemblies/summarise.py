@@ -34,7 +34,7 @@ def load(run_dir):
 
 def main():
     base = sys.argv[1]
-    print("# Exact assemblies: the snap against polished raster assemblies\n")
+    print("# Exact assemblies: the default against the raster search alone and unsnapped\n")
     print("Clean figures only (truth VALID; all of masks/). Coverage, overlap: "
           "../shared/tools/tangram-referee over the VALID ones. Made by "
           "`experiments/exact-assemblies/run.sh`.\n")
@@ -44,7 +44,7 @@ def main():
     notes = []
     for run, set_name in SETS:
         solved = {}
-        for variant in ("snap", "no-snap"):
+        for variant in ("default", "no-exact", "no-snap"):
             d = os.path.join(base, f"{run}-{variant}")
             if not os.path.exists(os.path.join(d, "referee.jsonl")):
                 continue
@@ -64,12 +64,13 @@ def main():
                 notes.append(f"- {run}, {variant}: lowest coverage "
                              f"{os.path.splitext(os.path.basename(worst['pattern']))[0]} "
                              f"({worst['coverage']:.4f})")
-        if len(solved) == 2:
-            lost = sorted(solved["no-snap"] - solved["snap"])
-            won = sorted(solved["snap"] - solved["no-snap"])
-            notes.append(f"- {run}: VALID without the snap but not with it: "
-                         f"{', '.join(lost) or 'none'}; with it but not without: "
-                         f"{', '.join(won) or 'none'}")
+        for other in ("no-exact", "no-snap"):
+            if "default" in solved and other in solved:
+                lost = sorted(solved[other] - solved["default"])
+                won = sorted(solved["default"] - solved[other])
+                notes.append(f"- {run}: VALID with {other} but not by default: "
+                             f"{', '.join(lost) or 'none'}; by default but not with {other}: "
+                             f"{', '.join(won) or 'none'}")
     print()
     print("\n".join(notes))
 
