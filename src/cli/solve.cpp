@@ -146,7 +146,7 @@ void print_summary(const SolveOptions& options, const SolverConfig& config,
   if (s.on_lattice) out << "  found on the set's lattice (exact search)\n";
   if (s.by_vertices) out << "  found by the vertex search on the outline (exact search)\n";
   // The vertex search takes its angles from the outline's edges, not from a rotation plan.
-  if (config.search.rotation_auto && !s.by_vertices)
+  if (config.search.rotation_auto && !s.by_vertices && config.search.mode != SearchMode::Vertex)
     out << "  rotations " << rotation_words(s, config) << " (--rotation-step auto, stage "
         << s.rotation_stages << ")\n";
   if (solution.solved)
