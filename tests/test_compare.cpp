@@ -21,6 +21,7 @@
 
 namespace {
 
+using tangram::test::contains;
 using tangram::test::lines;
 
 using tangram::test::kMasks;
@@ -122,4 +123,41 @@ TEST_CASE("tangram compare: an unknown strategy exits 2 with one error line") {
   CHECK(run.err.find("nope") != std::string::npos);
   CHECK(run.err.find('\n') == run.err.size() - 1);
   CHECK(run.out.empty());
+}
+
+TEST_CASE("tangram compare --searches: the vertex search beside the raster search's strategies") {
+  tangram::test::TempDir dir("compare-searches");
+  const std::string out = dir.file("result");
+  const Run run = run_cli(dir, "compare " + kMasks + "02-page9-11.png --strategies dt,bl "
+                                   "--searches ours,vertex --rotation-step 45 --time-limit 300 "
+                                   "--out " + out);
+  CAPTURE(run.err);
+  REQUIRE(run.status == 0);
+  CHECK(contains(run.out, "| DT"));
+  CHECK(contains(run.out, "| BL"));
+  CHECK(contains(run.out, "| vertex"));
+  CHECK(contains(run.err, "[3/3]"));  // one column for the vertex search, which has no strategy
+  namespace fs = std::filesystem;
+  CHECK(fs::exists(out + "/02-page9-11-dt.json"));
+  CHECK(fs::exists(out + "/02-page9-11-vertex.json"));
+  CHECK(fs::exists(out + "/02-page9-11-vertex.png"));
+  const std::vector<std::string> csv = lines(read_all(out + "/runs.csv"));
+  REQUIRE(csv.size() == 4);
+  CHECK(csv[3].rfind("compare,vertex,", 0) == 0);
+  CHECK(contains(csv[3], "02-page9-11-vertex.json"));
+
+  // Two raster searches: their columns and files name the search.
+  const std::string two = dir.file("two");
+  const Run both = run_cli(dir, "compare " + kMasks + "02-page9-11.png --strategies dt "
+                                    "--searches paper,ours --rotation-step 45 --time-limit 300 "
+                                    "--out " + two);
+  REQUIRE(both.status == 0);
+  CHECK(contains(both.out, "| paper DT"));
+  CHECK(contains(both.out, "| ours DT"));
+  CHECK(fs::exists(two + "/02-page9-11-paper-dt.json"));
+  CHECK(fs::exists(two + "/02-page9-11-ours-dt.json"));
+
+  const Run bad = run_cli(dir, "compare " + kMasks + "02-page9-11.png --searches ours,nope");
+  CHECK(bad.status == 2);
+  CHECK(bad.err.rfind("tangram: error: --searches: unknown search 'nope'", 0) == 0);
 }

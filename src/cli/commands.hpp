@@ -229,6 +229,8 @@ int run_verify(const VerifyOptions& options);
 struct CompareOptions {
   std::vector<std::string> patterns;  ///< input pictures
   std::string strategies;             ///< "all" or comma-separated strategy names
+  /// Comma-separated search names (search_mode_name()); empty = the --search value alone.
+  std::string searches;
   /// Search settings shared by every run (the strategy field is unused; time limit 60 s).
   SolveOptions solve;
   std::string out_dir;                ///< empty = print the table only
@@ -238,6 +240,12 @@ struct CompareOptions {
 /// The strategies of a --strategies value: "all" or a comma-separated list of names
 /// (duplicates dropped, order kept). Throws UsageError naming a bad name.
 std::vector<Strategy> parse_strategies(const std::string& text);
+
+/// The searches of a comma-separated list of search_mode_name()s (duplicates dropped, order
+/// kept); without `vertex` the vertex search is refused as unknown (the paper's experiments,
+/// which compare by placement strategy). Throws UsageError naming `option` and the bad name.
+std::vector<SearchMode> parse_searches(const std::string& option, const std::string& text,
+                                       bool vertex);
 
 /// Declares `compare` on `app`.
 CLI::App* setup_compare(CLI::App& app, CompareOptions& options);

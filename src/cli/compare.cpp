@@ -78,13 +78,22 @@ struct Run {
   }
 };
 
-/// Markdown table: one row per pattern, one column per strategy.
-std::string compare_table(const std::vector<Input>& inputs,
-                          const std::vector<Strategy>& strategies,
-                           const std::vector<std::vector<Run>>& runs) {
+/// One column of the comparison: a search with a placement strategy (the vertex search, which
+/// uses none, gets one column; its records name the default strategy).
+struct Column {
+  SearchMode search = SearchMode::Ours;
+  Strategy strategy = Strategy::DistanceTransform;
+  std::string label;  ///< the table's and the montage's header
+  std::string tag;    ///< in the run's file names: <pattern-stem>-<tag>.json
+  SolverConfig config;
+};
+
+/// Markdown table: one row per pattern, one column per Column.
+std::string compare_table(const std::vector<Input>& inputs, const std::vector<Column>& columns,
+                          const std::vector<std::vector<Run>>& runs) {
   std::vector<std::vector<std::string>> rows;
   std::vector<std::string> header{"pattern"};
-  for (const Strategy s : strategies) header.emplace_back(strategy_label(s));
+  for (const Column& column : columns) header.push_back(column.label);
   rows.push_back(header);
   for (std::size_t p = 0; p < inputs.size(); ++p) {
     std::vector<std::string> row{fs::path(inputs[p].path).filename().string()};
@@ -106,15 +115,15 @@ std::string compare_table(const std::vector<Input>& inputs,
 
 /// The runs.csv row of one run; `out` is the results directory, against which the pattern path
 /// is made relative; the solution and picture are files in `out`.
-RunRecord run_record(const Run& run, const Input& input, Strategy strategy, SearchMode mode,
+RunRecord run_record(const Run& run, const Input& input, const Column& column,
                      const std::string& out, const std::string& json, const std::string& picture) {
   const SolveStats& s = run.solution.stats;
   const AreaMetrics m = run.metrics();
   RunRecord record;
   record.experiment = "compare";
-  record.search = search_mode_name(mode);
+  record.search = search_mode_name(column.search);
   record.pattern = relative_to(input.path, out);
-  record.strategy = std::string(strategy_name(strategy));
+  record.strategy = std::string(strategy_name(column.strategy));
   record.solved = run.solution.solved;
   record.valid = run.report.valid;
   record.seconds = s.seconds;
@@ -150,11 +159,11 @@ std::array<std::string, 2> cell_caption(const Run& run, double time_limit_s) {
               (outcome == Outcome::TimeLimit ? " of " + general(time_limit_s) + " s" : "")};
 }
 
-/// Rows = patterns, columns = strategies, a header row of strategy labels and a left column of
+/// Rows = patterns, columns = the Columns, a header row of their labels and a left column of
 /// pattern names; each cell the assembly with two caption lines under it (cell_caption()),
 /// unsolved (or rejected) runs framed in red; under the grid the legend of the set, whose
 /// colours are the same in every cell.
-cv::Mat3b montage(const std::vector<Input>& inputs, const std::vector<Strategy>& strategies,
+cv::Mat3b montage(const std::vector<Input>& inputs, const std::vector<Column>& columns,
                   const std::vector<std::vector<Run>>& runs, const SolverConfig& config) {
   const PieceSet& set = config.pieces;
   int label_px = 80;
@@ -163,7 +172,7 @@ cv::Mat3b montage(const std::vector<Input>& inputs, const std::vector<Strategy>&
     label_px = std::max(label_px,
                         cv::getTextSize(input.stem, kFont, kFontScale, 1, &baseline).width + 16);
   }
-  const int cols = int(strategies.size());
+  const int cols = int(columns.size());
   const int rows = int(inputs.size());
   const int row_px = kCellPx + kCaptionPx;
   const cv::Mat3b legend = render_legend(set, label_px + cols * kCellPx, kFontScale);
@@ -171,7 +180,7 @@ cv::Mat3b montage(const std::vector<Input>& inputs, const std::vector<Strategy>&
                   cv::Vec3b(255, 255, 255));
   for (int k = 0; k < cols; ++k) {
     // Plain ASCII for OpenCV's font: the inverse spiral is "S^-1".
-    const std::string label(strategy_label(strategies[k]));
+    const std::string& label = columns[static_cast<std::size_t>(k)].label;
     int baseline = 0;
     const int w = cv::getTextSize(label, kFont, kFontScale, 1, &baseline).width;
     put_label(image, label, label_px + k * kCellPx + (kCellPx - w) / 2, kHeaderPx / 2);
@@ -203,6 +212,67 @@ cv::Mat3b montage(const std::vector<Input>& inputs, const std::vector<Strategy>&
 
 }  // namespace
 
+namespace {
+
+/// The columns of a comparison: for each search, one per strategy (the vertex search: one).
+/// Labels and file tags name the search only when several raster searches are compared.
+std::vector<Column> compare_columns(const CompareOptions& options) {
+  const std::vector<Strategy> strategies = parse_strategies(options.strategies);
+  const std::vector<SearchMode> searches =
+      options.searches.empty()
+          ? parse_searches("--search", options.solve.search, true)
+          : parse_searches("--searches", options.searches, true);
+  const long raster = std::count_if(searches.begin(), searches.end(),
+                                    [](SearchMode m) { return m != SearchMode::Vertex; });
+  std::vector<Column> columns;
+  for (const SearchMode search : searches) {
+    const std::string name(search_mode_name(search));
+    for (const Strategy strategy : strategies) {
+      Column column;
+      column.search = search;
+      column.strategy = search == SearchMode::Vertex ? SolverConfig{}.placement.strategy : strategy;
+      const std::string strategy_text(strategy_name(strategy));
+      column.label = search == SearchMode::Vertex ? name
+                     : raster > 1 ? name + " " + std::string(strategy_label(strategy))
+                                  : std::string(strategy_label(strategy));
+      column.tag = search == SearchMode::Vertex ? name
+                   : raster > 1 ? name + "-" + strategy_text
+                                : strategy_text;
+      SolveOptions run_options = options.solve;
+      run_options.strategy = std::string(strategy_name(column.strategy));
+      run_options.search = name;
+      column.config = solver_config(run_options);
+      // Strategies are compared on the raster search, the one that uses them: the exact
+      // searches first (search.hpp) would solve a figure whatever the strategy.
+      column.config.search.grid_search = false;
+      validate_config(column.config);
+      columns.push_back(std::move(column));
+      if (search == SearchMode::Vertex) break;  // no strategy: one column
+    }
+  }
+  return columns;
+}
+
+}  // namespace
+
+std::vector<SearchMode> parse_searches(const std::string& option, const std::string& text,
+                                       bool vertex) {
+  std::vector<SearchMode> searches;
+  std::stringstream in(text);
+  for (std::string name; std::getline(in, name, ',');) {
+    const auto mode = search_mode_from_name(name);
+    if (!mode || (!vertex && *mode == SearchMode::Vertex))
+      throw UsageError(option + ": unknown search '" + name + "' (choose " +
+                       (vertex ? "a comma-separated list of ours, paper and vertex"
+                               : "paper, ours or paper,ours") +
+                       ")");
+    if (std::find(searches.begin(), searches.end(), *mode) == searches.end())
+      searches.push_back(*mode);
+  }
+  if (searches.empty()) throw UsageError(option + ": no search named");
+  return searches;
+}
+
 std::vector<Strategy> parse_strategies(const std::string& text) {
   if (text == "all") return all_strategies();
   std::vector<Strategy> strategies;
@@ -230,9 +300,10 @@ CLI::App* setup_compare(CLI::App& app, CompareOptions& options) {
   SolveOptions& o = options.solve;
 
   CLI::App* cmd = app.add_subcommand(
-      "compare", "Solve several silhouettes with several placement strategies, side by side "
-                 "(on the raster search, which uses them: not the exact search of a figure on "
-                 "its set's grid or lattice).");
+      "compare", "Solve several silhouettes with several placement strategies (and, with "
+                 "--searches, several searches), side by side: the raster searches without the "
+                 "exact searches first, since those would solve a figure whatever the "
+                 "strategy; the vertex search in a column of its own.");
   cmd->add_option("PATTERN", options.patterns,
                   wrap("Silhouette pictures, in any format 'tangram solve' reads; - is standard "
                        "input (once). All are loaded before the first search."))
@@ -242,6 +313,11 @@ CLI::App* setup_compare(CLI::App& app, CompareOptions& options) {
                   wrap("Placement strategies: all, or a comma-separated list of " +
                        strategy_choices() + ". Default: all."))
       ->type_name("all|LIST");
+  cmd->add_option("--searches", options.searches,
+                  wrap("Searches side by side: a comma-separated list of ours, paper and vertex "
+                       "(the vertex search, which uses no strategy, gets one column). Default: "
+                       "the --search value alone."))
+      ->type_name("LIST");
   add_input_options(*cmd, o.input);
   add_search_options(*cmd, o);
   cmd->add_option("--time-limit", o.time_limit_s,
@@ -284,15 +360,24 @@ CLI::App* setup_compare(CLI::App& app, CompareOptions& options) {
 
 /// What settings.json records of a compare run.
 ResultsSettings compare_settings(const CompareOptions& options,
-                                 const std::vector<Strategy>& strategies,
-                                 const SolverConfig& config, const Invocation& invocation) {
+                                 const std::vector<Column>& columns,
+                                 const Invocation& invocation) {
+  const SolverConfig& config = columns.front().config;
   ResultsSettings settings;
   settings.made_by = "compare";
   settings.time_limit_s = config.search.time_limit_s;
   settings.rotations.push_back({"", config.search.rotation_step_deg, config.search.reflection,
                                 config.search.rotation_auto});
-  settings.searches.emplace_back(search_mode_name(config.search.mode));
-  for (const Strategy strategy : strategies) settings.strategies.emplace_back(strategy_name(strategy));
+  for (const Column& column : columns) {
+    const std::string search(search_mode_name(column.search));
+    const std::string strategy(strategy_name(column.strategy));
+    if (std::find(settings.searches.begin(), settings.searches.end(), search) ==
+        settings.searches.end())
+      settings.searches.push_back(search);
+    if (std::find(settings.strategies.begin(), settings.strategies.end(), strategy) ==
+        settings.strategies.end())
+      settings.strategies.push_back(strategy);
+  }
   settings.threads = options.solve.threads;
   settings.jobs = 1;  // one run after the other
   settings.piece_set = config.pieces.name();
@@ -304,19 +389,9 @@ ResultsSettings compare_settings(const CompareOptions& options,
 int run_compare(const CompareOptions& options) {
   const Invocation invocation = this_invocation();  // when it started
   // Options first, then inputs, then outputs: nothing is created for a command that fails.
-  const std::vector<Strategy> strategies = parse_strategies(options.strategies);
-  std::vector<SolverConfig> configs;
-  for (const Strategy strategy : strategies) {
-    SolveOptions run_options = options.solve;
-    run_options.strategy = std::string(strategy_name(strategy));
-    configs.push_back(solver_config(run_options));
-    // Strategies are compared on the raster search, the one that uses them: the exact search
-    // on a grid or lattice (search.hpp) would solve a figure on it whatever the strategy.
-    configs.back().search.grid_search = false;
-    validate_config(configs.back());
-  }
+  const std::vector<Column> columns = compare_columns(options);
   const InputConfig input_settings =
-      read_for_set(input_config(options.solve.input), configs.front().pieces);
+      read_for_set(input_config(options.solve.input), columns.front().config.pieces);
 
   const std::string& out = options.out_dir;
   if (!out.empty()) {
@@ -342,22 +417,16 @@ int run_compare(const CompareOptions& options) {
   }
 
   const auto out_file = [&](const std::string& name) { return (fs::path(out) / name).string(); };
-  const auto json_name = [&](const Input& input, Strategy strategy) {
-    return input.stem + "-" + std::string(strategy_name(strategy)) + ".json";
-  };
-  const auto picture_name = [&](const Input& input, Strategy strategy) {
-    return input.stem + "-" + std::string(strategy_name(strategy)) + ".png";
-  };
-  const auto svg_name = [&](const Input& input, Strategy strategy) {
-    return input.stem + "-" + std::string(strategy_name(strategy)) + ".svg";
+  const auto file_name = [&](const Input& input, const Column& column, const char* extension) {
+    return input.stem + "-" + column.tag + extension;
   };
   if (!out.empty()) {
     std::vector<std::string> names{"runs.csv", "montage.png", std::string(kSettingsFile)};
     for (const Input& input : inputs)
-      for (const Strategy strategy : strategies) {
-        names.push_back(json_name(input, strategy));
-        names.push_back(picture_name(input, strategy));
-        if (options.svg) names.push_back(svg_name(input, strategy));
+      for (const Column& column : columns) {
+        names.push_back(file_name(input, column, ".json"));
+        names.push_back(file_name(input, column, ".png"));
+        if (options.svg) names.push_back(file_name(input, column, ".svg"));
       }
     for (const std::string& name : names)
       for (const Input& input : inputs)
@@ -369,56 +438,58 @@ int run_compare(const CompareOptions& options) {
     if (ec) throw OutputError("cannot create --out directory " + out + ": " + ec.message());
   }
 
-  const std::size_t total = inputs.size() * strategies.size();
+  const std::size_t total = inputs.size() * columns.size();
   std::size_t done = 0;
   std::vector<std::vector<Run>> runs(inputs.size());
   std::vector<RunRecord> records;
   for (std::size_t p = 0; p < inputs.size(); ++p) {
-    for (std::size_t k = 0; k < strategies.size(); ++k) {
+    for (const Column& column : columns) {
+      const SolverConfig& config = column.config;
       Run run;
-      run.solution = solve_silhouette(inputs[p].read, configs[k]).solution;
+      run.solution = solve_silhouette(inputs[p].read, config).solution;
       if (!run.solution.pieces.empty()) {
-        run.report = verify_solution(inputs[p].pattern, run.solution.pieces, configs[k].pieces);
+        run.report = verify_solution(inputs[p].pattern, run.solution.pieces, config.pieces);
         run.measured = true;
       }
-      std::cerr << "[" << ++done << "/" << total << "] " << inputs[p].path << " "
-                << strategy_name(strategies[k]) << ": "
+      std::cerr << "[" << ++done << "/" << total << "] " << inputs[p].path << " " << column.tag
+                << ": "
                 << (run.ok()              ? "solved"
                     : run.solution.solved ? "not solved (rejected by the checker)"
                                           : "not solved")
                 << " in " << fixed(run.solution.stats.seconds, 2) << " s" << std::endl;
       if (!out.empty()) {
-        const std::string json = json_name(inputs[p], strategies[k]);
-        const std::string picture = picture_name(inputs[p], strategies[k]);
-        write_text_atomic(out_file(json), solution_to_json(run.solution, configs[k].pieces,
+        const std::string json = file_name(inputs[p], column, ".json");
+        const std::string picture = file_name(inputs[p], column, ".png");
+        write_text_atomic(out_file(json), solution_to_json(run.solution, config.pieces,
                                                            inputs[p].path, true, input_settings));
         write_png_atomic(out_file(picture),
-                         render_solution(inputs[p].pattern, run.solution, configs[k].pieces,
-                                         run.caption(configs[k]), 1));
+                         render_solution(inputs[p].pattern, run.solution, config.pieces,
+                                         run.caption(config), 1));
         if (options.svg) {
           SvgConfig svg;
           svg.scale = 1;  // as the PNG
-          svg.title = pattern_file_name(inputs[p].path) + ", strategy " +
-                      std::string(strategy_name(strategies[k]));
-          svg.caption = run.caption(configs[k]);
-          write_text_atomic(out_file(svg_name(inputs[p], strategies[k])),
-                            assembly_svg(inputs[p].pattern, run.solution.pieces,
-                                         configs[k].pieces, svg));
+          svg.title = pattern_file_name(inputs[p].path) + ", " +
+                      (column.search == SearchMode::Vertex
+                           ? std::string("the vertex search")
+                           : "strategy " + std::string(strategy_name(column.strategy)));
+          svg.caption = run.caption(config);
+          write_text_atomic(out_file(file_name(inputs[p], column, ".svg")),
+                            assembly_svg(inputs[p].pattern, run.solution.pieces, config.pieces,
+                                         svg));
         }
-        records.push_back(run_record(run, inputs[p], strategies[k], configs[k].search.mode, out,
-                                     json, picture));
+        records.push_back(run_record(run, inputs[p], column, out, json, picture));
       }
       runs[p].push_back(std::move(run));
     }
   }
 
-  std::cout << compare_table(inputs, strategies, runs) << std::flush;
+  std::cout << compare_table(inputs, columns, runs) << std::flush;
   if (!out.empty()) {
     write_text_atomic(out_file("runs.csv"), runs_csv(records));
     write_text_atomic(out_file(std::string(kSettingsFile)),
-                      settings_to_json(compare_settings(options, strategies, configs.front(),
-                                                        invocation)));
-    write_png_atomic(out_file("montage.png"), montage(inputs, strategies, runs, configs.front()));
+                      settings_to_json(compare_settings(options, columns, invocation)));
+    write_png_atomic(out_file("montage.png"),
+                     montage(inputs, columns, runs, columns.front().config));
   }
   return kExitOk;
 }

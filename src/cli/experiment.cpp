@@ -35,22 +35,6 @@ PatternRange parse_range(const std::string& text) {
   return {first, last};
 }
 
-std::vector<SearchMode> parse_searches(const std::string& text) {
-  std::vector<SearchMode> searches;
-  std::stringstream in(text);
-  for (std::string name; std::getline(in, name, ',');) {
-    const auto mode = search_mode_from_name(name);
-    // The paper's experiments compare its Algorithm 1 with ours; the vertex search has no
-    // placement strategy to run them with ('tangram compare --search vertex' runs it).
-    if (!mode || *mode == SearchMode::Vertex)
-      throw UsageError("--search: unknown search '" + name + "' (choose paper, ours or paper,ours)");
-    if (std::find(searches.begin(), searches.end(), *mode) == searches.end())
-      searches.push_back(*mode);
-  }
-  if (searches.empty()) throw UsageError("--search: no search named");
-  return searches;
-}
-
 std::string duration(double seconds) {
   const long s = std::lround(std::max(0.0, seconds));
   if (s >= 3600) return std::to_string(s / 3600) + "h" + padded((s % 3600) / 60, 2) + "m";
@@ -119,7 +103,8 @@ ExperimentConfig experiment_config(const ExperimentOptions& options) {
     throw UsageError("--sets: only with the piece-set experiment ('tangram experiment sets')");
   if (sets) config.sets = parse_sets(options.sets);
   else if (options.experiment != "all") config.experiments = {std::stoi(options.experiment)};
-  config.searches = parse_searches(options.searches.empty() ? "paper,ours" : options.searches);
+  config.searches =
+      parse_searches("--search", options.searches.empty() ? "paper,ours" : options.searches, false);
   // The piece-set experiment runs as `tangram solve` does by default: its strategy, 60 s.
   config.strategies = options.strategies.empty() && sets
                           ? std::vector<Strategy>{SolverConfig().placement.strategy}
