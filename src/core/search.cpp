@@ -624,15 +624,21 @@ std::optional<Solution> solve_by_vertices(const Pattern& pattern, const SolverCo
   vertex.search.mode = SearchMode::Vertex;
   vertex.search.started = s.started == Clock::time_point{} ? Clock::now() : s.started;
   vertex.search.time_limit_s = kVertexShare * s.time_limit_s;
-  Solution solution = vertex_search(pattern, vertex, {}, {}, judge);
   const Pattern& on = judge ? *judge : pattern;
-  if (!solution.solved || !at_configured_rotations(solution.pieces, s)) return std::nullopt;
-  if (s.snap) {
-    std::vector<PlacedPiece> snapped = solution.pieces;
-    snap(on, config.pieces, vectorise_outline(on.puzzle), snapped);
-    if (verify_solution(on, snapped, config.pieces).valid) solution.pieces = std::move(snapped);
-  }
-  if (!fine(on, config.pieces, solution.pieces)) return std::nullopt;
+  const std::vector<OutlineRing> outline = vectorise_outline(on.puzzle);
+  // An assembly is taken only when exact, snapped, and at the configured rotations; the search
+  // goes on past the others.
+  const AssemblyCheck exact = [&](std::vector<PlacedPiece>& pieces) {
+    if (!at_configured_rotations(pieces, s)) return false;
+    if (s.snap) {
+      std::vector<PlacedPiece> snapped = pieces;
+      snap(on, config.pieces, outline, snapped);
+      if (verify_solution(on, snapped, config.pieces).valid) pieces = std::move(snapped);
+    }
+    return fine(on, config.pieces, pieces);
+  };
+  Solution solution = vertex_search(pattern, vertex, {}, {}, judge, exact);
+  if (!solution.solved) return std::nullopt;
   const AreaMetrics m = measure_areas(on, solution.pieces);
   solution.stats.coverage = m.coverage;
   solution.stats.overlap = m.overlap;

@@ -217,9 +217,9 @@ constexpr int kCornersCompared = 3;
 class VertexSearch {
 public:
   VertexSearch(const Pattern& pattern, const SolverConfig& config, const ProgressCallback& progress,
-               const SearchObserver& observer, const Pattern& judge)
+               const SearchObserver& observer, const Pattern& judge, const AssemblyCheck& accept)
       : pattern_(pattern), set_(config.pieces), progress_(progress),
-        observer_(observer), judge_(judge), tol_(vx_tolerances(pattern)),
+        observer_(observer), judge_(judge), accept_(accept), tol_(vx_tolerances(pattern)),
         unit_px_(set_.unit_px(pattern.side_px)) {
     started_ = config.search.started == Clock::time_point{} ? Clock::now() : config.search.started;
     deadline_ = started_ + std::chrono::duration_cast<Clock::duration>(
@@ -521,7 +521,14 @@ private:
   bool fill(const VxRegion& region, double spilled, double lost) {
     check_time();
     if (placed_.size() == set_.piece_count()) {
-      if (verify_solution(judge_, placed_, set_).valid) return true;
+      if (verify_solution(judge_, placed_, set_).valid) {
+        if (!accept_) return true;
+        std::vector<PlacedPiece> candidate = placed_;
+        if (accept_(candidate)) {
+          placed_ = std::move(candidate);
+          return true;
+        }
+      }
       ++rejected_;
       return false;
     }
@@ -565,6 +572,7 @@ private:
   const ProgressCallback& progress_;
   const SearchObserver& observer_;
   const Pattern& judge_;
+  const AssemblyCheck& accept_;
   const VxTolerances tol_;
   const double unit_px_;
   Clock::time_point started_, deadline_;
@@ -579,10 +587,11 @@ private:
 
 Solution vertex_search(const Pattern& pattern, const SolverConfig& config,
                        const ProgressCallback& progress, const SearchObserver& observer,
-                       const Pattern* judge) {
+                       const Pattern* judge, const AssemblyCheck& accept) {
   for (const PieceShape& shape : config.pieces.shapes())
     if (!shape.arcs.empty()) throw UsageError("the vertex search needs straight-edged pieces");
-  return VertexSearch(pattern, config, progress, observer, judge ? *judge : pattern).run();
+  return VertexSearch(pattern, config, progress, observer, judge ? *judge : pattern, accept)
+      .run();
 }
 
 }  // namespace tangram

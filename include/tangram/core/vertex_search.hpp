@@ -24,21 +24,29 @@
 /// is bounded well below the checker's tolerance. A complete assembly must pass
 /// verify_solution() on the judge pattern.
 
+#include <functional>
+#include <vector>
+
 #include "tangram/core/pattern.hpp"
 #include "tangram/core/search.hpp"
 #include "tangram/core/solution.hpp"
 
 namespace tangram {
 
+/// A further check of a complete assembly that passes verify_solution(): true to take it (it may
+/// change the pieces, e.g. snap them), false to search on.
+using AssemblyCheck = std::function<bool(std::vector<PlacedPiece>&)>;
+
 /// Assembles config.pieces into `pattern` by the vertex search (see the file comment). Single
 /// threaded and deterministic. Honours SearchConfig::reflection, time_limit_s and started (an
 /// unsolved Solution with SolveStats::timed_out when the limit ends it); ignores the rotation
 /// and raster settings. `progress` sees every placement and removal, `observer` every Placed
 /// and Removed event (SearchEvent::piece at its exact pose), `judge` as for solve(). Unsolved,
-/// the deepest partial assembly is returned. Throws UsageError for a set with curved pieces
-/// ("the vertex search needs straight-edged pieces").
+/// the deepest partial assembly is returned. `accept`, when set, must also take a complete
+/// assembly (as it leaves it) for the search to end with it. Throws UsageError for a set with
+/// curved pieces ("the vertex search needs straight-edged pieces").
 Solution vertex_search(const Pattern& pattern, const SolverConfig& config,
                        const ProgressCallback& progress = {}, const SearchObserver& observer = {},
-                       const Pattern* judge = nullptr);
+                       const Pattern* judge = nullptr, const AssemblyCheck& accept = {});
 
 }  // namespace tangram
