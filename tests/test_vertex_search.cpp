@@ -171,3 +171,29 @@ TEST_CASE("vertex search: deterministic, whatever the thread count; the observer
   };
   CHECK(poses(second) == poses(first));
 }
+
+TEST_CASE("vertex search: the accept hook sees each complete assembly and may send it on") {
+  const Pattern pattern = mask_pattern("02-page9-11.png");
+  // Refusing every assembly: the search sees each one that passes the checker and ends
+  // unsolved when the candidates run out.
+  int refused = 0;
+  const Solution none = vertex_search(pattern, vertex_config(), {}, {}, nullptr,
+                                      [&](std::vector<PlacedPiece>&) { return ++refused, false; });
+  CHECK_FALSE(none.solved);
+  CHECK(refused >= 1);
+  // Taking the second one, after changing it: the solution is the changed second assembly.
+  int seen = 0;
+  const Solution second = vertex_search(pattern, vertex_config(), {}, {}, nullptr,
+                                        [&](std::vector<PlacedPiece>& pieces) {
+                                          if (++seen < 2) return false;
+                                          pieces.front().pose.angle_deg = 1234.0;
+                                          return true;
+                                        });
+  if (refused >= 2) {
+    REQUIRE(second.solved);
+    CHECK(seen == 2);
+    CHECK(second.pieces.front().pose.angle_deg == 1234.0);
+  } else {
+    CHECK_FALSE(second.solved);
+  }
+}
