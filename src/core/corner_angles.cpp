@@ -167,4 +167,9 @@ std::optional<FigureCorner> unmakeable_corner(const cv::Mat1b& puzzle, const Pie
   return std::nullopt;
 }
 
+std::optional<FigureCorner> unmakeable_corner(const Pattern& pattern, const PieceSet& set) {
+  const double min_edge_px = std::max(12.0, 0.1 * std::sqrt(static_cast<double>(pattern.area_px)));
+  return unmakeable_corner(pattern.puzzle, set, min_edge_px, kCornerToleranceDeg);
+}
+
 }  // namespace tangram

@@ -86,9 +86,7 @@ Solution Steps::timed_out_solution() const {
 std::optional<Impossibility> Steps::impossibility() const {
   const PieceSet& pieces = set();
   // A corner of the outline that the pieces' corners cannot make (at any rotation).
-  const double min_edge_px = std::max(12.0, 0.1 * std::sqrt(static_cast<double>(pattern_.area_px)));
-  if (const std::optional<FigureCorner> corner =
-          unmakeable_corner(pattern_.puzzle, pieces, min_edge_px, kCornerToleranceDeg)) {
+  if (const std::optional<FigureCorner> corner = unmakeable_corner(pattern_, pieces)) {
     Impossibility why;
     why.kind = Impossibility::Kind::UnmakeableCorner;
     why.at = corner->at;

@@ -14,6 +14,7 @@
 
 #include <opencv2/core.hpp>
 
+#include "tangram/core/pattern.hpp"
 #include "tangram/core/piece_set.hpp"
 
 namespace tangram {
@@ -42,5 +43,9 @@ std::vector<double> corner_sums(const PieceSet& set);
 std::optional<FigureCorner> unmakeable_corner(const cv::Mat1b& puzzle, const PieceSet& set,
                                               double min_edge_px,
                                               double tolerance_deg = kCornerToleranceDeg);
+
+/// unmakeable_corner() of the pattern as the searches judge it: stretches of at least a tenth
+/// of the pattern's side (12 px or more), kCornerToleranceDeg.
+std::optional<FigureCorner> unmakeable_corner(const Pattern& pattern, const PieceSet& set);
 
 }  // namespace tangram
