@@ -1,0 +1,119 @@
+#pragma once
+/// \file congruent_dissection.hpp
+/// Congruent dissection puzzles (Y. Kotani, "Automatic Generation of Congruent Figure
+/// Dissection Problems"): a polyomino is cut along grid lines into K pieces of the same shape
+/// (turned, and mirrored when allowed), each piece edge-connected.
+///
+/// Two solvers: Kotani's as published (K = 2: piece 1 starts at the first cell, piece 2 at a
+/// chosen cell o2 under a chosen rotation and mirror; cells assigned in pairs) and ours for any
+/// K (the same pairing, but each piece's start and transform chosen when its first cell comes
+/// up, so that no (start, transform) tuple is enumerated up front). Both report every
+/// dissection once up to permuting the pieces, and optionally once per class under the
+/// figure's own symmetries.
+
+#include <chrono>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tangram {
+
+/// A unit square of a grid figure: row (down) and column (right).
+struct Cell {
+  int row = 0;
+  int col = 0;
+  friend bool operator==(Cell a, Cell b) { return a.row == b.row && a.col == b.col; }
+  friend bool operator!=(Cell a, Cell b) { return !(a == b); }
+  friend bool operator<(Cell a, Cell b) { return a.row != b.row ? a.row < b.row : a.col < b.col; }
+};
+
+/// A set of cells, sorted row by row (a piece, or a whole figure).
+using Cells = std::vector<Cell>;
+
+/// A dissection: its pieces, each sorted, the pieces sorted (the canonical form that makes two
+/// dissections that differ only in the order of their pieces equal).
+using Dissection = std::vector<Cells>;
+
+/// The figure of a text grid: '#' a filled cell, '.' (or a space) an empty one, one row a line;
+/// rows may differ in length. Throws InputError (one line, naming the line and column) for
+/// any other character, or when no cell is filled.
+Cells parse_grid(std::string_view text);
+
+/// The text grid of `cells` ('#' and '.', one row a line, each ending in '\n'), in the frame
+/// of their bounding box.
+std::string grid_text(const Cells& cells);
+
+/// Whether `cells` (non-empty) are edge-connected (corners do not count).
+bool edge_connected(const Cells& cells);
+
+/// The image of `cell` under square symmetry `t` in [0, 8): rotation by t % 4 quarter turns,
+/// mirrored (columns negated first) when t >= 4. The identity is 0.
+Cell transform_cell(Cell cell, int t);
+
+/// `cells` under symmetry `t`, moved so that their bounding box starts at (0, 0), sorted.
+Cells normalized(const Cells& cells, int t = 0);
+
+/// Whether `a` and `b` are the same shape after a translation and one of the square symmetries
+/// (the four rotations, and their mirror images when `mirror`).
+bool congruent(const Cells& a, const Cells& b, bool mirror = true);
+
+/// Throws InputError (one line) unless `figure` can be asked for K congruent pieces: it is
+/// non-empty, edge-connected, without repeated cells, K >= 1 and its area a multiple of K.
+void check_dissectable(const Cells& figure, int parts);
+
+/// `d` with its pieces sorted and each piece sorted.
+Dissection canonical(Dissection d);
+
+/// The symmetries t (transform_cell) that map `figure` onto itself up to a translation; 0 is
+/// always among them.
+std::vector<int> figure_symmetries(const Cells& figure);
+
+/// The least canonical form of `d` under the symmetries of `figure` (figure_symmetries): one
+/// representative per class of dissections that the figure's symmetries exchange.
+Dissection canonical_up_to_symmetry(const Cells& figure, const Dissection& d);
+
+enum class DissectMethod {
+  Kotani,  ///< the paper's search (K = 2 only)
+  Ours,    ///< pieces opened as their first cell comes up (any K)
+};
+
+/// What to look for.
+struct DissectConfig {
+  int parts = 2;                ///< K, the number of pieces
+  bool mirror = true;           ///< pieces may be mirror images of each other
+  bool up_to_symmetry = false;  ///< one dissection per class under the figure's symmetries
+  long max_solutions = 0;       ///< stop at this many (distinct) dissections; 0 = all
+  DissectMethod method = DissectMethod::Ours;
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+};
+
+/// What was found.
+struct DissectResult {
+  std::vector<Dissection> solutions;  ///< distinct, sorted, each canonical
+  bool complete = true;  ///< false when max_solutions or the deadline stopped the search
+  bool timed_out = false;
+  long nodes = 0;        ///< search steps taken
+};
+
+/// Every dissection of `figure` into config.parts congruent edge-connected pieces. Checks the
+/// figure (check_dissectable) and throws UsageError for Kotani with K != 2 or K < 1.
+/// Deterministic.
+DissectResult dissect(const Cells& figure, const DissectConfig& config = {});
+
+/// Kotani's five attributes of a puzzle, as the paper names them: X1 the squares in a piece,
+/// X2 the "surface length" of a piece, X3 the length of the dissection line, X4 1 when the
+/// pieces are turned 90 degrees to each other, X5 1 when they are mirror images.
+struct DissectionAttributes {
+  double x1 = 0, x2 = 0, x3 = 0, x4 = 0, x5 = 0;
+};
+
+/// The paper's three least-squares estimates.
+struct DissectionRating {
+  double difficulty1 = 0, difficulty2 = 0, amusement = 0;
+};
+
+/// difficulty1 = 0.300 X1 + 0.010 X2 - 0.102 X3 + 0.224 X4 - 0.091 X5 - 2.445, and likewise
+/// difficulty2 and amusement with the paper's coefficients.
+DissectionRating rate(const DissectionAttributes& a);
+
+}  // namespace tangram

@@ -1,0 +1,398 @@
+#include "tangram/core/congruent_dissection.hpp"
+
+#include <algorithm>
+#include <array>
+#include <set>
+#include <string>
+
+#include "tangram/core/error.hpp"
+
+namespace tangram {
+
+Cells parse_grid(std::string_view text) {
+  Cells cells;
+  int row = 0, col = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '\n') {
+      ++row;
+      col = 0;
+      continue;
+    }
+    if (c == '\r' && (i + 1 == text.size() || text[i + 1] == '\n')) continue;
+    if (c == '#') cells.push_back({row, col});
+    else if (c != '.' && c != ' ')
+      throw InputError("not a grid figure: line " + std::to_string(row + 1) + ", column " +
+                       std::to_string(col + 1) + " has '" + std::string(1, c) +
+                       "' (expected '#' for a filled cell, '.' for an empty one)");
+    ++col;
+  }
+  if (cells.empty()) throw InputError("empty figure: no '#' cell");
+  return cells;
+}
+
+std::string grid_text(const Cells& cells) {
+  if (cells.empty()) return "";
+  int r0 = cells[0].row, r1 = r0, c0 = cells[0].col, c1 = c0;
+  for (Cell c : cells) {
+    r0 = std::min(r0, c.row), r1 = std::max(r1, c.row);
+    c0 = std::min(c0, c.col), c1 = std::max(c1, c.col);
+  }
+  const int w = c1 - c0 + 1;
+  std::string text;
+  for (int r = r0; r <= r1; ++r) text += std::string(static_cast<std::size_t>(w), '.') + "\n";
+  for (Cell c : cells)
+    text[static_cast<std::size_t>((c.row - r0) * (w + 1) + (c.col - c0))] = '#';
+  return text;
+}
+
+bool edge_connected(const Cells& cells) {
+  if (cells.empty()) return false;
+  const std::set<Cell> all(cells.begin(), cells.end());
+  std::set<Cell> seen{cells[0]};
+  std::vector<Cell> todo{cells[0]};
+  while (!todo.empty()) {
+    const Cell c = todo.back();
+    todo.pop_back();
+    for (Cell n : {Cell{c.row - 1, c.col}, Cell{c.row + 1, c.col}, Cell{c.row, c.col - 1},
+                   Cell{c.row, c.col + 1}})
+      if (all.count(n) && seen.insert(n).second) todo.push_back(n);
+  }
+  return seen.size() == all.size();
+}
+
+Cell transform_cell(Cell cell, int t) {
+  int r = cell.row, c = t >= 4 ? -cell.col : cell.col;
+  for (int k = 0; k < t % 4; ++k) {  // a quarter turn: (r, c) -> (c, -r)
+    const int rr = c;
+    c = -r;
+    r = rr;
+  }
+  return {r, c};
+}
+
+Cells normalized(const Cells& cells, int t) {
+  Cells out;
+  out.reserve(cells.size());
+  for (Cell c : cells) out.push_back(transform_cell(c, t));
+  if (out.empty()) return out;
+  int r0 = out[0].row, c0 = out[0].col;
+  for (Cell c : out) r0 = std::min(r0, c.row), c0 = std::min(c0, c.col);
+  for (Cell& c : out) c = {c.row - r0, c.col - c0};
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+bool congruent(const Cells& a, const Cells& b, bool mirror) {
+  if (a.size() != b.size()) return false;
+  const Cells nb = normalized(b);
+  for (int t = 0; t < (mirror ? 8 : 4); ++t)
+    if (normalized(a, t) == nb) return true;
+  return false;
+}
+
+void check_dissectable(const Cells& figure, int parts) {
+  if (parts < 1) throw UsageError("parts must be at least 1, got " + std::to_string(parts));
+  if (figure.empty()) throw InputError("empty figure: no cell");
+  const std::set<Cell> unique(figure.begin(), figure.end());
+  if (unique.size() != figure.size()) throw InputError("figure repeats a cell");
+  if (!edge_connected(figure))
+    throw InputError("figure is not edge-connected (a polyomino's cells must share edges)");
+  if (figure.size() % static_cast<std::size_t>(parts) != 0)
+    throw InputError("figure of " + std::to_string(figure.size()) +
+                     " cells cannot be cut into " + std::to_string(parts) +
+                     " congruent pieces: its area is not a multiple of " + std::to_string(parts));
+}
+
+Dissection canonical(Dissection d) {
+  for (Cells& piece : d) std::sort(piece.begin(), piece.end());
+  std::sort(d.begin(), d.end());
+  return d;
+}
+
+namespace {
+
+/// Least row and column of `cells` (non-empty).
+Cell corner(const Cells& cells) {
+  Cell m = cells[0];
+  for (Cell c : cells) m = {std::min(m.row, c.row), std::min(m.col, c.col)};
+  return m;
+}
+
+}  // namespace
+
+std::vector<int> figure_symmetries(const Cells& figure) {
+  std::vector<int> out;
+  const Cells base = normalized(figure);
+  for (int t = 0; t < 8; ++t)
+    if (normalized(figure, t) == base) out.push_back(t);
+  return out;
+}
+
+Dissection canonical_up_to_symmetry(const Cells& figure, const Dissection& d) {
+  Dissection best = canonical(d);
+  const Cell origin = corner(figure);
+  for (int t : figure_symmetries(figure)) {
+    if (t == 0) continue;
+    Cells moved;
+    for (Cell c : figure) moved.push_back(transform_cell(c, t));
+    const Cell shift = corner(moved);
+    Dissection image = d;
+    for (Cells& piece : image)
+      for (Cell& c : piece) {
+        const Cell m = transform_cell(c, t);
+        c = {m.row - shift.row + origin.row, m.col - shift.col + origin.col};
+      }
+    best = std::min(best, canonical(std::move(image)));
+  }
+  return best;
+}
+
+namespace {
+
+constexpr int kFree = -1;
+constexpr int kOutside = -2;
+
+/// x -> s + T(x - p): how piece 1 maps onto another piece.
+struct Map {
+  int t = 0;
+  Cell p, s;
+};
+
+/// The square symmetry that undoes `t`.
+int inverse_transform(int t) {
+  for (int u = 0; u < 8; ++u)
+    if (transform_cell(transform_cell({1, 2}, t), u) == Cell{1, 2}) return u;
+  return 0;
+}
+
+/// The shared state of both searches: the figure on a padded grid, the cell of each piece,
+/// the maps of piece 1 onto the others, the found dissections.
+class Search {
+public:
+  Search(const Cells& figure, const DissectConfig& config) : figure_(figure), config_(config) {
+    origin_ = corner(figure);
+    for (Cell c : figure) {
+      height_ = std::max(height_, c.row - origin_.row + 1);
+      width_ = std::max(width_, c.col - origin_.col + 1);
+    }
+    assign_.assign(static_cast<std::size_t>(height_ * width_), kOutside);
+    for (Cell c : figure) assign_[index(local(c))] = kFree;
+    for (int i = 0; i < height_ * width_; ++i)
+      if (assign_[static_cast<std::size_t>(i)] == kFree) order_.push_back(i);
+    piece_size_ = static_cast<int>(figure.size()) / config.parts;
+    for (int t = 0; t < 8; ++t) inverse_[static_cast<std::size_t>(t)] = inverse_transform(t);
+  }
+
+  void run() {
+    if (config_.parts == 1) {
+      record();
+      return;
+    }
+    if (config_.method == DissectMethod::Kotani) kotani();
+    else {
+      const std::size_t mark = trail_.size();
+      if (add_to_one(order_[0])) ours(1);
+      undo(mark);
+    }
+  }
+
+  DissectResult result() {
+    DissectResult r;
+    r.solutions.assign(found_.begin(), found_.end());
+    r.complete = !stopped_;
+    r.timed_out = timed_out_;
+    r.nodes = nodes_;
+    return r;
+  }
+
+private:
+  std::size_t index(Cell c) const { return static_cast<std::size_t>(c.row * width_ + c.col); }
+  Cell local(Cell c) const { return {c.row - origin_.row, c.col - origin_.col}; }
+  Cell at(int i) const { return {i / width_, i % width_}; }
+  bool inside(Cell c) const { return c.row >= 0 && c.row < height_ && c.col >= 0 && c.col < width_; }
+  int transforms() const { return config_.mirror ? 8 : 4; }
+
+  Cell forward(const Map& m, Cell x) const {
+    const Cell d = transform_cell({x.row - m.p.row, x.col - m.p.col}, m.t);
+    return {m.s.row + d.row, m.s.col + d.col};
+  }
+  Cell backward(const Map& m, Cell y) const {
+    const Cell d = transform_cell({y.row - m.s.row, y.col - m.s.col},
+                                  inverse_[static_cast<std::size_t>(m.t)]);
+    return {m.p.row + d.row, m.p.col + d.col};
+  }
+  /// The free cell `c` (in the local frame), or -1 when it is outside or taken.
+  int free_index(Cell c) const {
+    if (!inside(c)) return -1;
+    const std::size_t i = index(c);
+    return assign_[i] == kFree ? static_cast<int>(i) : -1;
+  }
+
+  void put(int i, int piece) {
+    assign_[static_cast<std::size_t>(i)] = piece;
+    trail_.push_back(i);
+    if (piece == 0) one_.push_back(i);
+  }
+  void undo(std::size_t mark) {
+    while (trail_.size() > mark) {
+      const int i = trail_.back();
+      trail_.pop_back();
+      if (assign_[static_cast<std::size_t>(i)] == 0) one_.pop_back();
+      assign_[static_cast<std::size_t>(i)] = kFree;
+    }
+  }
+
+  /// Puts the free cell `i` in piece 1 and its images in the other opened pieces; false on a
+  /// conflict (the caller undoes).
+  bool add_to_one(int i) {
+    if (static_cast<int>(one_.size()) >= piece_size_) return false;
+    put(i, 0);
+    for (std::size_t j = 0; j < maps_.size(); ++j)
+      if (!map_one(i, j)) return false;
+    return true;
+  }
+  /// Puts the image of piece-1 cell `i` under map j in piece j + 1; false on a conflict.
+  bool map_one(int i, std::size_t j) {
+    const int y = free_index(forward(maps_[j], at(i)));
+    if (y < 0) return false;
+    put(y, static_cast<int>(j) + 1);
+    return true;
+  }
+
+  /// Whether to stop: the deadline (polled) or enough dissections.
+  bool stop() {
+    if (stopped_) return true;
+    if ((++nodes_ & 1023) == 0 && std::chrono::steady_clock::now() >= config_.deadline)
+      stopped_ = timed_out_ = true;
+    return stopped_;
+  }
+
+  /// The first free cell from order position `pos` on (order_.size() when none).
+  std::size_t first_free(std::size_t pos) const {
+    while (pos < order_.size() && assign_[static_cast<std::size_t>(order_[pos])] != kFree) ++pos;
+    return pos;
+  }
+
+  /// Every cell assigned: keeps the dissection when its pieces are connected.
+  void record() {
+    Dissection d(static_cast<std::size_t>(config_.parts));
+    for (int i : order_) {
+      const Cell c = at(i);
+      const int piece = config_.parts == 1 ? 0 : assign_[static_cast<std::size_t>(i)];
+      d[static_cast<std::size_t>(piece)].push_back({c.row + origin_.row, c.col + origin_.col});
+    }
+    for (const Cells& piece : d)
+      if (!edge_connected(piece)) return;
+    found_.insert(config_.up_to_symmetry ? canonical_up_to_symmetry(figure_, d)
+                                         : canonical(std::move(d)));
+    if (config_.max_solutions > 0 && static_cast<long>(found_.size()) >= config_.max_solutions)
+      stopped_ = true;
+  }
+
+  /// Ours: the first free cell goes to piece 1 (with its images), to an opened piece (with its
+  /// preimage in piece 1), or opens the next piece with a chosen preimage p and transform.
+  void ours(std::size_t pos) {
+    if (stop()) return;
+    pos = first_free(pos);
+    if (pos == order_.size()) {
+      if (static_cast<int>(maps_.size()) + 1 == config_.parts) record();
+      return;
+    }
+    const int s = order_[pos];
+    const std::size_t mark = trail_.size();
+    if (add_to_one(s)) ours(pos + 1);
+    undo(mark);
+    for (std::size_t j = 0; j < maps_.size() && !stopped_; ++j) {
+      const int x = free_index(backward(maps_[j], at(s)));
+      if (x >= 0 && add_to_one(x)) ours(pos + 1);
+      undo(mark);
+    }
+    if (static_cast<int>(maps_.size()) + 1 >= config_.parts) return;
+    for (int t = 0; t < transforms() && !stopped_; ++t)
+      for (int p : order_) {
+        if (stopped_) break;
+        const int owner = assign_[static_cast<std::size_t>(p)];
+        if (owner != 0 && (owner != kFree || p == s)) continue;
+        maps_.push_back({t, at(p), at(s)});
+        const std::size_t j = maps_.size() - 1;
+        bool ok = true;
+        const std::vector<int> ones = one_;
+        for (int i : ones)
+          if (!(ok = map_one(i, j))) break;
+        if (ok && owner == kFree) ok = add_to_one(p);
+        if (ok) ours(pos + 1);
+        undo(mark);
+        maps_.pop_back();
+      }
+  }
+
+  /// Kotani's search under the map fixed by kotani(): the first free cell s goes to piece 1
+  /// and its image to piece 2, or to piece 2 and its preimage to piece 1.
+  void kotani_search(std::size_t pos) {
+    if (stop()) return;
+    pos = first_free(pos);
+    if (pos == order_.size()) {
+      record();
+      return;
+    }
+    const int s = order_[pos];
+    const std::size_t mark = trail_.size();
+    if (add_to_one(s)) kotani_search(pos + 1);
+    undo(mark);
+    const int x = free_index(backward(maps_[0], at(s)));
+    if (x >= 0 && add_to_one(x)) kotani_search(pos + 1);
+    undo(mark);
+  }
+
+  /// Kotani's outer loops: o1 the first cell; every o2, rotation and mirror.
+  void kotani() {
+    const int o1 = order_[0];
+    for (int o2 : order_) {
+      if (o2 == o1) continue;
+      for (int t = 0; t < transforms() && !stopped_; ++t) {
+        maps_.assign(1, Map{t, at(o1), at(o2)});
+        const std::size_t mark = trail_.size();
+        if (add_to_one(o1)) kotani_search(1);
+        undo(mark);
+      }
+    }
+    maps_.clear();
+  }
+
+  const Cells& figure_;
+  const DissectConfig& config_;
+  Cell origin_;
+  int height_ = 0, width_ = 0, piece_size_ = 0;
+  std::vector<int> assign_;  ///< per grid index: piece (0-based), kFree or kOutside
+  std::vector<int> order_;   ///< the figure's grid indices, row by row
+  std::vector<int> trail_;   ///< assigned indices, in order, for undo
+  std::vector<int> one_;     ///< piece 1's grid indices
+  std::vector<Map> maps_;    ///< piece 1 onto piece j + 2
+  std::array<int, 8> inverse_{};
+  std::set<Dissection> found_;
+  bool stopped_ = false, timed_out_ = false;
+  long nodes_ = 0;
+};
+
+}  // namespace
+
+DissectResult dissect(const Cells& figure, const DissectConfig& config) {
+  check_dissectable(figure, config.parts);
+  if (config.method == DissectMethod::Kotani && config.parts != 2)
+    throw UsageError("Kotani's method cuts into 2 pieces, not " + std::to_string(config.parts) +
+                     " (use our method)");
+  Search search(figure, config);
+  search.run();
+  return search.result();
+}
+
+DissectionRating rate(const DissectionAttributes& a) {
+  DissectionRating r;
+  r.difficulty1 = 0.300 * a.x1 + 0.010 * a.x2 - 0.102 * a.x3 + 0.224 * a.x4 - 0.091 * a.x5 - 2.445;
+  r.difficulty2 = 0.136 * a.x1 + 0.060 * a.x2 - 0.019 * a.x3 + 0.377 * a.x4 - 0.047 * a.x5 - 2.105;
+  r.amusement = 0.020 * a.x1 + 0.089 * a.x2 - 0.002 * a.x3 + 0.172 * a.x4 - 0.293 * a.x5 - 1.274;
+  return r;
+}
+
+}  // namespace tangram
