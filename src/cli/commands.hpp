@@ -402,6 +402,28 @@ CLI::App* setup_pieces(CLI::App& app, PiecesOptions& options);
 /// Lists the built-in piece sets, or describes one (and draws it); returns the exit code.
 int run_pieces(const PiecesOptions& options);
 
+/// Options of `tangram dissect` (congruent_dissection.hpp).
+struct DissectOptions {
+  std::string figure;           ///< a text grid file, "-" standard input
+  int parts = 2;                ///< K
+  std::string method = "ours";  ///< ours or kotani
+  bool no_mirror = false;
+  bool unique = false;          ///< stop at the second
+  bool up_to_symmetry = false;
+  long max_solutions = 0;       ///< 0 = all
+  double time_limit_s = kCliTimeLimitS;
+  std::string json_path;        ///< empty = no JSON
+  bool print = false;           ///< each dissection as a grid of letters
+  ReadLimits limits;            ///< caps on the figure file
+};
+
+/// Declares `tangram dissect` on `app`.
+CLI::App* setup_dissect(CLI::App& app, DissectOptions& options);
+
+/// Runs `dissect`: 0 found (--unique: one), 1 none, kExitSeveral (--unique: several),
+/// kExitIncomplete (the time limit left the answer uncertain). Throws tangram::Error.
+int run_dissect(const DissectOptions& options);
+
 /// Keeps the command line as main() received it, for this_invocation(). Called once, first.
 void set_command_line(int argc, const char* const* argv);
 

@@ -117,6 +117,8 @@ int main(int argc, char** argv) {
   CLI::App* explain = setup_explain(app, explain_options);
   PiecesOptions pieces_options;
   CLI::App* pieces = setup_pieces(app, pieces_options);
+  DissectOptions dissect_options;
+  CLI::App* dissect = setup_dissect(app, dissect_options);
 
   try {
     app.parse(argc, argv);
@@ -131,6 +133,7 @@ int main(int argc, char** argv) {
                           : report->parsed()  ? report
                           : explain->parsed() ? explain
                           : pieces->parsed()  ? pieces
+                          : dissect->parsed() ? dissect
                                               : nullptr;
     const std::vector<std::string> args(argv + 1, argv + argc);
     print_error(std::string(e.what()) + near_miss_hint(app, args) + " (see 'tangram " +
@@ -154,6 +157,7 @@ int main(int argc, char** argv) {
     else if (report->parsed()) status = run_report(report_options);
     else if (explain->parsed()) status = run_explain(explain_options);
     else if (pieces->parsed()) status = run_pieces(pieces_options);
+    else if (dissect->parsed()) status = run_dissect(dissect_options);
     else status = run_verify(verify_options);
     std::cout.flush();  // a failed write to stdout is an error too
     if (checked_stdout.error() != 0)

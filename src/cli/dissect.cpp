@@ -1,0 +1,161 @@
+// `tangram dissect FIGURE`: every way to cut a grid figure into K congruent pieces (Kotani's
+// puzzles, congruent_dissection.hpp), counted on stdout, optionally printed and written as
+// JSON.
+
+#include <cmath>
+#include <iostream>
+
+#include "commands.hpp"
+#include "tangram/core/congruent_dissection.hpp"
+
+namespace tangram::cli {
+
+CLI::App* setup_dissect(CLI::App& app, DissectOptions& options) {
+  CLI::App* cmd = app.add_subcommand(
+      "dissect", wrap("Cut a figure of unit squares along grid lines into K congruent pieces "
+                      "(Kotani's congruent dissection puzzles): count the ways."));
+  cmd->add_option("FIGURE", options.figure,
+                  wrap("A text grid: '#' a filled square, '.' an empty one, one row a line; "
+                       "- reads standard input."))
+      ->required()
+      ->type_name("FIGURE.txt");
+  cmd->add_option("--parts", options.parts,
+                  wrap("K, the number of congruent pieces. Default: " +
+                       std::to_string(options.parts) + "."))
+      ->type_name("K");
+  cmd->add_option("--method", options.method,
+                  wrap("kotani (the paper's search, K = 2 only) or ours (any K). Default: " +
+                       options.method + "."))
+      ->type_name("NAME");
+  cmd->add_flag("--no-mirror", options.no_mirror,
+                wrap("The pieces may only be turned, not turned over. Default: mirror images "
+                     "are congruent."));
+  cmd->add_flag("--unique", options.unique,
+                wrap("Stop at the second dissection: exit 0 one, 1 none, 4 several."));
+  cmd->add_flag("--up-to-symmetry", options.up_to_symmetry,
+                wrap("Count dissections that the figure's own rotations and reflections "
+                     "exchange as one. Default: each piece assignment counts, up to the "
+                     "order of the pieces."));
+  cmd->add_option("--max-solutions", options.max_solutions,
+                  wrap("Stop after N dissections; 0 = all. Default: 0."))
+      ->type_name("N");
+  cmd->add_option("--time-limit", options.time_limit_s,
+                  wrap("Stop after SEC seconds (the count is then a lower bound, exit 5). "
+                       "Default: " + general(options.time_limit_s) + "."))
+      ->type_name("SEC");
+  cmd->add_option("--json", options.json_path,
+                  wrap("Write the figure and the dissections (tangram-dissection/1: each a list "
+                       "of pieces, each a list of [row, column] squares); - for standard "
+                       "output."))
+      ->type_name("OUT.json");
+  cmd->add_flag("--print", options.print,
+                wrap("Print each dissection as a grid of letters, one per piece."));
+  cmd->footer(wrap("Exit status: 0 found (with --unique: exactly one); 1 none; 2 bad figure "
+                   "(not a grid, not edge-connected, area not a multiple of K), bad option or "
+                   "output not writable; 4 several (--unique); 5 the time limit came before "
+                   "the answer was certain; 3 internal error.",
+                   90));
+  return cmd;
+}
+
+namespace {
+
+std::string cells_json(const Cells& cells) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < cells.size(); ++i)
+    out += (i ? ",[" : "[") + std::to_string(cells[i].row) + "," +
+           std::to_string(cells[i].col) + "]";
+  return out + "]";
+}
+
+/// The tangram-dissection/1 document: one dissection a line.
+std::string dissection_json(const Cells& figure, const DissectOptions& options,
+                            const DissectResult& result) {
+  std::string out = "{\"format\": \"tangram-dissection/1\", \"parts\": " +
+                    std::to_string(options.parts) + ", \"mirror\": " +
+                    (options.no_mirror ? "false" : "true") + ", \"up_to_symmetry\": " +
+                    (options.up_to_symmetry ? "true" : "false") + ", \"complete\": " +
+                    (result.complete ? "true" : "false") + ",\n \"figure\": " +
+                    cells_json(figure) + ",\n \"solutions\": [";
+  for (std::size_t s = 0; s < result.solutions.size(); ++s) {
+    out += s ? ",\n  [" : "\n  [";
+    for (std::size_t p = 0; p < result.solutions[s].size(); ++p)
+      out += (p ? "," : "") + cells_json(result.solutions[s][p]);
+    out += "]";
+  }
+  return out + "]}\n";
+}
+
+/// A dissection as rows of letters (a, b, ... one per piece; '.' outside the figure).
+std::string letters(const Cells& figure, const Dissection& d) {
+  std::string grid = grid_text(figure);
+  Cell origin = figure[0];
+  int width = 0;
+  for (Cell c : figure) origin = {std::min(origin.row, c.row), std::min(origin.col, c.col)};
+  width = static_cast<int>(grid.find('\n')) + 1;
+  for (std::size_t p = 0; p < d.size(); ++p)
+    for (Cell c : d[p])
+      grid[static_cast<std::size_t>((c.row - origin.row) * width + c.col - origin.col)] =
+          static_cast<char>(p < 26 ? 'a' + p : 'A' + (p - 26) % 26);
+  return grid;
+}
+
+}  // namespace
+
+int run_dissect(const DissectOptions& options) {
+  if (options.method != "kotani" && options.method != "ours")
+    throw UsageError("--method: expected kotani or ours, got '" + options.method + "'");
+  if (options.parts < 1) throw UsageError("--parts must be at least 1");
+  if (options.method == "kotani" && options.parts != 2)
+    throw UsageError("--method kotani cuts into 2 pieces: use --method ours for --parts " +
+                     std::to_string(options.parts));
+  if (options.unique && options.max_solutions != 0)
+    throw UsageError("--unique stops at the second dissection: leave out --max-solutions");
+  if (options.max_solutions < 0) throw UsageError("--max-solutions must be 0 or more");
+  if (!(options.time_limit_s > 0) || !std::isfinite(options.time_limit_s))
+    throw UsageError("--time-limit must be a positive number of seconds");
+  if (!options.json_path.empty()) {
+    check_document_output("--json", options.json_path, "a JSON document");
+    check_output_path(options.json_path);
+  }
+  const auto started = std::chrono::steady_clock::now();
+  const std::string text = read_input_file(options.figure, "figure", options.limits.max_document_bytes,
+                                           Limit::DocumentBytes);
+  Cells figure;
+  try {
+    figure = parse_grid(text);
+    check_dissectable(figure, options.parts);
+  } catch (const InputError& e) {
+    throw InputError((options.figure == "-" ? std::string("standard input") : options.figure) +
+                     ": " + e.tagged());
+  }
+  DissectConfig config;
+  config.parts = options.parts;
+  config.mirror = !options.no_mirror;
+  config.up_to_symmetry = options.up_to_symmetry;
+  config.max_solutions = options.unique ? 2 : options.max_solutions;
+  config.method = options.method == "kotani" ? DissectMethod::Kotani : DissectMethod::Ours;
+  config.deadline = started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                  std::chrono::duration<double>(options.time_limit_s));
+  const DissectResult result = dissect(figure, config);
+  const std::size_t n = result.solutions.size();
+  std::ostream& out = options.json_path == "-" ? std::cerr : std::cout;
+  out << (result.timed_out ? "at least " : "") << n << (n == 1 ? " dissection" : " dissections")
+      << " into " << options.parts << " congruent pieces of " << figure.size() / options.parts
+      << (figure.size() / options.parts == 1 ? " square" : " squares")
+      << (options.up_to_symmetry ? ", up to the figure's symmetries" : "")
+      << (result.timed_out ? " (time limit)" : !result.complete ? " (stopped)" : "") << "\n";
+  if (options.print)
+    for (const Dissection& d : result.solutions) out << "\n" << letters(figure, d);
+  if (!options.json_path.empty())
+    write_text_atomic(options.json_path, dissection_json(figure, options, result));
+  if (options.unique) {
+    if (n >= 2) return kExitSeveral;
+    if (result.timed_out) return kExitIncomplete;
+    return n == 1 ? kExitOk : kExitFailed;
+  }
+  if (result.timed_out && n == 0) return kExitIncomplete;
+  return n > 0 ? kExitOk : kExitFailed;
+}
+
+}  // namespace tangram::cli

@@ -1,0 +1,74 @@
+// `tangram dissect`: the count on stdout, the JSON document, --unique's exit statuses and bad
+// figures refused in one line (exit 2). Small figures only: the file runs under ASan.
+
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "checks.hpp"
+#include "cli_runner.hpp"
+#include "temp_dir.hpp"
+#include "tangram/io/detail/json.hpp"
+
+using tangram::test::one_error_line;
+using tangram::test::run_cli;
+using tangram::test::TempDir;
+
+namespace {
+
+void write(const TempDir& dir, const std::string& name, const std::string& text) {
+  tangram::test::write_file(dir.file(name), text);
+}
+
+}  // namespace
+
+TEST_CASE("dissect CLI: a 2 x 4 rectangle halves 4 ways, 3 up to its symmetries, as JSON") {
+  TempDir dir("dissect-cli");
+  write(dir, "r.txt", "####\n####\n");
+  tangram::test::Run run = run_cli(dir, "dissect r.txt");
+  CHECK(run.status == 0);
+  CHECK(run.out == "4 dissections into 2 congruent pieces of 4 squares\n");
+  run = run_cli(dir, "dissect r.txt --up-to-symmetry --method kotani --json out.json");
+  CHECK(run.status == 0);
+  CHECK(run.out.rfind("3 dissections", 0) == 0);
+  const auto json = tangram::detail::parse_json(tangram::test::read_all(dir.path() / "out.json"));
+  CHECK(json["format"] == "tangram-dissection/1");
+  CHECK(json["figure"].size() == 8);
+  REQUIRE(json["solutions"].size() == 3);
+  CHECK(json["solutions"][0].size() == 2);
+  CHECK(json["solutions"][0][0].size() == 4);
+  CHECK(json["solutions"][0][0][0] == tangram::detail::Json::array({0, 0}));
+  // Three pieces of an L-shaped hexomino ... and quarters without mirror images.
+  write(dir, "l.txt", "#.\n#.\n##\n##\n");
+  run = run_cli(dir, "dissect l.txt --parts 3 --print");
+  CHECK(run.status == 0);
+  CHECK(run.out.find("pieces of 2 squares") != std::string::npos);
+}
+
+TEST_CASE("dissect CLI: --unique says none, one or several") {
+  TempDir dir("dissect-unique");
+  write(dir, "two.txt", "##\n");
+  write(dir, "r.txt", "####\n####\n");
+  write(dir, "t.txt", "###\n.#.\n");
+  CHECK(run_cli(dir, "dissect two.txt --unique").status == 0);
+  CHECK(run_cli(dir, "dissect r.txt --unique").status == 4);
+  CHECK(run_cli(dir, "dissect t.txt --unique").status == 1);
+  CHECK(run_cli(dir, "dissect t.txt").status == 1);
+}
+
+TEST_CASE("dissect CLI: bad figures and options exit 2 with one line") {
+  TempDir dir("dissect-bad");
+  write(dir, "split.txt", "#.#\n");
+  write(dir, "odd.txt", "###\n");
+  write(dir, "junk.txt", "#x\n");
+  for (const char* args : {"dissect split.txt", "dissect odd.txt", "dissect junk.txt",
+                           "dissect missing.txt", "dissect odd.txt --parts 3 --method kotani",
+                           "dissect odd.txt --method fast"}) {
+    CAPTURE(args);
+    const tangram::test::Run run = run_cli(dir, args);
+    CHECK(run.status == 2);
+    CHECK(one_error_line(run.err));
+  }
+  CHECK(run_cli(dir, "dissect split.txt").err.find("not edge-connected") != std::string::npos);
+  CHECK(run_cli(dir, "dissect odd.txt").err.find("not a multiple of 2") != std::string::npos);
+}
