@@ -178,6 +178,7 @@ public:
     }
     assign_.assign(static_cast<std::size_t>(height_ * width_), kOutside);
     for (Cell c : figure) assign_[index(local(c))] = kFree;
+    seen_.assign(assign_.size(), 0);
     for (int i = 0; i < height_ * width_; ++i)
       if (assign_[static_cast<std::size_t>(i)] == kFree) order_.push_back(i);
     piece_size_ = static_cast<int>(figure.size()) / config.parts;
@@ -290,10 +291,46 @@ private:
       stopped_ = true;
   }
 
+  /// Whether every opened piece can still become connected: its cells lie in one component of
+  /// its cells and the free ones (a flood fill per piece). Ours prunes with it; Kotani's
+  /// search, as published, checks connectivity only at the end.
+  bool connectable() {
+    const std::size_t pieces = maps_.size() + 1;
+    std::vector<int> seeds(pieces, -1);
+    for (int i : trail_) {
+      const int p = assign_[static_cast<std::size_t>(i)];
+      if (seeds[static_cast<std::size_t>(p)] < 0) seeds[static_cast<std::size_t>(p)] = i;
+    }
+    for (std::size_t p = 0; p < pieces; ++p) {
+      if (seeds[p] < 0) continue;
+      ++stamp_;
+      std::size_t reached = 0;
+      todo_.assign(1, seeds[p]);
+      seen_[static_cast<std::size_t>(seeds[p])] = stamp_;
+      while (!todo_.empty()) {
+        const int i = todo_.back();
+        todo_.pop_back();
+        if (assign_[static_cast<std::size_t>(i)] == static_cast<int>(p)) ++reached;
+        const Cell c = at(i);
+        for (Cell n : {Cell{c.row - 1, c.col}, Cell{c.row + 1, c.col}, Cell{c.row, c.col - 1},
+                       Cell{c.row, c.col + 1}}) {
+          if (!inside(n)) continue;
+          const std::size_t k = index(n);
+          const int owner = assign_[k];
+          if (seen_[k] == stamp_ || (owner != kFree && owner != static_cast<int>(p))) continue;
+          seen_[k] = stamp_;
+          todo_.push_back(static_cast<int>(k));
+        }
+      }
+      if (reached != one_.size()) return false;
+    }
+    return true;
+  }
+
   /// Ours: the first free cell goes to piece 1 (with its images), to an opened piece (with its
   /// preimage in piece 1), or opens the next piece with a chosen preimage p and transform.
   void ours(std::size_t pos) {
-    if (stop()) return;
+    if (stop() || !connectable()) return;
     pos = first_free(pos);
     if (pos == order_.size()) {
       if (static_cast<int>(maps_.size()) + 1 == config_.parts) record();
@@ -371,6 +408,9 @@ private:
   std::vector<Map> maps_;    ///< piece 1 onto piece j + 2
   std::array<int, 8> inverse_{};
   std::set<Dissection> found_;
+  std::vector<unsigned> seen_;  ///< flood fill marks, per grid index
+  std::vector<int> todo_;
+  unsigned stamp_ = 0;
   bool stopped_ = false, timed_out_ = false;
   long nodes_ = 0;
 };
