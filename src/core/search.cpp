@@ -114,7 +114,7 @@ constexpr long kFallbackMinPlacements = 40000;
 
 /// The share of the time limit the vertex search gets before the raster search
 /// (SearchConfig::grid_search).
-constexpr double kVertexShare = 0.25;
+constexpr double kVertexShare = 0.1;
 
 /// Whether a complete assembly that passes the checker is as good as an exact one: no overlap
 /// and no gap away from the outline, beyond rounding (shares of the puzzle area). Sets with arcs,
@@ -610,7 +610,7 @@ bool at_configured_rotations(const std::vector<PlacedPiece>& pieces, const Searc
   return true;
 }
 
-/// SearchConfig::grid_search for straight-edged sets: the vertex search for up to a quarter of the
+/// SearchConfig::grid_search for straight-edged sets: the vertex search for up to a tenth of the
 /// time limit; its assembly snapped (SearchConfig::snap), when that passes the checker, and
 /// taken when it is exact (fine()) and its pieces lie at the configured rotations. nullopt
 /// otherwise.

@@ -75,7 +75,7 @@ struct SearchConfig {
   /// cell by cell, exactly (grid_search.hpp), when the rotations include the quarter turns;
   /// another set on a figure that lies on its lattice, on the lattice (lattice_search.hpp, for
   /// up to half the time limit), when they include the set's grid step. Then, for a set of
-  /// straight-edged pieces, the vertex search (vertex_search.hpp) for up to a quarter of the time
+  /// straight-edged pieces, the vertex search (vertex_search.hpp) for up to a tenth of the time
   /// limit: its assembly, snapped (SearchConfig::snap), is taken when it is exact (no overlap
   /// and no gap away from the outline beyond rounding) and its pieces' angles are among the
   /// configured rotations (any with rotation_auto); otherwise the raster search follows.
