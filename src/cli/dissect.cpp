@@ -49,7 +49,9 @@ CLI::App* setup_dissect(CLI::App& app, DissectOptions& options) {
                        "output."))
       ->type_name("OUT.json");
   cmd->add_flag("--print", options.print,
-                wrap("Print each dissection as a grid of letters, one per piece."));
+                wrap("Print each dissection as a grid of letters, one per piece, and its "
+                     "rating (Kotani's attributes X1-X5 and estimated difficulty and "
+                     "amusement)."));
   cmd->footer(wrap("Exit status: 0 found (with --unique: exactly one); 1 none; 2 bad figure "
                    "(not a grid, not edge-connected, area not a multiple of K), bad option or "
                    "output not writable; 4 several (--unique); 5 the time limit came before "
@@ -68,7 +70,24 @@ std::string cells_json(const Cells& cells) {
   return out + "]";
 }
 
-/// The tangram-dissection/1 document: one dissection a line.
+/// Kotani's attributes and estimates of `d`: "X1-X5 7 10 4 1 1; difficulty1 -0.520, ..." (text)
+/// or a JSON object.
+std::string rating_text(const Cells& figure, const Dissection& d, bool json) {
+  const DissectionAttributes a = attributes(figure, d);
+  const DissectionRating r = rate(a);
+  if (json)
+    return "{\"x\": [" + general(a.x1) + "," + general(a.x2) + "," + general(a.x3) + "," +
+           general(a.x4) + "," + general(a.x5) + "], \"difficulty1\": " + fixed(r.difficulty1, 3) +
+           ", \"difficulty2\": " + fixed(r.difficulty2, 3) + ", \"amusement\": " +
+           fixed(r.amusement, 3) + "}";
+  return "X1-X5 " + general(a.x1) + " " + general(a.x2) + " " + general(a.x3) + " " +
+         general(a.x4) + " " + general(a.x5) + "; difficulty1 " + fixed(r.difficulty1, 3) +
+         ", difficulty2 " + fixed(r.difficulty2, 3) + ", amusement " + fixed(r.amusement, 3) +
+         "\n";
+}
+
+/// The tangram-dissection/1 document: one dissection a line, then their ratings (Kotani's
+/// attributes and estimates, rating_text) in the same order.
 std::string dissection_json(const Cells& figure, const DissectOptions& options,
                             const DissectResult& result) {
   std::string out = "{\"format\": \"tangram-dissection/1\", \"parts\": " +
@@ -83,6 +102,9 @@ std::string dissection_json(const Cells& figure, const DissectOptions& options,
       out += (p ? "," : "") + cells_json(result.solutions[s][p]);
     out += "]";
   }
+  out += "],\n \"ratings\": [";
+  for (std::size_t s = 0; s < result.solutions.size(); ++s)
+    out += (s ? ",\n  " : "\n  ") + rating_text(figure, result.solutions[s], true);
   return out + "]}\n";
 }
 
@@ -146,7 +168,7 @@ int run_dissect(const DissectOptions& options) {
       << (options.up_to_symmetry ? ", up to the figure's symmetries" : "")
       << (result.timed_out ? " (time limit)" : !result.complete ? " (stopped)" : "") << "\n";
   if (options.print)
-    for (const Dissection& d : result.solutions) out << "\n" << letters(figure, d);
+    for (const Dissection& d : result.solutions) out << "\n" << letters(figure, d) << rating_text(figure, d, false);
   if (!options.json_path.empty())
     write_text_atomic(options.json_path, dissection_json(figure, options, result));
   if (options.unique) {

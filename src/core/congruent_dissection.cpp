@@ -427,6 +427,35 @@ DissectResult dissect(const Cells& figure, const DissectConfig& config) {
   return search.result();
 }
 
+DissectionAttributes attributes(const Cells& figure, const Dissection& d) {
+  DissectionAttributes a;
+  if (d.empty()) return a;
+  a.x1 = static_cast<double>(d[0].size());
+  const std::set<Cell> in_figure(figure.begin(), figure.end());
+  std::set<Cell> in_first;
+  std::size_t outline = 0, cut = 0;
+  for (std::size_t p = 0; p < d.size(); ++p) {
+    const std::set<Cell> own(d[p].begin(), d[p].end());
+    for (Cell c : d[p])
+      for (Cell n : {Cell{c.row - 1, c.col}, Cell{c.row + 1, c.col}, Cell{c.row, c.col - 1},
+                     Cell{c.row, c.col + 1}}) {
+        if (!in_figure.count(n)) ++outline;
+        else if (!own.count(n)) ++cut;  // counted from both sides
+      }
+  }
+  a.x2 = static_cast<double>(outline) / static_cast<double>(d.size());
+  a.x3 = static_cast<double>(cut / 2);
+  const Cells first = normalized(d[0]);
+  for (std::size_t p = 1; p < d.size(); ++p)
+    for (int t : {0, 2, 1, 3, 4, 6, 5, 7})
+      if (normalized(d[p], t) == first) {
+        if (t % 2 == 1) a.x4 = 1;
+        if (t >= 4) a.x5 = 1;
+        break;
+      }
+  return a;
+}
+
 DissectionRating rate(const DissectionAttributes& a) {
   DissectionRating r;
   r.difficulty1 = 0.300 * a.x1 + 0.010 * a.x2 - 0.102 * a.x3 + 0.224 * a.x4 - 0.091 * a.x5 - 2.445;

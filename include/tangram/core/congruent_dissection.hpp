@@ -107,6 +107,15 @@ struct DissectionAttributes {
   double x1 = 0, x2 = 0, x3 = 0, x4 = 0, x5 = 0;
 };
 
+/// The attributes of dissection `d` of `figure`, as we read the paper (its Fig. 2 example,
+/// 7, 10, 4, 1, 1, fits): X1 the squares of a piece; X3 the unit edges between squares of
+/// different pieces (the cut); X2 the unit edges of a piece's boundary on the figure's outline
+/// (holes included; the mean over the pieces, which for K = 2 is the piece's perimeter less
+/// the cut); X4 and X5 from the simplest symmetry that maps piece 1 onto another piece (a
+/// translation or half turn before a quarter turn, a turn before a mirror image): X4 = 1 when a
+/// quarter turn is needed for some piece, X5 = 1 when a mirror image is.
+DissectionAttributes attributes(const Cells& figure, const Dissection& d);
+
 /// The paper's three least-squares estimates.
 struct DissectionRating {
   double difficulty1 = 0, difficulty2 = 0, amusement = 0;
