@@ -56,6 +56,12 @@ TEST_CASE("dissect CLI: --unique says none, one or several") {
   CHECK(run_cli(dir, "dissect r.txt --unique").status == 4);
   CHECK(run_cli(dir, "dissect t.txt --unique").status == 1);
   CHECK(run_cli(dir, "dissect t.txt").status == 1);
+  // The time limit before the end: a lower bound, exit 5.
+  write(dir, "big.txt", "########\n########\n########\n########\n########\n########\n"
+                        "########\n########\n");
+  const tangram::test::Run run = run_cli(dir, "dissect big.txt --time-limit 0.05");
+  CHECK(run.status == 5);
+  CHECK(run.out.rfind("at least ", 0) == 0);
 }
 
 TEST_CASE("dissect CLI: bad figures and options exit 2 with one line") {

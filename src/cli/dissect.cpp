@@ -176,7 +176,7 @@ int run_dissect(const DissectOptions& options) {
     if (result.timed_out) return kExitIncomplete;
     return n == 1 ? kExitOk : kExitFailed;
   }
-  if (result.timed_out && n == 0) return kExitIncomplete;
+  if (result.timed_out) return kExitIncomplete;
   return n > 0 ? kExitOk : kExitFailed;
 }
 
