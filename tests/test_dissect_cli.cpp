@@ -5,6 +5,8 @@
 
 #include <string>
 
+#include <opencv2/imgcodecs.hpp>
+
 #include "checks.hpp"
 #include "cli_runner.hpp"
 #include "temp_dir.hpp"
@@ -79,4 +81,27 @@ TEST_CASE("dissect CLI: bad figures and options exit 2 with one line") {
   }
   CHECK(run_cli(dir, "dissect split.txt").err.find("not edge-connected") != std::string::npos);
   CHECK(run_cli(dir, "dissect odd.txt").err.find("not a multiple of 2") != std::string::npos);
+}
+
+TEST_CASE("dissect CLI: a picture of the figure, its square side detected or given") {
+  TempDir dir("dissect-png");
+  // An S tetromino (##., .##) in 10-pixel squares, dark on white, with a margin of 7 pixels:
+  // the same count as its text grid. (A plain rectangle would read as fewer, larger squares:
+  // the side detected is the largest the picture allows.)
+  cv::Mat1b image(34, 44, static_cast<unsigned char>(255));
+  image(cv::Rect(7, 7, 20, 10)).setTo(0);
+  image(cv::Rect(17, 17, 20, 10)).setTo(0);
+  cv::imwrite(dir.file("l.png"), image);
+  write(dir, "l.txt", "##.\n.##\n");
+  const tangram::test::Run text = run_cli(dir, "dissect l.txt");
+  CHECK(text.status == 0);
+  CHECK(text.out == "1 dissection into 2 congruent pieces of 2 squares\n");
+  CHECK(run_cli(dir, "dissect l.png").out == text.out);
+  CHECK(run_cli(dir, "dissect l.png --cell 10").out == text.out);
+  for (const char* args : {"dissect l.png --cell 15", "dissect l.png --cell 20"}) {
+    CAPTURE(args);
+    const tangram::test::Run run = run_cli(dir, args);
+    CHECK(run.status == 2);
+    CHECK(one_error_line(run.err));
+  }
 }

@@ -404,7 +404,8 @@ int run_pieces(const PiecesOptions& options);
 
 /// Options of `tangram dissect` (congruent_dissection.hpp).
 struct DissectOptions {
-  std::string figure;           ///< a text grid file, "-" standard input
+  std::string figure;           ///< a text grid or picture file, "-" standard input
+  int cell_px = 0;              ///< a picture's square side; 0 = detected
   int parts = 2;                ///< K
   std::string method = "ours";  ///< ours or kotani
   bool no_mirror = false;

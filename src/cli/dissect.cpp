@@ -4,9 +4,13 @@
 
 #include <cmath>
 #include <iostream>
+#include <numeric>
+
+#include <opencv2/imgproc.hpp>
 
 #include "commands.hpp"
 #include "tangram/core/congruent_dissection.hpp"
+#include "tangram/io/png.hpp"
 
 namespace tangram::cli {
 
@@ -15,10 +19,16 @@ CLI::App* setup_dissect(CLI::App& app, DissectOptions& options) {
       "dissect", wrap("Cut a figure of unit squares along grid lines into K congruent pieces "
                       "(Kotani's congruent dissection puzzles): count the ways."));
   cmd->add_option("FIGURE", options.figure,
-                  wrap("A text grid: '#' a filled square, '.' an empty one, one row a line; "
-                       "- reads standard input."))
+                  wrap("A text grid ('#' a filled square, '.' an empty one, one row a line) or a "
+                       "picture (PNG, ...; dark squares on a light ground); - reads standard "
+                       "input."))
       ->required()
-      ->type_name("FIGURE.txt");
+      ->type_name("FIGURE.txt|png");
+  cmd->add_option("--cell", options.cell_px,
+                  wrap("A picture's square side in pixels. Default: detected (the greatest "
+                       "common divisor of the runs of dark and light pixels in the figure's "
+                       "box)."))
+      ->type_name("PX");
   cmd->add_option("--parts", options.parts,
                   wrap("K, the number of congruent pieces. Default: " +
                        std::to_string(options.parts) + "."))
@@ -52,6 +62,7 @@ CLI::App* setup_dissect(CLI::App& app, DissectOptions& options) {
                 wrap("Print each dissection as a grid of letters, one per piece, and its "
                      "rating (Kotani's attributes X1-X5 and estimated difficulty and "
                      "amusement)."));
+  add_limit_options(*cmd, options.limits, true, false);
   cmd->footer(wrap("Exit status: 0 found (with --unique: exactly one); 1 none; 2 bad figure "
                    "(not a grid, not edge-connected, area not a multiple of K), bad option or "
                    "output not writable; 4 several (--unique); 5 the time limit came before "
@@ -122,6 +133,62 @@ std::string letters(const Cells& figure, const Dissection& d) {
   return grid;
 }
 
+/// The greatest common divisor of the lengths of the runs of equal values along the rows (or
+/// the columns, `by_column`) of `dark`.
+int run_gcd(const cv::Mat1b& dark, bool by_column, int g) {
+  const int lines = by_column ? dark.cols : dark.rows, length = by_column ? dark.rows : dark.cols;
+  for (int i = 0; i < lines; ++i) {
+    int run = 1;
+    for (int k = 1; k <= length; ++k) {
+      const auto at = [&](int j) { return by_column ? dark(j, i) : dark(i, j); };
+      if (k < length && at(k) == at(k - 1)) ++run;
+      else g = std::gcd(g, run), run = 1;
+    }
+  }
+  return g;
+}
+
+/// The text grid of a picture: dark pixels (luminance < 128; transparent ones are light) cut
+/// into squares of `cell_px` (0: detected, run_gcd) within their bounding box, a square filled
+/// when its centre is dark. Throws InputError when no pixel is dark or the side cannot be
+/// found, UsageError for a --cell that does not divide the box.
+std::string grid_of_picture(const std::string& bytes, int cell_px, const ReadLimits& limits) {
+  cv::Mat image = decode_image(bytes, limits.max_pixels);
+  if (image.depth() == CV_16U) image.convertTo(image, CV_8U, 1.0 / 257.0);
+  cv::Mat1b gray;
+  if (image.channels() == 4) {
+    std::vector<cv::Mat> planes;
+    cv::split(image, planes);
+    cv::Mat bgr;
+    cv::merge(std::vector<cv::Mat>{planes[0], planes[1], planes[2]}, bgr);
+    cv::cvtColor(bgr, gray, cv::COLOR_BGR2GRAY);
+    gray.setTo(255, planes[3] < 128);
+  } else if (image.channels() == 3) {
+    cv::cvtColor(image, gray, cv::COLOR_BGR2GRAY);
+  } else {
+    gray = image;
+  }
+  const cv::Mat1b dark = gray < 128;
+  const cv::Rect box = cv::boundingRect(dark);
+  if (box.area() == 0) throw InputError("no dark pixel: the figure is drawn dark on light");
+  const cv::Mat1b inside = dark(box);
+  int side = cell_px;
+  if (side == 0) side = run_gcd(inside, true, run_gcd(inside, false, 0));
+  if (side < 2)
+    throw InputError("cannot find the squares' side (the runs of dark pixels have no common "
+                     "divisor above 1 pixel): give it with --cell PX");
+  if (box.width % side != 0 || box.height % side != 0)
+    throw UsageError("--cell " + std::to_string(side) + " does not divide the figure's box of " +
+                     std::to_string(box.width) + " x " + std::to_string(box.height) + " pixels");
+  std::string text;
+  for (int r = 0; r < box.height / side; ++r) {
+    for (int c = 0; c < box.width / side; ++c)
+      text += inside(r * side + side / 2, c * side + side / 2) ? '#' : '.';
+    text += '\n';
+  }
+  return text;
+}
+
 }  // namespace
 
 int run_dissect(const DissectOptions& options) {
@@ -141,11 +208,18 @@ int run_dissect(const DissectOptions& options) {
     check_output_path(options.json_path);
   }
   const auto started = std::chrono::steady_clock::now();
-  const std::string text = read_input_file(options.figure, "figure", options.limits.max_document_bytes,
-                                           Limit::DocumentBytes);
+  if (options.cell_px < 0) throw UsageError("--cell must be a number of pixels");
+  const std::string bytes = read_input_file(options.figure, "figure",
+                                            options.limits.max_image_bytes, Limit::ImageBytes);
+  bool text = !has_png_signature(bytes);
+  try {
+    if (text) read_image_header(bytes);
+    text = false;
+  } catch (const InputError&) {  // not a picture: a text grid
+  }
   Cells figure;
   try {
-    figure = parse_grid(text);
+    figure = parse_grid(text ? bytes : grid_of_picture(bytes, options.cell_px, options.limits));
     check_dissectable(figure, options.parts);
   } catch (const InputError& e) {
     throw InputError((options.figure == "-" ? std::string("standard input") : options.figure) +
