@@ -31,7 +31,8 @@ std::set<Dissection> oracle(const Cells& figure, int parts, bool mirror, bool up
   auto rec = [&](auto&& self, std::size_t i, int used) -> void {
     if (i == n) {
       Dissection d(static_cast<std::size_t>(parts));
-      for (std::size_t k = 0; k < n; ++k) d[static_cast<std::size_t>(label[k])].push_back(figure[k]);
+      for (std::size_t k = 0; k < n; ++k)
+        d[static_cast<std::size_t>(label[k])].push_back(figure[k]);
       for (const Cells& piece : d)
         if (piece.size() != size || !edge_connected(piece) || !congruent(piece, d[0], mirror))
           return;
@@ -202,36 +203,21 @@ TEST_CASE("dissect: Kotani's ratings of the paper's Fig. 2 example") {
 }
 
 TEST_CASE("dissect: the attributes of hand-counted dissections") {
-  // A 2 x 2 square into two dominoes: 2 squares, 4 edges of outline each, a cut of 2, a
-  // translation.
-  DissectionAttributes a =
-      attributes(parse_grid("##\n##\n"), {{{0, 0}, {0, 1}}, {{1, 0}, {1, 1}}});
-  CHECK(a.x1 == 2);
-  CHECK(a.x2 == 4);
-  CHECK(a.x3 == 2);
-  CHECK(a.x4 == 0);
-  CHECK(a.x5 == 0);
-  // A 2 x 3 rectangle into two L's: a half turn apart (not a quarter turn, not a mirror).
-  const Cells l1{{0, 0}, {0, 1}, {0, 2}, {1, 0}}, l2{{1, 1}, {1, 2}, {0, 3}, {1, 3}};
-  a = attributes(parse_grid("####\n####\n"), {l1, l2});
-  CHECK(a.x1 == 4);
-  CHECK(a.x3 == 4);
-  CHECK(a.x2 == 6);
-  CHECK(a.x4 == 0);
-  CHECK(a.x5 == 0);
-  // L trominoes: a half turn apart; a quarter turn apart; an S and a Z (mirror images).
-  const Cells t1{{0, 0}, {0, 1}, {1, 0}}, t2{{0, 2}, {1, 1}, {1, 2}};
-  a = attributes(parse_grid("###\n###\n"), {t1, t2});
-  CHECK(a.x3 == 3);
-  CHECK(a.x4 == 0);
-  CHECK(a.x5 == 0);
-  const Cells q1{{0, 0}, {1, 0}, {1, 1}}, q2{{0, 2}, {0, 3}, {1, 2}};
-  a = attributes(parse_grid("#.##\n###.\n"), {q1, q2});
-  CHECK(a.x3 == 1);
-  CHECK(a.x4 == 1);
-  CHECK(a.x5 == 0);
-  const Cells s1{{0, 0}, {0, 1}, {1, 1}, {1, 2}}, z1{{0, 4}, {0, 5}, {1, 3}, {1, 4}};
-  a = attributes(parse_grid("##..##\n.####.\n"), {s1, z1});
-  CHECK(a.x4 == 0);
-  CHECK(a.x5 == 1);
+  const auto x = [](const std::string& figure, const Dissection& d) {
+    const DissectionAttributes a = attributes(parse_grid(figure), d);
+    return std::vector<double>{a.x1, a.x2, a.x3, a.x4, a.x5};
+  };
+  using X = std::vector<double>;
+  // A 2 x 2 square into two dominoes: 4 edges of outline each, a cut of 2, a translation.
+  CHECK(x("##\n##\n", {{{0, 0}, {0, 1}}, {{1, 0}, {1, 1}}}) == X{2, 4, 2, 0, 0});
+  // A 2 x 4 rectangle into two L tetrominoes a half turn apart.
+  CHECK(x("####\n####\n", {{{0, 0}, {0, 1}, {0, 2}, {1, 0}}, {{1, 1}, {1, 2}, {0, 3}, {1, 3}}}) ==
+        X{4, 6, 4, 0, 0});
+  // L trominoes a half turn apart, then a quarter turn apart; an S and a Z (mirror images).
+  CHECK(x("###\n###\n", {{{0, 0}, {0, 1}, {1, 0}}, {{0, 2}, {1, 1}, {1, 2}}}) == X{3, 5, 3, 0, 0});
+  CHECK(x("#.##\n###.\n", {{{0, 0}, {1, 0}, {1, 1}}, {{0, 2}, {0, 3}, {1, 2}}}) ==
+        X{3, 7, 1, 1, 0});
+  CHECK(x("##..##\n.####.\n",
+          {{{0, 0}, {0, 1}, {1, 1}, {1, 2}}, {{0, 4}, {0, 5}, {1, 3}, {1, 4}}}) ==
+        X{4, 9, 1, 0, 1});
 }

@@ -123,9 +123,8 @@ std::string dissection_json(const Cells& figure, const DissectOptions& options,
 std::string letters(const Cells& figure, const Dissection& d) {
   std::string grid = grid_text(figure);
   Cell origin = figure[0];
-  int width = 0;
   for (Cell c : figure) origin = {std::min(origin.row, c.row), std::min(origin.col, c.col)};
-  width = static_cast<int>(grid.find('\n')) + 1;
+  const int width = static_cast<int>(grid.find('\n')) + 1;
   for (std::size_t p = 0; p < d.size(); ++p)
     for (Cell c : d[p])
       grid[static_cast<std::size_t>((c.row - origin.row) * width + c.col - origin.col)] =
@@ -242,7 +241,8 @@ int run_dissect(const DissectOptions& options) {
       << (options.up_to_symmetry ? ", up to the figure's symmetries" : "")
       << (result.timed_out ? " (time limit)" : !result.complete ? " (stopped)" : "") << "\n";
   if (options.print)
-    for (const Dissection& d : result.solutions) out << "\n" << letters(figure, d) << rating_text(figure, d, false);
+    for (const Dissection& d : result.solutions)
+      out << "\n" << letters(figure, d) << rating_text(figure, d, false);
   if (!options.json_path.empty())
     write_text_atomic(options.json_path, dissection_json(figure, options, result));
   if (options.unique) {

@@ -211,7 +211,9 @@ private:
   std::size_t index(Cell c) const { return static_cast<std::size_t>(c.row * width_ + c.col); }
   Cell local(Cell c) const { return {c.row - origin_.row, c.col - origin_.col}; }
   Cell at(int i) const { return {i / width_, i % width_}; }
-  bool inside(Cell c) const { return c.row >= 0 && c.row < height_ && c.col >= 0 && c.col < width_; }
+  bool inside(Cell c) const {
+    return c.row >= 0 && c.row < height_ && c.col >= 0 && c.col < width_;
+  }
   int transforms() const { return config_.mirror ? 8 : 4; }
 
   Cell forward(const Map& m, Cell x) const {
