@@ -221,3 +221,26 @@ TEST_CASE("dissect: the attributes of hand-counted dissections") {
           {{{0, 0}, {0, 1}, {1, 1}, {1, 2}}, {{0, 4}, {0, 5}, {1, 3}, {1, 4}}}) ==
         X{4, 9, 1, 0, 1});
 }
+
+TEST_CASE("dissect: dissections that the figure's own symmetry makes") {
+  const Cells rect = parse_grid("####\n####\n");
+  const Cells top{{0, 0}, {0, 1}, {0, 2}, {0, 3}}, bottom{{1, 0}, {1, 1}, {1, 2}, {1, 3}};
+  CHECK(symmetric_dissection(rect, {top, bottom}));  // the flip top to bottom
+  CHECK(symmetric_dissection(rect, {{{0, 0}, {0, 1}, {0, 2}, {1, 0}},
+                                    {{1, 1}, {1, 2}, {0, 3}, {1, 3}}}));  // the half turn
+  // A figure without symmetry: its one dissection is a real puzzle.
+  const Cells puzzle = parse_grid(".###.\n####.\n.###.\n.####\n");
+  const DissectResult r = dissect(puzzle);
+  REQUIRE(r.solutions.size() == 1);
+  CHECK_FALSE(symmetric_dissection(puzzle, r.solutions[0]));
+  // Symmetric figures: the 2 x 2 square in two dominoes (the half turn), the 2 x 3 rectangle
+  // in three upright dominoes (the flip left to right swaps the end ones). But a T of six
+  // squares, symmetric left to right, cut into an upright I and a lying one: a quarter turn
+  // apart, which is no symmetry of the figure.
+  CHECK(symmetric_dissection(parse_grid("##\n##\n"), {{{0, 0}, {0, 1}}, {{1, 0}, {1, 1}}}));
+  CHECK(symmetric_dissection(parse_grid("###\n###\n"),
+                             {{{0, 0}, {1, 0}}, {{0, 1}, {1, 1}}, {{0, 2}, {1, 2}}}));
+  const Cells t = parse_grid(".#.\n.#.\n.#.\n###\n");
+  CHECK(figure_symmetries(t).size() == 2);
+  CHECK_FALSE(symmetric_dissection(t, {{{0, 1}, {1, 1}, {2, 1}}, {{3, 0}, {3, 1}, {3, 2}}}));
+}

@@ -42,6 +42,7 @@ TEST_CASE("dissect CLI: a 2 x 4 rectangle halves 4 ways, 3 up to its symmetries,
   CHECK(json["solutions"][0][0][0] == tangram::detail::Json::array({0, 0}));
   REQUIRE(json["ratings"].size() == 3);
   CHECK(json["ratings"][0]["x"] == tangram::detail::Json::parse("[4, 6, 4, 0, 0]"));
+  CHECK(json["ratings"][0]["symmetric"] == true);
   // Three pieces of an L-shaped hexomino ... and quarters without mirror images.
   write(dir, "l.txt", "#.\n#.\n##\n##\n");
   run = run_cli(dir, "dissect l.txt --parts 3 --print");

@@ -61,7 +61,8 @@ CLI::App* setup_dissect(CLI::App& app, DissectOptions& options) {
   cmd->add_flag("--print", options.print,
                 wrap("Print each dissection as a grid of letters, one per piece, and its "
                      "rating (Kotani's attributes X1-X5 and estimated difficulty and "
-                     "amusement)."));
+                     "amusement; and whether the figure's own symmetry makes it, which "
+                     "Kotani's generator rejects as trivial)."));
   add_limit_options(*cmd, options.limits, true, false);
   cmd->footer(wrap("Exit status: 0 found (with --unique: exactly one); 1 none; 2 bad figure "
                    "(not a grid, not edge-connected, area not a multiple of K), bad option or "
@@ -82,19 +83,20 @@ std::string cells_json(const Cells& cells) {
 }
 
 /// Kotani's attributes and estimates of `d`: "X1-X5 7 10 4 1 1; difficulty1 -0.520, ..." (text)
-/// or a JSON object.
+/// or a JSON object, and whether the figure's own symmetry makes it (symmetric_dissection).
 std::string rating_text(const Cells& figure, const Dissection& d, bool json) {
   const DissectionAttributes a = attributes(figure, d);
   const DissectionRating r = rate(a);
+  const bool symmetric = symmetric_dissection(figure, d);
   if (json)
     return "{\"x\": [" + general(a.x1) + "," + general(a.x2) + "," + general(a.x3) + "," +
            general(a.x4) + "," + general(a.x5) + "], \"difficulty1\": " + fixed(r.difficulty1, 3) +
            ", \"difficulty2\": " + fixed(r.difficulty2, 3) + ", \"amusement\": " +
-           fixed(r.amusement, 3) + "}";
+           fixed(r.amusement, 3) + ", \"symmetric\": " + (symmetric ? "true" : "false") + "}";
   return "X1-X5 " + general(a.x1) + " " + general(a.x2) + " " + general(a.x3) + " " +
          general(a.x4) + " " + general(a.x5) + "; difficulty1 " + fixed(r.difficulty1, 3) +
          ", difficulty2 " + fixed(r.difficulty2, 3) + ", amusement " + fixed(r.amusement, 3) +
-         "\n";
+         (symmetric ? "; made by the figure's own symmetry" : "") + "\n";
 }
 
 /// The tangram-dissection/1 document: one dissection a line, then their ratings (Kotani's

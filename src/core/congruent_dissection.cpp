@@ -129,23 +129,41 @@ std::vector<int> figure_symmetries(const Cells& figure) {
   return out;
 }
 
+namespace {
+
+/// `d` under the figure's symmetry `t` (figure_symmetries), in the figure's frame.
+Dissection moved_by(const Cells& figure, int t, Dissection d) {
+  const Cell origin = corner(figure);
+  Cells moved;
+  for (Cell c : figure) moved.push_back(transform_cell(c, t));
+  const Cell shift = corner(moved);
+  for (Cells& piece : d) {
+    for (Cell& c : piece) {
+      const Cell m = transform_cell(c, t);
+      c = {m.row - shift.row + origin.row, m.col - shift.col + origin.col};
+    }
+    std::sort(piece.begin(), piece.end());
+  }
+  return d;
+}
+
+}  // namespace
+
 Dissection canonical_up_to_symmetry(const Cells& figure, const Dissection& d) {
   Dissection best = canonical(d);
-  const Cell origin = corner(figure);
+  for (int t : figure_symmetries(figure))
+    if (t != 0) best = std::min(best, canonical(moved_by(figure, t, d)));
+  return best;
+}
+
+bool symmetric_dissection(const Cells& figure, const Dissection& d) {
+  const Dissection sorted = canonical(d);
   for (int t : figure_symmetries(figure)) {
     if (t == 0) continue;
-    Cells moved;
-    for (Cell c : figure) moved.push_back(transform_cell(c, t));
-    const Cell shift = corner(moved);
-    Dissection image = d;
-    for (Cells& piece : image)
-      for (Cell& c : piece) {
-        const Cell m = transform_cell(c, t);
-        c = {m.row - shift.row + origin.row, m.col - shift.col + origin.col};
-      }
-    best = std::min(best, canonical(std::move(image)));
+    const Dissection image = moved_by(figure, t, sorted);
+    if (image[0] != sorted[0] && canonical(image) == sorted) return true;
   }
-  return best;
+  return false;
 }
 
 namespace {

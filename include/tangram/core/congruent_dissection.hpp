@@ -72,6 +72,11 @@ std::vector<int> figure_symmetries(const Cells& figure);
 /// representative per class of dissections that the figure's symmetries exchange.
 Dissection canonical_up_to_symmetry(const Cells& figure, const Dissection& d);
 
+/// Whether a symmetry of `figure` itself (not the identity) carries one piece of `d` onto
+/// another and `d` onto itself: the dissection Kotani's generator rejects as trivial, found
+/// from the figure's symmetry alone.
+bool symmetric_dissection(const Cells& figure, const Dissection& d);
+
 enum class DissectMethod {
   Kotani,  ///< the paper's search (K = 2 only)
   Ours,    ///< pieces opened as their first cell comes up (any K)
