@@ -115,6 +115,7 @@ TEST_CASE("dissect: the grid text round trip and the figure checks") {
   CHECK_THROWS_AS(check_dissectable(parse_grid("#.#\n"), 2), InputError);
   CHECK_THROWS_AS(check_dissectable(parse_grid("###\n"), 2), InputError);
   CHECK_NOTHROW(check_dissectable(parse_grid("###\n"), 3));
+  CHECK_THROWS_AS(check_dissectable(Cells(kMaxDissectCells + 1), 1), InputError);
   DissectConfig kotani;
   kotani.method = DissectMethod::Kotani;
   kotani.parts = 3;

@@ -94,6 +94,9 @@ bool congruent(const Cells& a, const Cells& b, bool mirror) {
 void check_dissectable(const Cells& figure, int parts) {
   if (parts < 1) throw UsageError("parts must be at least 1, got " + std::to_string(parts));
   if (figure.empty()) throw InputError("empty figure: no cell");
+  if (figure.size() > kMaxDissectCells)
+    throw InputError("figure of " + std::to_string(figure.size()) + " squares: the search takes " +
+                     std::to_string(kMaxDissectCells) + " at most");
   const std::set<Cell> unique(figure.begin(), figure.end());
   if (unique.size() != figure.size()) throw InputError("figure repeats a cell");
   if (!edge_connected(figure))
@@ -366,6 +369,7 @@ private:
       undo(mark);
     }
     if (static_cast<int>(maps_.size()) + 1 >= config_.parts) return;
+    const std::vector<int> ones = one_;  // piece 1 as it is before the new piece opens
     for (int t = 0; t < transforms() && !stopped_; ++t)
       for (int p : order_) {
         if (stopped_) break;
@@ -374,7 +378,6 @@ private:
         maps_.push_back({t, at(p), at(s)});
         const std::size_t j = maps_.size() - 1;
         bool ok = true;
-        const std::vector<int> ones = one_;
         for (int i : ones)
           if (!(ok = map_one(i, j))) break;
         if (ok && owner == kFree) ok = add_to_one(p);

@@ -12,6 +12,7 @@
 /// figure's own symmetries.
 
 #include <chrono>
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -57,8 +58,12 @@ Cells normalized(const Cells& cells, int t = 0);
 /// (the four rotations, and their mirror images when `mirror`).
 bool congruent(const Cells& a, const Cells& b, bool mirror = true);
 
+/// The most squares a figure may have: the searches recurse once per assigned square.
+inline constexpr std::size_t kMaxDissectCells = 4096;
+
 /// Throws InputError (one line) unless `figure` can be asked for K congruent pieces: it is
-/// non-empty, edge-connected, without repeated cells, K >= 1 and its area a multiple of K.
+/// non-empty, of at most kMaxDissectCells squares, edge-connected, without repeated cells,
+/// K >= 1 and its area a multiple of K.
 void check_dissectable(const Cells& figure, int parts);
 
 /// `d` with its pieces sorted and each piece sorted.
