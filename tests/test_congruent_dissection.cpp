@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <optional>
 #include <random>
 #include <set>
 #include <string>
@@ -244,4 +246,38 @@ TEST_CASE("dissect: dissections that the figure's own symmetry makes") {
   const Cells t = parse_grid(".#.\n.#.\n.#.\n###\n");
   CHECK(figure_symmetries(t).size() == 2);
   CHECK_FALSE(symmetric_dissection(t, {{{0, 1}, {1, 1}, {2, 1}}, {{3, 0}, {3, 1}, {3, 2}}}));
+}
+
+TEST_CASE("dissect: generated puzzles have exactly one dissection, by the oracle") {
+  for (int variant = 0; variant < 3; ++variant)
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+      GenerateConfig config;
+      config.cells = 12;
+      config.holes = variant == 1;
+      config.from_square = variant == 2 ? 4 : 0;
+      CAPTURE(variant);
+      CAPTURE(seed);
+      const std::optional<DissectionPuzzle> puzzle = generate_puzzle(config, seed);
+      REQUIRE(puzzle);
+      CHECK(puzzle->figure.size() == 12);
+      CHECK(edge_connected(puzzle->figure));
+      const std::set<Dissection> all = oracle(puzzle->figure, 2, true, false);
+      REQUIRE(all.size() == 1);
+      CHECK(*all.begin() == puzzle->solution);
+      CHECK_FALSE(symmetric_dissection(puzzle->figure, puzzle->solution));
+      CHECK(puzzle->attributes.x1 == 6);
+      const std::optional<DissectionPuzzle> again = generate_puzzle(config, seed);
+      REQUIRE(again);
+      CHECK(again->figure == puzzle->figure);
+      if (variant == 2)
+        for (Cell c : puzzle->figure) CHECK((c.row >= 0 && c.row < 4 && c.col >= 0 && c.col < 4));
+    }
+  GenerateConfig three;
+  three.parts = 3;
+  three.cells = 9;
+  const std::optional<DissectionPuzzle> puzzle = generate_puzzle(three, 7);
+  REQUIRE(puzzle);
+  CHECK(oracle(puzzle->figure, 3, true, false).size() == 1);
+  three.cells = 10;
+  CHECK_THROWS_AS(generate_puzzle(three, 7), UsageError);
 }

@@ -479,6 +479,118 @@ DissectionAttributes attributes(const Cells& figure, const Dissection& d) {
   return a;
 }
 
+namespace {
+
+/// A random generator that gives the same numbers on every platform (no std distributions).
+class Random {
+public:
+  explicit Random(std::uint64_t seed) : state_(seed * 0x9E3779B97F4A7C15ull + 1) {}
+  /// Uniform in [0, n), n > 0 (splitmix64; the modulo bias is negligible here).
+  std::size_t below(std::size_t n) {
+    std::uint64_t z = (state_ += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return static_cast<std::size_t>((z ^ (z >> 31)) % n);
+  }
+
+private:
+  std::uint64_t state_;
+};
+
+std::array<Cell, 4> neighbours(Cell c) {
+  return {Cell{c.row - 1, c.col}, Cell{c.row + 1, c.col}, Cell{c.row, c.col - 1},
+          Cell{c.row, c.col + 1}};
+}
+
+/// `cells` grown by random squares on their surface (an outside square next to one inside,
+/// each such pair as likely) to `n` squares.
+void grow(std::set<Cell>& cells, std::size_t n, Random& random) {
+  while (cells.size() < n) {
+    std::vector<Cell> surface;
+    for (Cell c : cells)
+      for (Cell m : neighbours(c))
+        if (!cells.count(m)) surface.push_back(m);
+    cells.insert(surface[random.below(surface.size())]);
+  }
+}
+
+/// Takes out of `cells` random squares that `removable` accepts and whose loss keeps them
+/// connected, until `n` are left or none can go.
+template <class Accept>
+void shrink(std::set<Cell>& cells, std::size_t n, Random& random, Accept removable) {
+  while (cells.size() > n) {
+    std::vector<Cell> options;
+    for (Cell c : cells)
+      if (removable(c)) options.push_back(c);
+    bool removed = false;
+    while (!options.empty() && !removed) {
+      const std::size_t k = random.below(options.size());
+      const Cell c = options[k];
+      cells.erase(c);
+      if (edge_connected(Cells(cells.begin(), cells.end()))) removed = true;
+      else cells.insert(c), options.erase(options.begin() + static_cast<long>(k));
+    }
+    if (!removed) return;
+  }
+}
+
+/// One candidate figure of `config.cells` squares (fewer only when shrinking gets stuck).
+Cells candidate(const GenerateConfig& config, Random& random) {
+  const auto n = static_cast<std::size_t>(config.cells);
+  std::set<Cell> cells;
+  const auto count_outside = [&cells](Cell c) {
+    int k = 0;
+    for (Cell m : neighbours(c)) k += cells.count(m) ? 0 : 1;
+    return k;
+  };
+  if (config.from_square > 0) {
+    for (int r = 0; r < config.from_square; ++r)
+      for (int c = 0; c < config.from_square; ++c) cells.insert({r, c});
+    shrink(cells, n, random, [&](Cell c) { return count_outside(c) > 0; });
+  } else if (config.holes) {
+    const std::size_t holes = std::max<std::size_t>(1, n / 10);
+    cells.insert({0, 0});
+    grow(cells, n + holes, random);
+    shrink(cells, n, random, [&](Cell c) { return count_outside(c) == 0; });
+  } else {
+    cells.insert({0, 0});
+    grow(cells, n, random);
+  }
+  return Cells(cells.begin(), cells.end());
+}
+
+}  // namespace
+
+std::optional<DissectionPuzzle> generate_puzzle(const GenerateConfig& config, std::uint64_t seed) {
+  if (config.parts < 1 || config.cells < config.parts || config.cells % config.parts != 0)
+    throw UsageError("cells must be a positive multiple of parts, got " +
+                     std::to_string(config.cells) + " cells and " + std::to_string(config.parts) +
+                     " parts");
+  if (config.from_square > 0 && config.from_square * config.from_square < config.cells)
+    throw UsageError("a " + std::to_string(config.from_square) + " x " +
+                     std::to_string(config.from_square) + " square has fewer than " +
+                     std::to_string(config.cells) + " squares");
+  Random random(seed);
+  DissectConfig dissect_config;
+  dissect_config.parts = config.parts;
+  dissect_config.mirror = config.mirror;
+  dissect_config.max_solutions = 2;
+  dissect_config.deadline = config.deadline;
+  for (long tried = 1; tried <= config.max_candidates; ++tried) {
+    if (std::chrono::steady_clock::now() >= config.deadline) break;
+    const Cells figure = candidate(config, random);
+    if (static_cast<int>(figure.size()) != config.cells) continue;
+    const DissectResult found = dissect(figure, dissect_config);
+    if (found.timed_out) break;
+    if (found.solutions.size() != 1 || symmetric_dissection(figure, found.solutions[0])) continue;
+    DissectionPuzzle puzzle{figure, found.solutions[0], {}, {}, tried};
+    puzzle.attributes = attributes(figure, puzzle.solution);
+    puzzle.rating = rate(puzzle.attributes);
+    return puzzle;
+  }
+  return std::nullopt;
+}
+
 DissectionRating rate(const DissectionAttributes& a) {
   DissectionRating r;
   r.difficulty1 = 0.300 * a.x1 + 0.010 * a.x2 - 0.102 * a.x3 + 0.224 * a.x4 - 0.091 * a.x5 - 2.445;

@@ -13,6 +13,8 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -134,5 +136,33 @@ struct DissectionRating {
 /// difficulty1 = 0.300 X1 + 0.010 X2 - 0.102 X3 + 0.224 X4 - 0.091 X5 - 2.445, and likewise
 /// difficulty2 and amusement with the paper's coefficients.
 DissectionRating rate(const DissectionAttributes& a);
+
+/// Kotani's generators of puzzles: a random figure, kept when it has exactly one dissection into
+/// `parts` congruent pieces and the figure's own symmetry does not make it.
+struct GenerateConfig {
+  int parts = 2;
+  int cells = 14;        ///< squares of the whole figure (a multiple of parts)
+  bool holes = false;    ///< grown, then some inner squares taken out (holes)
+  int from_square = 0;   ///< > 0: squares cut off the edge of a from_square x from_square square
+  bool mirror = true;    ///< pieces may be mirror images
+  long max_candidates = 100000;  ///< figures tried at most
+  std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+};
+
+/// A generated puzzle, its one dissection and Kotani's rating of it.
+struct DissectionPuzzle {
+  Cells figure;
+  Dissection solution;
+  DissectionAttributes attributes;
+  DissectionRating rating;
+  long candidates = 0;  ///< figures tried for this one
+};
+
+/// One puzzle from `seed` (deterministic: the same seed, the same puzzle on every platform), or
+/// none when max_candidates or the deadline came first. Figures grow from one square by random
+/// squares on their surface (Kotani's first generator), with holes (his second), or lose random
+/// edge squares from a square (his third). Throws UsageError for cells not a positive multiple of
+/// parts, or a square too small for them.
+std::optional<DissectionPuzzle> generate_puzzle(const GenerateConfig& config, std::uint64_t seed);
 
 }  // namespace tangram
