@@ -31,9 +31,9 @@ Vec2 turn_about(Vec2 point, Vec2 pivot, double angle_deg) {
   return pivot + rotate_local(point - pivot, angle_deg, false);
 }
 
-double normalised_angle(double angle_deg) {
-  double a = std::fmod(angle_deg, 360.0);
-  if (a < 0) a += 360.0;
+// normalised_angle(), with angles a rounding error short of 360 made 0.
+double arranged_angle(double angle_deg) {
+  const double a = normalised_angle(angle_deg);
   return a >= 360.0 - 1e-9 ? 0.0 : a;
 }
 
@@ -87,7 +87,7 @@ std::vector<ArrangedPiece> final_poses(const Arrangement& arrangement, const Pie
       piece.pose.angle_deg += arrangement.rotate_deg;
     }
   }
-  for (ArrangedPiece& piece : pieces) piece.pose.angle_deg = normalised_angle(piece.pose.angle_deg);
+  for (ArrangedPiece& piece : pieces) piece.pose.angle_deg = arranged_angle(piece.pose.angle_deg);
 
   std::vector<Polygon> polygons;
   for (const ArrangedPiece& piece : pieces)

@@ -47,6 +47,11 @@ Vec2 centroid(const Polygon& polygon) {
   return {cx / (3.0 * a), cy / (3.0 * a)};
 }
 
+double normalised_angle(double angle_deg) {
+  const double a = std::fmod(angle_deg, 360.0);
+  return a < 0.0 ? a + 360.0 : a;
+}
+
 Vec2 rotate_local(Vec2 local, double angle_deg, bool reflected) {
   if (reflected) local.y = -local.y;
   const double t = angle_deg * M_PI / 180.0;

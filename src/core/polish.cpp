@@ -91,12 +91,6 @@ double lever_arm(const PieceSet& set, ShapeId shape, double side_px) {
   return r;
 }
 
-// An angle in degrees brought into [0, 360).
-double normalised_angle(double deg) {
-  const double a = std::fmod(deg, 360.0);
-  return a < 0.0 ? a + 360.0 : a;
-}
-
 }  // namespace
 
 void polish(const Pattern& pattern, const PieceSet& set, std::vector<PlacedPiece>& pieces,

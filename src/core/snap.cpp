@@ -196,12 +196,6 @@ double residual(const Row& row, const std::vector<double>& x) {
   return sum;
 }
 
-/// The angle in [0, 360).
-double normalised(double deg) {
-  const double a = std::fmod(deg, 360.0);
-  return a < 0.0 ? a + 360.0 : a;
-}
-
 }  // namespace
 
 SnapReport snap(const Pattern& pattern, const PieceSet& set, const std::vector<OutlineRing>& outline,
@@ -224,7 +218,7 @@ SnapReport snap(const Pattern& pattern, const PieceSet& set, const std::vector<O
       const double target = residue + grid * std::round((pose.angle_deg - residue) / grid);
       const double turn = std::abs(target - pose.angle_deg);
       if (turn > config.max_turn_deg || turn == 0.0) continue;
-      pose.angle_deg = normalised(target);
+      pose.angle_deg = normalised_angle(target);
       pieces[p].polygon = set.posed_polygon(pieces[p].shape, unit_px, pose);
       ++report.turned;
     }

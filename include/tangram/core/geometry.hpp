@@ -50,6 +50,9 @@ struct Pose {
   bool reflected = false;
 };
 
+/// An angle in degrees brought into [0, 360).
+double normalised_angle(double angle_deg);
+
 /// Applies the mirror and rotation of `pose` (not its translation) to a local vector.
 Vec2 rotate_local(Vec2 local, double angle_deg, bool reflected);
 
