@@ -1,5 +1,7 @@
 #include "tangram/core/corner_angles.hpp"
 
+#include "tangram/core/outline.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <set>
@@ -65,24 +67,15 @@ std::vector<FigureCorner> figure_corners(const cv::Mat1b& puzzle, double min_edg
   std::vector<FigureCorner> corners;
   for (const std::vector<cv::Point>& contour : contours) {
     if (contour.size() < 8) continue;
-    std::vector<int> kept;  // indices into the contour of the simplified outline's vertices
-    {
-      std::vector<cv::Point> simple;
-      cv::approxPolyDP(contour, simple, 1.5, true);
-      std::size_t at = 0;
-      for (const cv::Point& v : simple) {  // approxPolyDP keeps contour points, in order
-        for (std::size_t k = 0; k < contour.size(); ++k, at = (at + 1) % contour.size())
-          if (contour[at] == v) break;
-        kept.push_back(static_cast<int>(at));
-      }
-    }
+    // Indices into the contour of the simplified outline's vertices.
+    const std::vector<std::size_t> kept = simplified_indices(contour, kOutlineTolerancePx);
     const std::size_t m = kept.size();
     if (m < 3) continue;
     const std::size_t n = contour.size();
     for (std::size_t i = 0; i < m; ++i) {
-      const std::size_t prev = static_cast<std::size_t>(kept[(i + m - 1) % m]);
-      const std::size_t here = static_cast<std::size_t>(kept[i]);
-      const std::size_t next = static_cast<std::size_t>(kept[(i + 1) % m]);
+      const std::size_t prev = kept[(i + m - 1) % m];
+      const std::size_t here = kept[i];
+      const std::size_t next = kept[(i + 1) % m];
       const cv::Point v = contour[here];
       const auto length = [&](std::size_t a, std::size_t b) {
         return std::hypot(double(contour[b].x - contour[a].x), double(contour[b].y - contour[a].y));

@@ -65,25 +65,10 @@ Vec2 project(const Line& line, Vec2 v) {
   return line.point + dot(v - line.point, line.direction) * line.direction;
 }
 
-/// The indices into `contour` of the vertices approxPolyDP keeps (it keeps contour points, in
-/// order).
-std::vector<std::size_t> simplified(const std::vector<cv::Point>& contour, double tolerance_px) {
-  std::vector<cv::Point> simple;
-  cv::approxPolyDP(contour, simple, tolerance_px, true);
-  std::vector<std::size_t> kept;
-  std::size_t at = 0;
-  for (const cv::Point& v : simple) {
-    for (std::size_t k = 0; k < contour.size(); ++k, at = (at + 1) % contour.size())
-      if (contour[at] == v) break;
-    kept.push_back(at);
-  }
-  return kept;
-}
-
 OutlineRing vectorise_ring(const cv::Mat1b& puzzle, const std::vector<cv::Point>& contour,
                            double tolerance_px) {
   OutlineRing ring;
-  const std::vector<std::size_t> kept = simplified(contour, tolerance_px);
+  const std::vector<std::size_t> kept = simplified_indices(contour, tolerance_px);
   const std::size_t m = kept.size();
   if (m < 3) return ring;
   std::vector<std::optional<Line>> lines(m);
@@ -108,6 +93,20 @@ OutlineRing vectorise_ring(const cv::Mat1b& puzzle, const std::vector<cv::Point>
 }
 
 }  // namespace
+
+std::vector<std::size_t> simplified_indices(const std::vector<cv::Point>& contour,
+                                            double tolerance_px) {
+  std::vector<cv::Point> simple;
+  cv::approxPolyDP(contour, simple, tolerance_px, true);
+  std::vector<std::size_t> kept;
+  std::size_t at = 0;
+  for (const cv::Point& v : simple) {  // approxPolyDP keeps contour points, in order
+    for (std::size_t k = 0; k < contour.size(); ++k, at = (at + 1) % contour.size())
+      if (contour[at] == v) break;
+    kept.push_back(at);
+  }
+  return kept;
+}
 
 std::vector<OutlineRing> vectorise_outline(const cv::Mat1b& puzzle, double tolerance_px) {
   std::vector<std::vector<cv::Point>> contours;

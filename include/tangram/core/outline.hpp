@@ -7,6 +7,7 @@
 /// does (the raster covers a pixel at least half), so the true edge passes between the inside
 /// and the outside pixel centres: the crack midpoints straddle it without bias.
 
+#include <cstddef>
 #include <vector>
 
 #include <opencv2/core.hpp>
@@ -28,6 +29,11 @@ struct OutlineRing {
   /// For a hole, the index of the outer ring that holds it; -1 for an outer ring.
   int parent = -1;
 };
+
+/// The indices into `contour` (a closed pixel contour) of the vertices cv::approxPolyDP keeps
+/// within `tolerance_px`, in order: the simplified outline's corners as contour positions.
+std::vector<std::size_t> simplified_indices(const std::vector<cv::Point>& contour,
+                                            double tolerance_px);
 
 /// How far (px) the simplified outline may stray from the boundary pixels.
 inline constexpr double kOutlineTolerancePx = 1.5;
