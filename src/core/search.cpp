@@ -419,8 +419,7 @@ private:
   /// and is as good as an exact assembly (fine()); usable when it only passes the checker.
   enum class Verdict { Rejected, Usable, Accepted };
   Verdict accept(std::vector<PlacedPiece>& pieces) const {
-    steps_.polish_poses(pieces);
-    if (!steps_.verified(pieces)) return Verdict::Rejected;
+    if (!steps_.polish_and_verify(pieces)) return Verdict::Rejected;
     // Only a snapped assembly can be exact.
     if (!config_.snap || fine(steps_.judge(), steps_.set(), pieces)) return Verdict::Accepted;
     return Verdict::Usable;
@@ -633,11 +632,7 @@ std::optional<Solution> solve_by_vertices(const Pattern& pattern, const SolverCo
   // goes on past the others.
   const AssemblyCheck exact = [&](std::vector<PlacedPiece>& pieces) {
     if (!at_configured_rotations(pieces, s)) return false;
-    if (s.snap) {
-      std::vector<PlacedPiece> snapped = pieces;
-      snap(on, config.pieces, outline, snapped);
-      if (verify_solution(on, snapped, config.pieces).valid) pieces = std::move(snapped);
-    }
+    if (s.snap) snap_checked(on, config.pieces, outline, pieces);
     return fine(on, config.pieces, pieces);
   };
   Solution solution = vertex_search(pattern, vertex, {}, {}, judge, exact);

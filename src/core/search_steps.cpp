@@ -279,6 +279,18 @@ void Steps::send_event(SearchEventType type, int level, const Candidate& c,
 }
 
 void Steps::polish_poses(std::vector<PlacedPiece>& pieces) const {
+  polish_raster(pieces);
+  if (config_.search.snap && !pieces.empty()) snap_checked(judge_, set(), outline_, pieces);
+}
+
+bool Steps::polish_and_verify(std::vector<PlacedPiece>& pieces) const {
+  polish_raster(pieces);
+  // The snap's own check answers for the snapped or the polished pieces, whichever stay.
+  if (config_.search.snap && !pieces.empty()) return snap_checked(judge_, set(), outline_, pieces);
+  return verified(pieces);
+}
+
+void Steps::polish_raster(std::vector<PlacedPiece>& pieces) const {
   if (config_.search.polish) {
     // Fine rotation steps approximate the figure's angles: let polish turn by half a step.
     PolishConfig polish_config;
@@ -288,11 +300,6 @@ void Steps::polish_poses(std::vector<PlacedPiece>& pieces) const {
     if (config_.search.rotation_offset_deg != 0.0)
       polish_config.max_turn_deg = std::max(polish_config.max_turn_deg, 1.0);
     polish(judge_, set(), pieces, polish_config);
-  }
-  if (config_.search.snap && !pieces.empty()) {
-    std::vector<PlacedPiece> snapped = pieces;
-    snap(judge_, set(), outline_, snapped);
-    if (verified(snapped) || !verified(pieces)) pieces = std::move(snapped);
   }
 }
 

@@ -8,6 +8,7 @@
 
 #include "tangram/core/angles.hpp"
 #include "tangram/core/rotation_plan.hpp"
+#include "tangram/core/verify.hpp"
 
 namespace tangram {
 namespace {
@@ -276,6 +277,20 @@ SnapReport snap(const Pattern& pattern, const PieceSet& set, const std::vector<O
       report.outline_residual_px = std::sqrt(outline_squares / report.outline_contacts);
   }
   return report;
+}
+
+bool snap_checked(const Pattern& pattern, const PieceSet& set,
+                  const std::vector<OutlineRing>& outline, std::vector<PlacedPiece>& pieces,
+                  const SnapConfig& config) {
+  std::vector<PlacedPiece> snapped = pieces;
+  snap(pattern, set, outline, snapped, config);
+  if (verify_solution(pattern, snapped, set).valid) {
+    pieces = std::move(snapped);
+    return true;
+  }
+  if (verify_solution(pattern, pieces, set).valid) return true;
+  pieces = std::move(snapped);
+  return false;
 }
 
 }  // namespace tangram

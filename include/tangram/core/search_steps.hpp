@@ -231,6 +231,9 @@ public:
   /// Sub-pixel polish of raster poses against the judge pattern, when enabled (polish.hpp), then
   /// the exact snap (snap.hpp), when enabled, unless it fails the check the polished poses pass.
   void polish_poses(std::vector<PlacedPiece>& pieces) const;
+  /// polish_poses(), then whether the result passes verify_solution() on the judge pattern
+  /// (checked once: the snap's check answers it when the snap runs).
+  bool polish_and_verify(std::vector<PlacedPiece>& pieces) const;
   /// Whether a complete, polished assembly passes verify_solution() on the judge pattern.
   bool verified(const std::vector<PlacedPiece>& pieces) const;
 
@@ -240,6 +243,8 @@ public:
   void finish(Solution& solution, const std::vector<Candidate>& deepest) const;
 
 private:
+  /// The sub-pixel polish of polish_poses(), when enabled.
+  void polish_raster(std::vector<PlacedPiece>& pieces) const;
   void send_event(SearchEventType type, int level, const Candidate& c,
                   const std::vector<Candidate>& path, int bound);
 

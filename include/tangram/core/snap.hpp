@@ -58,4 +58,11 @@ struct SnapReport {
 SnapReport snap(const Pattern& pattern, const PieceSet& set, const std::vector<OutlineRing>& outline,
                 std::vector<PlacedPiece>& pieces, const SnapConfig& config = {});
 
+/// snap() kept unless it does harm: the snapped pieces replace `pieces` when they pass
+/// verify_solution() on `pattern`, or when `pieces` do not either. Returns whether `pieces` pass
+/// it afterwards.
+bool snap_checked(const Pattern& pattern, const PieceSet& set,
+                  const std::vector<OutlineRing>& outline, std::vector<PlacedPiece>& pieces,
+                  const SnapConfig& config = {});
+
 }  // namespace tangram
