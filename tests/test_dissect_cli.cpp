@@ -106,3 +106,27 @@ TEST_CASE("dissect CLI: a picture of the figure, its square side detected or giv
     CHECK(one_error_line(run.err));
   }
 }
+
+TEST_CASE("dissect CLI: quartering the n x n square without mirror images gives A006067") {
+  // OEIS A006067: the n x n square (its centre removed for odd n) cut along grid lines into 4
+  // pieces identical up to rotation (mirror images not allowed), counted up to the square's
+  // symmetries: 5, 7, 37 for n = 4..6. With mirror images allowed there are more for even n.
+  TempDir dir("dissect-a006067");
+  const int expected[] = {5, 7, 37};
+  for (int n = 4; n <= 6; ++n) {
+    CAPTURE(n);
+    std::string grid;
+    for (int r = 0; r < n; ++r) {
+      for (int c = 0; c < n; ++c) grid += n % 2 == 1 && r == n / 2 && c == n / 2 ? '.' : '#';
+      grid += '\n';
+    }
+    write(dir, "sq.txt", grid);
+    const tangram::test::Run run =
+        run_cli(dir, "dissect sq.txt --parts 4 --no-mirror --up-to-symmetry");
+    CHECK(run.status == 0);
+    CHECK(run.out.rfind(std::to_string(expected[n - 4]) + " dissections into 4", 0) == 0);
+  }
+  write(dir, "sq4.txt", "####\n####\n####\n####\n");
+  CHECK(run_cli(dir, "dissect sq4.txt --parts 4 --up-to-symmetry").out.rfind("6 dissections", 0) ==
+        0);
+}
