@@ -16,6 +16,7 @@
 
 #include "tangram/core/congruent_dissection.hpp"
 #include "tangram/core/error.hpp"
+#include "tangram/core/parallel.hpp"
 
 using namespace tangram;
 
@@ -280,4 +281,76 @@ TEST_CASE("dissect: generated puzzles have exactly one dissection, by the oracle
   CHECK(oracle(puzzle->figure, 3, true, false).size() == 1);
   three.cells = 10;
   CHECK_THROWS_AS(generate_puzzle(three, 7), UsageError);
+}
+
+TEST_CASE("dissect: a set of puzzles is the same with 1 thread or 2, distinct, each unique") {
+  GenerateConfig config;
+  config.cells = 12;
+  PuzzleSet one, two;
+  {
+    ThreadLimit limit(1);
+    one = generate_puzzles(config, 12, 5);
+  }
+  {
+    ThreadLimit limit(2);
+    std::size_t calls = 0;
+    two = generate_puzzles(config, 12, 5, [&](const PuzzleSet&) { ++calls; });
+    CHECK(calls >= 1);
+  }
+  REQUIRE(one.puzzles.size() == 12);
+  REQUIRE(two.puzzles.size() == 12);
+  CHECK(one.complete);
+  CHECK(one.seeds == two.seeds);
+  CHECK(one.candidates == two.candidates);
+  std::set<Cells> shapes;
+  for (std::size_t i = 0; i < 12; ++i) {
+    CAPTURE(i);
+    const DissectionPuzzle& p = one.puzzles[i];
+    CHECK(p.figure == two.puzzles[i].figure);
+    CHECK(p.solution == two.puzzles[i].solution);
+    // Each is generate_puzzle's from its own seed, and one of the sequence's seeds.
+    const std::optional<DissectionPuzzle> alone = generate_puzzle(config, p.seed);
+    REQUIRE(alone);
+    CHECK(alone->figure == p.figure);
+    bool in_sequence = false;
+    for (long k = 0; k < one.seeds; ++k) in_sequence |= puzzle_seed(5, k) == p.seed;
+    CHECK(in_sequence);
+    CHECK(oracle(p.figure, 2, true, false).size() == 1);
+    Cells key = normalized(p.figure);
+    for (int t = 1; t < 8; ++t) key = std::min(key, normalized(p.figure, t));
+    CHECK(shapes.insert(key).second);  // no figure twice, even turned over
+  }
+  // Another seed, other puzzles.
+  CHECK(generate_puzzles(config, 1, 6).puzzles[0].figure != one.puzzles[0].figure);
+}
+
+TEST_CASE("dissect: of the tetrominoes only the L is a puzzle (the S's halving is symmetric)") {
+  // I, O and S halve only by their own symmetry (or in two ways), T not at all: the L (or its
+  // mirror image, the same figure up to a reflection) is the one puzzle of 4 squares, and the
+  // set stops after kMaxBarrenSeeds seeds without a new one.
+  GenerateConfig config;
+  config.cells = 4;
+  config.max_candidates = 20;
+  const PuzzleSet set = generate_puzzles(config, 3, 1);
+  REQUIRE(set.puzzles.size() == 1);
+  CHECK(set.exhausted);
+  CHECK_FALSE(set.complete);
+  CHECK(congruent(set.puzzles[0].figure, parse_grid("#.\n#.\n##\n")));
+  CHECK(set.seeds >= kMaxBarrenSeeds);
+}
+
+TEST_CASE("dissect: min_difficulty1 keeps the harder puzzles only") {
+  GenerateConfig config;
+  config.cells = 16;
+  const PuzzleSet all = generate_puzzles(config, 10, 3);
+  double lowest = 1e9, highest = -1e9;
+  for (const DissectionPuzzle& p : all.puzzles) {
+    lowest = std::min(lowest, p.rating.difficulty1);
+    highest = std::max(highest, p.rating.difficulty1);
+  }
+  REQUIRE(lowest < highest);
+  config.min_difficulty1 = (lowest + highest) / 2;
+  const PuzzleSet hard = generate_puzzles(config, 5, 3);
+  REQUIRE(hard.puzzles.size() == 5);
+  for (const DissectionPuzzle& p : hard.puzzles) CHECK(p.rating.difficulty1 >= config.min_difficulty1);
 }

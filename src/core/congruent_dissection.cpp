@@ -6,6 +6,7 @@
 #include <string>
 
 #include "tangram/core/error.hpp"
+#include "tangram/core/parallel.hpp"
 
 namespace tangram {
 
@@ -561,7 +562,9 @@ Cells candidate(const GenerateConfig& config, Random& random) {
 
 }  // namespace
 
-std::optional<DissectionPuzzle> generate_puzzle(const GenerateConfig& config, std::uint64_t seed) {
+namespace {
+
+void check_generate_config(const GenerateConfig& config) {
   if (config.parts < 1 || config.cells < config.parts || config.cells % config.parts != 0)
     throw UsageError("cells must be a positive multiple of parts, got " +
                      std::to_string(config.cells) + " cells and " + std::to_string(config.parts) +
@@ -570,25 +573,100 @@ std::optional<DissectionPuzzle> generate_puzzle(const GenerateConfig& config, st
     throw UsageError("a " + std::to_string(config.from_square) + " x " +
                      std::to_string(config.from_square) + " square has fewer than " +
                      std::to_string(config.cells) + " squares");
+}
+
+/// What one seed gave: a puzzle, or none because max_candidates ran out, or the deadline.
+struct Attempt {
+  std::optional<DissectionPuzzle> puzzle;
+  long candidates = 0;
+  bool timed_out = false;
+};
+
+Attempt attempt(const GenerateConfig& config, std::uint64_t seed) {
   Random random(seed);
   DissectConfig dissect_config;
   dissect_config.parts = config.parts;
   dissect_config.mirror = config.mirror;
   dissect_config.max_solutions = 2;
   dissect_config.deadline = config.deadline;
+  Attempt out;
   for (long tried = 1; tried <= config.max_candidates; ++tried) {
+    out.candidates = tried;
     if (std::chrono::steady_clock::now() >= config.deadline) break;
     const Cells figure = candidate(config, random);
     if (static_cast<int>(figure.size()) != config.cells) continue;
     const DissectResult found = dissect(figure, dissect_config);
     if (found.timed_out) break;
     if (found.solutions.size() != 1 || symmetric_dissection(figure, found.solutions[0])) continue;
-    DissectionPuzzle puzzle{figure, found.solutions[0], {}, {}, tried};
+    DissectionPuzzle puzzle{figure, found.solutions[0], {}, {}, tried, seed};
     puzzle.attributes = attributes(figure, puzzle.solution);
     puzzle.rating = rate(puzzle.attributes);
-    return puzzle;
+    if (puzzle.rating.difficulty1 < config.min_difficulty1) continue;
+    out.puzzle = std::move(puzzle);
+    return out;
   }
-  return std::nullopt;
+  out.timed_out = std::chrono::steady_clock::now() >= config.deadline;
+  return out;
+}
+
+/// The least of `figure`'s normalized forms under the square symmetries: equal for figures
+/// that are congruent with mirror images.
+Cells figure_key(const Cells& figure) {
+  Cells best = normalized(figure);
+  for (int t = 1; t < 8; ++t) best = std::min(best, normalized(figure, t));
+  return best;
+}
+
+}  // namespace
+
+std::optional<DissectionPuzzle> generate_puzzle(const GenerateConfig& config, std::uint64_t seed) {
+  check_generate_config(config);
+  return attempt(config, seed).puzzle;
+}
+
+std::uint64_t puzzle_seed(std::uint64_t seed, std::uint64_t i) {
+  return seed * 0x100000001B3ull + i;  // distinct for distinct i; Random mixes them
+}
+
+PuzzleSet generate_puzzles(const GenerateConfig& config, std::size_t count, std::uint64_t seed,
+                           const std::function<void(const PuzzleSet&)>& progress) {
+  check_generate_config(config);
+  PuzzleSet set;
+  std::set<Cells> seen;
+  // A fixed batch (not the thread count): which seeds run never changes the result, only how
+  // many run past the last one needed.
+  const std::size_t batch = 16;
+  std::uint64_t next = 0;
+  long barren = 0;  // seeds in a row without a new puzzle
+  while (set.puzzles.size() < count) {
+    std::vector<Attempt> attempts(batch);
+    parallel_for(batch, [&](std::size_t k) {
+      attempts[k] = attempt(config, puzzle_seed(seed, next + k));
+    });
+    next += batch;
+    for (Attempt& a : attempts) {
+      if (a.timed_out) {
+        set.complete = false;
+        break;
+      }
+      set.candidates += a.candidates;
+      ++set.seeds;
+      ++barren;
+      if (a.puzzle && seen.insert(figure_key(a.puzzle->figure)).second) {
+        set.puzzles.push_back(std::move(*a.puzzle));
+        barren = 0;
+      }
+      if (set.puzzles.size() == count) break;
+      if (barren == kMaxBarrenSeeds) {
+        set.complete = false;
+        set.exhausted = true;
+        break;
+      }
+    }
+    if (progress) progress(set);
+    if (!set.complete) break;
+  }
+  return set;
 }
 
 DissectionRating rate(const DissectionAttributes& a) {

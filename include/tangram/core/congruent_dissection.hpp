@@ -14,6 +14,8 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -145,7 +147,9 @@ struct GenerateConfig {
   bool holes = false;    ///< grown, then some inner squares taken out (holes)
   int from_square = 0;   ///< > 0: squares cut off the edge of a from_square x from_square square
   bool mirror = true;    ///< pieces may be mirror images
-  long max_candidates = 100000;  ///< figures tried at most
+  /// Keep only puzzles whose difficulty1 (rate()) is at least this.
+  double min_difficulty1 = -std::numeric_limits<double>::infinity();
+  long max_candidates = 100000;  ///< figures tried at most (per puzzle)
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
 };
 
@@ -155,7 +159,8 @@ struct DissectionPuzzle {
   Dissection solution;
   DissectionAttributes attributes;
   DissectionRating rating;
-  long candidates = 0;  ///< figures tried for this one
+  long candidates = 0;     ///< figures tried for this one
+  std::uint64_t seed = 0;  ///< the seed it came from (generate_puzzle)
 };
 
 /// One puzzle from `seed` (deterministic: the same seed, the same puzzle on every platform), or
@@ -164,5 +169,30 @@ struct DissectionPuzzle {
 /// edge squares from a square (his third). Throws UsageError for cells not a positive multiple of
 /// parts, or a square too small for them.
 std::optional<DissectionPuzzle> generate_puzzle(const GenerateConfig& config, std::uint64_t seed);
+
+/// The seed of the i-th puzzle of a set generated from `seed` (generate_puzzles).
+std::uint64_t puzzle_seed(std::uint64_t seed, std::uint64_t i);
+
+/// A set of generated puzzles, and what it took.
+struct PuzzleSet {
+  std::vector<DissectionPuzzle> puzzles;
+  long candidates = 0;   ///< figures tried for the puzzles in the set and the ones skipped
+  long seeds = 0;        ///< seeds used (puzzles, repeats and seeds that gave none)
+  bool complete = true;  ///< false when the deadline came before `count` puzzles, or:
+  bool exhausted = false;  ///< kMaxBarrenSeeds seeds in a row gave no new puzzle
+};
+
+/// generate_puzzles gives up after this many seeds in a row without a new puzzle (a size with
+/// few puzzles, all found; or none at all, as for a domino's two halves).
+inline constexpr long kMaxBarrenSeeds = 2000;
+
+/// `count` puzzles from `seed`: generate_puzzle(config, puzzle_seed(seed, i)) for i = 0, 1, ...
+/// taken in order of i, a puzzle whose figure repeats an earlier one's (up to a translation,
+/// a rotation or a reflection) skipped, until there are `count`, or the deadline comes or
+/// kMaxBarrenSeeds seeds in a row give nothing new (then a shorter list, complete false). Seeds run concurrently (parallel.hpp) in batches, but the
+/// result is always the first `count` puzzles of that sequence: the same for any number of
+/// threads. `progress` (optional) is called on the caller's thread after each batch.
+PuzzleSet generate_puzzles(const GenerateConfig& config, std::size_t count, std::uint64_t seed,
+                           const std::function<void(const PuzzleSet&)>& progress = {});
 
 }  // namespace tangram
