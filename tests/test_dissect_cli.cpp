@@ -3,6 +3,7 @@
 
 #include <doctest/doctest.h>
 
+#include <filesystem>
 #include <string>
 
 #include <opencv2/imgcodecs.hpp>
@@ -129,4 +130,51 @@ TEST_CASE("dissect CLI: quartering the n x n square without mirror images gives 
   write(dir, "sq4.txt", "####\n####\n####\n####\n");
   CHECK(run_cli(dir, "dissect sq4.txt --parts 4 --up-to-symmetry").out.rfind("6 dissections", 0) ==
         0);
+}
+
+TEST_CASE("dissect CLI: --image and --svg draw dissection --index, or the figure alone") {
+  TempDir dir("dissect-picture");
+  write(dir, "r.txt", "####\n####\n");
+  tangram::test::Run run =
+      run_cli(dir, "dissect r.txt --image cut.png --svg cut.svg --index 2 --json cut.json");
+  CHECK(run.status == 0);
+  const cv::Mat image = cv::imread(dir.file("cut.png"), cv::IMREAD_COLOR);
+  REQUIRE(!image.empty());
+  CHECK(image.cols == 4 * 32 + 16);
+  CHECK(image.rows == 2 * 32 + 16);
+  const std::string svg = tangram::test::read_all(dir.path() / "cut.svg");
+  CHECK(svg.find("data-piece=\"2\"") != std::string::npos);
+  // The pictures show the second dissection of the JSON.
+  const auto json = tangram::detail::parse_json(tangram::test::read_all(dir.path() / "cut.json"));
+  const auto first_of_second = json["solutions"][1][0][0];
+  const int r = first_of_second[0], c = first_of_second[1];
+  const cv::Vec3b at = image.at<cv::Vec3b>(8 + 32 * r + 16, 8 + 32 * c + 16);
+  run = run_cli(dir, "dissect r.txt --image first.png");
+  const cv::Mat first = cv::imread(dir.file("first.png"), cv::IMREAD_COLOR);
+  REQUIRE(!first.empty());
+  CHECK(cv::norm(first, image, cv::NORM_L1) > 0);  // another dissection, another picture
+  CHECK(at != cv::Vec3b(255, 255, 255));
+  // None found: the figure alone, exit 1.
+  write(dir, "t.txt", "###\n.#.\n");
+  run = run_cli(dir, "dissect t.txt --svg t.svg");
+  CHECK(run.status == 1);
+  CHECK(tangram::test::read_all(dir.path() / "t.svg").find("data-piece=\"figure\"") !=
+        std::string::npos);
+}
+
+TEST_CASE("dissect CLI: picture outputs refused in one line, nothing written") {
+  TempDir dir("dissect-picture-bad");
+  write(dir, "r.txt", "####\n####\n");
+  for (const char* args :
+       {"dissect r.txt --image r.txt", "dissect r.txt --image out.svg", "dissect r.txt --svg out.png",
+        "dissect r.txt --image - ", "dissect r.txt --svg -", "dissect r.txt --index 0",
+        "dissect r.txt --image out.png --index 5", "dissect r.txt --json x.json --svg x.json",
+        "dissect r.txt --image nodir/out.png"}) {
+    CAPTURE(args);
+    const tangram::test::Run run = run_cli(dir, args);
+    CHECK(run.status == 2);
+    CHECK(one_error_line(run.err));
+  }
+  CHECK(tangram::test::read_all(dir.path() / "r.txt") == "####\n####\n");
+  CHECK(!std::filesystem::exists(dir.path() / "out.png"));
 }

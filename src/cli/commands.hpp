@@ -415,6 +415,9 @@ struct DissectOptions {
   double time_limit_s = kCliTimeLimitS;
   std::string json_path;        ///< empty = no JSON
   bool print = false;           ///< each dissection as a grid of letters
+  std::string image_path;       ///< PNG picture of one dissection; empty = none
+  std::string svg_path;         ///< SVG picture of one dissection; empty = none
+  long index = 1;               ///< which dissection the pictures show (from 1)
   ReadLimits limits;            ///< caps on the figure file
 };
 

@@ -10,6 +10,8 @@
 
 #include "commands.hpp"
 #include "tangram/core/congruent_dissection.hpp"
+#include "tangram/io/dissection_documents.hpp"
+#include "tangram/io/dissection_picture.hpp"
 #include "tangram/io/png.hpp"
 
 namespace tangram::cli {
@@ -63,6 +65,17 @@ CLI::App* setup_dissect(CLI::App& app, DissectOptions& options) {
                      "rating (Kotani's attributes X1-X5 and estimated difficulty and "
                      "amusement; and whether the figure's own symmetry makes it, which "
                      "Kotani's generator rejects as trivial)."));
+  cmd->add_option("--image", options.image_path,
+                  wrap("Draw the dissection (--index) as a PNG: each piece in its own colour, "
+                       "the cuts and the outline as thick lines; the figure alone when there is "
+                       "none."))
+      ->type_name("OUT.png");
+  cmd->add_option("--svg", options.svg_path, wrap("The same picture as SVG."))
+      ->type_name("OUT.svg");
+  cmd->add_option("--index", options.index,
+                  wrap("Which dissection --image and --svg draw, from 1 in the order of --print "
+                       "and --json. Default: 1."))
+      ->type_name("N");
   add_limit_options(*cmd, options.limits, true, false);
   cmd->footer(wrap("Exit status: 0 found (with --unique: exactly one); 1 none; 2 bad figure "
                    "(not a grid, not edge-connected, area not a multiple of K), bad option or "
@@ -73,53 +86,6 @@ CLI::App* setup_dissect(CLI::App& app, DissectOptions& options) {
 }
 
 namespace {
-
-std::string cells_json(const Cells& cells) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < cells.size(); ++i)
-    out += (i ? ",[" : "[") + std::to_string(cells[i].row) + "," +
-           std::to_string(cells[i].col) + "]";
-  return out + "]";
-}
-
-/// Kotani's attributes and estimates of `d`: "X1-X5 7 10 4 1 1; difficulty1 -0.520, ..." (text)
-/// or a JSON object, and whether the figure's own symmetry makes it (symmetric_dissection).
-std::string rating_text(const Cells& figure, const Dissection& d, bool json) {
-  const DissectionAttributes a = attributes(figure, d);
-  const DissectionRating r = rate(a);
-  const bool symmetric = symmetric_dissection(figure, d);
-  if (json)
-    return "{\"x\": [" + general(a.x1) + "," + general(a.x2) + "," + general(a.x3) + "," +
-           general(a.x4) + "," + general(a.x5) + "], \"difficulty1\": " + fixed(r.difficulty1, 3) +
-           ", \"difficulty2\": " + fixed(r.difficulty2, 3) + ", \"amusement\": " +
-           fixed(r.amusement, 3) + ", \"symmetric\": " + (symmetric ? "true" : "false") + "}";
-  return "X1-X5 " + general(a.x1) + " " + general(a.x2) + " " + general(a.x3) + " " +
-         general(a.x4) + " " + general(a.x5) + "; difficulty1 " + fixed(r.difficulty1, 3) +
-         ", difficulty2 " + fixed(r.difficulty2, 3) + ", amusement " + fixed(r.amusement, 3) +
-         (symmetric ? "; made by the figure's own symmetry" : "") + "\n";
-}
-
-/// The tangram-dissection/1 document: one dissection a line, then their ratings (Kotani's
-/// attributes and estimates, rating_text) in the same order.
-std::string dissection_json(const Cells& figure, const DissectOptions& options,
-                            const DissectResult& result) {
-  std::string out = "{\"format\": \"tangram-dissection/1\", \"parts\": " +
-                    std::to_string(options.parts) + ", \"mirror\": " +
-                    (options.no_mirror ? "false" : "true") + ", \"up_to_symmetry\": " +
-                    (options.up_to_symmetry ? "true" : "false") + ", \"complete\": " +
-                    (result.complete ? "true" : "false") + ",\n \"figure\": " +
-                    cells_json(figure) + ",\n \"solutions\": [";
-  for (std::size_t s = 0; s < result.solutions.size(); ++s) {
-    out += s ? ",\n  [" : "\n  [";
-    for (std::size_t p = 0; p < result.solutions[s].size(); ++p)
-      out += (p ? "," : "") + cells_json(result.solutions[s][p]);
-    out += "]";
-  }
-  out += "],\n \"ratings\": [";
-  for (std::size_t s = 0; s < result.solutions.size(); ++s)
-    out += (s ? ",\n  " : "\n  ") + rating_text(figure, result.solutions[s], true);
-  return out + "]}\n";
-}
 
 /// A dissection as rows of letters (a, b, ... one per piece; '.' outside the figure).
 std::string letters(const Cells& figure, const Dissection& d) {
@@ -190,6 +156,47 @@ std::string grid_of_picture(const std::string& bytes, int cell_px, const ReadLim
   return text;
 }
 
+/// Refuses, before any work, outputs of the wrong kind, outputs over the figure or over each
+/// other, and an --index out of range.
+void check_dissect_outputs(const DissectOptions& options) {
+  const std::pair<const char*, const std::string*> outputs[] = {
+      {"--json", &options.json_path}, {"--image", &options.image_path},
+      {"--svg", &options.svg_path}};
+  for (std::size_t a = 0; a < std::size(outputs); ++a) {
+    const auto& [option, path] = outputs[a];
+    if (path->empty()) continue;
+    if (same_file(*path, options.figure))
+      throw UsageError(std::string(option) + " " + *path +
+                       " would overwrite the figure: choose another output path");
+    if (*path != "-") check_output_path(*path);
+    for (std::size_t b = a + 1; b < std::size(outputs); ++b)
+      if (!outputs[b].second->empty() && same_file(*path, *outputs[b].second))
+        throw UsageError(std::string(option) + " and " + outputs[b].first +
+                         " name the same file " + *path);
+  }
+  if (!options.json_path.empty())
+    check_document_output("--json", options.json_path, "a JSON document");
+  if (!options.image_path.empty()) {
+    if (options.image_path == "-")
+      throw UsageError("--image -: the picture is written to a file here: name it OUT.png");
+    check_picture_output("--image", options.image_path, true);
+  }
+  if (!options.svg_path.empty()) check_svg_output("--svg", options.svg_path, false);
+  if (options.index < 1) throw UsageError("--index counts from 1, got " +
+                                          std::to_string(options.index));
+}
+
+/// The dissection --image and --svg draw: number --index, or none (the figure alone) when
+/// nothing was found. Throws UsageError for an --index beyond the dissections found.
+Dissection shown_dissection(const DissectOptions& options, const DissectResult& result) {
+  const auto n = static_cast<long>(result.solutions.size());
+  if (n == 0 || (options.image_path.empty() && options.svg_path.empty())) return {};
+  if (options.index > n)
+    throw UsageError("--index " + std::to_string(options.index) + ": there " +
+                     (n == 1 ? "is 1 dissection" : "are " + std::to_string(n) + " dissections"));
+  return result.solutions[static_cast<std::size_t>(options.index - 1)];
+}
+
 }  // namespace
 
 int run_dissect(const DissectOptions& options) {
@@ -204,10 +211,7 @@ int run_dissect(const DissectOptions& options) {
   if (options.max_solutions < 0) throw UsageError("--max-solutions must be 0 or more");
   if (!(options.time_limit_s > 0) || !std::isfinite(options.time_limit_s))
     throw UsageError("--time-limit must be a positive number of seconds");
-  if (!options.json_path.empty()) {
-    check_document_output("--json", options.json_path, "a JSON document");
-    check_output_path(options.json_path);
-  }
+  check_dissect_outputs(options);
   const auto started = std::chrono::steady_clock::now();
   if (options.cell_px < 0) throw UsageError("--cell must be a number of pixels");
   const std::string bytes = read_input_file(options.figure, "figure",
@@ -235,6 +239,7 @@ int run_dissect(const DissectOptions& options) {
   config.deadline = started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                   std::chrono::duration<double>(options.time_limit_s));
   const DissectResult result = dissect(figure, config);
+  const Dissection shown = shown_dissection(options, result);  // before any output
   const std::size_t n = result.solutions.size();
   std::ostream& out = options.json_path == "-" ? std::cerr : std::cout;
   out << (result.timed_out ? "at least " : "") << n << (n == 1 ? " dissection" : " dissections")
@@ -245,8 +250,16 @@ int run_dissect(const DissectOptions& options) {
   if (options.print)
     for (const Dissection& d : result.solutions)
       out << "\n" << letters(figure, d) << rating_text(figure, d, false);
+  DissectionDocument about;
+  about.parts = options.parts;
+  about.mirror = !options.no_mirror;
+  about.up_to_symmetry = options.up_to_symmetry;
+  about.complete = result.complete;
   if (!options.json_path.empty())
-    write_text_atomic(options.json_path, dissection_json(figure, options, result));
+    write_text_atomic(options.json_path, dissection_json(figure, result.solutions, about));
+  if (!options.image_path.empty())
+    write_png_atomic(options.image_path, render_dissection(figure, shown));
+  if (!options.svg_path.empty()) write_text_atomic(options.svg_path, dissection_svg(figure, shown));
   if (options.unique) {
     if (n >= 2) return kExitSeveral;
     if (result.timed_out) return kExitIncomplete;
