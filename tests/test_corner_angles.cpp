@@ -1,6 +1,6 @@
 // Corner angles (corner_angles.hpp): the sums the pieces' corners make, the figure's corners
-// measured on the raster, and the refusal of figures with a corner no sum makes; never of a
-// solvable figure of masks/.
+// measured on the raster, and the refusals of figures with a corner no sum makes or with more
+// corners than the set's corners make; never of a solvable figure of masks/.
 
 #include <doctest/doctest.h>
 
@@ -101,15 +101,62 @@ TEST_CASE("corner angles: a triangle and a disc are refused for the Tangram, not
   CHECK_FALSE(unmakeable_corner(disc, builtin_piece_set("egg-of-columbus").set, 20.0));
 }
 
+TEST_CASE("corner angles: the figure's corners take more of the pieces' corners than the set has") {
+  const PieceSet& tangram = PieceSet::tangram();
+  // A comb of six teeth: 24 corners (12 of 90 degrees at the teeth's tops, 10 of 270 between
+  // them, 2 at the bottom), each taking at least one piece corner; the Tangram has 23.
+  std::vector<cv::Point2d> comb{{20, 380}, {20, 100}};
+  for (int k = 0; k < 6; ++k) {
+    const double x = 20 + 80 * k;
+    if (k > 0) comb.push_back({x, 200});
+    comb.push_back({x, 100});
+    comb.push_back({x + 40, 100});
+    if (k < 5) comb.push_back({x + 40, 200});
+  }
+  comb.push_back({460, 380});
+  const cv::Mat1b comb_mask = polygon_mask(comb, 480);
+  CHECK_FALSE(unmakeable_corner(comb_mask, tangram, 30.0));
+  const auto comb_short = corner_shortage(comb_mask, tangram, 30.0);
+  REQUIRE(comb_short);
+  CHECK(comb_short->corners == 24);
+  CHECK(comb_short->piece_corners == 23);
+  CHECK(comb_short->piece_corners_needed == 24);
+  // Three teeth (12 corners) the pieces' corners can make.
+  comb_mask(cv::Rect(240, 0, 240, 480)).setTo(0);
+  CHECK_FALSE(corner_shortage(comb_mask, tangram, 30.0));
+
+  // A square with a V notch in each side: 16 corners the pieces' corners can make one by one
+  // (4 of 90 degrees, 8 of 135 at the notches' mouths, 4 of 270 at their tips, each at least 90
+  // of the pieces' angle), together 1800 degrees where the Tangram's corners add up to 1620.
+  std::vector<cv::Point2d> notched;
+  const double a = 20, b = 380, m = 200, half = 45, depth = 45;
+  notched = {{a, a}, {m - half, a}, {m, a + depth}, {m + half, a},
+             {b, a}, {b, m - half}, {b - depth, m}, {b, m + half},
+             {b, b}, {m + half, b}, {m, b - depth}, {m - half, b},
+             {a, b}, {a, m + half}, {a + depth, m}, {a, m - half}};
+  const cv::Mat1b notched_mask = polygon_mask(notched, 400);
+  CHECK_FALSE(unmakeable_corner(notched_mask, tangram, 30.0));
+  const auto notched_short = corner_shortage(notched_mask, tangram, 30.0);
+  REQUIRE(notched_short);
+  CHECK(notched_short->corners == 16);
+  CHECK(notched_short->piece_corners_needed == 16);
+  CHECK(notched_short->angle_needed_deg == doctest::Approx(1800.0));
+  CHECK(notched_short->angle_available_deg == doctest::Approx(1620.0));
+  // The double tangram has twice the corners: the same figure is not ruled out.
+  CHECK_FALSE(corner_shortage(notched_mask, builtin_piece_set("double-tangram").set, 30.0));
+  // Nor is anything for a set with arcs.
+  CHECK_FALSE(corner_shortage(comb_mask, builtin_piece_set("egg-of-columbus").set, 30.0));
+}
+
 TEST_CASE("corner angles: no figure of masks/ nor any solvable pattern of masks/sets/ is refused") {
   namespace fs = std::filesystem;
   int checked = 0;
   const auto check = [&](const fs::path& png, const PieceSet& set) {
     const Pattern pattern = load_pattern_png(png.string());
     const double min_edge = std::max(12.0, 0.1 * std::sqrt(double(pattern.area_px)));
-    const auto corner = unmakeable_corner(pattern.puzzle, set, min_edge);
     CAPTURE(png.string());
-    CHECK_FALSE(corner);
+    CHECK_FALSE(unmakeable_corner(pattern.puzzle, set, min_edge));
+    CHECK_FALSE(corner_shortage(pattern.puzzle, set, min_edge));
     ++checked;
   };
   for (const auto& entry : fs::directory_iterator(test::kMasks))

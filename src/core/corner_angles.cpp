@@ -4,7 +4,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <set>
+#include <limits>
+#include <map>
 
 #include <opencv2/imgproc.hpp>
 
@@ -113,13 +114,16 @@ std::vector<FigureCorner> figure_corners(const cv::Mat1b& puzzle, double min_edg
   return corners;
 }
 
-std::vector<double> corner_sums(const PieceSet& set) {
+namespace {
+
+/// The pieces' corner angles (hundredths of a degree, straight vertices left out), per piece
+/// (copies counted); empty for a set with arcs.
+std::vector<std::vector<long>> piece_corners(const PieceSet& set) {
   for (const PieceShape& shape : set.shapes())
     if (!shape.arcs.empty()) return {};
-  // Sums in hundredths of a degree, each piece (copy) adding at most one of its corners.
-  std::set<long> sums{0};
+  std::vector<std::vector<long>> pieces;
   for (const ShapeId id : set.order()) {
-    const Polygon& outline = set.shape(id).outline;  // counter-clockwise on screen? either way
+    const Polygon& outline = set.shape(id).outline;
     const std::size_t n = outline.size();
     std::vector<long> angles;
     const double orientation = signed_area(outline) >= 0 ? 1.0 : -1.0;
@@ -130,16 +134,84 @@ std::vector<double> corner_sums(const PieceSet& set) {
       if (angle < 0) angle += 360.0;
       if (std::abs(angle - 180.0) > 1e-6) angles.push_back(std::lround(angle * 100.0));
     }
-    std::set<long> next = sums;
-    for (const long s : sums)
-      for (const long a : angles)
-        if (s + a <= 36000) next.insert(s + a);
-    sums.swap(next);
+    pieces.push_back(std::move(angles));
   }
-  sums.erase(0);
+  return pieces;
+}
+
+/// Every sum (hundredths of a degree, up to 360) of at most one corner of each piece, with the
+/// fewest corners that make it; the empty sum 0 included.
+std::map<long, int> fewest_corners(const std::vector<std::vector<long>>& pieces) {
+  std::map<long, int> best{{0, 0}};
+  for (const std::vector<long>& angles : pieces) {
+    std::map<long, int> next = best;
+    for (const auto& [sum, count] : best)
+      for (const long a : angles)
+        if (sum + a <= 36000) {
+          const auto [it, added] = next.emplace(sum + a, count + 1);
+          if (!added) it->second = std::min(it->second, count + 1);
+        }
+    best.swap(next);
+  }
+  return best;
+}
+
+/// The sums of fewest_corners() within `tolerance_deg` of `angle` (degrees).
+template <typename Visit>
+void sums_near(const std::map<long, int>& sums, double angle, double tolerance_deg, Visit visit) {
+  const auto from = sums.lower_bound(std::lround(std::ceil((angle - tolerance_deg) * 100.0)));
+  const auto to = sums.upper_bound(std::lround(std::floor((angle + tolerance_deg) * 100.0)));
+  for (auto it = from; it != to; ++it)
+    if (it->first > 0) visit(it->first / 100.0, it->second);
+}
+
+}  // namespace
+
+std::vector<double> corner_sums(const PieceSet& set) {
+  const std::vector<std::vector<long>> pieces = piece_corners(set);
+  if (pieces.empty()) return {};
   std::vector<double> out;
-  for (const long s : sums) out.push_back(s / 100.0);
+  for (const auto& [sum, count] : fewest_corners(pieces))
+    if (sum > 0) out.push_back(sum / 100.0);
   return out;
+}
+
+std::optional<CornerShortage> corner_shortage(const cv::Mat1b& puzzle, const PieceSet& set,
+                                              double min_edge_px, double tolerance_deg) {
+  const std::vector<std::vector<long>> pieces = piece_corners(set);
+  if (pieces.empty()) return std::nullopt;
+  CornerShortage have;
+  for (const std::vector<long>& angles : pieces) {
+    have.piece_corners += static_cast<int>(angles.size());
+    for (const long a : angles) have.angle_available_deg += a / 100.0;
+  }
+  const std::map<long, int> sums = fewest_corners(pieces);
+  for (const FigureCorner& corner : figure_corners(puzzle, min_edge_px)) {
+    const double angle = corner.angle_deg;
+    if (std::abs(angle - 180.0) <= tolerance_deg) continue;
+    // The least angle and the fewest corners of the pieces that can meet there: their corners
+    // make the figure's angle, or at a reflex corner one piece may pass with a straight edge.
+    double least_angle = 360.0;
+    int fewest = std::numeric_limits<int>::max();
+    const auto visit = [&](double sum, int count) {
+      least_angle = std::min(least_angle, sum);
+      fewest = std::min(fewest, count);
+    };
+    sums_near(sums, angle, tolerance_deg, visit);
+    if (angle > 180.0) sums_near(sums, angle - 180.0, tolerance_deg, visit);
+    if (fewest == std::numeric_limits<int>::max()) continue;  // unmakeable_corner()'s refusal
+    ++have.corners;
+    have.piece_corners_needed += fewest;
+    have.angle_needed_deg += least_angle;
+  }
+  if (have.piece_corners_needed > have.piece_corners ||
+      have.angle_needed_deg > have.angle_available_deg + 1e-6)
+    return have;
+  return std::nullopt;
+}
+
+std::optional<CornerShortage> corner_shortage(const Pattern& pattern, const PieceSet& set) {
+  return corner_shortage(pattern.puzzle, set, min_corner_edge_px(pattern), kCornerToleranceDeg);
 }
 
 std::optional<FigureCorner> unmakeable_corner(const cv::Mat1b& puzzle, const PieceSet& set,
@@ -161,8 +233,11 @@ std::optional<FigureCorner> unmakeable_corner(const cv::Mat1b& puzzle, const Pie
 }
 
 std::optional<FigureCorner> unmakeable_corner(const Pattern& pattern, const PieceSet& set) {
-  const double min_edge_px = std::max(12.0, 0.1 * std::sqrt(static_cast<double>(pattern.area_px)));
-  return unmakeable_corner(pattern.puzzle, set, min_edge_px, kCornerToleranceDeg);
+  return unmakeable_corner(pattern.puzzle, set, min_corner_edge_px(pattern), kCornerToleranceDeg);
+}
+
+double min_corner_edge_px(const Pattern& pattern) {
+  return std::max(12.0, 0.1 * std::sqrt(static_cast<double>(pattern.area_px)));
 }
 
 }  // namespace tangram

@@ -18,12 +18,12 @@
 #include "tangram/core/angles.hpp"
 #include "tangram/core/candidates.hpp"
 #include "tangram/core/copy_memo.hpp"
-#include "tangram/core/corner_angles.hpp"
 #include "tangram/core/error.hpp"
 #include "tangram/core/grid_search.hpp"
 #include "tangram/core/lattice_search.hpp"
 #include "tangram/core/paper_search.hpp"
 #include "tangram/core/parallel.hpp"
+#include "tangram/core/refusals.hpp"
 #include "tangram/core/rotation_plan.hpp"
 #include "tangram/core/search_steps.hpp"
 #include "tangram/core/snap.hpp"
@@ -620,8 +620,8 @@ std::optional<Solution> solve_by_vertices(const Pattern& pattern, const SolverCo
   if (s.mode != SearchMode::Ours || !s.grid_search) return std::nullopt;
   for (const PieceShape& shape : config.pieces.shapes())
     if (!shape.arcs.empty()) return std::nullopt;
-  // A figure the pieces' corners cannot make is refused by the raster search at once.
-  if (unmakeable_corner(pattern, config.pieces)) return std::nullopt;
+  // A figure the outline rules out is refused by the raster search at once.
+  if (outline_refusal(pattern, config.pieces)) return std::nullopt;
   SolverConfig vertex = config;
   vertex.search.mode = SearchMode::Vertex;
   vertex.search.started = s.started == Clock::time_point{} ? Clock::now() : s.started;

@@ -1,6 +1,6 @@
 #include "tangram/core/search_steps.hpp"
 
-#include "tangram/core/corner_angles.hpp"
+#include "tangram/core/refusals.hpp"
 #include "tangram/core/invariants.hpp"
 
 #include <algorithm>
@@ -85,14 +85,8 @@ Solution Steps::timed_out_solution() const {
 
 std::optional<Impossibility> Steps::impossibility() const {
   const PieceSet& pieces = set();
-  // A corner of the outline that the pieces' corners cannot make (at any rotation).
-  if (const std::optional<FigureCorner> corner = unmakeable_corner(pattern_, pieces)) {
-    Impossibility why;
-    why.kind = Impossibility::Kind::UnmakeableCorner;
-    why.at = corner->at;
-    why.angle_deg = corner->angle_deg;
-    return why;
-  }
+  // What the outline rules out (refusals.hpp): corners the pieces' corners cannot make.
+  if (std::optional<Impossibility> why = outline_refusal(pattern_, pieces)) return why;
   std::vector<ShapeId> shapes;  // each shape once, largest first
   for (const ShapeId shape : pieces.order())
     if (std::find(shapes.begin(), shapes.end(), shape) == shapes.end()) shapes.push_back(shape);

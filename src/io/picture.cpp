@@ -204,6 +204,14 @@ std::string unsolved_reason(const Solution& solution, const SolverConfig& config
     return "impossible: the figure's corner at (" + fixed(why.at.x, 0) + ", " + fixed(why.at.y, 0) +
            ") measures " + fixed(why.angle_deg, 1) + " deg, which no meeting of the pieces' corners "
            "makes (within " + general(kCornerToleranceDeg) + " deg)";
+  if (why.kind == Impossibility::Kind::TooManyCorners)
+    return "impossible: the figure's " + std::to_string(why.corners) +
+           " corners take at least " + general(why.needed) + " of the pieces' corners; the set has " +
+           general(why.available);
+  if (why.kind == Impossibility::Kind::CornerAngleShortage)
+    return "impossible: the figure's " + std::to_string(why.corners) + " corners take at least " +
+           fixed(why.needed, 1) + " deg of the pieces' corner angles; the set's add up to " +
+           fixed(why.available, 1) + " deg";
   const double allowed = 1.0 - VerifyConfig{}.min_coverage;
   return "impossible at " + steps + ": " +
          (why.parts == 1 ? std::string("a separate part that no piece fits in holds ")

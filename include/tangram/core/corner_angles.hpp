@@ -8,6 +8,10 @@
 /// 1.5 px, the corners where two straight stretches at least `min_edge_px` long meet, the
 /// angle between lines fitted to the stretches' middle parts. Sets with curved pieces are never
 /// refused this way (an arc meets an edge at any angle).
+///
+/// A second refusal counts: the pieces meeting at distinct corners of the figure use distinct
+/// corners of their own, so a figure whose corners need more of the pieces' corners, or more of
+/// their angle, than the whole set has, has no assembly either (corner_shortage()).
 
 #include <optional>
 #include <vector>
@@ -43,6 +47,31 @@ std::vector<double> corner_sums(const PieceSet& set);
 std::optional<FigureCorner> unmakeable_corner(const cv::Mat1b& puzzle, const PieceSet& set,
                                               double min_edge_px,
                                               double tolerance_deg = kCornerToleranceDeg);
+
+/// What the figure's corners take of the pieces' corners when they ask for more than the set
+/// has: at each corner (those of figure_corners() not within the tolerance of 180 degrees and
+/// made by some sum), the fewest of the pieces' corners and the least angle of a sum that makes
+/// it within the tolerance, added up over the corners.
+struct CornerShortage {
+  int corners = 0;                   ///< the figure's corners counted
+  int piece_corners_needed = 0;      ///< the pieces' corners they take at least
+  int piece_corners = 0;             ///< the set's corners (copies counted; straight ones not)
+  double angle_needed_deg = 0.0;     ///< the pieces' corner angle they take at least
+  double angle_available_deg = 0.0;  ///< the sum of the set's corner angles
+};
+
+/// The shortage (see CornerShortage) when the figure's corners need more of the pieces'
+/// corners, or more angle, than the set has; nullopt otherwise, and for a set with arcs.
+std::optional<CornerShortage> corner_shortage(const cv::Mat1b& puzzle, const PieceSet& set,
+                                              double min_edge_px,
+                                              double tolerance_deg = kCornerToleranceDeg);
+
+/// corner_shortage() of the pattern as the searches judge it (as unmakeable_corner() below).
+std::optional<CornerShortage> corner_shortage(const Pattern& pattern, const PieceSet& set);
+
+/// The shortest straight stretch on either side of a corner that the searches' refusals measure:
+/// a tenth of the pattern's side, 12 px or more.
+double min_corner_edge_px(const Pattern& pattern);
 
 /// unmakeable_corner() of the pattern as the searches judge it: stretches of at least a tenth
 /// of the pattern's side (12 px or more), kCornerToleranceDeg.

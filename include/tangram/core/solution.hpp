@@ -34,6 +34,12 @@ struct Impossibility {
     /// A corner of the figure's outline has an angle that no meeting of the pieces' corners
     /// makes (corner_angles.hpp): at `at`, `angle_deg`.
     UnmakeableCorner,
+    /// The figure's `corners` corners need at least `needed` of the pieces' corners, and the
+    /// set has `available` (corner_shortage(), corner_angles.hpp).
+    TooManyCorners,
+    /// The figure's `corners` corners need at least `needed` degrees of the pieces' corner
+    /// angles, and the set's corners add up to `available` (corner_shortage()).
+    CornerAngleShortage,
   };
   Kind kind = Kind::PieceFitsNowhere;
   ShapeId shape = 0;   ///< PieceFitsNowhere: the shape that fits nowhere
@@ -41,6 +47,9 @@ struct Impossibility {
   double share = 0.0;  ///< UncoverableParts: their share of the puzzle area
   Vec2 at;                 ///< UnmakeableCorner: the corner (px)
   double angle_deg = 0.0;  ///< UnmakeableCorner: its angle inside the figure
+  int corners = 0;          ///< TooManyCorners, CornerAngleShortage: the figure's corners
+  double needed = 0.0;      ///< ... what they need of the pieces' corners (count or degrees)
+  double available = 0.0;   ///< ... what the set has
 };
 
 /// Counters of one search run.
