@@ -1,9 +1,11 @@
 // The vectorised outline (outline.hpp): corners found to a fraction of a pixel on figures
 // rasterised by the checker's rule (a pixel is in when its centre is), holes with their parents,
-// the rings' orientation.
+// the rings' orientation; arcs of drawn discs, rings, half-discs and figures mixing arcs with
+// straight edges, their radius and centre to a fraction of a pixel.
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -51,6 +53,26 @@ double worst_corner_error(const Polygon& truth, const Polygon& found) {
     worst = std::max(worst, best);
   }
   return worst;
+}
+
+/// The figure of points whose pixel centres `in` holds.
+template <typename Inside>
+cv::Mat1b raster(int size, Inside in) {
+  cv::Mat1b mask(size, size, uchar{0});
+  for (int y = 0; y < size; ++y)
+    for (int x = 0; x < size; ++x) mask(y, x) = in(Vec2{x + 0.5, y + 0.5}) ? 255 : 0;
+  return mask;
+}
+
+double distance(Vec2 a, Vec2 b) { return std::hypot(a.x - b.x, a.y - b.y); }
+
+/// The ring's arc nearest in radius to `radius`; fails the test when the ring has none.
+const OutlineArc& arc_of_radius(const OutlineRing& ring, double radius) {
+  REQUIRE_FALSE(ring.arcs.empty());
+  const OutlineArc* best = &ring.arcs.front();
+  for (const OutlineArc& arc : ring.arcs)
+    if (std::abs(arc.radius - radius) < std::abs(best->radius - radius)) best = &arc;
+  return *best;
 }
 
 }  // namespace
@@ -108,3 +130,124 @@ TEST_CASE("outline: an empty mask and specks give no rings") {
   speck(5, 5) = 255;
   CHECK(vectorise_outline(speck).empty());
 }
+
+TEST_CASE("outline: straight figures have no arcs") {
+  for (const double turn : {0.0, 7.0, 22.5, 45.0, 61.3}) {
+    CAPTURE(turn);
+    const std::vector<OutlineRing> rings =
+        vectorise_outline(centre_raster({turned_square({100.3, 99.6}, 60.0, turn)}, 200));
+    REQUIRE(rings.size() == 1);
+    CHECK(rings[0].arcs.empty());
+  }
+  const Polygon triangle{{20.2, 30.7}, {180.4, 60.1}, {40.9, 170.3}};
+  CHECK(vectorise_outline(centre_raster({triangle}, 200))[0].arcs.empty());
+}
+
+TEST_CASE("outline: a disc is one full circle, centre and radius within a fraction of a pixel") {
+  for (const double radius : {12.3, 30.0, 61.7, 95.2}) {
+    CAPTURE(radius);
+    const Vec2 centre{100.3, 99.6};
+    const std::vector<OutlineRing> rings =
+        vectorise_outline(raster(200, [&](Vec2 p) { return distance(p, centre) < radius; }));
+    REQUIRE(rings.size() == 1);
+    REQUIRE(rings[0].arcs.size() == 1);
+    const OutlineArc& arc = rings[0].arcs[0];
+    CHECK(std::abs(arc.radius - radius) < 0.15);
+    CHECK(distance(arc.centre, centre) < 0.15);
+    CHECK(std::abs(arc.sweep_deg) == doctest::Approx(360.0));
+    CHECK(arc.convex);
+    CHECK(arc.edges == rings[0].corners.size());
+    CHECK(arc.rms_px < 0.4);
+    CHECK(arc.length() == doctest::Approx(2.0 * 3.14159265358979 * radius).epsilon(0.01));
+  }
+}
+
+TEST_CASE("outline: a ring's hole is a concave circle, turned the other way") {
+  const Vec2 centre{120.4, 119.7};
+  const std::vector<OutlineRing> rings = vectorise_outline(raster(240, [&](Vec2 p) {
+    const double d = distance(p, centre);
+    return d < 90.0 && d >= 41.3;
+  }));
+  REQUIRE(rings.size() == 2);
+  for (const OutlineRing& ring : rings) {
+    CAPTURE(ring.hole);
+    REQUIRE(ring.arcs.size() == 1);
+    const OutlineArc& arc = ring.arcs[0];
+    CHECK(std::abs(arc.radius - (ring.hole ? 41.3 : 90.0)) < 0.15);
+    CHECK(distance(arc.centre, centre) < 0.15);
+    CHECK(arc.convex == !ring.hole);
+    // The figure on the same side of every ring: the outer circle and the hole's run opposite
+    // ways about the centre.
+    CHECK((arc.sweep_deg > 0) == (ring.hole ? false : true));
+  }
+}
+
+TEST_CASE("outline: half-discs, their straight edge left alone, the arc's ends at its corners") {
+  for (const double turn : {0.0, 30.0, 45.0, 100.0}) {
+    CAPTURE(turn);
+    const double t = turn * 3.14159265358979323846 / 180.0;
+    const Vec2 centre{100.6, 100.2}, up{std::sin(t), -std::cos(t)};
+    const double radius = 70.0;
+    const std::vector<OutlineRing> rings = vectorise_outline(raster(200, [&](Vec2 p) {
+      return distance(p, centre) < radius && dot(p - centre, up) > 0.0;
+    }));
+    REQUIRE(rings.size() == 1);
+    REQUIRE(rings[0].arcs.size() == 1);
+    const OutlineArc& arc = rings[0].arcs[0];
+    CHECK(std::abs(arc.radius - radius) < 0.25);
+    CHECK(distance(arc.centre, centre) < 0.25);
+    CHECK(std::abs(arc.sweep_deg) == doctest::Approx(180.0).epsilon(0.02));
+    CHECK(arc.convex);
+    // The ends: the diameter's ends, within about a pixel.
+    const Vec2 side{-up.y, up.x};
+    const Vec2 e1 = centre + radius * side, e2 = centre - radius * side;
+    CHECK(std::min(distance(arc.from, e1), distance(arc.from, e2)) < 1.0);
+    CHECK(std::min(distance(arc.to, e1), distance(arc.to, e2)) < 1.0);
+    // The rest of the ring, the diameter, is one fitted edge not on the arc.
+    CHECK(arc.edges + 1 == rings[0].corners.size());
+    CHECK(rings[0].fitted[(arc.first_edge + arc.edges) % rings[0].corners.size()]);
+  }
+}
+
+TEST_CASE("outline: arcs and straight edges mixed: a stadium, a tombstone with a round bite") {
+  // A stadium: two half-discs joined by straight tangents (arcs meet lines without a corner).
+  {
+    const Vec2 a{70.3, 100.4}, b{150.3, 100.4};
+    const double radius = 40.0;
+    const std::vector<OutlineRing> rings = vectorise_outline(raster(220, [&](Vec2 p) {
+      const double t = std::clamp(p.x, a.x, b.x);
+      return distance(p, {t, a.y}) < radius;
+    }));
+    REQUIRE(rings.size() == 1);
+    REQUIRE(rings[0].arcs.size() == 2);
+    for (const OutlineArc& arc : rings[0].arcs) {
+      CHECK(std::abs(arc.radius - radius) < 0.3);
+      CHECK(std::min(distance(arc.centre, a), distance(arc.centre, b)) < 0.3);
+      CHECK(std::abs(arc.sweep_deg) == doctest::Approx(180.0).epsilon(0.05));
+      CHECK(arc.convex);
+    }
+  }
+  // A square topped by a half-disc, with a round bite out of its lower left corner.
+  {
+    const Vec2 top{110.2, 90.3}, bite{40.0, 180.0};
+    const std::vector<OutlineRing> rings = vectorise_outline(raster(220, [&](Vec2 p) {
+      const bool body = (p.x > 40.2 && p.x < 180.2 && p.y > top.y && p.y < 180.0) ||
+                        (distance(p, top) < 70.0 && p.y <= top.y);
+      return body && distance(p, bite) >= 50.5;
+    }));
+    REQUIRE(rings.size() == 1);
+    REQUIRE(rings[0].arcs.size() == 2);
+    const OutlineArc& dome = arc_of_radius(rings[0], 70.0);
+    CHECK(std::abs(dome.radius - 70.0) < 0.25);
+    CHECK(distance(dome.centre, top) < 0.25);
+    CHECK(dome.convex);
+    const OutlineArc& round_bite = arc_of_radius(rings[0], 50.5);
+    // A quarter circle pins its centre and radius down less well than longer arcs (moving the
+    // centre along its bisector and shrinking the radius fit its pixels nearly as well).
+    CHECK(std::abs(round_bite.radius - 50.5) < 0.9);
+    CHECK(distance(round_bite.centre, bite) < 0.9);
+    CHECK_FALSE(round_bite.convex);
+    CHECK(std::abs(round_bite.sweep_deg) == doctest::Approx(90.0).epsilon(0.03));
+  }
+}
+

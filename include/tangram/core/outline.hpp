@@ -16,6 +16,26 @@
 
 namespace tangram {
 
+/// A circular arc of a ring, replacing some of its edges (which are then chords or tangents of
+/// the curve, kept as they are for users of straight edges only).
+struct OutlineArc {
+  Vec2 from, to;  ///< its ends (px), in the ring's order; equal for a full circle
+  Vec2 centre;    ///< centre of the fitted circle (px)
+  double radius = 0.0;
+  /// Signed angle (degrees) from `from` to `to` about the centre, in the ring's order, positive
+  /// as atan2(y - centre.y, x - centre.x) grows; +-360 for a full circle.
+  double sweep_deg = 0.0;
+  /// The figure lies inside the circle along the arc (a disc's rim); otherwise outside (a bite).
+  bool convex = true;
+  /// The ring edges it replaces: first_edge, first_edge + 1, ... (modulo the ring's size),
+  /// `edges` of them; each lies mostly on the arc.
+  std::size_t first_edge = 0;
+  std::size_t edges = 0;
+  double rms_px = 0.0;  ///< root mean square distance of the crack midpoints from the circle
+  /// Length of the arc (px).
+  double length() const;
+};
+
 /// One boundary of the figure.
 struct OutlineRing {
   /// The corners in order, pixel frame; edge i runs from corners[i] to corners[i + 1] (the
@@ -28,6 +48,9 @@ struct OutlineRing {
   bool hole = false;
   /// For a hole, the index of the outer ring that holds it; -1 for an outer ring.
   int parent = -1;
+  /// The ring's circular arcs in the ring's order (empty for straight figures); `corners` and
+  /// `fitted` do not depend on them.
+  std::vector<OutlineArc> arcs = {};
 };
 
 /// The indices into `contour` (a closed pixel contour) of the vertices cv::approxPolyDP keeps
