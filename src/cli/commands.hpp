@@ -6,6 +6,8 @@
 /// (tangram::Error); main() turns them into one-line messages and exit codes.
 
 #include <chrono>
+#include <cstdint>
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -427,6 +429,30 @@ CLI::App* setup_dissect(CLI::App& app, DissectOptions& options);
 /// Runs `dissect`: 0 found (--unique: one), 1 none, kExitSeveral (--unique: several),
 /// kExitIncomplete (the time limit left the answer uncertain). Throws tangram::Error.
 int run_dissect(const DissectOptions& options);
+
+/// Options of `tangram generate dissection` (congruent_dissection.hpp: generate_puzzles).
+struct GenerateDissectionOptions {
+  int parts = 2;                ///< K
+  int cells = 0;                ///< N, squares of the whole figure (required)
+  bool holes = false;           ///< Kotani's second generator
+  int from_square = 0;          ///< Kotani's third generator: cut off an S x S square
+  bool no_mirror = false;
+  long count = 10;              ///< M, puzzles
+  std::uint64_t seed = 1;
+  std::string out_dir;          ///< required
+  double time_limit_s = kCliTimeLimitS;
+  double min_difficulty = -std::numeric_limits<double>::infinity();  ///< on difficulty1
+  std::string sort;             ///< empty (seed order), amusement, difficulty1, difficulty2
+  int threads = 0;              ///< 0 = all cores
+  bool quiet = false;           ///< no progress line
+};
+
+/// Declares `tangram generate` and its subcommand `dissection` on `app`; returns `generate`.
+CLI::App* setup_generate(CLI::App& app, GenerateDissectionOptions& options);
+
+/// Runs `generate dissection`: 0 all M puzzles written, kExitIncomplete fewer (the time limit,
+/// or no new puzzle for many seeds), 1 none. Throws tangram::Error.
+int run_generate_dissection(const GenerateDissectionOptions& options);
 
 /// Keeps the command line as main() received it, for this_invocation(). Called once, first.
 void set_command_line(int argc, const char* const* argv);

@@ -119,6 +119,8 @@ int main(int argc, char** argv) {
   CLI::App* pieces = setup_pieces(app, pieces_options);
   DissectOptions dissect_options;
   CLI::App* dissect = setup_dissect(app, dissect_options);
+  GenerateDissectionOptions generate_options;
+  CLI::App* generate = setup_generate(app, generate_options);
 
   try {
     app.parse(argc, argv);
@@ -134,6 +136,7 @@ int main(int argc, char** argv) {
                           : explain->parsed() ? explain
                           : pieces->parsed()  ? pieces
                           : dissect->parsed() ? dissect
+                          : generate->parsed() ? generate
                                               : nullptr;
     const std::vector<std::string> args(argv + 1, argv + argc);
     print_error(std::string(e.what()) + near_miss_hint(app, args) + " (see 'tangram " +
@@ -158,6 +161,7 @@ int main(int argc, char** argv) {
     else if (explain->parsed()) status = run_explain(explain_options);
     else if (pieces->parsed()) status = run_pieces(pieces_options);
     else if (dissect->parsed()) status = run_dissect(dissect_options);
+    else if (generate->parsed()) status = run_generate_dissection(generate_options);
     else status = run_verify(verify_options);
     std::cout.flush();  // a failed write to stdout is an error too
     if (checked_stdout.error() != 0)

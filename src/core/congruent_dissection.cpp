@@ -593,7 +593,7 @@ Attempt attempt(const GenerateConfig& config, std::uint64_t seed) {
   for (long tried = 1; tried <= config.max_candidates; ++tried) {
     out.candidates = tried;
     if (std::chrono::steady_clock::now() >= config.deadline) break;
-    const Cells figure = candidate(config, random);
+    const Cells figure = normalized(candidate(config, random));  // the text grid's frame
     if (static_cast<int>(figure.size()) != config.cells) continue;
     const DissectResult found = dissect(figure, dissect_config);
     if (found.timed_out) break;

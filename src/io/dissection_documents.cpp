@@ -65,20 +65,15 @@ std::string puzzle_csv_header() {
   return "name,cells,parts,x1,x2,x3,x4,x5,difficulty1,difficulty2,amusement,seed,candidates\n";
 }
 
-namespace {
-
-/// Refuses a puzzle name that CSV, JSON, HTML or a file name would have to quote.
-void check_name(const std::string& name) {
+void check_puzzle_name(const std::string& name) {
   for (char c : name)
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_' && c != '.')
       throw UsageError("puzzle name '" + name + "': letters, digits, '-', '_' and '.' only");
   if (name.empty()) throw UsageError("empty puzzle name");
 }
 
-}  // namespace
-
 std::string puzzle_csv_row(const std::string& name, const DissectionPuzzle& puzzle) {
-  check_name(name);
+  check_puzzle_name(name);
   const DissectionAttributes& a = puzzle.attributes;
   const DissectionRating& r = puzzle.rating;
   return name + "," + std::to_string(puzzle.figure.size()) + "," +
@@ -89,7 +84,7 @@ std::string puzzle_csv_row(const std::string& name, const DissectionPuzzle& puzz
 }
 
 std::string puzzle_json(const std::string& name, const DissectionPuzzle& puzzle, bool mirror) {
-  check_name(name);
+  check_puzzle_name(name);
   DissectionDocument about;
   about.parts = static_cast<int>(puzzle.solution.size());
   about.mirror = mirror;

@@ -155,7 +155,7 @@ struct GenerateConfig {
 
 /// A generated puzzle, its one dissection and Kotani's rating of it.
 struct DissectionPuzzle {
-  Cells figure;
+  Cells figure;  ///< in the frame of its text grid (grid_text): least row and column 0
   Dissection solution;
   DissectionAttributes attributes;
   DissectionRating rating;

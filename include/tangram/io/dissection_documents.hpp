@@ -39,12 +39,16 @@ std::string rating_text(const Cells& figure, const Dissection& d, bool json);
 std::string dissection_json(const Cells& figure, const std::vector<Dissection>& solutions,
                             const DissectionDocument& about);
 
+/// Throws UsageError for a puzzle name that a CSV, JSON, HTML or a file name would have to
+/// quote or escape: letters, digits, '-', '_' and '.' only, not empty.
+void check_puzzle_name(const std::string& name);
+
 /// The header of the generated puzzles' CSV: name, cells, parts, x1..x5, difficulty1,
 /// difficulty2, amusement, seed, candidates.
 std::string puzzle_csv_header();
 
-/// One CSV row of puzzle_csv_header() (ending in '\n'); `name` must not need quoting (it is
-/// checked: letters, digits, '-', '_' and '.' only; throws UsageError otherwise).
+/// One CSV row of puzzle_csv_header() (ending in '\n'); throws for a bad name
+/// (check_puzzle_name).
 std::string puzzle_csv_row(const std::string& name, const DissectionPuzzle& puzzle);
 
 /// The tangram-dissection/1 document of a generated puzzle: its figure, its one solution with
