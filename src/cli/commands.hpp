@@ -276,7 +276,7 @@ int run_render(const RenderOptions& options);
 
 /// Options of `tangram experiment`.
 struct ExperimentOptions {
-  std::string experiment;  ///< "1", "2", "3", "all" or "sets"
+  std::string experiment;  ///< "1", "2", "3", "all", "sets" or "merge"
   std::string sets = "all";  ///< --sets: the piece-set experiment's sets, "all" or a list
   std::string out_dir;
   std::string masks;       ///< directory of NN-name.png patterns
@@ -289,6 +289,8 @@ struct ExperimentOptions {
   bool tables_only = false;  ///< run nothing, tabulate what is recorded
   bool quiet = false;
   std::string pieces = "tangram";  ///< --pieces: a built-in set or a piece-set file
+  std::string shard;       ///< --shard I/N, empty = every run
+  std::vector<std::string> shard_dirs;  ///< 'merge': the shards' results directories
   ReadLimits limits;       ///< caps on the patterns and the run records
 };
 

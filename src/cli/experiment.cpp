@@ -15,6 +15,7 @@
 #include "tangram/core/error.hpp"
 #include "tangram/lab/experiment.hpp"
 #include "tangram/lab/experiment_runner.hpp"
+#include "tangram/lab/experiment_shards.hpp"
 
 namespace tangram::cli {
 
@@ -89,9 +90,25 @@ std::vector<std::string> parse_sets(const std::string& text) {
   return sets;
 }
 
+/// The options given that mean nothing to `tangram experiment merge`, by name; empty if none.
+std::string options_beside_merge(const ExperimentOptions& o) {
+  const std::vector<std::pair<bool, const char*>> given{
+      {o.sets != "all", "--sets"},         {!o.patterns.empty(), "--patterns"},
+      {!o.strategies.empty(), "--strategies"}, {!o.searches.empty(), "--search"},
+      {o.time_limit_s > 0.0, "--time-limit"}, {o.jobs != 0, "--jobs"},
+      {o.threads != 1, "--threads"},       {o.tables_only, "--tables-only"},
+      {o.pieces != "tangram", "--pieces"}, {!o.shard.empty(), "--shard"}};
+  for (const auto& [is_given, name] : given)
+    if (is_given) return name;
+  return "";
+}
+
 /// The config of `options` (UsageError naming the option for an unparsable list or range).
 ExperimentConfig experiment_config(const ExperimentOptions& options) {
   ExperimentConfig config;
+  if (!options.shard_dirs.empty())
+    throw UsageError("SHARD_DIR: directories to join only with 'tangram experiment merge', got '" +
+                     options.shard_dirs.front() + "'");
   const bool sets = options.experiment == "sets";
   // Options that mean nothing for the chosen experiment are refused, not ignored.
   if (sets && !options.searches.empty() && options.searches != "ours")
@@ -119,6 +136,7 @@ ExperimentConfig experiment_config(const ExperimentOptions& options) {
   config.out_dir = options.out_dir;
   config.tables_only = options.tables_only;
   config.limits = options.limits;
+  if (!options.shard.empty()) config.shard = parse_shard(options.shard, "--shard");
   if (options.pieces != config.pieces.name())
     config.pieces = load_pieces_option(options.pieces, options.limits).set;
   return config;
@@ -140,10 +158,16 @@ CLI::App* setup_experiment(CLI::App& app, ExperimentOptions& options) {
                        "sets: the piece-set experiment, each built-in set's patterns "
                        "(MASKS/sets/SET/NN-KIND.png, solvable when NN-KIND.truth.json is "
                        "beside it) solved with that set as 'tangram solve --pieces SET' does, "
-                       "one row per set: solved, median and max time, mean coverage."))
+                       "one row per set: solved, median and max time, mean coverage. merge: "
+                       "join the shard directories SHARD_DIR... (see --shard) into --out "
+                       "and write its tables."))
       ->required()
-      ->check(CLI::IsMember({"1", "2", "3", "all", "sets"}))
-      ->type_name("1|2|3|all|sets");
+      ->check(CLI::IsMember({"1", "2", "3", "all", "sets", "merge"}))
+      ->type_name("1|2|3|all|sets|merge");
+  cmd->add_option("SHARD_DIR", options.shard_dirs,
+                  wrap("With 'merge': the results directories of the shards to join (each "
+                       "written with --shard I/N); every shard 1..N once."))
+      ->type_name("DIR...");
   cmd->add_option("--sets", options.sets,
                   wrap("With 'sets': all, or a comma-separated list of built-in sets. "
                        "Default: all."))
@@ -186,6 +210,12 @@ CLI::App* setup_experiment(CLI::App& app, ExperimentOptions& options) {
                   wrap("Worker threads of each run. Default: 1 (as the paper's single-thread "
                        "timings; results do not depend on it)."))
       ->type_name("N");
+  cmd->add_option("--shard", options.shard,
+                  wrap("Run only shard I of N: every N-th run of the plan from the I-th, so that "
+                       "N machines (GNU parallel, a Slurm array: scripts/) share an experiment; "
+                       "--out then holds the shard, and 'tangram experiment merge' joins the "
+                       "N directories. Default: every run."))
+      ->type_name("I/N");
   cmd->add_flag("--tables-only", options.tables_only,
                 wrap("Run nothing: write runs.csv and the tables from the runs already recorded "
                      "in --out (cells still missing runs are marked)."));
@@ -204,14 +234,33 @@ CLI::App* setup_experiment(CLI::App& app, ExperimentOptions& options) {
       "lists every recorded run, and OUT/tables.md and OUT/tables.csv hold the settings and "
       "Tables I-III beside the paper's numbers (printed on stdout too). OUT/settings.json "
       "records the settings and every command that ran runs there, with its commit, machine "
-      "and date ('tangram report' shows them).\n"
+      "and date ('tangram report' shows them). With --shard I/N, OUT/shard.json lists the "
+      "runs the shard owns; 'tangram experiment merge DIR... -o OUT' checks that the shards are "
+      "of one experiment, each there once with every run recorded, copies them into OUT (new "
+      "or empty; written completely or not at all) and writes its tables.\n"
       "Exit status: 0 every planned run is recorded; 2 bad or over-limit input, bad option or output not "
       "writable; 3 internal error.",
       90));
   return cmd;
 }
 
+/// `tangram experiment merge`.
+int merge_experiment(const ExperimentOptions& options) {
+  if (const std::string name = options_beside_merge(options); !name.empty())
+    throw UsageError(name + ": not with 'merge', which joins shards run with their own settings");
+  if (options.shard_dirs.empty())
+    throw UsageError("merge: give the shard directories to join (SHARD_DIR...)");
+  const MergedShards merged =
+      merge_experiment_shards(options.shard_dirs, options.out_dir, options.limits, options.masks);
+  if (!options.quiet)
+    std::cerr << "merged " << merged.shards << (merged.shards == 1 ? " shard: " : " shards: ")
+              << merged.runs << " runs into " << options.out_dir << std::endl;
+  std::cout << write_experiment_tables(merged.plan) << std::flush;
+  return kExitOk;
+}
+
 int run_experiment(const ExperimentOptions& options) {
+  if (options.experiment == "merge") return merge_experiment(options);
   ExperimentConfig config = experiment_config(options);
   config.invocation = this_invocation();  // recorded in settings.json and the tables
   ExperimentPlan plan = plan_experiment(config);
@@ -223,7 +272,11 @@ int run_experiment(const ExperimentOptions& options) {
   if (!options.quiet) {
     observer.started = [&]() {
       std::cerr << "experiment " << options.experiment << ": " << plan.runs.size()
-                << " runs planned, " << plan.recorded() << " already recorded in "
+                << " runs planned"
+                << (plan.config.shard ? " (shard " + shard_text(*plan.config.shard) + ", of " +
+                                            std::to_string(plan.runs_in_all) + " in all)"
+                                      : std::string())
+                << ", " << plan.recorded() << " already recorded in "
                 << options.out_dir << ", " << plan.todo.size() << " to do"
                 << (plan.todo.empty() ? std::string()
                                       : " with " + std::to_string(plan.workers) + " at a time")

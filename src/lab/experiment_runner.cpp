@@ -17,6 +17,7 @@
 #include "tangram/io/png.hpp"
 #include "tangram/io/solve_silhouette.hpp"
 #include "tangram/lab/detail/text.hpp"
+#include "tangram/lab/experiment_shards.hpp"
 #include "tangram/lab/results.hpp"
 
 namespace tangram {
@@ -285,6 +286,9 @@ void validate_experiment_config(const ExperimentConfig& config) {
   if (config.threads < 1 || config.threads > 1024)
     throw UsageError(mention(Setting::Threads) + " must be 1..1024, got " +
                      std::to_string(config.threads));
+  if (config.shard && (config.shard->count < 1 || config.shard->index < 1 ||
+                       config.shard->index > config.shard->count))
+    throw UsageError("the shard must be I/N with 1 <= I <= N, got " + shard_text(*config.shard));
   if (config.patterns && (config.patterns->first < 1 || config.patterns->last < config.patterns->first))
     throw UsageError(mention(Setting::Patterns) + ": '" + range_text(*config.patterns) +
                      "' is not a range of pattern numbers from 1");
@@ -306,6 +310,22 @@ ExperimentPlan plan_experiment(const ExperimentConfig& config) {
     throw UsageError(mention(Setting::OutDir, config.out_dir) + " is the " +
                      mention(Setting::MasksDir) + " directory: choose another");
   plan.runs = plan_runs(config, available, plan.tables);
+  plan.runs_in_all = plan.runs.size();
+  std::uint64_t digest = 14695981039346656037ull;  // FNV-1a
+  for (const PlannedRun& run : plan.runs)
+    for (const char c : relative_to(run.record_path(), out) + "\n") {
+      digest ^= static_cast<unsigned char>(c);
+      digest *= 1099511628211ull;
+    }
+  plan.runs_digest = digest;
+  check_shard_directory(config);
+  if (config.shard) {
+    std::vector<PlannedRun> mine;
+    for (std::size_t i = static_cast<std::size_t>(config.shard->index - 1); i < plan.runs.size();
+         i += static_cast<std::size_t>(config.shard->count))
+      mine.push_back(std::move(plan.runs[i]));
+    plan.runs = std::move(mine);
+  }
 
   // Records already there: kept if made with the same limit, refused otherwise.
   plan.records.resize(plan.runs.size());
@@ -351,6 +371,9 @@ void run_experiment(ExperimentPlan& plan, const ExperimentObserver& observer) {
   if (!plan.todo.empty())
     write_text_atomic((fs::path(plan.config.out_dir) / std::string(kSettingsFile)).string(),
                       settings_to_json(plan.settings));
+  if (plan.config.shard)
+    write_text_atomic((fs::path(plan.config.out_dir) / kShardFile).string(),
+                      shard_manifest_json(plan));
   if (observer.started) observer.started();
 
   Shared shared;

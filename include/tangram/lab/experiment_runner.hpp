@@ -16,6 +16,7 @@
 /// the same config again finds the others recorded.
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -38,6 +39,13 @@ namespace tangram {
 struct PatternRange {
   int first = 1;
   int last = 1;
+};
+
+/// One of `count` parts of an experiment, the index-th from 1 (experiment_shards.hpp): the runs
+/// index - 1, index - 1 + count, ... of the whole plan.
+struct Shard {
+  int index = 1;
+  int count = 1;
 };
 
 /// What to run, and where. Messages name these fields through Setting::MasksDir, OutDir,
@@ -63,6 +71,8 @@ struct ExperimentConfig {
   PieceSet pieces = PieceSet::tangram();  ///< the pieces the patterns are solved with
   bool tables_only = false;  ///< run nothing: tabulate the runs already recorded
   ReadLimits limits;      ///< caps on the patterns and the run records
+  /// Only this shard of the runs (experiment_shards.hpp); nullopt = all of them.
+  std::optional<Shard> shard;
   /// The command that asks for the runs, as the front end knows it (results.hpp); recorded
   /// in OUT/settings.json when it runs anything.
   Invocation invocation;
@@ -95,8 +105,13 @@ struct PlannedRun {
 /// The runs of a config and what is already recorded of them.
 struct ExperimentPlan {
   ExperimentConfig config;
-  /// By experiment, pattern number, search, then strategy, in the config's orders.
+  /// By experiment, pattern number, search, then strategy, in the config's orders; of a
+  /// sharded config, the shard's (every count-th from the index-th).
   std::vector<PlannedRun> runs;
+  std::size_t runs_in_all = 0;  ///< runs of the whole plan, all shards
+  /// FNV-1a digest of the whole plan's record paths (relative to out_dir, one a line): shards
+  /// of one experiment on the same patterns have the same.
+  std::uint64_t runs_digest = 0;
   /// Per run, its record when one was found (or, after run_experiment(), made).
   std::vector<std::optional<ExperimentRecord>> records;
   std::vector<std::size_t> todo;  ///< the runs to do (indexes into `runs`), in order
@@ -157,7 +172,8 @@ struct ExperimentObserver {
 };
 
 /// Creates the directories of every planned run (OutputError if it cannot) and, when there are
-/// runs to do, writes plan.settings to OUT/settings.json; then does the runs of plan.todo, plan.workers at a time, each writing its solution, picture and record
+/// runs to do, writes plan.settings to OUT/settings.json (and a sharded plan's manifest to
+/// OUT/shard.json, experiment_shards.hpp); then does the runs of plan.todo, plan.workers at a time, each writing its solution, picture and record
 /// atomically, and stores their records in plan.records. The first run that fails stops the
 /// others from starting; once those in progress are over, an Error naming that run ("DIR/NAME:
 /// what went wrong") is thrown.
