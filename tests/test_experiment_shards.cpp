@@ -1,14 +1,17 @@
 // Experiments split over machines (experiment_shards.hpp): `tangram experiment --shard I/N`
 // runs each planned run in exactly one of N shards, `tangram experiment merge` joins them into
 // the same results a single run makes, and refuses shards that do not add up. The GNU parallel
-// script of scripts/ is run when Debian's `parallel` is installed.
+// script of scripts/ is run when Debian's `parallel` is installed, the Slurm script when a
+// Slurm cluster answers (skipped otherwise).
 
 #include <doctest/doctest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <set>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "checks.hpp"
@@ -160,4 +163,30 @@ TEST_CASE("scripts/experiment-parallel.sh: shards under GNU parallel, merged, eq
         rows_without_seconds(dir.path() / "single" / "runs.csv"));
   for (int i = 1; i <= 3; ++i)
     CHECK(fs::exists(dir.path() / "out" / ("shard-" + std::to_string(i)) / "shard.json"));
+}
+
+TEST_CASE("scripts/experiment-slurm.sh: an array job and a merge job on a Slurm cluster") {
+  // Only where a Slurm cluster answers (Debian's slurm-wlm, one node will do).
+  if (std::system("command -v sbatch > /dev/null 2>&1 && sinfo -h -t idle,mix -o %n 2>/dev/null"
+                  " | grep -q .") != 0) {
+    MESSAGE("no Slurm cluster here (sbatch, sinfo with an idle node): skipped");
+    return;
+  }
+  test::TempDir dir("slurm");
+  REQUIRE(test::run_cli(dir, kArgs + " -o single").status == 0);
+  const std::string script = std::string(TANGRAM_SOURCE_DIR) + "/scripts/experiment-slurm.sh";
+  const std::string command = "cd '" + dir.path().string() + "' && TANGRAM_BIN='" +
+                              TANGRAM_CLI_PATH + "' '" + script + "' 2 '" +
+                              (dir.path() / "out").string() + "' " + kArgs.substr(11) +
+                              " > script.out 2> script.err";
+  REQUIRE(std::system(command.c_str()) == 0);
+  CHECK(contains(test::read_all(dir.path() / "script.out"), "array job"));
+  // The merge job runs when both shards are done: wait for its tables (a few seconds on an
+  // idle node; given up after two minutes).
+  const fs::path tables = dir.path() / "out" / "merged" / "tables.md";
+  for (int k = 0; k < 240 && !fs::exists(tables); ++k)
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+  REQUIRE(fs::exists(tables));
+  CHECK(rows_without_seconds(dir.path() / "out" / "merged" / "runs.csv") ==
+        rows_without_seconds(dir.path() / "single" / "runs.csv"));
 }
