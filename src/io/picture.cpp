@@ -212,6 +212,15 @@ std::string unsolved_reason(const Solution& solution, const SolverConfig& config
     return "impossible: the figure's " + std::to_string(why.corners) + " corners take at least " +
            fixed(why.needed, 1) + " deg of the pieces' corner angles; the set's add up to " +
            fixed(why.available, 1) + " deg";
+  if (why.kind == Impossibility::Kind::UnmatchedArc) {
+    const std::string kind = why.convex ? "convex" : "concave";
+    if (why.available == 0.0)
+      return "impossible: the figure's " + kind + " arc at (" + fixed(why.at.x, 0) + ", " +
+             fixed(why.at.y, 0) + ") has radius " + fixed(why.radius, 3) +
+             " (set units), which no piece's " + kind + " arc has";
+    return "impossible: the figure's " + kind + " arcs of radius " + fixed(why.radius, 3) +
+           " are " + fixed(why.needed, 2) + " long; the pieces' add up to " + fixed(why.available, 2);
+  }
   const double allowed = 1.0 - VerifyConfig{}.min_coverage;
   return "impossible at " + steps + ": " +
          (why.parts == 1 ? std::string("a separate part that no piece fits in holds ")

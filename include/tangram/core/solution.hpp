@@ -40,6 +40,10 @@ struct Impossibility {
     /// The figure's `corners` corners need at least `needed` degrees of the pieces' corner
     /// angles, and the set's corners add up to `available` (corner_shortage()).
     CornerAngleShortage,
+    /// A circular arc of the figure (curved_refusals.hpp) of `radius` (set units), `convex` or
+    /// not, at `at`: no piece arc of that kind has its radius (`available` 0, `needed` its
+    /// length), or the figure's arcs of that kind are `needed` long and the pieces' `available`.
+    UnmatchedArc,
   };
   Kind kind = Kind::PieceFitsNowhere;
   ShapeId shape = 0;   ///< PieceFitsNowhere: the shape that fits nowhere
@@ -50,6 +54,8 @@ struct Impossibility {
   int corners = 0;          ///< TooManyCorners, CornerAngleShortage: the figure's corners
   double needed = 0.0;      ///< ... what they need of the pieces' corners (count or degrees)
   double available = 0.0;   ///< ... what the set has
+  double radius = 0.0;      ///< UnmatchedArc: the arc's radius (set units)
+  bool convex = true;       ///< UnmatchedArc: the figure lies inside the arc's circle
 };
 
 /// Counters of one search run.
