@@ -1,16 +1,21 @@
 // Whole solves inside one process, two variants of the solver on the same patterns: 1 thread
 // against 2 threads (--vary threads, the default), or, with 1 thread, the copies of a shape
-// searched in every order against once (--vary copies: SearchConfig::copies_once, copy_memo.hpp).
+// searched in every order against once (--vary copies: SearchConfig::copies_once, copy_memo.hpp),
+// or the vertex search as published against pruned (--vary pruning: SearchConfig::
+// vertex_pruning, vertex_search.hpp; with --search vertex the vertex search alone, with ours
+// the default search, whose vertex search runs first).
 // It prints the time of solve() (rasterising the piece masks included; not the process start
 // nor the PNG decoding, which are the same for both), whether both variants give the same
 // result (threads: the same pieces and counts; copies: the same assembly, up to which copy is
-// which) and the speed-up. Patterns are read as `tangram solve` reads them (default
+// which; pruning: the pruned search solves what the published one does) and the speed-up
+// (over the patterns both solve). Patterns are read as `tangram solve` reads them (default
 // input options) and judged on the silhouette with its pinholes open, as there.
 // Not a test: timings belong here, not in ctest. scripts/bench-solve.sh measures whole
 // processes (wall time and peak memory).
 //
-//   tangram_bench_solve [--vary threads|copies] [--pieces SET] [--step DEG|auto] [--strategy NAME]
-//                       [--time-limit SEC] [--reps N] PATTERN...
+//   tangram_bench_solve [--vary threads|copies|pruning] [--search ours|vertex] [--pieces SET]
+//                       [--step DEG|auto] [--strategy NAME] [--time-limit SEC] [--reps N]
+//                       PATTERN...
 //
 // Prints a Markdown table; with --reps N each time is the best of N solves.
 
@@ -35,9 +40,9 @@ namespace {
 
 [[noreturn]] void usage(const std::string& message) {
   std::fprintf(stderr,
-               "tangram_bench_solve: %s\nusage: tangram_bench_solve [--vary threads|copies] "
-               "[--pieces SET] [--step DEG] [--strategy NAME] [--time-limit SEC] [--reps N] "
-               "PATTERN...\n",
+               "tangram_bench_solve: %s\nusage: tangram_bench_solve "
+               "[--vary threads|copies|pruning] [--search ours|vertex] [--pieces SET] "
+               "[--step DEG] [--strategy NAME] [--time-limit SEC] [--reps N] PATTERN...\n",
                message.c_str());
   std::exit(2);
 }
@@ -82,7 +87,7 @@ int main(int argc, char** argv) {
   SolverConfig config;
   config.search.time_limit_s = 60.0;
   int reps = 1;
-  bool vary_copies = false;
+  bool vary_copies = false, vary_pruning = false;
   std::vector<std::string> patterns;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -92,8 +97,14 @@ int main(int argc, char** argv) {
     };
     if (arg == "--vary") {
       const std::string what = value();
-      if (what != "threads" && what != "copies") usage("--vary takes threads or copies");
+      if (what != "threads" && what != "copies" && what != "pruning")
+        usage("--vary takes threads, copies or pruning");
       vary_copies = what == "copies";
+      vary_pruning = what == "pruning";
+    } else if (arg == "--search") {
+      const std::string mode = value();
+      if (mode != "ours" && mode != "vertex") usage("--search takes ours or vertex");
+      config.search.mode = mode == "vertex" ? SearchMode::Vertex : SearchMode::Ours;
     } else if (arg == "--pieces") {
       try {
         config.pieces = builtin_piece_set(value()).set;
@@ -132,16 +143,22 @@ int main(int argc, char** argv) {
     labels[0] = "copies in every order";
     labels[1] = "copies once";
   }
-  std::printf("solve() %s: set %s, rotation step %s, strategy %s, time limit %g s, "
+  if (vary_pruning) {
+    labels[0] = "published";
+    labels[1] = "pruned";
+  }
+  std::printf("solve() %s: search %s, set %s, rotation step %s, strategy %s, time limit %g s, "
               "best of %d\n\n",
-              vary_copies ? "with 1 thread, the copies of a shape in every order and once"
-                          : "with 1 and 2 threads",
+              vary_copies    ? "with 1 thread, the copies of a shape in every order and once"
+              : vary_pruning ? "with 1 thread, the vertex search as published and pruned"
+                             : "with 1 and 2 threads",
+              std::string(search_mode_name(config.search.mode)).c_str(),
               config.pieces.name().c_str(),
               config.search.rotation_auto ? "auto" : std::to_string(config.search.rotation_step_deg).c_str(),
               std::string(strategy_name(config.placement.strategy)).c_str(),
               config.search.time_limit_s, reps);
-  std::printf("| pattern | solved | s (%s) | s (%s) | speed-up | same result |\n", labels[0],
-              labels[1]);
+  std::printf("| pattern | solved | s (%s) | s (%s) | speed-up | %s |\n", labels[0], labels[1],
+              vary_pruning ? "nothing lost" : "same result");
   std::printf("|---|---|---:|---:|---:|---|\n");
   std::vector<double> one, two;
   int solved_both = 0, different = 0;
@@ -152,16 +169,18 @@ int main(int argc, char** argv) {
     for (int r = 0; r < reps; ++r)
       for (int t = 0; t < 2; ++t) {
         SolverConfig c = config;
-        c.search.threads = vary_copies ? 1 : t + 1;
+        c.search.threads = vary_copies || vary_pruning ? 1 : t + 1;
         if (vary_copies) c.search.copies_once = t == 1;
+        if (vary_pruning) c.search.vertex_pruning = t == 1;
         const Solution s = to_original_frame(
             solve(silhouette.working, c, {}, {}, &silhouette.working_unfilled), silhouette,
             config.pieces);
         if (r == 0 || s.stats.seconds < best[t]) best[t] = s.stats.seconds;
         result[t] = s;
       }
-    const bool same = vary_copies ? same_assembly(result[0], result[1])
-                                  : same_result(result[0], result[1]);
+    const bool same = vary_copies    ? same_assembly(result[0], result[1])
+                      : vary_pruning ? !result[0].solved || result[1].solved
+                                     : same_result(result[0], result[1]);
     different += same ? 0 : 1;
     const bool both = result[0].solved && result[1].solved;
     if (both) {
@@ -169,7 +188,7 @@ int main(int argc, char** argv) {
       one.push_back(best[0]);
       two.push_back(best[1]);
     }
-    std::printf("| %s | %s | %.2f | %.2f | %.2fx | %s |\n",
+    std::printf("| %s | %s | %.3f | %.3f | %.2fx | %s |\n",
                 std::filesystem::path(path).stem().string().c_str(),
                 both ? "yes" : (result[0].solved || result[1].solved ? "one only" : "no"), best[0],
                 best[1], best[1] > 0 ? best[0] / best[1] : 0.0, same ? "yes" : "NO");

@@ -347,7 +347,8 @@ CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
                      "lies on it, then for straight-edged sets the vertex search on the "
                      "outline (as --search vertex; its assembly taken when exact and at the "
                      "configured rotations). Default: the exact searches first (up to half the "
-                     "time limit on a lattice, a tenth for the vertex search)."));
+                     "time limit on a lattice, a tenth for the vertex search, half for sets of "
+                     "more than seven pieces)."));
   cmd->add_option("--time-limit", options.time_limit_s,
                   wrap("Give up (not solved, exit 1) SEC seconds after the start: reading and "
                        "preparing the pattern, rasterising the pieces, the search, polishing and "

@@ -113,8 +113,12 @@ constexpr long kFallbackShare = 4;
 constexpr long kFallbackMinPlacements = 40000;
 
 /// The share of the time limit the vertex search gets before the raster search
-/// (SearchConfig::grid_search).
-constexpr double kVertexShare = 0.1;
+/// (SearchConfig::grid_search): a tenth for sets of up to seven pieces, where the raster search
+/// solves what the vertex search misses (experiments/vertex-search: the Tangram's KiloGram
+/// figures, some in 10-18 s); half for larger sets, where the raster search is slow and the
+/// vertex search is the one that solves (experiments/piece-sets: the double tangram's and the
+/// Stomachion's off-lattice figures).
+double vertex_share(const PieceSet& set) { return set.piece_count() <= 7 ? 0.1 : 0.5; }
 
 /// Whether a complete assembly that passes the checker is as good as an exact one: no overlap
 /// and no gap away from the outline, beyond rounding (shares of the puzzle area). Sets with arcs,
@@ -609,10 +613,10 @@ bool at_configured_rotations(const std::vector<PlacedPiece>& pieces, const Searc
   return true;
 }
 
-/// SearchConfig::grid_search for straight-edged sets: the vertex search for up to a tenth of the
-/// time limit; its assembly snapped (SearchConfig::snap), when that passes the checker, and
-/// taken when it is exact (fine()) and its pieces lie at the configured rotations. nullopt
-/// otherwise.
+/// SearchConfig::grid_search for straight-edged sets: the vertex search for up to
+/// vertex_share() of the time limit; its assembly snapped (SearchConfig::snap), when that
+/// passes the checker, and taken when it is exact (fine()) and its pieces lie at the configured
+/// rotations. nullopt otherwise.
 std::optional<Solution> solve_by_vertices(const Pattern& pattern, const SolverConfig& config,
                                           const Pattern* judge) {
   using Clock = std::chrono::steady_clock;
@@ -625,7 +629,7 @@ std::optional<Solution> solve_by_vertices(const Pattern& pattern, const SolverCo
   SolverConfig vertex = config;
   vertex.search.mode = SearchMode::Vertex;
   vertex.search.started = s.started == Clock::time_point{} ? Clock::now() : s.started;
-  vertex.search.time_limit_s = kVertexShare * s.time_limit_s;
+  vertex.search.time_limit_s = vertex_share(config.pieces) * s.time_limit_s;
   const Pattern& on = judge ? *judge : pattern;
   const std::vector<OutlineRing> outline = vectorise_outline(on.puzzle);
   // An assembly is taken only when exact, snapped, and at the configured rotations; the search

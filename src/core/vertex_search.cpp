@@ -11,6 +11,7 @@
 
 #include "tangram/core/error.hpp"
 #include "tangram/core/outline.hpp"
+#include "tangram/core/spill.hpp"
 #include "tangram/core/verify.hpp"
 
 namespace tangram {
@@ -42,14 +43,17 @@ Polygon vx_vertices(const VxRing& ring) {
   return out;
 }
 
-double vx_length(Vec2 v) { return std::hypot(v.x, v.y); }
-
-/// Distance from `p` to the segment from `a` to `b`.
-double vx_segment_distance(Vec2 p, Vec2 a, Vec2 b) {
-  const Vec2 d = b - a;
-  const double t = std::clamp(dot(p - a, d) / std::max(dot(d, d), 1e-300), 0.0, 1.0);
-  return vx_length(p - (a + t * d));
+/// Every ring of the region (outer rings and holes) as vertices.
+std::vector<Polygon> vx_rings(const VxRegion& region) {
+  std::vector<Polygon> rings;
+  for (const VxPolygon& polygon : region) {
+    rings.push_back(vx_vertices(polygon.outer()));
+    for (const VxRing& inner : polygon.inners()) rings.push_back(vx_vertices(inner));
+  }
+  return rings;
 }
+
+double vx_length(Vec2 v) { return std::hypot(v.x, v.y); }
 
 /// A ring split where it passes through a point twice (parts of a figure meeting at a point:
 /// a vertex repeated, or a vertex on another edge) into loops that do not.
@@ -61,7 +65,7 @@ std::vector<Polygon> vx_loops(Polygon ring) {
       const std::size_t k = (j + 1) % n;
       if (j == i || k == i || vx_length(ring[j] - ring[i]) < kTouchPx ||
           vx_length(ring[k] - ring[i]) < kTouchPx ||
-          vx_segment_distance(ring[i], ring[j], ring[k]) >= kTouchPx)
+          segment_distance(ring[i], ring[j], ring[k]) >= kTouchPx)
         continue;
       ring.insert(ring.begin() + long(j + 1), ring[i]);  // the touch made a repeated vertex
       return vx_loops(std::move(ring));
@@ -220,7 +224,7 @@ public:
                const SearchObserver& observer, const Pattern& judge, const AssemblyCheck& accept)
       : pattern_(pattern), set_(config.pieces), progress_(progress),
         observer_(observer), judge_(judge), accept_(accept), tol_(vx_tolerances(pattern)),
-        unit_px_(set_.unit_px(pattern.side_px)) {
+        unit_px_(set_.unit_px(pattern.side_px)), pruning_(config.search.vertex_pruning) {
     started_ = config.search.started == Clock::time_point{} ? Clock::now() : config.search.started;
     deadline_ = started_ + std::chrono::duration_cast<Clock::duration>(
                                std::chrono::duration<double>(config.search.time_limit_s));
@@ -453,12 +457,12 @@ private:
     return out;
   }
 
-  /// The pieces that fit at `corner`: each remaining shape (largest first), each way up, each
-  /// vertex narrow enough put on the corner with its edge along the corner's longer edge;
-  /// those that spill too much left out, the same polygon twice left out. Within a shape, the
-  /// least spill first.
-  std::vector<VxPlacement> placements(const VxRegion& region, const VxCorner& corner,
-                                      double spilled) const {
+  /// The pieces that may fit at `corner`, before clipping: each remaining shape (largest
+  /// first), each way up, each vertex narrow enough put on the corner with its edge along the
+  /// corner's longer edge; the same polygon twice left out, and, given the remainder's `rings`
+  /// (with SearchConfig::vertex_pruning), those whose spill's lower bound is already too much.
+  std::vector<VxPlacement> candidates(const VxCorner& corner, double spilled,
+                                      const std::vector<Polygon>* rings) const {
     std::vector<VxPlacement> out;
     const double along_deg = std::atan2(corner.along.y, corner.along.x) * kDegPerRad;
     for (const VxForm& form : forms_) {
@@ -478,18 +482,65 @@ private:
           return p.piece.shape == form.shape && same_polygon(p.piece.polygon, polygon);
         });
         if (repeated) continue;
-        const double spill = vx_spill(vx_polygon(polygon), region);
-        if (spill > tol_.spill_band_px * vx_perimeter(polygon) ||
-            spilled + spill > tol_.spill_budget_px2)
-          continue;
-        out.push_back({PlacedPiece{form.shape, pose, std::move(polygon)}, spill, rank});
+        if (rings) {
+          // A hundredth of a pixel along the perimeter off the bound covers the grid that
+          // vx_polygon() rounds the piece to for the clipping.
+          const double perimeter = vx_perimeter(polygon);
+          const double allowed =
+              std::min(tol_.spill_band_px * perimeter, tol_.spill_budget_px2 - spilled);
+          if (spill_lower_bound(polygon, *rings) > allowed + 0.01 * perimeter) continue;
+        }
+        out.push_back({PlacedPiece{form.shape, pose, std::move(polygon)}, 0.0, rank});
       }
-      check_time();
     }
+    check_time();
+    return out;
+  }
+
+  /// The `candidates` that fit the remainder `region`: those that spill too much left out;
+  /// within a shape, the least spill first. Given the region's `rings`
+  /// (SearchConfig::vertex_pruning), a convex piece's spill is convex_spill() (spill.hpp)
+  /// instead of Boost.Geometry's clipping.
+  std::vector<VxPlacement> clipped(std::vector<VxPlacement> candidates, const VxRegion& region,
+                                   const std::vector<Polygon>* rings, double spilled) const {
+    std::vector<VxPlacement> out;
+    for (VxPlacement& p : candidates) {
+      p.spill_px2 = rings && set_.convex(p.piece.shape)
+                        ? convex_spill(p.piece.polygon, *rings)
+                        : vx_spill(vx_polygon(p.piece.polygon), region);
+      if (p.spill_px2 > tol_.spill_band_px * vx_perimeter(p.piece.polygon) ||
+          spilled + p.spill_px2 > tol_.spill_budget_px2)
+        continue;
+      out.push_back(std::move(p));
+    }
+    check_time();
     std::stable_sort(out.begin(), out.end(), [](const VxPlacement& a, const VxPlacement& b) {
       return a.rank != b.rank ? a.rank < b.rank : a.spill_px2 < b.spill_px2;
     });
     return out;
+  }
+
+  /// The placements tried at this level: those of the corner with the fewest among the
+  /// first kCornersCompared corners (in corners()'s order), or with SearchConfig::
+  /// vertex_pruning among all of them; the first corner with at most one is taken at once (a
+  /// corner with none ends the level: no assembly fills it).
+  std::vector<VxPlacement> chosen_placements(const VxRegion& region, double spilled) const {
+    const std::vector<VxCorner> all = corners(region);
+    const std::vector<Polygon> rings = pruning_ ? vx_rings(region) : std::vector<Polygon>{};
+    const std::size_t compared = pruning_ ? all.size() : std::size_t(kCornersCompared);
+    std::vector<VxPlacement> best;
+    bool chosen = false;
+    for (std::size_t k = 0; k < all.size() && k < compared; ++k) {
+      std::vector<VxPlacement> here =
+          clipped(candidates(all[k], spilled, pruning_ ? &rings : nullptr), region,
+                  pruning_ ? &rings : nullptr, spilled);
+      if (!chosen || here.size() < best.size()) {
+        best = std::move(here);
+        chosen = true;
+      }
+      if (best.size() <= 1) break;
+    }
+    return best;
   }
 
   /// Whether two polygons have the same vertices (within a millionth of the unit), in any
@@ -532,17 +583,7 @@ private:
       ++rejected_;
       return false;
     }
-    const std::vector<VxCorner> all = corners(region);
-    std::vector<VxPlacement> best;
-    bool chosen = false;
-    for (std::size_t k = 0; k < all.size() && k < std::size_t(kCornersCompared); ++k) {
-      std::vector<VxPlacement> here = placements(region, all[k], spilled);
-      if (!chosen || here.size() < best.size()) {
-        best = std::move(here);
-        chosen = true;
-      }
-      if (best.size() <= 1) break;
-    }
+    const std::vector<VxPlacement> best = chosen_placements(region, spilled);
     for (const VxPlacement& p : best) {
       ++tried_;
       placed_.push_back(p.piece);
@@ -575,6 +616,7 @@ private:
   const AssemblyCheck& accept_;
   const VxTolerances tol_;
   const double unit_px_;
+  const bool pruning_;  ///< SearchConfig::vertex_pruning
   Clock::time_point started_, deadline_;
   std::vector<VxForm> forms_;   ///< shapes largest first, each unmirrored then mirrored
   std::vector<ShapeId> rank_;   ///< the distinct shapes, largest first

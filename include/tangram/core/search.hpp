@@ -71,14 +71,22 @@ struct SearchConfig {
   bool widen = true;                   ///< Ours only: widen the candidates when exhausted
   /// Ours only: never search the copies of a shape in swapped order (copy_memo.hpp).
   bool copies_once = true;
+  /// The vertex search (SearchMode::Vertex, and Ours's vertex search first): each level
+  /// compares every corner of the remainder for the one with the fewest placements (a corner
+  /// with none ends the level), a placement whose spill's lower bound is already too much is
+  /// set aside unclipped, and a convex piece's spill is clipped exactly by its own edges
+  /// (spill.hpp) instead of by Boost.Geometry. false: the search as published in
+  /// vertex_search.hpp, the first three corners compared, every placement clipped by Boost.
+  bool vertex_pruning = true;
   /// Ours only: a set of polyominoes on a figure that lies on its unit grid is first searched
   /// cell by cell, exactly (grid_search.hpp), when the rotations include the quarter turns;
   /// another set on a figure that lies on its lattice, on the lattice (lattice_search.hpp, for
   /// up to half the time limit), when they include the set's grid step. Then, for a set of
   /// straight-edged pieces, the vertex search (vertex_search.hpp) for up to a tenth of the time
-  /// limit: its assembly, snapped (SearchConfig::snap), is taken when it is exact (no overlap
-  /// and no gap away from the outline beyond rounding) and its pieces' angles are among the
-  /// configured rotations (any with rotation_auto); otherwise the raster search follows.
+  /// limit (half for sets of more than seven pieces, whose raster search is slow): its
+  /// assembly, snapped (SearchConfig::snap), is taken when it is exact (no overlap and no gap
+  /// away from the outline beyond rounding) and its pieces' angles are among the configured
+  /// rotations (any with rotation_auto); otherwise the raster search follows.
   bool grid_search = true;
   /// Ours only, rotation steps under 45 degrees: spend up to half the time limit on the
   /// rotations that the silhouette's edges point at (angles.hpp), then search all of them.
