@@ -134,7 +134,11 @@ inline constexpr double kCliTimeLimitS = 60.0;
 
 /// Options of `tangram solve`, as typed on the command line.
 struct SolveOptions {
-  std::string pattern;         ///< input picture
+  std::string pattern;         ///< input picture (the first of `patterns`)
+  /// The PATTERN arguments: pictures, or with --out-dir also folders of pictures.
+  std::vector<std::string> patterns;
+  std::string out_dir;         ///< --out-dir: solve every figure into this folder (a batch)
+  int jobs = 0;                ///< --jobs: figures solved at the same time; 0 = one per core
   std::string strategy;        ///< placement strategy name (strategy_from_name)
   std::string search;          ///< "ours" or "paper"
   std::string pieces;          ///< a built-in piece set's name or a piece-set file
@@ -365,6 +369,18 @@ void add_all_options(CLI::App& solve, SolveAllOptions& options);
 /// --unique exactly one), 1 none, kExitSeveral (--unique: more than one), kExitIncomplete.
 int run_solve_all(const SolveOptions& options, const SolveWatchOptions& watch,
                   const SolveAllOptions& all);
+
+/// Whether `solve` was asked for a batch: --out-dir given, or several PATTERN arguments.
+bool batch_requested(const SolveOptions& options);
+
+/// Declares the batch options of `solve` (--out-dir, --jobs) on `solve`.
+void add_batch_options(CLI::App& solve, SolveOptions& options);
+
+/// Runs `solve PATTERN... --out-dir DIR` (lab/experiment_runner.hpp, BatchSolve): every figure
+/// solved into DIR, resumably, with a progress line and DIR/runs.csv. 0 when every figure is
+/// solved, 1 otherwise. Throws tangram::Error (UsageError for options that mean one figure).
+int run_solve_batch(const SolveOptions& options, const SolveWatchOptions& watch,
+                    const SolveAllOptions& all);
 
 /// Options of `tangram explain`.
 struct ExplainOptions {

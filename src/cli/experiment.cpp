@@ -3,15 +3,14 @@
 // one line per run otherwise.
 
 #include <algorithm>
-#include <cmath>
 #include <filesystem>
 #include <iostream>
 #include <regex>
 #include <sstream>
 
-#include <unistd.h>
 
 #include "commands.hpp"
+#include "run_progress.hpp"
 #include "tangram/core/error.hpp"
 #include "tangram/lab/experiment.hpp"
 #include "tangram/lab/experiment_runner.hpp"
@@ -34,28 +33,6 @@ PatternRange parse_range(const std::string& text) {
   if (first < 1 || last < first)
     throw UsageError("--patterns: '" + text + "' is not a range of pattern numbers from 1");
   return {first, last};
-}
-
-std::string duration(double seconds) {
-  const long s = std::lround(std::max(0.0, seconds));
-  if (s >= 3600) return std::to_string(s / 3600) + "h" + padded((s % 3600) / 60, 2) + "m";
-  if (s >= 60) return std::to_string(s / 60) + "m" + padded(s % 60, 2) + "s";
-  return std::to_string(s) + "s";
-}
-
-std::string eta(const ExperimentProgress& progress) {
-  const std::optional<double> left = progress.eta_s();
-  return left ? duration(*left) : std::string("?");
-}
-
-/// "[#########.....................] 3/8 runs, 2 solved, 12s elapsed, ETA 20s".
-std::string status_line(const ExperimentProgress& progress) {
-  const int width = 30;
-  const int filled = progress.total ? int(width * progress.done / progress.total) : width;
-  return "[" + std::string(filled, '#') + std::string(width - filled, '.') + "] " +
-         std::to_string(progress.done) + "/" + std::to_string(progress.total) + " runs, " +
-         std::to_string(progress.solved) + " solved, " + duration(progress.elapsed_s) +
-         " elapsed, ETA " + eta(progress);
 }
 
 /// masks/ installed beside the program, else the source tree's; UsageError when neither exists.
@@ -267,40 +244,8 @@ int run_experiment(const ExperimentOptions& options) {
   for (const std::string& warning : plan.warnings)
     std::cerr << "tangram: warning: " << in_words(warning) << std::endl;
 
-  ExperimentObserver observer;
-  const bool tty = isatty(STDERR_FILENO) != 0;
-  if (!options.quiet) {
-    observer.started = [&]() {
-      std::cerr << "experiment " << options.experiment << ": " << plan.runs.size()
-                << " runs planned"
-                << (plan.config.shard ? " (shard " + shard_text(*plan.config.shard) + ", of " +
-                                            std::to_string(plan.runs_in_all) + " in all)"
-                                      : std::string())
-                << ", " << plan.recorded() << " already recorded in "
-                << options.out_dir << ", " << plan.todo.size() << " to do"
-                << (plan.todo.empty() ? std::string()
-                                      : " with " + std::to_string(plan.workers) + " at a time")
-                << std::endl;
-    };
-    if (tty)
-      observer.tick = [](const ExperimentProgress& progress, bool last) {
-        std::cerr << "\r" << status_line(progress) << "   ";
-        if (last) std::cerr << std::endl;
-        else std::cerr << std::flush;
-      };
-    else
-      observer.recorded = [](const PlannedRun& run, const ExperimentRecord& record,
-                             const ExperimentProgress& progress) {
-        std::cerr << "[" << progress.done << "/" << progress.total << "] "
-                  << (run.set ? run.set->set.name()
-                              : "exp" + std::to_string(run.spec.number) + " " +
-                                    std::string(search_mode_name(run.search)))
-                  << " " << run.name() << ": "
-                  << (record.counts() ? "solved" : record.solved ? "rejected" : "not solved")
-                  << " in " << fixed(record.seconds, 2) << " s, ETA " << eta(progress)
-                  << std::endl;
-      };
-  }
+  const ExperimentObserver observer =
+      run_progress(plan, "experiment " + options.experiment, options.quiet);
   tangram::run_experiment(plan, observer);
   std::cout << write_experiment_tables(plan) << std::flush;
   return kExitOk;

@@ -103,6 +103,7 @@ int main(int argc, char** argv) {
   add_watch_options(*solve, watch_options);
   SolveAllOptions all_options;
   add_all_options(*solve, all_options);
+  add_batch_options(*solve, solve_options);
   VerifyOptions verify_options;
   CLI::App* verify = setup_verify(app, verify_options);
   CompareOptions compare_options;
@@ -148,10 +149,13 @@ int main(int argc, char** argv) {
   }
   // --time-limit counts from here: reading and preparing the pattern are part of the solve.
   solve_options.started = std::chrono::steady_clock::now();
+  if (!solve_options.patterns.empty()) solve_options.pattern = solve_options.patterns.front();
 
   try {
     int status = kExitOk;
-    if (solve->parsed())
+    if (solve->parsed() && batch_requested(solve_options))
+      status = run_solve_batch(solve_options, watch_options, all_options);
+    else if (solve->parsed())
       status = all_options.active() ? run_solve_all(solve_options, watch_options, all_options)
                                     : run_solve(solve_options, watch_options);
     else if (compare->parsed()) status = run_compare(compare_options);

@@ -298,15 +298,15 @@ CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
 
   CLI::App* cmd = app.add_subcommand(
       "solve", "Assemble the seven Tangram pieces into the silhouette of a picture.");
-  cmd->add_option("PATTERN", options.pattern,
+  cmd->add_option("PATTERN", options.patterns,
                   wrap("Silhouette picture: PNG, JPEG, BMP, TIFF, WebP or PBM/PGM/PPM, "
                        "recognised by its content, not its name (grey or colour, with or "
                        "without alpha; 8 or 16 bit). Puzzle pixels: luminance < 128 "
                        "(--threshold) and, with alpha, alpha >= 128; see the input options "
                        "for light figures, specks, outlines and large images. - reads standard "
-                       "input."))
+                       "input. Several pictures, or folders of them, with --out-dir."))
       ->required()
-      ->type_name("IMAGE");
+      ->type_name("IMAGE...");
   add_input_options(*cmd, options.input);
   cmd->add_option("--strategy", options.strategy,
                   wrap("Placement strategy: dt (distance transform), bl (bottom-left), lb "

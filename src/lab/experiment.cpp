@@ -310,6 +310,56 @@ const std::string_view kSetTableNote =
     "an unsolved run at the time it took; mean coverage: of the solved runs; unsolvable not "
     "solved: patterns without an assembly that no run claimed to solve.";
 
+namespace {
+
+/// The median and the maximum of `times` as two cells ("-" for none).
+std::vector<std::string> median_and_max(std::vector<double> times) {
+  if (times.empty()) return {"-", "-"};
+  std::sort(times.begin(), times.end());
+  const std::size_t n = times.size();
+  const double median = n % 2 ? times[n / 2] : 0.5 * (times[n / 2 - 1] + times[n / 2]);
+  return {detail::fixed(median, 2), detail::fixed(times.back(), 2)};
+}
+
+/// The mean of `values` with 4 decimals ("-" for none).
+std::string mean_cell(const std::vector<double>& values) {
+  double mean = 0.0;
+  for (const double v : values) mean += v / double(values.size());
+  return values.empty() ? "-" : detail::fixed(mean, 4);
+}
+
+}  // namespace
+
+const std::string_view kBatchTableNote =
+    "solved: figures whose assembly the checker of 'tangram verify' accepts; rejected: "
+    "assemblies the checker refused; not solved: ruled out, stopped by the time limit or the "
+    "search exhausted; median and max s: search time of the recorded runs; mean coverage: of "
+    "the solved runs.";
+
+std::vector<std::vector<std::string>> batch_table(const std::vector<ExperimentRecord>& records,
+                                                  std::size_t planned) {
+  int solved = 0, rejected = 0;
+  std::vector<double> times, coverages;
+  for (const ExperimentRecord& r : records) {
+    times.push_back(r.seconds);
+    if (r.counts()) {
+      ++solved;
+      coverages.push_back(r.coverage);
+    } else if (r.solved) {
+      ++rejected;
+    }
+  }
+  const int recorded = static_cast<int>(records.size());
+  std::vector<std::string> row{std::to_string(planned), std::to_string(solved),
+                               std::to_string(rejected), std::to_string(recorded - solved - rejected),
+                               std::to_string(static_cast<int>(planned) - recorded)};
+  for (std::string& cell : median_and_max(times)) row.push_back(std::move(cell));
+  row.push_back(mean_cell(coverages));
+  return {{"figures", "solved", "rejected", "not solved", "not run yet", "median s", "max s",
+           "mean coverage"},
+          row};
+}
+
 std::vector<std::vector<std::string>> set_table(const std::vector<SetRun>& runs,
                                                 const std::vector<std::string>& sets) {
   std::vector<std::vector<std::string>> rows{{"set", "solved", "median s", "max s",
@@ -336,18 +386,8 @@ std::vector<std::vector<std::string>> set_table(const std::vector<SetRun>& runs,
     }
     std::vector<std::string> row{set, solvable ? std::to_string(solved) + "/" + std::to_string(solvable)
                                                : "-"};
-    if (times.empty()) {
-      row.insert(row.end(), {"-", "-"});
-    } else {
-      std::sort(times.begin(), times.end());
-      const std::size_t n = times.size();
-      const double median = n % 2 ? times[n / 2] : 0.5 * (times[n / 2 - 1] + times[n / 2]);
-      row.push_back(detail::fixed(median, 2));
-      row.push_back(detail::fixed(times.back(), 2));
-    }
-    double mean = 0.0;
-    for (const double c : coverages) mean += c / double(coverages.size());
-    row.push_back(coverages.empty() ? "-" : detail::fixed(mean, 4));
+    for (std::string& cell : median_and_max(times)) row.push_back(std::move(cell));
+    row.push_back(mean_cell(coverages));
     row.push_back(unsolvable ? std::to_string(not_claimed) + "/" + std::to_string(unsolvable) : "-");
     row.push_back(unsolvable ? detail::fixed(unsolvable_max, 2) : "-");
     rows.push_back(std::move(row));

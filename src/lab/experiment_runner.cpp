@@ -57,23 +57,50 @@ std::map<int, fs::path> find_patterns(const std::string& dir) {
   return patterns;
 }
 
-/// The pattern as the runs read it: the referee's reading, solved uncropped.
-Silhouette read_pattern(const fs::path& path, const ReadLimits& limits) {
+/// The pattern as the runs read it: the referee's reading, solved uncropped; a batch's figure
+/// as `tangram solve` reads it.
+Silhouette read_pattern(const fs::path& path, const ExperimentConfig& config) {
+  if (config.batch) return load_silhouette_png(path.string(), config.batch->reading, config.limits);
   InputConfig reading = InputConfig::referee_reading();
   reading.crop = false;
-  return load_silhouette_png(path.string(), reading, limits);
+  return load_silhouette_png(path.string(), reading, config.limits);
+}
+
+/// The runs of a batch (BatchSolve): one per figure, named by its stem, made unique.
+std::vector<PlannedRun> plan_batch(const ExperimentConfig& config) {
+  const BatchSolve& batch = *config.batch;
+  if (batch.figures.empty()) throw UsageError("no figure to solve");
+  std::vector<PlannedRun> runs;
+  std::map<std::string, int> seen;
+  for (const std::string& figure : batch.figures) {
+    const fs::path path(figure);
+    std::string name = path.stem().string();
+    if (const int before = seen[name]++; before > 0) name += "-" + std::to_string(before + 1);
+    PlannedRun run{ExperimentSpec{0, 1, 1, batch.solver.search.rotation_step_deg,
+                                  batch.solver.search.reflection},
+                   batch.solver.search.mode, name, path, batch.solver.placement.strategy,
+                   fs::path(config.out_dir), {}, true};
+    runs.push_back(std::move(run));
+  }
+  return runs;
 }
 
 /// A run's solver settings: its experiment's rotations and mirroring, its strategy and search,
 /// the config's time limit and threads, the defaults otherwise.
-SolverConfig solver_config(const PlannedRun& run, const ExperimentConfig& config) {
+SolverConfig solver_config(const PlannedRun& run, const ExperimentConfig& config, int threads) {
+  if (config.batch) {  // as `tangram solve` with the batch's settings
+    SolverConfig solver = config.batch->solver;
+    solver.search.time_limit_s = config.time_limit_s;
+    solver.search.threads = threads;
+    return solver;
+  }
   SolverConfig solver;
   solver.placement.strategy = run.strategy;
   solver.search.mode = run.search;
   solver.search.rotation_step_deg = run.spec.rotation_step_deg;
   solver.search.reflection = run.spec.reflection;
   solver.search.time_limit_s = config.time_limit_s;
-  solver.search.threads = config.threads;
+  solver.search.threads = threads;
   solver.pieces = config.pieces;
   if (run.set) {  // the piece-set experiment: the set's own turns, as `tangram solve --pieces`
     solver.pieces = run.set->set;
@@ -89,8 +116,8 @@ SolverConfig solver_config(const PlannedRun& run, const ExperimentConfig& config
 
 /// Solves one run and writes its solution, picture and, last, its record.
 ExperimentRecord do_run(const PlannedRun& run, const Silhouette& pattern,
-                        const ExperimentConfig& config) {
-  const SolverConfig solver = solver_config(run, config);
+                        const ExperimentConfig& config, int threads) {
+  const SolverConfig solver = solver_config(run, config, threads);
   const Solution solution = solve_silhouette(pattern, solver).solution;
   ExperimentRecord record;
   record.experiment = run.spec.number;
@@ -106,7 +133,7 @@ ExperimentRecord do_run(const PlannedRun& run, const Silhouette& pattern,
   record.backtracks = solution.stats.backtracks;
   PictureCaption caption = solution_caption(solution, solver);
   if (!solution.pieces.empty()) {
-    const VerifyReport report = verify_solution(pattern.pattern, solution.pieces, solver.pieces);
+    const VerifyReport report = verify_solution(pattern.unfilled, solution.pieces, solver.pieces);
     record.valid = report.valid;
     record.coverage = report.metrics.coverage;
     record.overlap = report.metrics.overlap;
@@ -119,8 +146,10 @@ ExperimentRecord do_run(const PlannedRun& run, const Silhouette& pattern,
                     solution_to_json(solution, solver.pieces, relative_to(run.pattern_file, run.dir)));
   write_png_atomic(run.picture_path().string(),
                    render_solution(pattern.pattern, solution, solver.pieces, caption, 1));
-  write_text_atomic(run.record_path().string(), record_to_json(record));
-  return record;
+  const std::string text = record_to_json(record);
+  write_text_atomic(run.record_path().string(), text);
+  // As it reads back: the tables of this run and of a resumed one print the same numbers.
+  return record_from_json(text);
 }
 
 /// The runs of `config` in order, with the table plan; throws when an experiment's range of
@@ -193,7 +222,9 @@ std::vector<PlannedRun> plan_runs(const ExperimentConfig& config,
 ResultsSettings experiment_settings(ExperimentPlan& plan) {
   const ExperimentConfig& config = plan.config;
   ResultsSettings settings;
-  const std::string set_label = config.sets.empty() ? config.pieces.name() : kSetsLabel;
+  const std::string set_label = config.batch           ? config.batch->solver.pieces.name()
+                                : config.sets.empty() ? config.pieces.name()
+                                                      : kSetsLabel;
   const fs::path file = fs::path(config.out_dir) / std::string(kSettingsFile);
   std::error_code ec;
   if (fs::exists(file, ec)) {
@@ -212,8 +243,20 @@ ResultsSettings experiment_settings(ExperimentPlan& plan) {
     }
   }
   if (!plan.todo.empty()) settings.invocations.push_back(config.invocation);
-  settings.made_by = "experiment";
+  settings.made_by = config.batch ? "solve" : "experiment";
   settings.time_limit_s = config.time_limit_s;
+  if (config.batch) {
+    const SearchConfig& search = config.batch->solver.search;
+    settings.rotations.push_back({"figures", search.rotation_step_deg, search.reflection,
+                                  search.rotation_auto});
+    settings.searches.emplace_back(search_mode_name(search.mode));
+    settings.strategies.emplace_back(strategy_name(config.batch->solver.placement.strategy));
+    settings.threads = plan.threads;
+    settings.jobs = plan.workers;
+    settings.piece_set = config.batch->solver.pieces.name();
+    settings.pieces = piece_labels(config.batch->solver.pieces);
+    return settings;
+  }
   for (const int number : config.sets.empty() ? config.experiments : std::vector<int>{}) {
     const ExperimentSpec& spec = paper_experiment(number);
     settings.rotations.push_back(
@@ -283,9 +326,9 @@ void validate_experiment_config(const ExperimentConfig& config) {
   if (config.jobs < 0 || config.jobs > 256)
     throw UsageError(mention(Setting::Jobs) + " must be 0 (one per core) or 1..256, got " +
                      std::to_string(config.jobs));
-  if (config.threads < 1 || config.threads > 1024)
-    throw UsageError(mention(Setting::Threads) + " must be 1..1024, got " +
-                     std::to_string(config.threads));
+  if (config.threads < (config.batch ? 0 : 1) || config.threads > 1024)
+    throw UsageError(mention(Setting::Threads) + " must be " + (config.batch ? "0" : "1") +
+                     "..1024, got " + std::to_string(config.threads));
   if (config.shard && (config.shard->count < 1 || config.shard->index < 1 ||
                        config.shard->index > config.shard->count))
     throw UsageError("the shard must be I/N with 1 <= I <= N, got " + shard_text(*config.shard));
@@ -299,17 +342,18 @@ ExperimentPlan plan_experiment(const ExperimentConfig& config) {
   validate_experiment_config(config);
   ExperimentPlan plan;
   plan.config = config;
-  const std::map<int, fs::path> available = find_patterns(config.masks_dir);
+  const std::map<int, fs::path> available =
+      config.batch ? std::map<int, fs::path>{} : find_patterns(config.masks_dir);
   const fs::path out(config.out_dir);
   std::error_code ec;
   if (fs::exists(out, ec) && !fs::is_directory(out, ec))
     throw OutputError("cannot write to " + mention(Setting::OutDir, config.out_dir) +
                       ": not a directory");
-  if (fs::exists(out, ec) && fs::exists(config.masks_dir, ec) &&
+  if (!config.batch && fs::exists(out, ec) && fs::exists(config.masks_dir, ec) &&
       fs::equivalent(out, config.masks_dir, ec))
     throw UsageError(mention(Setting::OutDir, config.out_dir) + " is the " +
                      mention(Setting::MasksDir) + " directory: choose another");
-  plan.runs = plan_runs(config, available, plan.tables);
+  plan.runs = config.batch ? plan_batch(config) : plan_runs(config, available, plan.tables);
   plan.runs_in_all = plan.runs.size();
   std::uint64_t digest = 14695981039346656037ull;  // FNV-1a
   for (const PlannedRun& run : plan.runs)
@@ -352,12 +396,14 @@ ExperimentPlan plan_experiment(const ExperimentConfig& config) {
 
   for (const std::size_t i : plan.todo) {
     const PlannedRun& run = plan.runs[i];
-    if (!plan.patterns.count(run.pattern_file.string()))
-      plan.patterns.emplace(run.pattern_file.string(), read_pattern(run.pattern_file, config.limits));
+    if (!config.batch && !plan.patterns.count(run.pattern_file.string()))
+      plan.patterns.emplace(run.pattern_file.string(), read_pattern(run.pattern_file, config));
   }
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   plan.workers = std::max<int>(1, std::min<std::size_t>(
-      config.jobs > 0 ? config.jobs : std::max(1u, std::thread::hardware_concurrency()),
-      std::max<std::size_t>(1, plan.todo.size())));
+      config.jobs > 0 ? config.jobs : cores, std::max<std::size_t>(1, plan.todo.size())));
+  // Threads 0 (a batch): the cores shared among the runs in flight.
+  plan.threads = config.threads > 0 ? config.threads : std::max(1, cores / plan.workers);
   plan.settings = experiment_settings(plan);
   return plan;
 }
@@ -392,7 +438,12 @@ void run_experiment(ExperimentPlan& plan, const ExperimentObserver& observer) {
       const std::size_t i = plan.todo[k];
       const PlannedRun& run = plan.runs[i];
       try {
-        const ExperimentRecord record = do_run(run, plan.patterns.at(run.pattern_file.string()), plan.config);
+        const auto read = plan.patterns.find(run.pattern_file.string());
+        const ExperimentRecord record =
+            read != plan.patterns.end()
+                ? do_run(run, read->second, plan.config, plan.threads)
+                : do_run(run, read_pattern(run.pattern_file, plan.config), plan.config,
+                         plan.threads);
         std::lock_guard<std::mutex> lock(shared.mutex);
         plan.records[i] = record;
         ExperimentProgress& p = shared.progress;
@@ -445,7 +496,9 @@ std::string write_experiment_tables(const ExperimentPlan& plan) {
     const PlannedRun& run = plan.runs[i];
     recorded.push_back(r);
     RunRecord row;
-    row.experiment = run.set ? run.set->set.name() : std::to_string(r.experiment);
+    row.experiment = plan.config.batch ? "solve"
+                     : run.set         ? run.set->set.name()
+                                       : std::to_string(r.experiment);
     row.search = std::string(search_mode_name(r.search));
     row.pattern = relative_to(run.pattern_file, out);
     row.strategy = std::string(strategy_name(r.strategy));
@@ -469,7 +522,17 @@ std::string write_experiment_tables(const ExperimentPlan& plan) {
     csv_settings += "settings,," + detail::csv_field(name) + ",," + detail::csv_field(value) + ",,,,\n";
   }
   std::string body, csv;
-  if (plan.config.sets.empty()) {
+  if (plan.config.batch) {
+    const auto rows = batch_table(recorded, plan.runs.size());
+    body = "## Figures\n\n" + detail::markdown_table(rows) + "\n" + std::string(kBatchTableNote) +
+           "\n";
+    for (const auto& row : rows) {
+      std::string line;
+      for (const std::string& cell : row) line += (line.empty() ? "" : ",") + detail::csv_field(cell);
+      csv += line + "\n";
+    }
+    csv_settings.clear();
+  } else if (plan.config.sets.empty()) {
     body = tables_markdown(recorded, plan.tables);
     csv = tables_csv(recorded, plan.tables);
   } else {

@@ -150,6 +150,16 @@ std::vector<std::vector<std::string>> set_table(const std::vector<SetRun>& runs,
 /// The sentence under the piece-set table: what its columns count.
 extern const std::string_view kSetTableNote;
 
+/// The table of a batch of figures solved by `tangram solve --out-dir` (BatchSolve), the
+/// header row first, then one row: figures planned | solved (counted as the tables count) |
+/// rejected by the checker | not solved (impossible, time limit or search exhausted) | not
+/// run yet | median s, max s (over the recorded runs) | mean coverage (of the solved runs).
+std::vector<std::vector<std::string>> batch_table(const std::vector<ExperimentRecord>& records,
+                                                  std::size_t planned);
+
+/// The sentence under the batch table.
+extern const std::string_view kBatchTableNote;
+
 /// "ours, faithful" / "ours, default".
 std::string search_column_label(SearchMode search);
 

@@ -48,6 +48,16 @@ struct Shard {
   int count = 1;
 };
 
+/// `tangram solve` over many figures in one process (ExperimentConfig::batch): each figure read
+/// and solved as `tangram solve` with these settings would, on its own, its files in out_dir
+/// named after it (PlannedRun::name(): the file's stem, a number added for a stem seen before,
+/// and the strategy), the runs resumable as the experiments'.
+struct BatchSolve {
+  std::vector<std::string> figures;  ///< picture files, in the order given
+  SolverConfig solver;               ///< time limit and threads: ExperimentConfig's
+  InputConfig reading;               ///< how each picture is read
+};
+
 /// What to run, and where. Messages name these fields through Setting::MasksDir, OutDir,
 /// Patterns, Jobs, TimeLimit and Threads (error.hpp).
 struct ExperimentConfig {
@@ -71,6 +81,10 @@ struct ExperimentConfig {
   PieceSet pieces = PieceSet::tangram();  ///< the pieces the patterns are solved with
   bool tables_only = false;  ///< run nothing: tabulate the runs already recorded
   ReadLimits limits;      ///< caps on the patterns and the run records
+  /// Figures solved as `tangram solve` does instead of an experiment (BatchSolve);
+  /// `experiments`, `sets`, `masks_dir`, `patterns`, `strategies`, `searches` and `pieces` are
+  /// then not used, and `threads` 0 chooses them from the cores and the runs in flight.
+  std::optional<BatchSolve> batch;
   /// Only this shard of the runs (experiment_shards.hpp); nullopt = all of them.
   std::optional<Shard> shard;
   /// The command that asks for the runs, as the front end knows it (results.hpp); recorded
@@ -116,8 +130,9 @@ struct ExperimentPlan {
   std::vector<std::optional<ExperimentRecord>> records;
   std::vector<std::size_t> todo;  ///< the runs to do (indexes into `runs`), in order
   /// The patterns of the runs to do, by path (PlannedRun::pattern_file), read as the file
-  /// comment says.
+  /// comment says; empty for a batch (BatchSolve), whose figures are read as their runs start.
   std::map<std::string, Silhouette> patterns;
+  int threads = 1;                ///< worker threads of each run
   TablePlan tables;               ///< experiments, patterns per experiment, strategies, searches
   int workers = 1;                ///< runs solved at the same time
   /// How the runs are made: the config's settings, and the commands recorded in
