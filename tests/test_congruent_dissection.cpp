@@ -364,3 +364,36 @@ TEST_CASE("dissect: neighbouring seeds give unrelated figures, rarely the same p
   REQUIRE(set.puzzles.size() == 16);
   CHECK(set.seeds <= 20);
 }
+
+TEST_CASE("dissect: the checkerboard colour counts refuse figures without a dissection") {
+  // The T tetromino has 3 squares of one colour and 1 of the other: no halving (two dominoes
+  // would have 2 and 2).
+  CHECK_FALSE(colour_counts_allow(parse_grid("###\n.#.\n"), 2));
+  CHECK(colour_counts_allow(parse_grid("##\n##\n"), 2));
+  CHECK(colour_counts_allow(parse_grid("##\n##\n"), 4));
+  CHECK(colour_counts_allow(parse_grid("####\n"), 4));
+  // A refusal is a proof: on random figures the oracle never finds a dissection that the
+  // colours refuse, for K = 2, 3 and 4; and some figures are refused.
+  std::mt19937 random(11);
+  int refused = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    std::set<Cell> cells{{0, 0}};
+    const int n = 4 + static_cast<int>(random() % 9);
+    while (static_cast<int>(cells.size()) < n) {
+      std::vector<Cell> around;
+      for (Cell c : cells)
+        for (Cell m : {Cell{c.row - 1, c.col}, Cell{c.row + 1, c.col}, Cell{c.row, c.col - 1},
+                       Cell{c.row, c.col + 1}})
+          if (!cells.count(m)) around.push_back(m);
+      cells.insert(around[random() % around.size()]);
+    }
+    const Cells figure(cells.begin(), cells.end());
+    for (int k : {2, 3, 4}) {
+      if (n % k != 0 || colour_counts_allow(figure, k)) continue;
+      ++refused;
+      CAPTURE(grid_text(figure));
+      CHECK(oracle(figure, k, true, false).empty());
+    }
+  }
+  CHECK(refused > 20);
+}

@@ -441,11 +441,24 @@ private:
 
 }  // namespace
 
+bool colour_counts_allow(const Cells& figure, int parts) {
+  if (parts < 1 || figure.size() % static_cast<std::size_t>(parts) != 0) return false;
+  long dark = 0;
+  for (Cell c : figure) dark += ((c.row + c.col) % 2 + 2) % 2 == 0 ? 1 : 0;
+  const long size = static_cast<long>(figure.size()) / parts;
+  for (long b = 0; b <= size; ++b)
+    for (long j = 0; j <= parts; ++j)
+      if (j * b + (parts - j) * (size - b) == dark) return true;
+  return false;
+}
+
 DissectResult dissect(const Cells& figure, const DissectConfig& config) {
   check_dissectable(figure, config.parts);
   if (config.method == DissectMethod::Kotani && config.parts != 2)
     throw UsageError("Kotani's method cuts into 2 pieces, not " + std::to_string(config.parts) +
                      " (use our method)");
+  if (config.method == DissectMethod::Ours && !colour_counts_allow(figure, config.parts))
+    return {};  // proved: no dissection
   Search search(figure, config);
   search.run();
   return search.result();

@@ -86,9 +86,15 @@ Dissection canonical_up_to_symmetry(const Cells& figure, const Dissection& d);
 /// from the figure's symmetry alone.
 bool symmetric_dissection(const Cells& figure, const Dissection& d);
 
+/// Whether the checkerboard colours of `figure` allow `parts` congruent pieces: a piece turned,
+/// turned over and moved keeps its counts of dark and light squares (b, w) or swaps them (w, b),
+/// so the figure's dark squares must be j b + (K - j) w for some j in 0..K and b + w = N / K.
+/// False proves that there is no dissection (two pieces: the dark count must be even or N / 2).
+bool colour_counts_allow(const Cells& figure, int parts);
+
 enum class DissectMethod {
   Kotani,  ///< the paper's search (K = 2 only)
-  Ours,    ///< pieces opened as their first cell comes up (any K)
+  Ours,    ///< pieces opened as their first cell comes up (any K); colour_counts_allow first
 };
 
 /// What to look for.
