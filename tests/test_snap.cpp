@@ -14,6 +14,7 @@
 #include "tangram/core/pattern.hpp"
 #include "tangram/core/snap.hpp"
 #include "tangram/core/verify.hpp"
+#include "tangram/io/piece_sets.hpp"
 
 using namespace tangram;
 
@@ -133,4 +134,58 @@ TEST_CASE("uncovered_inside: gaps away from the outline, none for the exact asse
   const double share = uncovered_inside(pattern, without_square);
   CHECK(share > 0.5 * square_area / static_cast<double>(pattern.area_px));
   CHECK(share <= square_area / static_cast<double>(pattern.area_px));
+}
+
+TEST_CASE("snap: curved pieces' arcs onto the outline's arc, their radii met edge to edge") {
+  // Two of the broken heart's quarter discs make a half disc: each turned about its arc's
+  // centre, which both put at the half disc's centre.
+  PieceShape quarter = builtin_piece_set("broken-heart").set.shape(0);
+  REQUIRE(quarter.name == "quarter-disc");
+  quarter.count = 2;
+  const PieceSet set("two-quarters", {quarter});
+  const double radius_px = 100.0;
+  const Vec2 centre{150.3, 140.6};
+  cv::Mat1b mask(260, 300, uchar{0});
+  // The half disc above its horizontal diameter.
+  for (int y = 0; y < mask.rows; ++y)
+    for (int x = 0; x < mask.cols; ++x)
+      mask(y, x) = std::hypot(x + 0.5 - centre.x, y + 0.5 - centre.y) < radius_px && y + 0.5 < centre.y ? 255 : 0;
+  const Pattern pattern = make_pattern(mask);
+  const double unit_px = set.unit_px(pattern.side_px);
+  REQUIRE(unit_px == doctest::Approx(radius_px).epsilon(0.01));
+  const Polygon local = set.local_polygon(0, unit_px);
+  const Vec2 arc_centre = local[0] + unit_px * (quarter.arcs[0].centre - quarter.outline[0]);
+  std::vector<PlacedPiece> truth;
+  for (const double angle : {45.0, 315.0}) {
+    PlacedPiece piece;
+    piece.shape = 0;
+    piece.pose.angle_deg = angle;
+    piece.pose.centre = centre - apply_pose({arc_centre}, Pose{{0.0, 0.0}, angle, false})[0];
+    piece.polygon = set.posed_polygon(0, unit_px, piece.pose);
+    truth.push_back(piece);
+  }
+  // The two quarters fill the half disc (the quarter faces up at 0 degrees; turned 45
+  // degrees either way).
+  REQUIRE(measure_areas(pattern, truth).coverage > 0.99);
+  std::vector<PlacedPiece> pieces = truth;
+  const Vec2 shifts[] = {{1.1, -0.8}, {-0.9, 1.0}};
+  for (std::size_t i = 0; i < pieces.size(); ++i) {
+    pieces[i].pose.centre = pieces[i].pose.centre + shifts[i];
+    pieces[i].polygon = set.posed_polygon(0, unit_px, pieces[i].pose);
+  }
+  const double before = measure_areas(pattern, pieces).coverage;
+  const SnapReport report = snap(pattern, set, vectorise_outline(pattern.puzzle), pieces);
+  CHECK(report.piece_contacts > 0);
+  CHECK(report.outline_contacts > 0);
+  CHECK(report.piece_residual_px < 1e-3);
+  for (std::size_t i = 0; i < pieces.size(); ++i) {
+    CAPTURE(i);
+    // Back where the truth has it, to a fraction of a pixel (the outline's arc centre is
+    // measured on the pixels): the arcs' centres on the outline's, the radii shared exactly.
+    CHECK(std::hypot(pieces[i].pose.centre.x - truth[i].pose.centre.x,
+                     pieces[i].pose.centre.y - truth[i].pose.centre.y) < 0.5);
+    CHECK(area(pieces[i].polygon) == doctest::Approx(area(truth[i].polygon)).epsilon(1e-9));
+  }
+  CHECK(total_overlap(pieces) < 1e-3);
+  CHECK(measure_areas(pattern, pieces).coverage > before + 0.005);
 }

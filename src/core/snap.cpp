@@ -39,6 +39,15 @@ struct Row {
   bool piece_contact = false;  ///< between pieces (exact), else with the outline
 };
 
+/// A piece's arc where the piece lies (pixel frame).
+struct PlacedArc {
+  std::size_t start = 0, chords = 0;  ///< as PieceArc: the polygon's vertices on the arc
+  Vec2 centre;
+  double radius = 0.0;
+  Vec2 middle;         ///< the vertex in the arc's middle
+  bool convex = true;  ///< the piece lies on the centre's side
+};
+
 double length(Vec2 v) { return std::hypot(v.x, v.y); }
 Vec2 unit(Vec2 v) { return (1.0 / length(v)) * v; }
 Vec2 normal(Vec2 u) { return {-u.y, u.x}; }
@@ -60,14 +69,25 @@ public:
         reach_(reach),
         cos_parallel_(std::cos(parallel_deg * kPi / 180.0)) {}
 
-  std::vector<Row> rows(const std::vector<PlacedPiece>& pieces, const std::vector<bool>& movable) const {
+  /// `curves`: per piece, its arcs (empty for straight pieces): their chords make no edge
+  /// contacts and the vertices inside them no corner contacts.
+  std::vector<Row> rows(const std::vector<PlacedPiece>& pieces, const std::vector<bool>& movable,
+                        const std::vector<std::vector<PlacedArc>>& curves) const {
     std::vector<Row> rows;
     std::vector<Segment> piece_edges;
+    std::vector<std::vector<bool>> chord(pieces.size()), inside(pieces.size());
     for (std::size_t p = 0; p < pieces.size(); ++p) {
       if (!movable[p]) continue;
       const Polygon& poly = pieces[p].polygon;
+      chord[p].assign(poly.size(), false);
+      inside[p].assign(poly.size(), false);
+      for (const PlacedArc& arc : curves[p])
+        for (std::size_t j = 0; j < arc.chords; ++j) {
+          chord[p][(arc.start + j) % poly.size()] = true;
+          if (j > 0) inside[p][(arc.start + j) % poly.size()] = true;
+        }
       for (std::size_t k = 0; k < poly.size(); ++k)
-        piece_edges.push_back({poly[k], poly[(k + 1) % poly.size()], static_cast<int>(p)});
+        if (!chord[p][k]) piece_edges.push_back({poly[k], poly[(k + 1) % poly.size()], static_cast<int>(p)});
     }
     // Edge along edge.
     for (std::size_t e = 0; e < piece_edges.size(); ++e) {
@@ -79,11 +99,15 @@ public:
     for (std::size_t p = 0; p < pieces.size(); ++p) {
       if (!movable[p]) continue;
       const int piece = static_cast<int>(p);
-      for (const Vec2 v : pieces[p].polygon) {
+      for (std::size_t i = 0; i < pieces[p].polygon.size(); ++i) {
+        if (inside[p][i]) continue;
+        const Vec2 v = pieces[p].polygon[i];
         for (std::size_t q = p + 1; q < pieces.size(); ++q) {
           if (!movable[q]) continue;
-          for (const Vec2 w : pieces[q].polygon)
-            if (length(w - v) <= reach_) corner_contact(piece, v, static_cast<int>(q), w, rows);
+          for (std::size_t j = 0; j < pieces[q].polygon.size(); ++j) {
+            const Vec2 w = pieces[q].polygon[j];
+            if (!inside[q][j] && length(w - v) <= reach_) corner_contact(piece, v, static_cast<int>(q), w, rows);
+          }
         }
         for (const Vec2 c : outline_corners_)
           if (length(c - v) <= reach_) corner_contact(piece, v, -1, c, rows);
@@ -98,7 +122,44 @@ public:
     return rows;
   }
 
+  /// A piece's arc on an outline arc, or on another piece's arc, of the same radius, bulging
+  /// the same way as the outline's (the other piece's the other way), their centres within
+  /// reach and the piece's arc's middle on the other: the centres made one.
+  void arc_rows(const std::vector<bool>& movable, const std::vector<std::vector<PlacedArc>>& curves,
+                const std::vector<OutlineArc>& outline_arcs, std::vector<Row>& rows) const {
+    const auto same_radius = [](double r, double q) { return std::abs(r - q) <= std::max(1.5, 0.05 * r); };
+    for (std::size_t p = 0; p < curves.size(); ++p) {
+      if (!movable[p]) continue;
+      const int piece = static_cast<int>(p);
+      for (const PlacedArc& arc : curves[p]) {
+        for (const OutlineArc& o : outline_arcs)
+          if (o.convex == arc.convex && same_radius(o.radius, arc.radius) &&
+              length(o.centre - arc.centre) <= reach_ && on_outline_arc(o, arc.middle))
+            corner_contact(piece, arc.centre, -1, o.centre, rows);
+        for (std::size_t q = p + 1; q < curves.size(); ++q) {
+          if (!movable[q]) continue;
+          for (const PlacedArc& other : curves[q])
+            if (other.convex != arc.convex && same_radius(other.radius, arc.radius) &&
+                length(other.centre - arc.centre) <= reach_ &&
+                std::abs(length(arc.middle - other.centre) - other.radius) <= reach_)
+              corner_contact(piece, arc.centre, static_cast<int>(q), other.centre, rows);
+        }
+      }
+    }
+  }
+
 private:
+  /// Whether `v` lies near the outline arc: within reach of its circle, inside its sweep.
+  bool on_outline_arc(const OutlineArc& o, Vec2 v) const {
+    if (std::abs(length(v - o.centre) - o.radius) > reach_) return false;
+    if (std::abs(o.sweep_deg) >= 360.0) return true;
+    const auto angle = [&](Vec2 p) { return std::atan2(p.y - o.centre.y, p.x - o.centre.x) * 180.0 / kPi; };
+    double t = angle(v) - angle(o.from);
+    if (o.sweep_deg < 0) t = -t;
+    t = std::fmod(t + 720.0, 360.0);
+    return t <= std::abs(o.sweep_deg);
+  }
+
   /// Whether points p and q of two pieces can touch in the figure: the figure holds the point
   /// between them (pieces of separate parts, or across a slit, are near but apart), unless they
   /// are closer than a pixel.
@@ -197,6 +258,28 @@ double residual(const Row& row, const std::vector<double>& x) {
   return sum;
 }
 
+/// The arcs of a placed piece (empty for a straight one, or when its polygon is not the
+/// shape's posed outline).
+std::vector<PlacedArc> placed_arcs(const PieceSet& set, double unit_px, const PlacedPiece& piece) {
+  const PieceShape& shape = set.shape(piece.shape);
+  std::vector<PlacedArc> arcs;
+  const std::size_t n = shape.outline.size();
+  if (shape.arcs.empty() || piece.polygon.size() != n) return arcs;
+  const Polygon local = set.local_polygon(piece.shape, unit_px);
+  for (const PieceArc& arc : shape.arcs) {
+    PlacedArc placed;
+    placed.start = arc.start;
+    placed.chords = arc.chords;
+    placed.centre = apply_pose({local[0] + unit_px * (arc.centre - shape.outline[0])}, piece.pose)[0];
+    placed.radius = arc.radius * unit_px;
+    placed.middle = piece.polygon[(arc.start + arc.chords / 2) % n];
+    const Vec2 a = shape.outline[arc.start], b = shape.outline[(arc.start + 1) % n];
+    placed.convex = cross(a - arc.centre, b - arc.centre) > 0.0;
+    arcs.push_back(placed);
+  }
+  return arcs;
+}
+
 }  // namespace
 
 SnapReport snap(const Pattern& pattern, const PieceSet& set, const std::vector<OutlineRing>& outline,
@@ -204,8 +287,14 @@ SnapReport snap(const Pattern& pattern, const PieceSet& set, const std::vector<O
   SnapReport report;
   const double unit_px = set.unit_px(pattern.side_px);
   const double reach = config.reach_px >= 0.0 ? config.reach_px : std::max(1.5, 0.015 * pattern.side_px);
+  // Pieces with arcs move when the set's pieces are posed as its outlines (their arcs known).
+  bool curved = false;
+  for (const PieceShape& shape : set.shapes()) curved = curved || !shape.arcs.empty();
   std::vector<bool> movable(pieces.size());
-  for (std::size_t p = 0; p < pieces.size(); ++p) movable[p] = set.shape(pieces[p].shape).arcs.empty();
+  for (std::size_t p = 0; p < pieces.size(); ++p) {
+    const PieceShape& shape = set.shape(pieces[p].shape);
+    movable[p] = shape.arcs.empty() || pieces[p].polygon.size() == shape.outline.size();
+  }
 
   // Turns onto the outline's family of angles.
   const double grid = set.grid_step_deg();
@@ -228,17 +317,28 @@ SnapReport snap(const Pattern& pattern, const PieceSet& set, const std::vector<O
   // The outline's fitted edges, and its corners between two fitted edges.
   std::vector<Segment> outline_edges;
   std::vector<Vec2> outline_corners;
+  std::vector<OutlineArc> outline_arcs;
   for (const OutlineRing& ring : outline) {
     const std::size_t m = ring.corners.size();
+    // For a curved set, the edges along the outline's arcs are chords, not edges.
+    std::vector<bool> fitted = ring.fitted;
+    if (curved)
+      for (const OutlineArc& arc : ring.arcs) {
+        outline_arcs.push_back(arc);
+        for (std::size_t k = 0; k < arc.edges; ++k) fitted[(arc.first_edge + k) % m] = false;
+      }
     for (std::size_t i = 0; i < m; ++i) {
-      if (ring.fitted[i]) outline_edges.push_back({ring.corners[i], ring.corners[(i + 1) % m], -1});
-      if (ring.fitted[i] && ring.fitted[(i + m - 1) % m]) outline_corners.push_back(ring.corners[i]);
+      if (fitted[i]) outline_edges.push_back({ring.corners[i], ring.corners[(i + 1) % m], -1});
+      if (fitted[i] && fitted[(i + m - 1) % m]) outline_corners.push_back(ring.corners[i]);
     }
   }
   const Contacts contacts(pattern.puzzle, outline_edges, outline_corners, reach, config.parallel_deg);
 
   for (int round = 0; round < config.rounds; ++round) {
-    std::vector<Row> rows = contacts.rows(pieces, movable);
+    std::vector<std::vector<PlacedArc>> curves(pieces.size());
+    for (std::size_t p = 0; p < pieces.size(); ++p) curves[p] = placed_arcs(set, unit_px, pieces[p]);
+    std::vector<Row> rows = contacts.rows(pieces, movable, curves);
+    contacts.arc_rows(movable, curves, outline_arcs, rows);
     std::vector<double> shifts;
     int dropped = 0;
     while (true) {

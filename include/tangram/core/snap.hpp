@@ -17,7 +17,11 @@
 /// solve with the piece contacts weighted far above the outline's, and a weak pull towards the
 /// raster poses for what no contact fixes. Contacts are found again after each solve, and a
 /// piece contact that the others contradict (left over after the solve) is dropped.
-/// Pieces with arcs stay where they are and make no contacts.
+/// Curved sets: a piece's arc lies on an outline arc (outline.hpp, OutlineRing::arcs) of the
+/// same radius bulging the same way, or on another piece's arc of that radius bulging the other
+/// way, when their centres are within reach: the centres made one (a piece contact between
+/// pieces, an outline contact with the outline). Their chords make no edge contacts, the
+/// vertices inside them no corner contacts, and the outline's edges along its arcs none either.
 
 #include <vector>
 
