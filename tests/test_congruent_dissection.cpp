@@ -352,7 +352,8 @@ TEST_CASE("dissect: min_difficulty1 keeps the harder puzzles only") {
   config.min_difficulty1 = (lowest + highest) / 2;
   const PuzzleSet hard = generate_puzzles(config, 5, 3);
   REQUIRE(hard.puzzles.size() == 5);
-  for (const DissectionPuzzle& p : hard.puzzles) CHECK(p.rating.difficulty1 >= config.min_difficulty1);
+  for (const DissectionPuzzle& p : hard.puzzles)
+    CHECK(p.rating.difficulty1 >= config.min_difficulty1);
 }
 
 TEST_CASE("dissect: neighbouring seeds give unrelated figures, rarely the same puzzle") {

@@ -166,7 +166,8 @@ TEST_CASE("dissect CLI: picture outputs refused in one line, nothing written") {
   TempDir dir("dissect-picture-bad");
   write(dir, "r.txt", "####\n####\n");
   for (const char* args :
-       {"dissect r.txt --image r.txt", "dissect r.txt --image out.svg", "dissect r.txt --svg out.png",
+       {"dissect r.txt --image r.txt", "dissect r.txt --image out.svg",
+        "dissect r.txt --svg out.png",
         "dissect r.txt --image - ", "dissect r.txt --svg -", "dissect r.txt --index 0",
         "dissect r.txt --image out.png --index 5", "dissect r.txt --json x.json --svg x.json",
         "dissect r.txt --image nodir/out.png"}) {

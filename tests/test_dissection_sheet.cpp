@@ -8,7 +8,7 @@
 #include "checks.hpp"
 #include "tangram/io/detail/json.hpp"
 #include "tangram/io/dissection_documents.hpp"
-#include "tangram/io/dissection_sheet.hpp"
+#include "tangram/lab/dissection_sheet.hpp"
 
 using namespace tangram;
 using tangram::test::contains;

@@ -126,7 +126,8 @@ TEST_CASE("generate CLI: bad options exit 2 with one line") {
   TempDir dir("generate-bad");
   tangram::test::write_file(dir.file("file.txt"), "x");
   for (const char* args :
-       {"generate dissection --cells 25 --out o", "generate dissection --cells 12 --parts 1 --out o",
+       {"generate dissection --cells 25 --out o",
+        "generate dissection --cells 12 --parts 1 --out o",
         "generate dissection --cells 12 --holes --from-square 4 --out o",
         "generate dissection --cells 12 --from-square 3 --out o",
         "generate dissection --cells 12 --count 0 --out o",

@@ -16,17 +16,7 @@ quick=0
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# square N: the n x n square as a text grid, less its centre for odd n.
-square() {
-  local n=$1 r c line
-  for ((r = 0; r < n; r++)); do
-    line=
-    for ((c = 0; c < n; c++)); do
-      if ((n % 2 == 1 && r == n / 2 && c == n / 2)); then line+=.; else line+='#'; fi
-    done
-    echo "$line"
-  done
-}
+source "$(dirname "${BASH_SOURCE[0]}")/square.sh"
 
 # row SEQUENCE N K METHOD MIRROR EXPECTED: one table row; MIRROR yes or no (--no-mirror: the
 # pieces may only be turned, as A006067 defines its quarterings).

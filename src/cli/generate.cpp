@@ -14,7 +14,7 @@
 #include "tangram/core/parallel.hpp"
 #include "tangram/io/dissection_documents.hpp"
 #include "tangram/io/dissection_picture.hpp"
-#include "tangram/io/dissection_sheet.hpp"
+#include "tangram/lab/dissection_sheet.hpp"
 #include "tangram/io/png.hpp"
 
 namespace tangram::cli {
@@ -109,7 +109,8 @@ void check_generate_options(const GenerateDissectionOptions& o) {
       o.from_square > 64)
     throw UsageError("--from-square " + std::to_string(o.from_square) + ": a square of " +
                      std::to_string(o.from_square * o.from_square) + " squares cannot hold " +
-                     "--cells " + std::to_string(o.cells) + (o.from_square > 64 ? " (64 at most)" : ""));
+                     "--cells " + std::to_string(o.cells) +
+                     (o.from_square > 64 ? " (64 at most)" : ""));
   if (o.count < 1 || o.count > kMaxGenerateCount)
     throw UsageError("--count must be 1 to " + std::to_string(kMaxGenerateCount) + ", got " +
                      std::to_string(o.count));

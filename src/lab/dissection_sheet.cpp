@@ -1,26 +1,13 @@
-#include "tangram/io/dissection_sheet.hpp"
+#include "tangram/lab/dissection_sheet.hpp"
 
 #include "tangram/core/detail/format.hpp"
 #include "tangram/io/dissection_documents.hpp"
 #include "tangram/io/dissection_picture.hpp"
+#include "tangram/lab/detail/text.hpp"
 
 namespace tangram {
 
 namespace {
-
-std::string html_escape(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
 
 /// dissection_svg() without its XML declaration, for an HTML page.
 std::string inline_svg(const Cells& figure, const Dissection& d) {
@@ -39,7 +26,7 @@ std::string rating_line(const DissectionPuzzle& p) {
          general(a.x4) + " " + general(a.x5);
 }
 
-constexpr const char* kStyle = R"(body { font-family: sans-serif; margin: 1.5em; color: #222; }
+constexpr const char* kSheetStyle = R"(body { font-family: sans-serif; margin: 1.5em; color: #222; }
 h1 { font-size: 1.4em; } h2 { font-size: 1.2em; }
 .grid { display: flex; flex-wrap: wrap; gap: 1.5em; align-items: flex-start; }
 figure { margin: 0; break-inside: avoid; page-break-inside: avoid; }
@@ -54,8 +41,9 @@ std::string dissection_sheet_html(const std::vector<SheetPuzzle>& puzzles,
   for (const SheetPuzzle& p : puzzles) check_puzzle_name(p.name);
   const std::size_t parts = puzzles.empty() ? 2 : puzzles[0].puzzle.solution.size();
   std::string html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-                     "<title>" + html_escape(title) + "</title>\n<style>\n" + kStyle +
-                     "</style>\n</head>\n<body>\n<h1>" + html_escape(title) + "</h1>\n<p>Cut "
+                     "<title>" + detail::html_escape(title) + "</title>\n<style>\n" + kSheetStyle +
+                     "</style>\n</head>\n<body>\n<h1>" + detail::html_escape(title) +
+                     "</h1>\n<p>Cut "
                      "each figure along the grid lines into " + std::to_string(parts) +
                      " pieces of the same shape (" +
                      (mirror ? "turned or turned over" : "turned, not turned over") +

@@ -1,6 +1,7 @@
 #pragma once
 /// \file dissection_sheet.hpp
-/// A printable sheet of congruent dissection puzzles (`tangram generate dissection`): one
+/// A printable sheet of congruent dissection puzzles (`tangram generate dissection`), a report
+/// like report.hpp's (hence in lab, beside its HTML helpers): one
 /// self-contained HTML page (no scripts, nothing fetched) with the puzzles, each drawn as its
 /// figure with the grid (dissection_picture.hpp, inline SVG) and its name and Kotani's rating
 /// below it, and the answers (the same figures with the cuts) in a section that starts on a new
