@@ -203,8 +203,10 @@ int run_generate_dissection(const GenerateDissectionOptions& options) {
                     dissection_sheet_html(named, title, config.mirror));
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  std::cout << named.size() << " of " << count << " puzzles in " << fixed(seconds, 2) << " s ("
-            << set.candidates << " candidates, " << set.seeds << " seeds"
+  std::cout << named.size() << " of " << count << (count == 1 ? " puzzle" : " puzzles")
+            << " in " << fixed(seconds, 2) << " s (" << set.candidates
+            << (set.candidates == 1 ? " candidate, " : " candidates, ") << set.seeds
+            << (set.seeds == 1 ? " seed" : " seeds")
             << (set.exhausted ? "; no new puzzle for " + std::to_string(kMaxBarrenSeeds) +
                                     " seeds in a row"
                 : !set.complete ? "; time limit"
