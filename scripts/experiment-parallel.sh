@@ -7,9 +7,10 @@
 #   e.g. scripts/experiment-parallel.sh 4 /tmp/exp2 2 --search ours --time-limit 60
 #
 # Shard I runs `tangram experiment EXPERIMENT OPTIONS... -o OUT/shard-I --shard I/N --jobs 1`;
-# JOBS shards run at a time (default: one per core). A shard interrupted is continued by running
-# the script again (each shard resumes from its directory). The merged results go to OUT/merged
-# (its tables are printed), which must not exist yet. TANGRAM_BIN: the program (default: tangram
+# JOBS shards run at a time (default: one per core), each shard's tables going to
+# OUT/shard-I.tables.md. A shard interrupted is continued by running the script again (each
+# shard resumes from its directory). The merged results go to OUT/merged (its tables are
+# printed), which must not exist yet. TANGRAM_BIN: the program (default: tangram
 # on the PATH, else build/tangram of this checkout).
 set -euo pipefail
 if (($# < 3)); then
@@ -25,7 +26,8 @@ tangram=${TANGRAM_BIN:-$(command -v tangram || echo "$root/build/tangram")}
 mkdir -p "$out"
 # shellcheck disable=SC2086  # PARALLEL_OPTS is a list of options
 parallel --will-cite --halt now,fail=1 --jobs "${JOBS:-$(nproc)}" ${PARALLEL_OPTS:-} \
-  "$tangram" experiment "$@" -o "$out/shard-{}" --shard "{}/$n" --jobs 1 ::: $(seq "$n")
+  "$tangram" experiment "$@" -o "$out/shard-{}" --shard "{}/$n" --jobs 1 \
+  ">" "$out/shard-{}.tables.md" ::: $(seq "$n")
 shards=()
 for ((i = 1; i <= n; i++)); do shards+=("$out/shard-$i"); done
 "$tangram" experiment merge "${shards[@]}" -o "$out/merged"

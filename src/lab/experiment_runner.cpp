@@ -355,19 +355,33 @@ ExperimentPlan plan_experiment(const ExperimentConfig& config) {
                      mention(Setting::MasksDir) + " directory: choose another");
   plan.runs = config.batch ? plan_batch(config) : plan_runs(config, available, plan.tables);
   plan.runs_in_all = plan.runs.size();
-  std::uint64_t digest = 14695981039346656037ull;  // FNV-1a
-  for (const PlannedRun& run : plan.runs)
-    for (const char c : relative_to(run.record_path(), out) + "\n") {
+  const auto fnv1a = [](const std::string& text, std::uint64_t digest) {
+    for (const char c : text) {
       digest ^= static_cast<unsigned char>(c);
       digest *= 1099511628211ull;
     }
+    return digest;
+  };
+  constexpr std::uint64_t kFnvBasis = 14695981039346656037ull;
+  std::uint64_t digest = kFnvBasis;
+  for (const PlannedRun& run : plan.runs)
+    digest = fnv1a(relative_to(run.record_path(), out) + "\n", digest);
   plan.runs_digest = digest;
   check_shard_directory(config);
   if (config.shard) {
+    // Dealt round the shards in an order shuffled by the runs' names (the same on every
+    // machine): each shard gets its share of every pattern and strategy, not whole strategies.
+    std::vector<std::pair<std::uint64_t, std::size_t>> order;
+    for (std::size_t i = 0; i < plan.runs.size(); ++i)
+      order.emplace_back(fnv1a(relative_to(plan.runs[i].record_path(), out), kFnvBasis), i);
+    std::sort(order.begin(), order.end());
+    std::vector<std::size_t> dealt;
+    for (std::size_t k = static_cast<std::size_t>(config.shard->index - 1); k < order.size();
+         k += static_cast<std::size_t>(config.shard->count))
+      dealt.push_back(order[k].second);
+    std::sort(dealt.begin(), dealt.end());  // run in the plan's order
     std::vector<PlannedRun> mine;
-    for (std::size_t i = static_cast<std::size_t>(config.shard->index - 1); i < plan.runs.size();
-         i += static_cast<std::size_t>(config.shard->count))
-      mine.push_back(std::move(plan.runs[i]));
+    for (const std::size_t i : dealt) mine.push_back(std::move(plan.runs[i]));
     plan.runs = std::move(mine);
   }
 

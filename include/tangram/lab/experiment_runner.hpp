@@ -120,7 +120,7 @@ struct PlannedRun {
 struct ExperimentPlan {
   ExperimentConfig config;
   /// By experiment, pattern number, search, then strategy, in the config's orders; of a
-  /// sharded config, the shard's (every count-th from the index-th).
+  /// sharded config, the shard's (experiment_shards.hpp), in that order.
   std::vector<PlannedRun> runs;
   std::size_t runs_in_all = 0;  ///< runs of the whole plan, all shards
   /// FNV-1a digest of the whole plan's record paths (relative to out_dir, one a line): shards

@@ -1,9 +1,9 @@
 #pragma once
 /// \file experiment_shards.hpp
 /// An experiment split over machines. With ExperimentConfig::shard = I/N, plan_experiment()
-/// keeps every N-th run of the full plan, from the I-th on (the plan's order: by experiment,
-/// pattern, search, strategy), so N shards together hold each run exactly once whatever
-/// machine runs which; run_experiment() then writes OUT/shard.json, the shard's manifest: the
+/// keeps every N-th run of the full plan, from the I-th on, in an order shuffled by the runs'
+/// names (the same on every machine, so that each shard gets some of every pattern and
+/// strategy), so N shards together hold each run exactly once whatever machine runs which; run_experiment() then writes OUT/shard.json, the shard's manifest: the
 /// shard, the experiment's settings and pieces, and the runs it owns. merge_experiment_shards()
 /// joins shard directories into one results directory after checking the manifests against
 /// each other: the same experiment, every shard 1..N once, every run recorded, none twice.
