@@ -10,6 +10,8 @@
 #                                   of the HTML pages (tests/browser/)
 #   scripts/setup-deps.sh --fuzz    also clang, libFuzzer and llvm-symbolizer, for the fuzz
 #                                   targets of fuzz/ and scripts/fuzz.sh
+#   scripts/setup-deps.sh --python  also pybind11, the Python headers, numpy and pytest, for the
+#                                   Python module (-DTANGRAM_PYTHON=ON, python/)
 #
 # Checks each package with dpkg-query and calls apt-get (through sudo when not root,
 # non-interactive) only when something is missing, so a second run is a silent no-op.
@@ -20,6 +22,7 @@ packages=(cmake ninja-build g++ make pkg-config libopencv-dev libtbb-dev zlib1g-
 bench_packages=(python3-numpy python3-opencv python3-shapely)
 browser_packages=(chromium fonts-dejavu-core)
 fuzz_packages=(clang-14 libclang-rt-14-dev libfuzzer-14-dev llvm-14 python3)
+python_packages=(pybind11-dev python3-dev python3-numpy python3-pytest)
 
 usage() { sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "${BASH_SOURCE[0]}"; }
 
@@ -28,6 +31,7 @@ for arg in "$@"; do
     --bench) packages+=("${bench_packages[@]}") ;;
     --browser) packages+=("${browser_packages[@]}") ;;
     --fuzz) packages+=("${fuzz_packages[@]}") ;;
+    --python) packages+=("${python_packages[@]}") ;;
     -h|--help) usage; exit 0 ;;
     *) echo "setup-deps: unknown argument '$arg' (try --help)" >&2; exit 2 ;;
   esac

@@ -4,6 +4,9 @@
 # (CTEST_PARALLEL_LEVEL, or -j, overrides it); each test's files live in its own temporary
 # directory and no test's verdict depends on timing.
 #
+# The full suite also builds the Python module (-DTANGRAM_PYTHON=ON, with the packages of
+# scripts/setup-deps.sh --python) and runs its pytest tests (ctest -L python).
+#
 #   scripts/test.sh --quick [CTEST ARGS...]
 #     the unit tests only (ctest -L unit: the library alone, no CLI runs, no end-to-end solves;
 #     about 10 s once built)
@@ -38,6 +41,7 @@ if [[ "${1:-}" == --quick ]]; then
   exec ctest --test-dir build --output-on-failure -L unit "$@"
 fi
 
-scripts/setup-deps.sh
-scripts/build.sh
+# The module is built for Debian's interpreter, which the packages of --python serve.
+scripts/setup-deps.sh --python
+scripts/build.sh -DTANGRAM_PYTHON=ON -DPython3_EXECUTABLE=/usr/bin/python3
 ctest --test-dir build --output-on-failure "$@"
