@@ -1,0 +1,327 @@
+// Congruent dissections of half-square figures (issue 16 item 6): half_dissect agrees exactly
+// with a brute-force oracle (every labelling of the quarters, congruence decided on the
+// triangles of a finer tiling, independently of the search's lattice maps) on every small
+// figure, and gives hand-checked counts.
+
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <array>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "tangram/core/error.hpp"
+#include "tangram/core/half_square_dissection.hpp"
+
+using namespace tangram;
+
+namespace {
+
+using Point = std::array<int, 2>;   // (row, column), doubled: square corners are even
+using Triangle = std::array<Point, 3>;
+
+/// The three corners of quarter q, doubled: its side's two ends and the square's centre.
+std::array<Point, 3> corners(Quarter q) {
+  const int r = 2 * q.row, c = 2 * q.col;
+  const std::array<Point, 4> square{{{r, c}, {r, c + 2}, {r + 2, c + 2}, {r + 2, c}}};
+  return {square[static_cast<std::size_t>(q.side)],
+          square[static_cast<std::size_t>((q.side + 1) % 4)], Point{r + 1, c + 1}};
+}
+
+/// Whether two quarters share a side: two corners in common.
+bool share_side(Quarter a, Quarter b) {
+  int common = 0;
+  for (Point p : corners(a))
+    for (Point q : corners(b)) common += p == q ? 1 : 0;
+  return common == 2;
+}
+
+bool connected(const Quarters& piece) {
+  std::vector<bool> seen(piece.size(), false);
+  std::vector<std::size_t> todo{0};
+  seen[0] = true;
+  std::size_t reached = 1;
+  while (!todo.empty()) {
+    const std::size_t i = todo.back();
+    todo.pop_back();
+    for (std::size_t j = 0; j < piece.size(); ++j)
+      if (!seen[j] && share_side(piece[i], piece[j])) seen[j] = true, ++reached, todo.push_back(j);
+  }
+  return reached == piece.size();
+}
+
+/// Whether the piece's quarters in every square are all four or two that share a side.
+bool whole_halves(const Quarters& piece) {
+  for (Quarter q : piece) {
+    Quarters same;
+    for (Quarter o : piece)
+      if (o.row == q.row && o.col == q.col) same.push_back(o);
+    if (same.size() != 4 && !(same.size() == 2 && share_side(same[0], same[1]))) return false;
+  }
+  return true;
+}
+
+/// `p` under square symmetry t about the origin, written out: t % 4 quarter turns
+/// (r, c) -> (c, -r), after negating the column when t >= 4.
+Point turn(Point p, int t) {
+  int r = p[0], c = t >= 4 ? -p[1] : p[1];
+  for (int k = 0; k < t % 4; ++k) {
+    const int rr = c;
+    c = -r;
+    r = rr;
+  }
+  return {r, c};
+}
+
+/// The piece as triangles of the tiling by unit squares cut along both diagonals and both
+/// midlines (each quarter in two), under square symmetry `t` about the origin, moved so that
+/// its least corner is at the origin, sorted. That tiling is kept by every isometry that can
+/// carry one quarter piece onto another (quarter turns, mirrors, integer translations and the
+/// half-square shift along both axes), so equal lists mean congruent pieces and conversely.
+std::vector<Triangle> shape(const Quarters& piece, int t) {
+  const auto move = [t](Point p) { return turn(p, t); };
+  std::vector<Triangle> out;
+  for (Quarter q : piece) {
+    const auto [a, b, centre] = corners(q);
+    const Point mid{(a[0] + b[0]) / 2, (a[1] + b[1]) / 2};
+    out.push_back({move(a), move(mid), move(centre)});
+    out.push_back({move(mid), move(b), move(centre)});
+  }
+  Point least = out[0][0];
+  for (Triangle& tri : out) {
+    std::sort(tri.begin(), tri.end());
+    least = std::min(least, tri[0]);
+  }
+  for (Triangle& tri : out)
+    for (Point& p : tri) p = {p[0] - least[0], p[1] - least[1]};
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+bool same_shape(const Quarters& a, const Quarters& b, bool mirror) {
+  if (a.size() != b.size()) return false;
+  const std::vector<Triangle> target = shape(b, 0);
+  for (int t = 0; t < (mirror ? 8 : 4); ++t)
+    if (shape(a, t) == target) return true;
+  return false;
+}
+
+/// The dissections the oracle finds, for the four settings of (mirror, halves).
+struct OracleSets {
+  std::set<HalfDissection> sets[2][2];  ///< [mirror][halves]
+};
+
+/// Every labelling of the quarters with K labels in order of first use, N/K quarters each.
+OracleSets oracle(const Quarters& figure, int parts) {
+  OracleSets found;
+  const std::size_t n = figure.size(), size = n / static_cast<std::size_t>(parts);
+  std::vector<int> label(n, -1);
+  std::vector<std::size_t> count(static_cast<std::size_t>(parts), 0);
+  auto rec = [&](auto&& self, std::size_t i, int used) -> void {
+    if (i == n) {
+      HalfDissection d(static_cast<std::size_t>(parts));
+      for (std::size_t k = 0; k < n; ++k)
+        d[static_cast<std::size_t>(label[k])].push_back(figure[k]);
+      bool halves = true, turned = true, any = true;
+      for (const Quarters& piece : d) {
+        if (!connected(piece)) return;
+        halves = halves && whole_halves(piece);
+        any = any && same_shape(piece, d[0], true);
+        turned = turned && same_shape(piece, d[0], false);
+      }
+      for (Quarters& piece : d) std::sort(piece.begin(), piece.end());
+      std::sort(d.begin(), d.end());
+      for (int m = 0; m < 2; ++m)
+        for (int h = 0; h < 2; ++h)
+          if ((m ? any : turned) && (!h || halves)) found.sets[m][h].insert(d);
+      return;
+    }
+    for (int l = 0; l < std::min(used + 1, parts); ++l) {
+      if (count[static_cast<std::size_t>(l)] == size) continue;
+      label[i] = l;
+      ++count[static_cast<std::size_t>(l)];
+      self(self, i + 1, std::max(used, l + 1));
+      --count[static_cast<std::size_t>(l)];
+    }
+  };
+  rec(rec, 0, 0);
+  return found;
+}
+
+/// Labellings the oracle walks: N! / ((N/K)!^K K!).
+double labellings(std::size_t n, int parts) {
+  double v = 1;
+  for (std::size_t i = 2; i <= n; ++i) v *= static_cast<double>(i);
+  const std::size_t size = n / static_cast<std::size_t>(parts);
+  for (int k = 0; k < parts; ++k)
+    for (std::size_t i = 2; i <= size; ++i) v /= static_cast<double>(i);
+  for (int k = 2; k <= parts; ++k) v /= k;
+  return v;
+}
+
+std::size_t count(const std::string& grid, int parts, bool mirror = true, bool halves = true) {
+  DissectHalvesConfig config;
+  config.parts = parts;
+  config.mirror = mirror;
+  config.halves = halves;
+  return half_dissect(parse_half_grid(grid), config).solutions.size();
+}
+
+}  // namespace
+
+TEST_CASE("half-square grid: the keypad corners and the UTF-8 triangles read the same") {
+  const Quarters ascii = parse_half_grid("#7\n13\n9.\n");
+  CHECK(ascii.size() == 4 + 2 * 4);
+  CHECK(parse_half_grid("#\xE2\x97\xA4\n\xE2\x97\xA3\xE2\x97\xA2\n\xE2\x97\xA5.\n") == ascii);
+  CHECK(half_grid_text(ascii) == "#7\n13\n9.\n");
+  // '7' fills the top-left corner: the top and left quarters.
+  CHECK(parse_half_grid("7") == Quarters{{0, 0, 0}, {0, 0, 3}});
+  CHECK_THROWS_AS(parse_half_grid("#x"), InputError);
+  CHECK_THROWS_AS(parse_half_grid("..\n"), InputError);
+}
+
+TEST_CASE("half-square grid: corners only do not connect, and areas must divide") {
+  CHECK_FALSE(quarters_connected(parse_half_grid("9\n.7")));  // '9' and '7' meet at a point
+  CHECK(quarters_connected(parse_half_grid("3\n7")));          // they share the grid edge
+  CHECK_FALSE(quarters_connected(parse_half_grid("79")));      // share the corner (0, 1) only
+  CHECK(quarters_connected(parse_half_grid("97")));            // a triangle: a shared side
+  CHECK_THROWS_AS(check_half_dissectable(parse_half_grid("#.#"), 2, true), InputError);
+  CHECK_THROWS_AS(check_half_dissectable(parse_half_grid("#7"), 2, true), InputError);
+  CHECK_NOTHROW(check_half_dissectable(parse_half_grid("#7"), 3, true));
+  CHECK_NOTHROW(check_half_dissectable(parse_half_grid("#7"), 2, false));
+}
+
+TEST_CASE("half-square symmetries: each of the 8 maps a quarter's triangle onto a quarter") {
+  for (int row = -2; row <= 2; ++row)
+    for (int col = -2; col <= 2; ++col)
+      for (int side = 0; side < 4; ++side)
+        for (int t = 0; t < 8; ++t) {
+          const Quarter q{row, col, side};
+          std::array<Point, 3> moved = corners(q), image = corners(transform_quarter(q, t));
+          for (Point& p : moved) p = turn(p, t);
+          std::sort(moved.begin(), moved.end());
+          std::sort(image.begin(), image.end());
+          CHECK(moved == image);
+        }
+  CHECK(made_of_half_squares(parse_half_grid("#9")));
+  CHECK_FALSE(made_of_half_squares(Quarters{{0, 0, 0}, {0, 0, 2}}));
+  CHECK_FALSE(made_of_half_squares(Quarters{{0, 0, 0}}));
+}
+
+TEST_CASE("half-square dissection: hand-checked counts") {
+  // A 2 x 1 rectangle of 4 half-squares halves only across its middle: every other pair of
+  // half-squares leaves two half-squares that touch at a point.
+  CHECK(count("##", 2) == 1);
+  // The right isosceles triangle of 4 half-squares (legs 2): halved only along the altitude to
+  // its hypotenuse (also without mirror images: each half is itself symmetric) ...
+  CHECK(count("#7\n7.", 2) == 1);
+  CHECK(count("#7\n7.", 2, false) == 1);
+  // ... and quartered into its half-squares in two ways (the full square cut either way).
+  CHECK(count("#7\n7.", 4) == 2);
+  // The 2 x 2 square into 4 congruent triangles: only the two diagonals' cross.
+  DissectHalvesConfig four;
+  four.parts = 4;
+  const Quarters square = parse_half_grid("##\n##");
+  const DissectHalvesResult r = half_dissect(square, four);
+  const Quarters triangle = parse_half_grid("97"), unit = parse_half_grid("#");
+  std::size_t triangles = 0, unit_squares = 0;
+  for (const HalfDissection& d : r.solutions) {
+    triangles += same_shape(d[0], triangle, true) ? 1 : 0;
+    unit_squares += same_shape(d[0], unit, true) ? 1 : 0;
+  }
+  CHECK(triangles == 1);
+  CHECK(unit_squares == 1);
+  // And nothing else: a parallelogram of two half-squares in the top row, or in a column,
+  // leaves a corner half-square that touches no free half-square of its piece's shape.
+  CHECK(r.solutions.size() == 2);
+}
+
+TEST_CASE("half-square dissection: ours equals the brute-force oracle on every small figure") {
+  // Every figure of a 2 x 2, 1 x 3 or 3 x 1 box of squares, each square empty, full or one of
+  // the four half-squares (6 states), that is connected; K = 2, 3, 4 where the oracle's
+  // labellings stay few; mirror images allowed or not; pieces of half-squares or of quarters.
+  const char states[] = {'.', '#', '7', '9', '1', '3'};
+  std::size_t figures = 0, compared = 0, with_solutions = 0;
+  for (const auto [rows, cols] : {std::array<int, 2>{2, 2}, {1, 3}, {3, 1}}) {
+    const int cells = rows * cols;
+    int total = 1;
+    for (int i = 0; i < cells; ++i) total *= 6;
+    for (int code = 0; code < total; ++code) {
+      std::string grid;
+      for (int i = 0, v = code; i < cells; ++i, v /= 6) {
+        grid += states[v % 6];
+        if (i % cols == cols - 1) grid += '\n';
+      }
+      if (grid.find_first_not_of(".\n") == std::string::npos) continue;
+      const Quarters figure = parse_half_grid(grid);
+      if (!quarters_connected(figure)) continue;
+      ++figures;
+      for (int parts = 2; parts <= 4; ++parts) {
+        if (figure.size() % static_cast<std::size_t>(parts) != 0) continue;
+        if (labellings(figure.size(), parts) > 3e6) continue;
+        const OracleSets expected = oracle(figure, parts);
+        for (int m = 0; m < 2; ++m)
+          for (int h = 0; h < 2; ++h) {
+            if (h && figure.size() % (2 * static_cast<std::size_t>(parts)) != 0) continue;
+            DissectHalvesConfig config;
+            config.parts = parts;
+            config.mirror = m == 1;
+            config.halves = h == 1;
+            const DissectHalvesResult got = half_dissect(figure, config);
+            const std::set<HalfDissection>& want = expected.sets[m][h];
+            CAPTURE(grid);
+            CAPTURE(parts);
+            CAPTURE(m);
+            CAPTURE(h);
+            CHECK(std::vector<HalfDissection>(want.begin(), want.end()) == got.solutions);
+            ++compared;
+            with_solutions += want.empty() ? 0 : 1;
+          }
+      }
+    }
+  }
+  CHECK(figures == 308);
+  CHECK(compared > 1000);
+  CHECK(with_solutions > 100);
+}
+
+namespace {
+
+/// Whether one of the 8 symmetries and an integer translation maps `a` onto `b`: the maps the
+/// quarter search uses.
+bool lattice_congruent(const Quarters& a, const Quarters& b) {
+  const auto normal = [](Quarters q) {
+    int r0 = q[0].row, c0 = q[0].col;
+    for (const Quarter& x : q) r0 = std::min(r0, x.row), c0 = std::min(c0, x.col);
+    for (Quarter& x : q) x = {x.row - r0, x.col - c0, x.side};
+    std::sort(q.begin(), q.end());
+    return q;
+  };
+  for (int t = 0; t < 8; ++t) {
+    Quarters moved;
+    for (Quarter q : a) moved.push_back(transform_quarter(q, t));
+    if (normal(moved) == normal(b)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("half-square dissection: pieces bounded by diagonals may be half a square apart") {
+  // Six "diamonds" (two quarters across a grid edge) in a 2 x 3 block of the diamond lattice:
+  // its L-shaped halves map onto each other by a half turn about a point that is no centre of
+  // the quarters' symmetries, nor is any other symmetry or translation of the quarter lattice.
+  const Quarters figure{{-1, 0, 2}, {0, -1, 1}, {0, -1, 2}, {0, 0, 0}, {0, 0, 1}, {0, 0, 2},
+                        {0, 0, 3},  {0, 1, 3},  {1, -1, 0}, {1, -1, 1}, {1, 0, 0}, {1, 0, 3}};
+  REQUIRE(quarters_connected(figure));
+  DissectHalvesConfig config;
+  config.halves = false;
+  const DissectHalvesResult r = half_dissect(figure, config);
+  const std::set<HalfDissection> want = oracle(figure, 2).sets[1][0];
+  CHECK(std::vector<HalfDissection>(want.begin(), want.end()) == r.solutions);
+  std::size_t off_lattice = 0;
+  for (const HalfDissection& d : r.solutions)
+    off_lattice += lattice_congruent(d[0], d[1]) ? 0 : 1;
+  CHECK(off_lattice > 0);
+}
