@@ -300,9 +300,16 @@ py::array_t<std::uint8_t> render_py(const py::handle& mask, const py::dict& solu
   const Silhouette silhouette = judged_silhouette(picture, document);
   SolverConfig config;
   config.pieces = document.pieces;
+  PictureCaption caption = solution_caption(document.solution, config);
+  // The document records neither the time limit nor a rejection after the search: the outcome
+  // and reason solve() gave, when the dict has them, say it as the search ended.
+  if (solution.contains("outcome") && py::isinstance<py::str>(solution["outcome"]))
+    if (const auto outcome = outcome_from_name(solution["outcome"].cast<std::string>()))
+      caption.outcome = *outcome;
+  if (solution.contains("reason") && py::isinstance<py::str>(solution["reason"]))
+    caption.reason = solution["reason"].cast<std::string>();
   const cv::Mat3b image =
-      render_solution(silhouette.pattern, document.solution, document.pieces,
-                      solution_caption(document.solution, config), scale);
+      render_solution(silhouette.pattern, document.solution, document.pieces, caption, scale);
   py::array_t<std::uint8_t> out({image.rows, image.cols, 3});
   for (int y = 0; y < image.rows; ++y)
     std::memcpy(out.mutable_data(y, 0, 0), image.ptr(y),
@@ -391,7 +398,8 @@ names or embeds). Returns a dict: "valid", "reasons" (one per failed rule), "cov
   m.def("render", &render_py, py::arg("mask"), py::arg("solution"), py::kw_only(),
         py::arg("scale") = 2, py::arg("pieces") = py::none(),
         R"doc(The picture `tangram solve --image` writes for a solution: the assembly on the
-silhouette, `scale` (1-16) times its size, with a caption and a legend below. Returns a new
+silhouette, `scale` (1-16) times its size, with a caption (the "outcome" and "reason" solve()
+gave, when the dict has them) and a legend below. Returns a new
 H x W x 3 uint8 array in BGR order (as OpenCV's; cv2.imwrite takes it as it is, matplotlib
 wants image[..., ::-1]).)doc");
   m.def("load_image", &load_image_py, py::arg("path"),

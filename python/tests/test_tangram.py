@@ -169,3 +169,6 @@ def test_the_gil_is_released_during_the_search():
     assert solution["outcome"] == "time-limit", solution["reason"]
     during = [t for t in ticks if start < t < end]
     assert len(during) >= 10
+    # The picture of a partial assembly, its caption the reason solve() gave.
+    picture = tangram.render(figure, solution)
+    assert picture.ndim == 3 and picture.shape[1] >= 2 * figure.shape[1]
