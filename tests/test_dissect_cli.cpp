@@ -179,3 +179,57 @@ TEST_CASE("dissect CLI: picture outputs refused in one line, nothing written") {
   CHECK(tangram::test::read_all(dir.path() / "r.txt") == "####\n####\n");
   CHECK(!std::filesystem::exists(dir.path() / "out.png"));
 }
+
+TEST_CASE("dissect CLI: --cells half counts dissections of half-square figures, --print") {
+  TempDir dir("dissect-cli-half");
+  // The right isosceles triangle of 4 half-squares: halved 1 way, quartered 2 ways.
+  write(dir, "t.txt", "#7\n7.\n");
+  tangram::test::Run run = run_cli(dir, "dissect t.txt --cells half");
+  CHECK(run.status == 0);
+  CHECK(run.out == "1 dissection into 2 congruent pieces of 2 half-squares\n");
+  run = run_cli(dir, "dissect t.txt --cells half --parts 4 --print");
+  CHECK(run.status == 0);
+  CHECK(run.out.rfind("2 dissections into 4 congruent pieces of 1 half-square\n", 0) == 0);
+  // The full square (0, 0) cut along its other diagonal: its top and right quarters in one
+  // piece, its bottom and left in another.
+  CHECK(run.out.find("\n a  c \nb acc \n b    \n d    \ndd    \n      \n") != std::string::npos);
+  // The UTF-8 triangles read as the keypad digits; --unique: exactly one.
+  write(dir, "u.txt", "#\xE2\x97\xA4\n\xE2\x97\xA4.\n");
+  run = run_cli(dir, "dissect u.txt --cells half --unique");
+  CHECK(run.status == 0);
+  // The 2 x 2 square: 2 ways into 4 pieces of half-squares (squares, the diagonals' cross).
+  write(dir, "s.txt", "##\n##\n");
+  run = run_cli(dir, "dissect s.txt --cells half --parts 4");
+  CHECK(run.out == "2 dissections into 4 congruent pieces of 2 half-squares\n");
+  run = run_cli(dir, "dissect s.txt --cells half --parts 4 --unique");
+  CHECK(run.status == 4);
+  // A unit square halves along either diagonal; into 4 only with --quarters (its quarters).
+  write(dir, "one.txt", "#\n");
+  run = run_cli(dir, "dissect one.txt --cells half");
+  CHECK(run.out == "2 dissections into 2 congruent pieces of 1 half-square\n");
+  run = run_cli(dir, "dissect one.txt --cells half --parts 4");
+  CHECK(run.status == 2);
+  run = run_cli(dir, "dissect one.txt --cells half --parts 4 --quarters");
+  CHECK(run.status == 0);
+  CHECK(run.out == "1 dissection into 4 congruent pieces of 1 quarter\n");
+}
+
+TEST_CASE("dissect CLI: --cells half refuses bad grids and options in one line, exit 2") {
+  TempDir dir("dissect-cli-half-bad");
+  write(dir, "x.txt", "#x\n");
+  write(dir, "corner.txt", "9\n.7\n");
+  write(dir, "t.txt", "#7\n7.\n");
+  for (const char* args :
+       {"dissect x.txt --cells half", "dissect corner.txt --cells half",
+        "dissect t.txt --cells half --parts 3", "dissect t.txt --cells half --json out.json",
+        "dissect t.txt --cells half --method kotani", "dissect t.txt --cells hex",
+        "dissect t.txt --quarters", "dissect t.txt --cells half --up-to-symmetry"}) {
+    CAPTURE(args);
+    const tangram::test::Run run = run_cli(dir, args);
+    CHECK(run.status == 2);
+    CHECK(one_error_line(run.err));
+  }
+  CHECK(tangram::test::contains(run_cli(dir, "dissect x.txt --cells half").err,
+                                "line 1, column 2 has 'x'"));
+  CHECK_FALSE(std::filesystem::exists(dir.path() / "out.json"));
+}

@@ -428,6 +428,8 @@ struct DissectOptions {
   int cell_px = 0;              ///< a picture's square side; 0 = detected
   int parts = 2;                ///< K
   std::string method = "ours";  ///< ours or kotani
+  std::string cells = "square"; ///< square (polyominoes) or half (half_square_dissection.hpp)
+  bool quarters = false;        ///< --cells half: pieces may cut half-squares in two
   bool no_mirror = false;
   bool unique = false;          ///< stop at the second
   bool up_to_symmetry = false;

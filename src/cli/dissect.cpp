@@ -2,14 +2,18 @@
 // puzzles, congruent_dissection.hpp), counted on stdout, optionally printed and written as
 // JSON.
 
+#include <array>
 #include <cmath>
 #include <iostream>
+#include <map>
 #include <numeric>
+#include <set>
 
 #include <opencv2/imgproc.hpp>
 
 #include "commands.hpp"
 #include "tangram/core/congruent_dissection.hpp"
+#include "tangram/core/half_square_dissection.hpp"
 #include "tangram/io/dissection_documents.hpp"
 #include "tangram/io/dissection_picture.hpp"
 #include "tangram/io/png.hpp"
@@ -39,6 +43,20 @@ CLI::App* setup_dissect(CLI::App& app, DissectOptions& options) {
                   wrap("kotani (the paper's search, K = 2 only) or ours (any K). Default: " +
                        options.method + "."))
       ->type_name("NAME");
+  cmd->add_option("--cells", options.cells,
+                  wrap("square: the figure is made of unit squares, cut along grid lines. half: "
+                       "a text grid of half-squares (right isosceles triangles), cut along grid "
+                       "lines and diagonals; one character a square: '#' full, '.' empty, and a "
+                       "half-square by the corner it fills, as on a numeric keypad: '7' top "
+                       "left, '9' top right, '1' bottom left, '3' bottom right (or the "
+                       "triangles '\u25E4' '\u25E5' '\u25E3' '\u25E2'). Each piece is made of "
+                       "whole half-squares; --print shows each square as 3 x 3 characters, the "
+                       "letter of each quarter's piece at the middle of its side. Default: " +
+                       options.cells + "."))
+      ->type_name("KIND");
+  cmd->add_flag("--quarters", options.quarters,
+                wrap("With --cells half: a piece may also cut a half-square in two along its "
+                     "other diagonal (pieces of quarter squares)."));
   cmd->add_flag("--no-mirror", options.no_mirror,
                 wrap("The pieces may only be turned, not turned over. Default: mirror images "
                      "are congruent."));
@@ -197,6 +215,90 @@ Dissection shown_dissection(const DissectOptions& options, const DissectResult& 
   return result.solutions[static_cast<std::size_t>(options.index - 1)];
 }
 
+/// A half-square dissection as text: each square as 3 x 3 characters, the letter of the piece
+/// of its top, right, bottom and left quarter at the middle of that side, and at the centre
+/// too when one piece holds all of the square's quarters in the figure; blank elsewhere.
+std::string quarter_letters(const Quarters& figure, const HalfDissection& d) {
+  int r0 = figure[0].row, r1 = r0, c0 = figure[0].col, c1 = c0;
+  for (Quarter q : figure) {
+    r0 = std::min(r0, q.row), r1 = std::max(r1, q.row);
+    c0 = std::min(c0, q.col), c1 = std::max(c1, q.col);
+  }
+  const auto w = static_cast<std::size_t>(3 * (c1 - c0 + 1) + 1);
+  std::string grid;
+  for (int r = 0; r < 3 * (r1 - r0 + 1); ++r) grid += std::string(w - 1, ' ') + "\n";
+  const std::array<std::array<int, 2>, 4> at{{{0, 1}, {1, 2}, {2, 1}, {1, 0}}};
+  std::map<std::pair<int, int>, std::set<char>> owners;
+  for (std::size_t p = 0; p < d.size(); ++p)
+    for (Quarter q : d[p]) {
+      const char letter = static_cast<char>(p < 26 ? 'a' + p : 'A' + (p - 26) % 26);
+      const auto [dr, dc] = at[static_cast<std::size_t>(q.side)];
+      grid[static_cast<std::size_t>(3 * (q.row - r0) + dr) * w +
+           static_cast<std::size_t>(3 * (q.col - c0) + dc)] = letter;
+      owners[{q.row, q.col}].insert(letter);
+    }
+  for (const auto& [square, letters] : owners)
+    if (letters.size() == 1)
+      grid[static_cast<std::size_t>(3 * (square.first - r0) + 1) * w +
+           static_cast<std::size_t>(3 * (square.second - c0) + 1)] = *letters.begin();
+  return grid;
+}
+
+/// `tangram dissect --cells half`: the figure a text grid of half-squares
+/// (half_square_dissection.hpp); the count, and --print.
+int run_dissect_halves(const DissectOptions& options,
+                       std::chrono::steady_clock::time_point started) {
+  if (options.method != "ours")
+    throw UsageError("--cells half: only --method ours (Kotani's search is for squares)");
+  const std::pair<bool, const char*> unsupported[] = {
+      {options.up_to_symmetry, "--up-to-symmetry"}, {!options.json_path.empty(), "--json"},
+      {!options.image_path.empty(), "--image"},     {!options.svg_path.empty(), "--svg"},
+      {options.cell_px != 0, "--cell"}};
+  for (const auto& [given, option] : unsupported)
+    if (given)
+      throw UsageError(std::string(option) + " is not available with --cells half (only the count "
+                       "and --print)");
+  const std::string bytes = read_input_file(options.figure, "figure",
+                                            options.limits.max_image_bytes, Limit::ImageBytes);
+  DissectHalvesConfig config;
+  config.parts = options.parts;
+  config.mirror = !options.no_mirror;
+  config.halves = !options.quarters;
+  config.max_solutions = options.unique ? 2 : options.max_solutions;
+  config.deadline = started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                  std::chrono::duration<double>(options.time_limit_s));
+  Quarters figure;
+  try {
+    if (has_png_signature(bytes))
+      throw InputError("--cells half reads a text grid, not a picture");
+    figure = parse_half_grid(bytes);
+    check_half_dissectable(figure, options.parts, config.halves);
+  } catch (const InputError& e) {
+    throw InputError((options.figure == "-" ? std::string("standard input") : options.figure) +
+                     ": " + e.tagged());
+  }
+  const DissectHalvesResult result = half_dissect(figure, config);
+  const std::size_t n = result.solutions.size(),
+                    piece = figure.size() / static_cast<std::size_t>(options.parts);
+  std::cout << (result.timed_out ? "at least " : "") << n
+            << (n == 1 ? " dissection" : " dissections") << " into " << options.parts
+            << " congruent pieces of "
+            << (piece % 2 == 1 ? std::to_string(piece) + (piece == 1 ? " quarter" : " quarters")
+                               : std::to_string(piece / 2) +
+                                     (piece == 2 ? " half-square" : " half-squares"))
+            << (result.timed_out ? " (time limit)" : !result.complete ? " (stopped)" : "") << "\n";
+  if (options.print)
+    for (const HalfDissection& d : result.solutions)
+      std::cout << "\n" << quarter_letters(figure, d);
+  if (options.unique) {
+    if (n >= 2) return kExitSeveral;
+    if (result.timed_out) return kExitIncomplete;
+    return n == 1 ? kExitOk : kExitFailed;
+  }
+  if (result.timed_out) return kExitIncomplete;
+  return n > 0 ? kExitOk : kExitFailed;
+}
+
 }  // namespace
 
 int run_dissect(const DissectOptions& options) {
@@ -211,8 +313,13 @@ int run_dissect(const DissectOptions& options) {
   if (options.max_solutions < 0) throw UsageError("--max-solutions must be 0 or more");
   if (!(options.time_limit_s > 0) || !std::isfinite(options.time_limit_s))
     throw UsageError("--time-limit must be a positive number of seconds");
+  if (options.cells != "square" && options.cells != "half")
+    throw UsageError("--cells: expected square or half, got '" + options.cells + "'");
+  if (options.quarters && options.cells != "half")
+    throw UsageError("--quarters cuts half-squares: it needs --cells half");
   check_dissect_outputs(options);
   const auto started = std::chrono::steady_clock::now();
+  if (options.cells == "half") return run_dissect_halves(options, started);
   if (options.cell_px < 0) throw UsageError("--cell must be a number of pixels");
   const std::string bytes = read_input_file(options.figure, "figure",
                                             options.limits.max_image_bytes, Limit::ImageBytes);
