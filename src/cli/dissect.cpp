@@ -215,15 +215,24 @@ Dissection shown_dissection(const DissectOptions& options, const DissectResult& 
   return result.solutions[static_cast<std::size_t>(options.index - 1)];
 }
 
+/// The exit status of `n` dissections found: 0 some (--unique: one), 1 none, kExitSeveral
+/// (--unique: two), kExitIncomplete (the time limit came before the answer was certain).
+int dissect_status(bool unique, std::size_t n, bool timed_out) {
+  if (unique) {
+    if (n >= 2) return kExitSeveral;
+    if (timed_out) return kExitIncomplete;
+    return n == 1 ? kExitOk : kExitFailed;
+  }
+  if (timed_out) return kExitIncomplete;
+  return n > 0 ? kExitOk : kExitFailed;
+}
+
 /// A half-square dissection as text: each square as 3 x 3 characters, the letter of the piece
 /// of its top, right, bottom and left quarter at the middle of that side, and at the centre
 /// too when one piece holds all of the square's quarters in the figure; blank elsewhere.
 std::string quarter_letters(const Quarters& figure, const HalfDissection& d) {
-  int r0 = figure[0].row, r1 = r0, c0 = figure[0].col, c1 = c0;
-  for (Quarter q : figure) {
-    r0 = std::min(r0, q.row), r1 = std::max(r1, q.row);
-    c0 = std::min(c0, q.col), c1 = std::max(c1, q.col);
-  }
+  const SquareBox box = square_box(figure);
+  const int r0 = box.first_row, r1 = box.last_row, c0 = box.first_col, c1 = box.last_col;
   const auto w = static_cast<std::size_t>(3 * (c1 - c0 + 1) + 1);
   std::string grid;
   for (int r = 0; r < 3 * (r1 - r0 + 1); ++r) grid += std::string(w - 1, ' ') + "\n";
@@ -290,13 +299,7 @@ int run_dissect_halves(const DissectOptions& options,
   if (options.print)
     for (const HalfDissection& d : result.solutions)
       std::cout << "\n" << quarter_letters(figure, d);
-  if (options.unique) {
-    if (n >= 2) return kExitSeveral;
-    if (result.timed_out) return kExitIncomplete;
-    return n == 1 ? kExitOk : kExitFailed;
-  }
-  if (result.timed_out) return kExitIncomplete;
-  return n > 0 ? kExitOk : kExitFailed;
+  return dissect_status(options.unique, n, result.timed_out);
 }
 
 }  // namespace
@@ -367,13 +370,7 @@ int run_dissect(const DissectOptions& options) {
   if (!options.image_path.empty())
     write_png_atomic(options.image_path, render_dissection(figure, shown));
   if (!options.svg_path.empty()) write_text_atomic(options.svg_path, dissection_svg(figure, shown));
-  if (options.unique) {
-    if (n >= 2) return kExitSeveral;
-    if (result.timed_out) return kExitIncomplete;
-    return n == 1 ? kExitOk : kExitFailed;
-  }
-  if (result.timed_out) return kExitIncomplete;
-  return n > 0 ? kExitOk : kExitFailed;
+  return dissect_status(options.unique, n, result.timed_out);
 }
 
 }  // namespace tangram::cli

@@ -90,13 +90,19 @@ Quarters parse_half_grid(std::string_view text) {
   return out;
 }
 
+SquareBox square_box(const Quarters& quarters) {
+  SquareBox box{quarters[0].row, quarters[0].col, quarters[0].row, quarters[0].col};
+  for (Quarter q : quarters) {
+    box.first_row = std::min(box.first_row, q.row), box.last_row = std::max(box.last_row, q.row);
+    box.first_col = std::min(box.first_col, q.col), box.last_col = std::max(box.last_col, q.col);
+  }
+  return box;
+}
+
 std::string half_grid_text(const Quarters& figure) {
   if (figure.empty()) return "";
-  int r0 = figure[0].row, r1 = r0, c0 = figure[0].col, c1 = c0;
-  for (Quarter q : figure) {
-    r0 = std::min(r0, q.row), r1 = std::max(r1, q.row);
-    c0 = std::min(c0, q.col), c1 = std::max(c1, q.col);
-  }
+  const SquareBox box = square_box(figure);
+  const int r0 = box.first_row, r1 = box.last_row, c0 = box.first_col, c1 = box.last_col;
   const int w = c1 - c0 + 1;
   std::vector<int> masks(static_cast<std::size_t>((r1 - r0 + 1) * w), 0);
   for (Quarter q : figure)
@@ -182,13 +188,9 @@ public:
   HalfSearch(const Quarters& figure, const DissectHalvesConfig& config)
       : figure_(figure), config_(config), owner_(figure.size(), kUnowned),
         seen_(figure.size(), 0) {
-    int r1 = figure[0].row, c1 = figure[0].col;
-    r0_ = r1, c0_ = c1;
-    for (Quarter q : figure) {
-      r0_ = std::min(r0_, q.row), r1 = std::max(r1, q.row);
-      c0_ = std::min(c0_, q.col), c1 = std::max(c1, q.col);
-    }
-    height_ = r1 - r0_ + 1, width_ = c1 - c0_ + 1;
+    const SquareBox box = square_box(figure);
+    r0_ = box.first_row, c0_ = box.first_col;
+    height_ = box.last_row - r0_ + 1, width_ = box.last_col - c0_ + 1;
     slot_.assign(static_cast<std::size_t>(height_ * width_ * 4), -1);
     for (std::size_t i = 0; i < figure.size(); ++i) slot_[slot(figure[i])] = static_cast<int>(i);
     adjacent_.resize(figure.size());

@@ -62,6 +62,13 @@ Quarters parse_half_grid(std::string_view text);
 /// half-square is written '?'.
 std::string half_grid_text(const Quarters& figure);
 
+/// The squares that `quarters` (non-empty) touch: rows first_row..last_row, columns
+/// first_col..last_col.
+struct SquareBox {
+  int first_row = 0, first_col = 0, last_row = 0, last_col = 0;
+};
+SquareBox square_box(const Quarters& quarters);
+
 /// Whether `quarters` (non-empty) are connected through shared sides (a half-diagonal inside a
 /// square, or a grid edge between squares); touching at a point does not count.
 bool quarters_connected(const Quarters& quarters);
