@@ -5,6 +5,7 @@
 #include <set>
 #include <string>
 
+#include "tangram/core/detail/flood.hpp"
 #include "tangram/core/error.hpp"
 #include "tangram/core/parallel.hpp"
 
@@ -48,18 +49,10 @@ std::string grid_text(const Cells& cells) {
 }
 
 bool edge_connected(const Cells& cells) {
-  if (cells.empty()) return false;
-  const std::set<Cell> all(cells.begin(), cells.end());
-  std::set<Cell> seen{cells[0]};
-  std::vector<Cell> todo{cells[0]};
-  while (!todo.empty()) {
-    const Cell c = todo.back();
-    todo.pop_back();
-    for (Cell n : {Cell{c.row - 1, c.col}, Cell{c.row + 1, c.col}, Cell{c.row, c.col - 1},
-                   Cell{c.row, c.col + 1}})
-      if (all.count(n) && seen.insert(n).second) todo.push_back(n);
-  }
-  return seen.size() == all.size();
+  return detail::flood_connected(cells, [](Cell c) {
+    return std::array<Cell, 4>{Cell{c.row - 1, c.col}, Cell{c.row + 1, c.col},
+                               Cell{c.row, c.col - 1}, Cell{c.row, c.col + 1}};
+  });
 }
 
 Cell transform_cell(Cell cell, int t) {

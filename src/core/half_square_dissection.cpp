@@ -6,6 +6,7 @@
 #include <string>
 
 #include "tangram/core/congruent_dissection.hpp"
+#include "tangram/core/detail/flood.hpp"
 #include "tangram/core/error.hpp"
 
 namespace tangram {
@@ -119,17 +120,7 @@ std::string half_grid_text(const Quarters& figure) {
 }
 
 bool quarters_connected(const Quarters& quarters) {
-  if (quarters.empty()) return false;
-  const std::set<Quarter> all(quarters.begin(), quarters.end());
-  std::set<Quarter> seen{quarters[0]};
-  std::vector<Quarter> todo{quarters[0]};
-  while (!todo.empty()) {
-    const Quarter q = todo.back();
-    todo.pop_back();
-    for (Quarter n : quarter_neighbours(q))
-      if (all.count(n) && seen.insert(n).second) todo.push_back(n);
-  }
-  return seen.size() == all.size();
+  return detail::flood_connected(quarters, quarter_neighbours);
 }
 
 Quarter transform_quarter(Quarter q, int t) {
