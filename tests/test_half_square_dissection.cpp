@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "tangram/core/congruent_dissection.hpp"
 #include "tangram/core/error.hpp"
 #include "tangram/core/half_square_dissection.hpp"
 
@@ -324,4 +325,39 @@ TEST_CASE("half-square dissection: pieces bounded by diagonals may be half a squ
   for (const HalfDissection& d : r.solutions)
     off_lattice += lattice_congruent(d[0], d[1]) ? 0 : 1;
   CHECK(off_lattice > 0);
+}
+
+TEST_CASE("half-square dissection: its dissections into whole squares are the square solver's") {
+  std::size_t compared = 0;
+  for (const char* grid :
+       {"###\n###\n###\n", "####\n####\n", "#.\n#.\n##\n##\n", "###\n#.#\n###\n"})
+    for (int parts : {2, 3, 4}) {
+      const Cells cells = parse_grid(grid);
+      if (cells.size() % static_cast<std::size_t>(parts) != 0) continue;
+      DissectConfig square;
+      square.parts = parts;
+      std::set<HalfDissection> expected;
+      for (const Dissection& d : dissect(cells, square).solutions) {
+        HalfDissection h;
+        for (const Cells& piece : d) {
+          h.emplace_back();
+          for (Cell c : piece)
+            for (int side = 0; side < 4; ++side) h.back().push_back({c.row, c.col, side});
+        }
+        expected.insert(h);  // pieces and quarters already in order
+      }
+      DissectHalvesConfig config;
+      config.parts = parts;
+      std::set<HalfDissection> whole;
+      for (const HalfDissection& d : half_dissect(parse_half_grid(grid), config).solutions)
+        if (std::all_of(d.begin(), d.end(), [](const Quarters& piece) {
+              return half_grid_text(piece).find_first_of("1379") == std::string::npos;
+            }))
+          whole.insert(d);
+      CAPTURE(std::string(grid));
+      CAPTURE(parts);
+      CHECK(whole == expected);
+      compared += expected.size();
+    }
+  CHECK(compared == 19);  // the square solver's dissections of these figures, summed
 }
