@@ -17,6 +17,7 @@
 #include "tangram/core/congruent_dissection.hpp"
 #include "tangram/core/error.hpp"
 #include "tangram/core/parallel.hpp"
+#include "labellings.hpp"
 
 using namespace tangram;
 
@@ -27,30 +28,13 @@ namespace {
 /// dissect() does.
 std::set<Dissection> oracle(const Cells& figure, int parts, bool mirror, bool up_to_symmetry) {
   std::set<Dissection> found;
-  const std::size_t n = figure.size();
-  const std::size_t size = n / static_cast<std::size_t>(parts);
-  std::vector<int> label(n, -1);
-  std::vector<std::size_t> count(static_cast<std::size_t>(parts), 0);
-  auto rec = [&](auto&& self, std::size_t i, int used) -> void {
-    if (i == n) {
-      Dissection d(static_cast<std::size_t>(parts));
-      for (std::size_t k = 0; k < n; ++k)
-        d[static_cast<std::size_t>(label[k])].push_back(figure[k]);
-      for (const Cells& piece : d)
-        if (piece.size() != size || !edge_connected(piece) || !congruent(piece, d[0], mirror))
-          return;
-      found.insert(up_to_symmetry ? canonical_up_to_symmetry(figure, d) : canonical(d));
-      return;
-    }
-    for (int l = 0; l < std::min(used + 1, parts); ++l) {
-      if (count[static_cast<std::size_t>(l)] == size) continue;
-      label[i] = l;
-      ++count[static_cast<std::size_t>(l)];
-      self(self, i + 1, std::max(used, l + 1));
-      --count[static_cast<std::size_t>(l)];
-    }
-  };
-  rec(rec, 0, 0);
+  const std::size_t size = figure.size() / static_cast<std::size_t>(parts);
+  test::for_each_equal_split(figure, parts, [&](const Dissection& d) {
+    for (const Cells& piece : d)
+      if (piece.size() != size || !edge_connected(piece) || !congruent(piece, d[0], mirror))
+        return;
+    found.insert(up_to_symmetry ? canonical_up_to_symmetry(figure, d) : canonical(d));
+  });
   return found;
 }
 

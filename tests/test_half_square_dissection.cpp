@@ -14,6 +14,7 @@
 #include "tangram/core/congruent_dissection.hpp"
 #include "tangram/core/error.hpp"
 #include "tangram/core/half_square_dissection.hpp"
+#include "labellings.hpp"
 
 using namespace tangram;
 
@@ -113,40 +114,24 @@ struct OracleSets {
   std::set<HalfDissection> sets[2][2];  ///< [mirror][halves]
 };
 
-/// Every labelling of the quarters with K labels in order of first use, N/K quarters each.
+/// Every labelling of the quarters with K labels in order of first use, N/K quarters each
+/// (for_each_equal_split).
 OracleSets oracle(const Quarters& figure, int parts) {
   OracleSets found;
-  const std::size_t n = figure.size(), size = n / static_cast<std::size_t>(parts);
-  std::vector<int> label(n, -1);
-  std::vector<std::size_t> count(static_cast<std::size_t>(parts), 0);
-  auto rec = [&](auto&& self, std::size_t i, int used) -> void {
-    if (i == n) {
-      HalfDissection d(static_cast<std::size_t>(parts));
-      for (std::size_t k = 0; k < n; ++k)
-        d[static_cast<std::size_t>(label[k])].push_back(figure[k]);
-      bool halves = true, turned = true, any = true;
-      for (const Quarters& piece : d) {
-        if (!connected(piece)) return;
-        halves = halves && whole_halves(piece);
-        any = any && same_shape(piece, d[0], true);
-        turned = turned && same_shape(piece, d[0], false);
-      }
-      for (Quarters& piece : d) std::sort(piece.begin(), piece.end());
-      std::sort(d.begin(), d.end());
-      for (int m = 0; m < 2; ++m)
-        for (int h = 0; h < 2; ++h)
-          if ((m ? any : turned) && (!h || halves)) found.sets[m][h].insert(d);
-      return;
+  test::for_each_equal_split(figure, parts, [&](HalfDissection d) {
+    bool halves = true, turned = true, any = true;
+    for (const Quarters& piece : d) {
+      if (!connected(piece)) return;
+      halves = halves && whole_halves(piece);
+      any = any && same_shape(piece, d[0], true);
+      turned = turned && same_shape(piece, d[0], false);
     }
-    for (int l = 0; l < std::min(used + 1, parts); ++l) {
-      if (count[static_cast<std::size_t>(l)] == size) continue;
-      label[i] = l;
-      ++count[static_cast<std::size_t>(l)];
-      self(self, i + 1, std::max(used, l + 1));
-      --count[static_cast<std::size_t>(l)];
-    }
-  };
-  rec(rec, 0, 0);
+    for (Quarters& piece : d) std::sort(piece.begin(), piece.end());
+    std::sort(d.begin(), d.end());
+    for (int m = 0; m < 2; ++m)
+      for (int h = 0; h < 2; ++h)
+        if ((m ? any : turned) && (!h || halves)) found.sets[m][h].insert(d);
+  });
   return found;
 }
 
