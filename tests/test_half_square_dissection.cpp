@@ -221,6 +221,22 @@ TEST_CASE("half-square dissection: hand-checked counts") {
   // And nothing else: a parallelogram of two half-squares in the top row, or in a column,
   // leaves a corner half-square that touches no free half-square of its piece's shape.
   CHECK(r.solutions.size() == 2);
+  CHECK(r.complete);
+  four.max_solutions = 1;
+  const DissectHalvesResult first = half_dissect(square, four);
+  CHECK(first.solutions.size() == 1);
+  CHECK_FALSE(first.complete);
+  // The diamond of 4 half-squares around a grid point, into 2 pieces of quarters: cut along
+  // either grid line through its centre, or into two "dominoes" of diamonds either way; with
+  // the diamond-lattice search run after the quarter search, max_solutions still holds.
+  DissectHalvesConfig two;
+  two.halves = false;
+  const Quarters diamond = parse_half_grid("31\n97");
+  CHECK(half_dissect(diamond, two).solutions.size() == 4);
+  two.max_solutions = 3;
+  const DissectHalvesResult three = half_dissect(diamond, two);
+  CHECK(three.solutions.size() == 3);
+  CHECK_FALSE(three.complete);
 }
 
 TEST_CASE("half-square dissection: ours equals the brute-force oracle on every small figure") {

@@ -433,8 +433,11 @@ DissectHalvesResult half_dissect(const Quarters& figure, const DissectHalvesConf
   result.complete = !search.stopped();
   if (!search.stopped() && config.parts > 1) diamond_dissections(sorted, config, found, result);
   result.solutions.assign(found.begin(), found.end());
-  if (config.max_solutions > 0 && static_cast<long>(result.solutions.size()) > config.max_solutions)
+  if (config.max_solutions > 0 &&
+      static_cast<long>(result.solutions.size()) >= config.max_solutions) {
     result.solutions.resize(static_cast<std::size_t>(config.max_solutions));
+    result.complete = false;  // stopped there, as the square solver says
+  }
   return result;
 }
 
