@@ -31,6 +31,9 @@ TEST_CASE("dissect CLI: a 2 x 4 rectangle halves 4 ways, 3 up to its symmetries,
   tangram::test::Run run = run_cli(dir, "dissect r.txt");
   CHECK(run.status == 0);
   CHECK(run.out == "4 dissections into 2 congruent pieces of 4 squares\n");
+  run = run_cli(dir, "dissect r.txt --parts 1");
+  CHECK(run.status == 0);
+  CHECK(run.out == "1 dissection into 1 piece of 8 squares\n");
   run = run_cli(dir, "dissect r.txt --up-to-symmetry --method kotani --json out.json");
   CHECK(run.status == 0);
   CHECK(run.out.rfind("3 dissections", 0) == 0);

@@ -105,6 +105,11 @@ CLI::App* setup_dissect(CLI::App& app, DissectOptions& options) {
 
 namespace {
 
+/// "1 piece", "2 congruent pieces".
+std::string pieces_text(int parts) {
+  return parts == 1 ? std::string("1 piece") : std::to_string(parts) + " congruent pieces";
+}
+
 /// A dissection as rows of letters (a, b, ... one per piece; '.' outside the figure).
 std::string letters(const Cells& figure, const Dissection& d) {
   std::string grid = grid_text(figure);
@@ -290,8 +295,8 @@ int run_dissect_halves(const DissectOptions& options,
   const std::size_t n = result.solutions.size(),
                     piece = figure.size() / static_cast<std::size_t>(options.parts);
   std::cout << (result.timed_out ? "at least " : "") << n
-            << (n == 1 ? " dissection" : " dissections") << " into " << options.parts
-            << " congruent pieces of "
+            << (n == 1 ? " dissection" : " dissections") << " into " << pieces_text(options.parts)
+            << " of "
             << (piece % 2 == 1 ? std::to_string(piece) + (piece == 1 ? " quarter" : " quarters")
                                : std::to_string(piece / 2) +
                                      (piece == 2 ? " half-square" : " half-squares"))
@@ -353,7 +358,7 @@ int run_dissect(const DissectOptions& options) {
   const std::size_t n = result.solutions.size();
   std::ostream& out = options.json_path == "-" ? std::cerr : std::cout;
   out << (result.timed_out ? "at least " : "") << n << (n == 1 ? " dissection" : " dissections")
-      << " into " << options.parts << " congruent pieces of " << figure.size() / options.parts
+      << " into " << pieces_text(options.parts) << " of " << figure.size() / options.parts
       << (figure.size() / options.parts == 1 ? " square" : " squares")
       << (options.up_to_symmetry ? ", up to the figure's symmetries" : "")
       << (result.timed_out ? " (time limit)" : !result.complete ? " (stopped)" : "") << "\n";
