@@ -116,11 +116,17 @@ std::vector<FigureCorner> figure_corners(const cv::Mat1b& puzzle, double min_edg
 
 namespace {
 
+/// Whether some piece of `set` has arcs (no corner refusals for such a set).
+bool has_arcs(const PieceSet& set) {
+  for (const PieceShape& shape : set.shapes())
+    if (!shape.arcs.empty()) return true;
+  return false;
+}
+
 /// The pieces' corner angles (hundredths of a degree, straight vertices left out), per piece
 /// (copies counted); empty for a set with arcs.
 std::vector<std::vector<long>> piece_corners(const PieceSet& set) {
-  for (const PieceShape& shape : set.shapes())
-    if (!shape.arcs.empty()) return {};
+  if (has_arcs(set)) return {};
   std::vector<std::vector<long>> pieces;
   for (const ShapeId id : set.order()) {
     const Polygon& outline = set.shape(id).outline;
@@ -176,8 +182,8 @@ std::vector<double> corner_sums(const PieceSet& set) {
   return out;
 }
 
-std::optional<CornerShortage> corner_shortage(const cv::Mat1b& puzzle, const PieceSet& set,
-                                              double min_edge_px, double tolerance_deg) {
+std::optional<CornerShortage> corner_shortage(const std::vector<FigureCorner>& corners,
+                                              const PieceSet& set, double tolerance_deg) {
   const std::vector<std::vector<long>> pieces = piece_corners(set);
   if (pieces.empty()) return std::nullopt;
   CornerShortage have;
@@ -186,7 +192,7 @@ std::optional<CornerShortage> corner_shortage(const cv::Mat1b& puzzle, const Pie
     for (const long a : angles) have.angle_available_deg += a / 100.0;
   }
   const std::map<long, int> sums = fewest_corners(pieces);
-  for (const FigureCorner& corner : figure_corners(puzzle, min_edge_px)) {
+  for (const FigureCorner& corner : corners) {
     const double angle = corner.angle_deg;
     if (std::abs(angle - 180.0) <= tolerance_deg) continue;
     // The least angle and the fewest corners of the pieces that can meet there: their corners
@@ -210,19 +216,31 @@ std::optional<CornerShortage> corner_shortage(const cv::Mat1b& puzzle, const Pie
   return std::nullopt;
 }
 
+std::optional<CornerShortage> corner_shortage(const cv::Mat1b& puzzle, const PieceSet& set,
+                                              double min_edge_px, double tolerance_deg) {
+  if (has_arcs(set)) return std::nullopt;
+  return corner_shortage(figure_corners(puzzle, min_edge_px), set, tolerance_deg);
+}
+
 std::optional<CornerShortage> corner_shortage(const Pattern& pattern, const PieceSet& set) {
   return corner_shortage(pattern.puzzle, set, min_corner_edge_px(pattern), kCornerToleranceDeg);
 }
 
 std::optional<FigureCorner> unmakeable_corner(const cv::Mat1b& puzzle, const PieceSet& set,
                                               double min_edge_px, double tolerance_deg) {
+  if (has_arcs(set)) return std::nullopt;
+  return unmakeable_corner(figure_corners(puzzle, min_edge_px), set, tolerance_deg);
+}
+
+std::optional<FigureCorner> unmakeable_corner(const std::vector<FigureCorner>& corners,
+                                              const PieceSet& set, double tolerance_deg) {
   const std::vector<double> sums = corner_sums(set);
   if (sums.empty()) return std::nullopt;
   const auto near_a_sum = [&](double angle) {
     const auto it = std::lower_bound(sums.begin(), sums.end(), angle - tolerance_deg);
     return it != sums.end() && *it <= angle + tolerance_deg;
   };
-  for (const FigureCorner& corner : figure_corners(puzzle, min_edge_px)) {
+  for (const FigureCorner& corner : corners) {
     const double angle = corner.angle_deg;
     if (std::abs(angle - 180.0) <= tolerance_deg) continue;
     if (near_a_sum(angle)) continue;

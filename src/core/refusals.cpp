@@ -1,18 +1,25 @@
 #include "tangram/core/refusals.hpp"
 
 #include "tangram/core/corner_angles.hpp"
+#include "tangram/core/curved_refusals.hpp"
 
 namespace tangram {
 
 std::optional<Impossibility> outline_refusal(const Pattern& pattern, const PieceSet& set) {
+  // A set with arcs: its own refusals, from the outline's arcs.
+  for (const PieceShape& shape : set.shapes())
+    if (!shape.arcs.empty()) return curved_refusal(pattern, set);
+  // The figure's corners, measured once for both corner refusals.
+  const std::vector<FigureCorner> corners =
+      figure_corners(pattern.puzzle, min_corner_edge_px(pattern));
   Impossibility why;
-  if (const std::optional<FigureCorner> corner = unmakeable_corner(pattern, set)) {
+  if (const std::optional<FigureCorner> corner = unmakeable_corner(corners, set)) {
     why.kind = Impossibility::Kind::UnmakeableCorner;
     why.at = corner->at;
     why.angle_deg = corner->angle_deg;
     return why;
   }
-  if (const std::optional<CornerShortage> shortage = corner_shortage(pattern, set)) {
+  if (const std::optional<CornerShortage> shortage = corner_shortage(corners, set)) {
     why.corners = shortage->corners;
     if (shortage->piece_corners_needed > shortage->piece_corners) {
       why.kind = Impossibility::Kind::TooManyCorners;

@@ -1,6 +1,5 @@
 #include "tangram/core/search_steps.hpp"
 
-#include "tangram/core/curved_refusals.hpp"
 #include "tangram/core/refusals.hpp"
 #include "tangram/core/invariants.hpp"
 
@@ -86,9 +85,9 @@ Solution Steps::timed_out_solution() const {
 
 std::optional<Impossibility> Steps::impossibility() const {
   const PieceSet& pieces = set();
-  // What the outline rules out (refusals.hpp): corners the pieces' corners cannot make.
+  // What the outline rules out (refusals.hpp): corners the pieces' corners cannot make, arcs
+  // no piece arc follows.
   if (std::optional<Impossibility> why = outline_refusal(pattern_, pieces)) return why;
-  if (std::optional<Impossibility> why = curved_refusal(pattern_, pieces)) return why;  // arcs
   std::vector<ShapeId> shapes;  // each shape once, largest first
   for (const ShapeId shape : pieces.order())
     if (std::find(shapes.begin(), shapes.end(), shape) == shapes.end()) shapes.push_back(shape);

@@ -66,12 +66,22 @@ std::optional<CornerShortage> corner_shortage(const cv::Mat1b& puzzle, const Pie
                                               double min_edge_px,
                                               double tolerance_deg = kCornerToleranceDeg);
 
+/// The same, of corners measured already (figure_corners()).
+std::optional<CornerShortage> corner_shortage(const std::vector<FigureCorner>& corners,
+                                              const PieceSet& set,
+                                              double tolerance_deg = kCornerToleranceDeg);
+
 /// corner_shortage() of the pattern as the searches judge it (as unmakeable_corner() below).
 std::optional<CornerShortage> corner_shortage(const Pattern& pattern, const PieceSet& set);
 
 /// The shortest straight stretch on either side of a corner that the searches' refusals measure:
 /// a tenth of the pattern's side, 12 px or more.
 double min_corner_edge_px(const Pattern& pattern);
+
+/// The same, of corners measured already (figure_corners()).
+std::optional<FigureCorner> unmakeable_corner(const std::vector<FigureCorner>& corners,
+                                              const PieceSet& set,
+                                              double tolerance_deg = kCornerToleranceDeg);
 
 /// unmakeable_corner() of the pattern as the searches judge it: stretches of at least a tenth
 /// of the pattern's side (12 px or more), kCornerToleranceDeg.

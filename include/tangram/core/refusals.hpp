@@ -13,9 +13,10 @@
 
 namespace tangram {
 
-/// The first reason the outline gives why the set cannot make the figure, in this order: a
-/// corner no meeting of the pieces' corners makes (unmakeable_corner()); more corners, or more
-/// corner angle, than the set's corners provide (corner_shortage()). nullopt when none holds.
+/// The first reason the outline gives why the set cannot make the figure. For a straight-edged
+/// set, in this order: a corner no meeting of the pieces' corners makes (unmakeable_corner());
+/// more corners, or more corner angle, than the set's corners provide (corner_shortage()). For a
+/// set with arcs, curved_refusal() (curved_refusals.hpp). nullopt when none holds.
 std::optional<Impossibility> outline_refusal(const Pattern& pattern, const PieceSet& set);
 
 }  // namespace tangram
