@@ -217,7 +217,7 @@ MergedShards merge_experiment_shards(const std::vector<std::string>& dirs,
     for (const std::string& run : m.runs)
       if (!found.count(run)) unrecorded.push_back(run);
     for (const std::string& run : found)
-      if (std::find(m.runs.begin(), m.runs.end(), run) == m.runs.end()) foreign.push_back(run);
+      if (owner.count(run) == 0 || owner[run] != &m) foreign.push_back(run);
     if (!unrecorded.empty())
       throw UsageError(m.dir.string() + " (shard " + shard_text(m.shard) + ") has " +
                        runs_text(unrecorded) +
