@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include <atomic>
 #include <cmath>
 #include <string>
 #include <utility>
@@ -156,6 +157,42 @@ TEST_CASE("search: a time limit ends the search unsolved") {
   CHECK_FALSE(solution.solved);
   CHECK(solution.stats.timed_out);
   CHECK(solution.stats.seconds < 5.0);
+}
+
+TEST_CASE("search: a stop asked by the caller ends every search unsolved, marked stopped") {
+  const Pattern pattern = mask_pattern("02-page9-11.png");
+  std::atomic<bool> stop{true};
+  for (const SearchMode mode : {SearchMode::Ours, SearchMode::Paper, SearchMode::Vertex}) {
+    CAPTURE(search_mode_name(mode));
+    SolverConfig config = config_45();
+    config.search.mode = mode;
+    config.search.stop = &stop;
+    const Solution solution = solve(pattern, config);
+    CHECK_FALSE(solution.solved);
+    CHECK(solution.stats.stopped);
+    CHECK(solution.stats.timed_out);
+  }
+  // Asked during the raster search (from the observer, as another thread would): it ends
+  // there, keeping the pieces placed.
+  SolverConfig config = config_45();
+  config.search.grid_search = false;
+  stop = false;
+  config.search.stop = &stop;
+  long events = 0;
+  const Solution solution = solve(pattern, config, {}, [&](const SearchEvent& event) {
+    ++events;
+    if (event.type == SearchEventType::Placed && event.level == 1) stop = true;
+  });
+  CHECK_FALSE(solution.solved);
+  CHECK(solution.stats.stopped);
+  CHECK(solution.pieces.size() >= 2);
+  CHECK(events <= 3);
+  // Never set: the same search solves it, not stopped.
+  stop = false;
+  config.search.stop = &stop;
+  const Solution free = solve(pattern, config);
+  CHECK(free.solved);
+  CHECK_FALSE(free.stats.stopped);
 }
 
 TEST_CASE("search: out-of-range settings are refused") {

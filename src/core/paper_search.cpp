@@ -70,8 +70,10 @@ Solution paper_search(Steps& steps) {
   stack.push_back(steps.root());
   list_configurations(steps, stack.back(), 0);
   for (;;) {
-    if (steps.elapsed() > time_limit_s) {  // not in the pseudocode: the time limit
+    // Not in the pseudocode: the time limit (and a stop asked by the caller).
+    if (steps.elapsed() > time_limit_s || stop_requested(steps.config().search)) {
       stats.timed_out = true;
+      stats.stopped = stop_requested(steps.config().search);
       break;
     }
     const std::size_t current = stack.size() - 1;  // the current piece's index

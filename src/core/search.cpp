@@ -266,8 +266,9 @@ private:
         keep_usable(leaves.front());
         leaves.pop_front();
       }
-      if (steps_.elapsed() > deadline_s_) {
+      if (steps_.elapsed() > deadline_s_ || stop_requested(config_)) {
         solution.stats.timed_out = true;
+        solution.stats.stopped = stop_requested(config_);
         break;
       }
       if (fallback_ && solution.stats.placements_tried > fallback_until_) {
@@ -511,7 +512,9 @@ Solution solve_in_stages(const Pattern& pattern, const SolverConfig& config,
     total.repeats_skipped += solution.stats.repeats_skipped;
     if (solution.solved) break;
     if (solution.pieces.size() >= deepest.size()) deepest = solution.pieces;
-    if (Clock::now() - start >= std::chrono::duration<double>(config.search.time_limit_s)) break;
+    if (Clock::now() - start >= std::chrono::duration<double>(config.search.time_limit_s) ||
+        solution.stats.stopped)
+      break;
   }
   solution.stats.placements_tried = total.placements_tried;
   solution.stats.backtracks = total.backtracks;
@@ -580,6 +583,7 @@ std::optional<Solution> solve_exactly(const Pattern& pattern, const SolverConfig
     const std::optional<CellGrid> grid = cell_grid(pattern, config.pieces);
     if (!grid || !searches_turns(s, 90.0)) return std::nullopt;
     settings.deadline = start + seconds(s.time_limit_s);
+    settings.stop = s.stop;
     const GridSearchResult found = grid_search(*grid, config.pieces, *configs, settings);
     if (found.solutions == 0) return std::nullopt;
     std::optional<Solution> solution =
@@ -593,6 +597,7 @@ std::optional<Solution> solve_exactly(const Pattern& pattern, const SolverConfig
       lattice_figure(pattern, config.pieces, s.reflection, unit_px);
   if (!figure) return std::nullopt;
   settings.deadline = start + seconds(0.5 * s.time_limit_s);
+  settings.stop = s.stop;
   const LatticeSearchResult found = lattice_search(pattern, *figure, config.pieces, settings);
   if (found.solutions == 0) return std::nullopt;
   std::optional<Solution> solution = exact_solution(
@@ -651,6 +656,17 @@ std::optional<Solution> solve_by_vertices(const Pattern& pattern, const SolverCo
   return solution;
 }
 
+/// The unsolved solution of a search stopped (SearchConfig::stop) between its phases.
+Solution stopped_solution(const SearchConfig& search) {
+  using Clock = std::chrono::steady_clock;
+  Solution solution;
+  solution.stats.timed_out = solution.stats.stopped = true;
+  solution.stats.threads = max_threads();
+  if (search.started != Clock::time_point{})
+    solution.stats.seconds = std::chrono::duration<double>(Clock::now() - search.started).count();
+  return solution;
+}
+
 }  // namespace
 
 Solution solve(const Pattern& pattern, const SolverConfig& config, const ProgressCallback& progress,
@@ -662,8 +678,10 @@ Solution solve(const Pattern& pattern, const SolverConfig& config, const Progres
     return vertex_search(pattern, config, progress, observer, judge);
   if (std::optional<Solution> exact = solve_exactly(pattern, config, judge ? *judge : pattern))
     return *exact;
+  if (stop_requested(config.search)) return stopped_solution(config.search);
   if (std::optional<Solution> exact = solve_by_vertices(pattern, config, judge))
     return *exact;
+  if (stop_requested(config.search)) return stopped_solution(config.search);
   if (config.search.rotation_auto)
     return solve_in_stages(pattern, config, progress, observer, judge);
   return solve_at(pattern, config, progress, observer, judge);

@@ -226,6 +226,7 @@ public:
         observer_(observer), judge_(judge), accept_(accept), tol_(vx_tolerances(pattern)),
         unit_px_(set_.unit_px(pattern.side_px)), pruning_(config.search.vertex_pruning) {
     started_ = config.search.started == Clock::time_point{} ? Clock::now() : config.search.started;
+    stop_ = config.search.stop;
     deadline_ = started_ + std::chrono::duration_cast<Clock::duration>(
                                std::chrono::duration<double>(config.search.time_limit_s));
     left_.assign(set_.shape_count(), 0);
@@ -258,6 +259,7 @@ public:
         found = fill(*tidy, 0.0, lost);
       } catch (const TimeUp&) {
         solution.stats.timed_out = true;
+        solution.stats.stopped = stop_ != nullptr && stop_->load();
       }
     }
     solution.solved = found;
@@ -280,7 +282,8 @@ private:
   double elapsed() const { return std::chrono::duration<double>(Clock::now() - started_).count(); }
 
   void check_time() const {
-    if (Clock::now() >= deadline_) throw TimeUp{};
+    if (Clock::now() >= deadline_ || (stop_ != nullptr && stop_->load(std::memory_order_relaxed)))
+      throw TimeUp{};
   }
 
   /// The figure's outline (outline.hpp) as polygons with holes, a ring that touches itself
@@ -618,6 +621,7 @@ private:
   const double unit_px_;
   const bool pruning_;  ///< SearchConfig::vertex_pruning
   Clock::time_point started_, deadline_;
+  const std::atomic<bool>* stop_ = nullptr;  ///< SearchConfig::stop
   std::vector<VxForm> forms_;   ///< shapes largest first, each unmirrored then mirrored
   std::vector<ShapeId> rank_;   ///< the distinct shapes, largest first
   std::vector<int> left_;       ///< per shape: copies still to place

@@ -3,6 +3,7 @@
 /// The assembly search: Algorithm 1 of Yamada et al. 2019 (largest-first placement with
 /// validation and backtracking), and this project's stronger default built on the same steps.
 
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <optional>
@@ -65,6 +66,11 @@ struct SearchConfig {
   /// is called. A front end sets it to when it started reading the input, so that reading and
   /// preparing it count too.
   std::chrono::steady_clock::time_point started{};
+  /// Polled with the time limit, by every search (the exact ones run first too): when it
+  /// becomes true the search ends as when the time limit is reached, keeping its deepest
+  /// assembly, with SolveStats::stopped set. A front end sets it to stop a solve from another
+  /// thread (Ctrl-C, a Stop button). May be null.
+  const std::atomic<bool>* stop = nullptr;
   int threads = 0;                     ///< worker threads, 0 = all cores
   int candidates_per_config = 5;       ///< Ours only: positions tried per configuration
   bool corners = true;                 ///< Ours only: corners join the skeleton endpoints
@@ -104,6 +110,11 @@ struct SearchConfig {
 /// for 90): with SearchConfig::rotation_auto always (its plan starts with the set's grid step,
 /// which is what callers ask about).
 bool searches_turns(const SearchConfig& search, double step_deg);
+
+/// Whether SearchConfig::stop is set and true.
+inline bool stop_requested(const SearchConfig& search) {
+  return search.stop != nullptr && search.stop->load(std::memory_order_relaxed);
+}
 
 /// Everything the solver needs besides the pattern.
 struct SolverConfig {

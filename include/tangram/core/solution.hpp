@@ -80,6 +80,8 @@ struct SolveStats {
   double spill = 0.0;             ///< area outside the puzzle / puzzle area
   int threads = 0;                ///< worker threads used
   bool timed_out = false;         ///< the time limit ended the search
+  /// SearchConfig::stop ended the search (timed_out is then set too: it ended, not exhausted).
+  bool stopped = false;
   /// The rotations searched (SearchConfig): with SearchConfig::rotation_auto, those of the
   /// stage that solved it, or of the last stage tried.
   double rotation_step_deg = 0.0;
