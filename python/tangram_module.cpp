@@ -10,9 +10,11 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstring>
+#include <future>
 #include <optional>
 #include <string>
 #include <vector>
@@ -235,13 +237,34 @@ py::dict solve_py(const py::handle& mask, const std::string& pieces, const std::
   const Picture picture = picture_from(mask);
   SilhouetteSolution result;
   InputReport report;
-  {
-    // Reading the picture and the search run without the GIL: other Python threads go on.
-    py::gil_scoped_release release;
+  // Reading the picture and the search run on a worker thread without the GIL: other Python
+  // threads go on, and this one looks for signals every 0.1 s, so that Ctrl-C (or any signal
+  // handler that raises) stops the search (SearchConfig::stop) and is raised here once the
+  // worker has returned.
+  std::atomic<bool> stop{false};
+  config.search.stop = &stop;
+  std::future<void> work = std::async(std::launch::async, [&] {
     const Silhouette silhouette = read_silhouette(picture.image, input, picture.name);
     report = silhouette.report;
     result = solve_silhouette(silhouette, config);
+  });
+  for (;;) {
+    bool finished = false;
+    {
+      py::gil_scoped_release release;
+      finished = work.wait_for(std::chrono::milliseconds(100)) == std::future_status::ready;
+    }
+    if (finished) break;
+    if (PyErr_CheckSignals() != 0) {
+      stop = true;
+      {
+        py::gil_scoped_release release;
+        work.wait();
+      }
+      throw py::error_already_set();
+    }
   }
+  work.get();  // the worker's exception, if any
   const Solution& solution = result.solution;
   py::dict out = from_json(solution_to_json(solution, config.pieces, picture.name, true, input));
   // Each piece's pose in full: its centre (the polygon's centroid, px) beside its angle and
@@ -379,7 +402,8 @@ Search: strategy ("dt", "bl", "lb", "hzz", "vzz", "s", "s-inv"), search ("ours",
 Reading: threshold (1-255), invert ("auto", "yes", "no"), clean, fill_outline, work_size
   ("auto", 0 = full resolution, or pixels).
 
-The GIL is released while the picture is read and searched.
+The GIL is released while the picture is read and searched; Ctrl-C (KeyboardInterrupt) stops
+the search within 0.1 s and is raised.
 Returns a dict with the fields of a tangram-solution/1 document ("solved", "pieces" with each
 piece's "name", "reflected", "angle_deg" and "polygon" in the picture's pixels (x right, y
 down), and here its "centre" (the polygon's centroid) too, "stats",

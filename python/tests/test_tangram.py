@@ -3,6 +3,7 @@ python) with PYTHONPATH set to the build's python/ folder."""
 
 import copy
 import json
+import _thread
 import threading
 import time
 from pathlib import Path
@@ -139,6 +140,24 @@ def test_a_piece_set_by_name():
     # The pieces are read as the set the solution names; another set is refused.
     with pytest.raises(ValueError):
         tangram.verify(figure, solution, pieces="tangram")
+
+
+def test_ctrl_c_stops_a_search():
+    # The 3:1 rectangle again, with a long time limit: a KeyboardInterrupt, as Ctrl-C raises it,
+    # stops the search and is raised from solve() long before the limit.
+    figure = np.full((120, 320), 255, np.uint8)
+    figure[10:110, 10:310] = 0
+    interrupter = threading.Timer(0.5, _thread.interrupt_main)
+    interrupter.start()
+    start = time.monotonic()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            tangram.solve(figure, time_limit=120, threads=1)
+    finally:
+        interrupter.cancel()
+    assert time.monotonic() - start < 60
+    # The module still works afterwards.
+    assert tangram.solve(figure, time_limit=0.5, threads=1)["solved"] is False
 
 
 def test_the_gil_is_released_during_the_search():
