@@ -18,7 +18,7 @@
     set: null,          // the set document (with polygons, colors)
     instances: [],      // one per piece copy: {id, piece, local, color, x, y, angle, mirror, placed, slot}
     selected: null,     // the selected instance or null
-    layout: null,       // {unit, boardW, boardH, trayX, cell, cols, grid}
+    layout: null,       // {unit, trayW, boardW, boardH, trayX, grid}, in set units
     svg: null,
     layers: null,
     onChange: null,     // called after every change of the figure
@@ -90,23 +90,36 @@
     changed();
   };
 
+  /// The board on the left, the tray on the right. The tray is packed in shelves: each piece at
+  /// its own bounding box (unturned), rows as wide as two of the widest pieces.
   function layout() {
     const insts = editor.instances;
     const total = insts.reduce((s, i) => s + i.area, 0) || 1;
     const unit = Math.sqrt(total);
-    const cell = Math.max(...insts.map((i) => 2 * radius(i.local))) * 1.08;
-    const n = insts.length;
-    const cols = Math.max(2, Math.ceil(Math.sqrt(n)));
-    const rows = Math.ceil(n / cols);
-    const boardH = Math.max(rows * cell, 3 * unit);
-    const boardW = Math.max(4 * unit, boardH);
+    const pad = 0.08 * unit;
+    const boxes = insts.map((i) => {
+      const xs = i.local.map((p) => p[0]), ys = i.local.map((p) => p[1]);
+      return { x0: Math.min(...xs), y0: Math.min(...ys), w: Math.max(...xs) - Math.min(...xs), h: Math.max(...ys) - Math.min(...ys) };
+    });
+    const trayW = 2 * Math.max(...boxes.map((b) => b.w)) + 3 * pad;
+    let x = pad, y = pad, rowH = 0;
+    const slots = boxes.map((b) => {
+      if (x > pad && x + b.w + pad > trayW) { x = pad; y += rowH + pad; rowH = 0; }
+      const slot = [x - b.x0, y - b.y0];
+      x += b.w + pad;
+      rowH = Math.max(rowH, b.h);
+      return slot;
+    });
+    const trayH = y + rowH + pad;
+    const boardH = Math.max(trayH, 2.6 * unit);
+    const boardW = Math.max(3.6 * unit, 1.2 * boardH);
     const name = editor.set.name;
     // The grid: the polyominoes' and the Stomachion's unit, otherwise an eighth of the side of
     // the set's area as a square (a quarter of a tangram's small triangle's leg).
     const grid = (name === "pentominoes" || name === "stomachion") ? 1 : unit / 8;
-    editor.layout = { unit, cell, cols, rows, boardW, boardH, trayX: boardW, grid };
+    editor.layout = { unit, trayW, boardW, boardH, trayX: boardW, grid };
     insts.forEach((inst, k) => {
-      inst.slot = [boardW + cell * (k % cols + 0.5), cell * (Math.floor(k / cols) + 0.5)];
+      inst.slot = [boardW + slots[k][0], slots[k][1]];
       toTray(inst, true);
     });
   }
@@ -124,7 +137,7 @@
     const svg = editor.svg, L = editor.layout;
     svg.replaceChildren();
     if (!L) return;
-    const trayW = L.cols * L.cell;
+    const trayW = L.trayW;
     svg.setAttribute("viewBox", `0 0 ${L.boardW + trayW} ${L.boardH}`);
     const el = TG.el;
     svg.append(el("rect", { x: 0, y: 0, width: L.boardW, height: L.boardH, class: "board-bg" }));
@@ -137,7 +150,7 @@
         grid.append(el("line", { x1: 0, y1: y, x2: L.boardW, y2: y }));
     }
     svg.append(grid);
-    const label = el("text", { x: L.boardW + 0.03 * L.unit, y: L.boardH - 0.05 * L.unit, class: "tray-label", "font-size": 0.12 * L.unit });
+    const label = el("text", { x: L.boardW + trayW - 0.04 * L.unit, y: L.boardH - 0.05 * L.unit, class: "tray-label", "font-size": 0.1 * L.unit, "text-anchor": "end" });
     label.textContent = "tray";
     svg.append(label);
     editor.layers = { pieces: el("g", { id: "pieces" }), handles: el("g", { id: "handles" }) };
@@ -359,6 +372,15 @@
     draw(inst); drawHandle(); changed();
   }
 
+  /// Selects the next (or previous) piece, for the keyboard.
+  function cycle(step) {
+    const list = editor.instances, n = list.length;
+    if (n === 0) return;
+    const k = editor.selected ? list.indexOf(editor.selected) : (step > 0 ? -1 : 0);
+    select(list[(k + step + n) % n]);
+    changed();
+  }
+
   editor.clear = function () {
     for (const inst of editor.instances) toTray(inst, true);
     select(null);
@@ -428,6 +450,7 @@
         ArrowLeft: () => nudge(-1, 0), ArrowRight: () => nudge(1, 0),
         ArrowUp: () => nudge(0, -1), ArrowDown: () => nudge(0, 1),
         Escape: () => { select(null); changed(); },
+        n: () => cycle(1), p: () => cycle(-1),
       }[e.key];
       if (handled) { e.preventDefault(); handled(); }
     });

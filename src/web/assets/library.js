@@ -80,7 +80,10 @@
     const text = item.querySelector(".problem-text");
     const input = TG.el("input", { type: "text", value: p.name, class: "rename-input",
                                    "aria-label": "New name for " + p.name, maxlength: 80 });
+    let saved = false;
     const save = async () => {
+      if (saved) return;
+      saved = true;
       const name = input.value.trim();
       if (!name || name === p.name) { render(); return; }
       try {
