@@ -71,7 +71,9 @@
       for (let k = 0; k < (piece.count || 1); k++) {
         editor.instances.push({
           id: id++, piece: piece.name, local: local, area: Math.abs(TG.signedArea(outline)),
-          color: TG.colorOf(set.colors, piece.name),
+          // The colours of the PNG pictures, keyed by the legend's labels ("large-triangle 1/2"
+          // for a piece the set has twice).
+          color: (set.colors || {})[`${piece.name} ${k + 1}/${piece.count}`] || TG.colorOf(set.colors, piece.name),
           x: 0, y: 0, angle: 0, mirror: false, placed: false, slot: null,
         });
       }

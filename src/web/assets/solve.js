@@ -123,6 +123,7 @@
     const problem = solve.problem;
     if (!problem || isRunning()) return;
     setOutcome("", "");
+    delete $("solve-outcome").dataset.outcome;
     $("solve-progress").textContent = "";
     $("solve-queue").textContent = "";
     $("solution-list").replaceChildren();
