@@ -175,11 +175,8 @@ SolutionDocument document_from(const py::dict& solution, const std::optional<std
 /// How verify() and render() read a picture: as the solution records it was read (else as the
 /// referee reads), at full resolution, without the tileability checks (as `tangram verify`).
 Silhouette judged_silhouette(const Picture& picture, const SolutionDocument& document) {
-  InputConfig reading = document.reading ? *document.reading : InputConfig::referee_reading();
-  reading.check_tileable = false;
-  reading.work_size_px = 0;
-  reading.crop = false;
-  return read_silhouette(picture.image, reading, picture.name);
+  return read_silhouette(picture.image, InputConfig::judging_reading(document.reading),
+                         picture.name);
 }
 
 py::dict solve_py(const py::handle& mask, const std::string& pieces, const std::string& strategy,

@@ -433,3 +433,24 @@ TEST_CASE("validate_input_config: the threshold and the work size are checked; i
     CHECK(invert_mode_from_name(invert_mode_name(mode)) == mode);
   CHECK(!invert_mode_from_name("maybe"));
 }
+
+TEST_CASE("InputConfig::judging_reading: the recorded reading, else the referee's, at full "
+          "resolution, uncropped, unchecked") {
+  InputConfig recorded;
+  recorded.threshold = 90.0;
+  recorded.invert = InvertMode::Yes;
+  recorded.work_size_px = 300;
+  recorded.crop = true;
+  recorded.check_tileable = true;
+  const InputConfig judged = InputConfig::judging_reading(recorded);
+  CHECK(judged.threshold == 90.0);
+  CHECK(judged.invert == InvertMode::Yes);
+  CHECK(judged.work_size_px == 0);
+  CHECK_FALSE(judged.crop);
+  CHECK_FALSE(judged.check_tileable);
+  const InputConfig referee = InputConfig::judging_reading(std::nullopt);
+  CHECK(referee.threshold == InputConfig::referee_reading().threshold);
+  CHECK(referee.invert == InputConfig::referee_reading().invert);
+  CHECK(referee.clean == InputConfig::referee_reading().clean);
+  CHECK_FALSE(referee.crop);
+}

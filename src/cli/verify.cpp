@@ -55,8 +55,8 @@ bool reading_options_given(const VerifyOptions& options) {
 /// when it records none) with the options given on top. Always at full resolution and without
 /// refusals: verify judges, it does not prepare a figure for the search.
 InputConfig verify_reading(const VerifyOptions& options, const std::optional<InputConfig>& recorded) {
-  InputConfig reading = InputConfig::referee_reading();
-  if (!options.as_referee && recorded) reading = *recorded;
+  InputConfig reading =
+      InputConfig::judging_reading(options.as_referee ? std::nullopt : recorded);
   if (options.threshold) reading.threshold = *options.threshold;
   if (options.invert) {
     const auto invert = invert_mode_from_name(*options.invert);
@@ -66,9 +66,6 @@ InputConfig verify_reading(const VerifyOptions& options, const std::optional<Inp
   }
   if (options.clean) reading.clean = *options.clean;
   if (options.fill_outline) reading.fill_outline = *options.fill_outline;
-  reading.check_tileable = false;
-  reading.work_size_px = 0;
-  reading.crop = false;
   return reading;
 }
 

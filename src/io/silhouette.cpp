@@ -434,6 +434,14 @@ InputConfig InputConfig::referee_reading() {
   return config;
 }
 
+InputConfig InputConfig::judging_reading(const std::optional<InputConfig>& recorded) {
+  InputConfig config = recorded ? *recorded : referee_reading();
+  config.check_tileable = false;
+  config.work_size_px = 0;
+  config.crop = false;
+  return config;
+}
+
 void validate_input_config(const InputConfig& config) {
   if (!(config.threshold >= 1.0 && config.threshold <= 255.0))
     throw UsageError(mention(Setting::Threshold) +

@@ -123,6 +123,12 @@ struct InputConfig {
   /// The referee's reading (../shared/tools/tangram-referee): threshold 128, no inversion, no
   /// cleaning, no checks, full resolution. load_pattern_png(path) reads with it.
   static InputConfig referee_reading();
+
+  /// How a solution is judged (`tangram verify`, the Python module's verify() and render()):
+  /// the reading it records, else the referee's, always at full resolution, uncropped and
+  /// without the tileability checks: judging reads a figure, it does not prepare it for the
+  /// search.
+  static InputConfig judging_reading(const std::optional<InputConfig>& recorded);
 };
 
 /// `config` with the tileability check measured against `set`'s thickest piece (its largest
