@@ -151,6 +151,8 @@
     node.textContent = position > 0 ? `Queued: position ${position} (waiting for a running solve to finish).` : "Running.";
   }
 
+  function plural(n, word) { return `${n} ${word}${n === 1 ? "" : "s"}`; }
+
   function listen(run) {
     const source = new EventSource(`/api/solves/${encodeURIComponent(run.id)}/events`);
     run.source = source;
@@ -160,8 +162,8 @@
     source.addEventListener("progress", (e) => {
       const p = data(e);
       $("solve-progress").textContent =
-        `${p.pieces_placed} pieces placed · ${p.placements} placements · ${p.backtracks} backtracks · ` +
-        `${p.solutions} solutions · ${Number(p.seconds).toFixed(1)} s`;
+        `${plural(p.pieces_placed, "piece")} placed · ${plural(p.placements, "placement")} · ` +
+        `${plural(p.backtracks, "backtrack")} · ${plural(p.solutions, "solution")} · ${Number(p.seconds).toFixed(1)} s`;
     });
     source.addEventListener("step", (e) => {
       const s = data(e);

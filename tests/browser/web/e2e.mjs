@@ -171,7 +171,7 @@ async function pieceState(page, id) {
 /// the R key (45 degrees) and mirroring it with M as needed, while it is still in the tray.
 async function buildAssembly(page, set) {
   const used = new Set();
-  const offset = [0.2, 0.15]; // the figure off the board's corner, in set units
+  const offset = [0.9, 0.6]; // the figure near the board's middle, in set units
   for (const entry of set.assembly) {
     const outline = set.polygons[entry.piece];
     const target = poseFor(outline, entry.vertices);
@@ -426,7 +426,7 @@ async function main() {
           `${(verify.stdout || "").trim()} ${(verify.stderr || "").trim()}`);
     await screenshot(page, "solved");
 
-    // 4. Rename, then delete another problem (the confirmation accepted).
+    // 4. Rename it (the ID stays).
     await page.click(`#problem-list > li[data-id="${square.id}"] button.rename`);
     await page.waitForSelector("#problem-list input.rename-input");
     await page.$eval("#problem-list input.rename-input", (n) => { n.value = ""; });
@@ -498,6 +498,9 @@ async function main() {
     check(colours > 500, "Show thinking draws the search's pieces over the problem", `${colours} coloured pixels`);
     await page.waitForFunction(() => /placements/.test(document.getElementById("solve-progress").textContent), { timeout: 10000 });
     check(true, "the progress line shows the search's counts");
+    // A few more steps for the picture (not a check).
+    await page.waitForFunction(() => Number((/([\d.]+) s$/.exec(document.getElementById("solve-progress").textContent) || [0, 0])[1]) >= 2,
+                               { timeout: 10000 }).catch(() => {});
     await screenshot(page, "thinking");
 
     const second = await openPage(browser);
@@ -528,7 +531,37 @@ async function main() {
           stopped.text);
     await screenshot(page, "stopped");
 
-    // 7. Import masks: one click adds every picture of masks/; a second adds none.
+    // 7. All solutions, some pieces: a 4 x 5 rectangle of pentominoes (20 px cells) with
+    // solutions all, use subset, figure area 20, at most 6: the solutions listed as they come,
+    // each with its links.
+    const rect = path.join(work, "rectangle.png");
+    fs.writeFileSync(rect, greyPng(5 * 20 + 40, 4 * 20 + 40, (x, y) => x >= 20 && x < 120 && y >= 20 && y < 100));
+    await page.select("#set-select", "pentominoes");
+    await page.waitForFunction(() => document.querySelectorAll("#board polygon.piece").length === 12);
+    await fileInput.uploadFile(rect);
+    await page.click("#upload");
+    await page.waitForFunction(() => /“rectangle”/.test(document.getElementById("record-status").textContent), { timeout: 20000 });
+    const rectProblem = (await api("GET", "/api/problems")).data.problems.find((p) => p.name === "rectangle");
+    await selectProblem(page, rectProblem.id);
+    await setOptions(page, { time_limit: 60, solutions: "all" });
+    await page.select("#opt-use", "subset");
+    await page.$eval("#opt-area", (n) => { n.value = "20"; });
+    await page.$eval("#opt-max", (n) => { n.value = "6"; });
+    await page.click("#solve-button");
+    const listedAll = await waitOutcome(page, 60);
+    const items = await page.$$eval("#solution-list > li", (ns) => ns.map((n) => ({
+      index: Number(n.dataset.index), links: [...n.querySelectorAll("a")].map((a) => a.getAttribute("href")) })));
+    check(items.length === 6 && items.every((it, k) => it.index === k && it.links.length === 3),
+          "all solutions, subset of the pentominoes, at most 6: six solutions listed in order, each with JSON, PNG and SVG links",
+          `${listedAll.text}; ${JSON.stringify(items.map((i) => i.index))}`);
+    const last = (await api("GET", items[5].links[0])).data;
+    check(last && last.format === "tangram-solution/1" && last.pieces.length === 4,
+          "the sixth solution's JSON has four pentominoes", last && last.pieces && last.pieces.length);
+    await screenshot(page, "all-solutions");
+    await page.select("#opt-use", "exact");
+    await page.$eval('input[name="opt-solutions"][value="one"]', (n) => { n.checked = true; });
+
+    // 8. Import masks: one click adds every picture of masks/; a second adds none.
     const masks = fs.readdirSync(args.masks).filter((f) => f.endsWith(".png")).length;
     const before = await page.$$eval("#problem-list > li[data-id]", (ns) => ns.length);
     await page.click("#import-masks");
@@ -542,12 +575,12 @@ async function main() {
     await page.evaluate(() => window.scrollTo(0, 0));
     await screenshot(page, "masks");
 
-    // 8. Delete (after the confirmation) the disc.
+    // 9. Delete (after the confirmation) the disc.
     await page.click(`#problem-list > li[data-id="${discProblem.id}"] button.delete`);
     await page.waitForFunction((id) => !document.querySelector(`#problem-list > li[data-id="${id}"]`), { timeout: 10000 }, discProblem.id);
     check((await api("GET", `/api/problems/${discProblem.id}`)).status === 404, "a deleted problem is gone from the library");
 
-    // 9. The editor reopens a recorded design.
+    // 10. The editor reopens a recorded design.
     await page.click(`#problem-list > li[data-id="${square.id}"] button.open`);
     await page.waitForFunction(() => document.querySelectorAll('#board polygon[data-placed="true"]').length === 7, { timeout: 10000 });
     check(await page.$eval("#set-select", (n) => n.value === "tangram"), "Edit reopens the square's seven pieces in the editor");
