@@ -130,8 +130,8 @@
       TG.status(status(), "busy", "Importing the masks…");
       try {
         const r = await TG.api("POST", "/api/problems/import-masks");
-        TG.status(status(), "ok", `Imported ${r.imported} masks` + (r.skipped ? `, skipped ${r.skipped} already in the library.` : "."));
         await library.refresh();
+        TG.status(status(), "ok", `Imported ${r.imported} masks` + (r.skipped ? `, skipped ${r.skipped} already in the library.` : "."));
       } catch (err) {
         TG.status(status(), "error", "Masks not imported: " + err.message);
       } finally {
