@@ -488,6 +488,25 @@ async function main() {
     check(emptyLine.includes("no puzzle pixels") && emptyText.includes("no puzzle pixels (dark, opaque pixels) in the image"),
           "a picture without a figure gets the CLI's line too", `page: "${emptyText}" cli: "${emptyLine}"`);
     await screenshot(page, "upload-error");
+    // A picture the CLI reads with warnings (a speck dropped, a pinhole filled): recorded, the
+    // warnings shown as the CLI words them.
+    const speck = path.join(work, "speck.png");
+    fs.writeFileSync(speck, greyPng(240, 240, (x, y) =>
+      (x >= 20 && x < 220 && y >= 20 && y < 220 && !(x >= 100 && x < 103 && y >= 100 && y < 103)) ||
+      (x >= 228 && x < 232 && y >= 228 && y < 232)));
+    let speckLines = [];
+    try {
+      const r = await run(args.tangram, ["solve", speck, "-q", "--time-limit", "5"]);
+      speckLines = r.stderr.trim().split("\n");
+    } catch (e) { speckLines = (e.stderr || "").trim().split("\n"); }
+    const warnings = speckLines.filter((l) => l.startsWith("tangram: warning: ")).map((l) => l.replace("tangram: warning: ", ""));
+    await fileInput.uploadFile(speck);
+    await page.click("#upload");
+    await page.waitForSelector("#record-status.ok", { timeout: 20000 });
+    const shown = await page.$$eval("#record-status li", (ns) => ns.map((n) => n.textContent));
+    check(warnings.length === 2 && warnings.every((w) => shown.includes("warning: " + w)),
+          "an upload read with warnings is recorded and shows the CLI's warnings (a speck dropped, a pinhole filled)",
+          `page: ${JSON.stringify(shown)} cli: ${JSON.stringify(warnings)}`);
 
     // 6. Upload a disc for the Stomachion (a long search), solve it with Show thinking, see the
     // steps drawn, queue a second solve from a second tab, close that tab (its solve is
