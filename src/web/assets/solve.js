@@ -58,9 +58,9 @@
   // ---- Selecting a problem ----
 
   solve.setProblem = async function (problem) {
-    if (solve.current && !solve.current.done && solve.problem && problem && problem.id !== solve.problem.id) {
-      // A solve of another problem is running: it goes on; its solutions stay listed.
-    }
+    // The same problem again (the library was refreshed, or it was renamed): the picture and the
+    // solutions drawn stay.
+    const same = solve.problem && problem && solve.problem.id === problem.id;
     solve.problem = problem;
     $("solve-button").disabled = !problem || isRunning();
     const notes = $("problem-notes");
@@ -73,6 +73,14 @@
     $("solve-problem").textContent = `Problem “${problem.name}” (set ${problem.set}, ${problem.width}×${problem.height} px, ${problem.source}).`;
     for (const n of problem.notes || []) notes.append(TG.el("span", { class: "note", text: "note: " + n }), TG.el("br"));
     for (const w of problem.warnings || []) notes.append(TG.el("span", { class: "warning", text: "warning: " + w }), TG.el("br"));
+    if (same) return;
+    if (!isRunning()) {
+      // The last solve's results belong to the problem it solved.
+      $("solution-list").replaceChildren();
+      setOutcome("", "");
+      delete $("solve-outcome").dataset.outcome;
+      $("solve-progress").textContent = "";
+    }
     if (problem.design && typeof problem.design.area === "number") $("opt-area").value = String(problem.design.area);
     try {
       const set = await TG.api("GET", `/api/sets/${encodeURIComponent(problem.set)}`);
@@ -82,6 +90,9 @@
     }
     await showProblem(problem);
   };
+
+  /// Is the run's problem the one shown?
+  function showing(run) { return !!(solve.problem && solve.problem.id === run.problem.id); }
 
   function isRunning() { return !!(solve.current && !solve.current.done); }
 
@@ -167,7 +178,7 @@
     });
     source.addEventListener("step", (e) => {
       const s = data(e);
-      if (run !== solve.current || !solve.problem || solve.problem.id !== run.problem.id) return;
+      if (run !== solve.current || !showing(run)) return;
       drawAssembly(s.assembly);
       $("solve-canvas").dataset.step = String(s.step);
     });
@@ -205,11 +216,11 @@
           TG.el("a", { href: base + ".json", download: stem + ".json", class: "json", text: "JSON" }), " ",
           TG.el("a", { href: base + ".png", download: stem + ".png", class: "png", text: "PNG" }), " ",
           TG.el("a", { href: base + ".svg", download: stem + ".svg", class: "svg", text: "SVG" }))));
-    item.addEventListener("click", (e) => { if (e.target.tagName !== "A") drawAssembly(s.pieces); });
+    item.addEventListener("click", (e) => { if (e.target.tagName !== "A" && showing(run)) drawAssembly(s.pieces); });
     const list = $("solution-list");
     const after = [...list.children].find((li) => Number(li.dataset.index) > n);
     list.insertBefore(item, after || null);
-    if (!$("opt-thinking").checked || run.done) drawAssembly(s.pieces);
+    if ((!$("opt-thinking").checked || run.done) && showing(run)) drawAssembly(s.pieces);
   }
 
   function finish(run, d) {
@@ -229,7 +240,7 @@
     setOutcome(d.outcome === "failed" ? "error" : "outcome-" + d.outcome, text);
     $("solve-outcome").dataset.outcome = d.outcome;
     const first = run.solutions.get(0);
-    if (first) drawAssembly(first.pieces);
+    if (first && showing(run)) drawAssembly(first.pieces);
   }
 
   async function stop() {
