@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # End-to-end test of the page of `tangram serve` in headless Chromium (ctest browser_web): starts
 # `tangram serve --port 0 --library TEMP` and drives the page with puppeteer-core
-# (tests/browser/web/e2e.mjs): builds the tangram's square in the editor by dragging the tray's
-# pieces, records it (the picture must be the filled square), solves it and downloads the
-# solution's JSON by its link (`tangram verify` must accept it with the recorded picture), renames
-# it, uploads two bad pictures (the CLI's one-line messages must be shown), uploads a disc for the
-# Stomachion and solves it with Show thinking (steps drawn), queues a second solve from a second
-# tab and closes that tab (the server must stop it), presses Stop (outcome `stopped` within 5 s),
-# imports the masks twice, deletes a problem, reopens the square's design.
+# (tests/browser/web/e2e.mjs), with the mouse and the keyboard: builds the tangram's square in the
+# editor by dragging the tray's pieces (dropped a little off: every corner must snap exactly into
+# place), records it (the picture must be the filled square), solves it and downloads the
+# solution's JSON by its link (`tangram verify` must accept it with the recorded picture),
+# renames it, uploads two bad pictures and one read with warnings (the CLI's lines must be
+# shown), turns a piece freely and mirrors it, uploads a disc for the Stomachion and solves it
+# with Show thinking (steps drawn), queues a second solve from a second tab and closes that tab
+# (the server must stop it), presses Stop (outcome `stopped` within 5 s), snaps a pentomino to
+# the grid, lists all solutions of a rectangle (subset of the pentominoes), imports the masks
+# twice, deletes a problem, reopens the square's design.
 #
 #   tests/browser/check-web.sh [options]
 #     --tangram PATH        the tangram binary (default: build/tangram)
@@ -15,14 +18,15 @@
 #     --keep DIR            keep the work directory (library, downloads, server log) in DIR
 #
 # puppeteer-core is installed with `npm ci` (package-lock.json) into $TANGRAM_WEB_NPM_DIR
-# (default: browser-web-npm/ in the current directory, the build directory under ctest), once per
-# lock file, from npm's cache (~/.npm) when it can. Set CHROMIUM to use another browser binary.
+# (default: browser-web-npm/ in the current directory, the build directory under ctest; build/
+# when run from the repository's top), once per lock file, from npm's cache (~/.npm) when it
+# can. Set CHROMIUM to use another browser binary.
 # Exit status: 0 passed; 1 failed; 2 bad usage; 77 skipped: no node/npm, no Chromium, or the npm
 # packages cannot be installed.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 
-usage() { sed -n '2,23s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }
+usage() { sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "${BASH_SOURCE[0]}"; }
 
 tangram="$root/build/tangram" screenshots="" keep=""
 while [[ $# -gt 0 ]]; do
@@ -56,7 +60,10 @@ make_work check-web "$keep"
 # puppeteer-core, installed once per package-lock.json.
 web="$root/tests/browser/web"
 lock_hash=$(cat "$web/package.json" "$web/package-lock.json" | sha256sum | cut -c1-16)
-npm_dir=${TANGRAM_WEB_NPM_DIR:-$PWD/browser-web-npm}/$lock_hash
+npm_base=$PWD
+# Run from the repository's top (not a build directory): under build/, which git ignores.
+[[ "$npm_base" == "$root" ]] && npm_base=$root/build
+npm_dir=${TANGRAM_WEB_NPM_DIR:-$npm_base/browser-web-npm}/$lock_hash
 if [[ ! -f "$npm_dir/.installed" ]]; then
   mkdir -p "$npm_dir"
   cp "$web/package.json" "$web/package-lock.json" "$npm_dir/"

@@ -288,6 +288,33 @@ async function freeTurns(page) {
   check(!state.placed && state.pose.angle === 0 && !state.pose.mirror, "Delete sends it back to the tray, unturned");
 }
 
+/// The grid (the pentominoes' unit): a piece dropped 3 px off a grid point has every corner on
+/// the grid; then back to the tray, the grid off.
+async function gridSnap(page) {
+  await page.click("#grid");
+  need(await page.$$eval("#grid-lines line", (ns) => ns.length) > 0, "Grid draws the grid");
+  const id = await page.$eval("#board polygon.piece", (n) => n.getAttribute("data-id"));
+  let state = await pieceState(page, id);
+  const corner = await page.$eval(`#board polygon[data-id="${id}"]`, (n) => n.getAttribute("points").trim().split(/\s+/)[0].split(",").map(Number));
+  // Grabbed at its centroid (inside the F pentomino).
+  const at = (await toScreen(page, [state.pose.x, state.pose.y])).map(Math.round);
+  // Where its first corner would land on the grid point (6, 4), and 3 px right and 2 px up of that.
+  const goal = await toScreen(page, [6 + state.pose.x - corner[0], 4 + state.pose.y - corner[1]]);
+  const to = [Math.round(goal[0] + 3), Math.round(goal[1] - 2)];
+  await page.mouse.move(at[0], at[1]);
+  await page.mouse.down();
+  await page.mouse.move((at[0] + to[0]) / 2, (at[1] + to[1]) / 2);
+  await page.mouse.move(to[0], to[1]);
+  await page.mouse.up();
+  state = await pieceState(page, id);
+  const points = await page.$eval(`#board polygon[data-id="${id}"]`, (n) => n.getAttribute("points").trim().split(/\s+/).map((p) => p.split(",").map(Number)));
+  const worst = Math.max(...points.flat().map((v) => Math.abs(v - Math.round(v))));
+  check(state.placed && worst < 2e-5, "with the grid on, a piece dropped 3 px off snaps every corner onto the grid", `off by ${worst}`);
+  await page.$eval("#board", (n) => n.focus());
+  await page.keyboard.press("Delete");
+  await page.click("#grid");
+}
+
 /// Dark pixels and their bounding box in a picture the page can load (drawn on a canvas).
 async function measurePicture(page, url) {
   return page.evaluate(async (u) => {
@@ -576,6 +603,7 @@ async function main() {
     fs.writeFileSync(rect, greyPng(5 * 20 + 40, 4 * 20 + 40, (x, y) => x >= 20 && x < 120 && y >= 20 && y < 100));
     await page.select("#set-select", "pentominoes");
     await page.waitForFunction(() => document.querySelectorAll("#board polygon.piece").length === 12);
+    await gridSnap(page);
     await fileInput.uploadFile(rect);
     await page.click("#upload");
     await page.waitForFunction(() => /“rectangle”/.test(document.getElementById("record-status").textContent), { timeout: 20000 });
