@@ -101,7 +101,7 @@
     input.addEventListener("keydown", (e) => {
       e.stopPropagation();
       if (e.key === "Enter") { e.preventDefault(); save(); }
-      if (e.key === "Escape") render();
+      if (e.key === "Escape") { saved = true; render(); }
     });
     input.addEventListener("blur", save, { once: true });
     text.replaceChildren(input);
