@@ -1,8 +1,8 @@
 #!/usr/bin/python3
 """Whether solutions (tangram-solution/1 documents) lie on their set's exact lattice.
 
-A set whose figures are made of turns of `step` degrees (the document's set: rotations.step_deg)
-has a lattice: at every multiple of the step, mirrored or not, each edge vector of each piece
+A set whose figures are made of turns of `step` degrees (the document's set: rotations.step_deg,
+or the common step of rotations.angles_deg) has a lattice: at every multiple of the step, mirrored or not, each edge vector of each piece
 has coordinates in {(a + b r) / q : a, b integers}, r = sqrt(2) for 45-degree steps, 0 for
 90-degree steps (the pentominoes, the Stomachion), q the smallest denominator up to 48 that
 holds every edge (the Tangram: 4). An assembly is on the lattice when, in the frame turned by
@@ -25,7 +25,7 @@ relative to each other (a figure drawn with its parts at any distance).
 A document without a "set" (a ground truth) is taken to be of the Tangram. Unsolved solutions and sets without such a lattice (steps other than 45 and 90 degrees, curved
 pieces) say NONE. Exit status 0.
 """
-import argparse, json, math, sys
+import argparse, functools, json, math, sys
 
 MAX_A, MAX_B = 400, 100
 
@@ -41,7 +41,10 @@ TANGRAM = {"rotations": {"step_deg": 45}, "pieces": [
 
 
 def lattice_of(doc_set):
-    step = float(doc_set.get("rotations", {}).get("step_deg", 0) or 0)
+    rotations = doc_set.get("rotations", {})
+    step = float(rotations.get("step_deg", 0) or 0)
+    if not step and rotations.get("angles_deg"):  # listed angles: their common step
+        step = float(functools.reduce(math.gcd, [int(round(a)) for a in rotations["angles_deg"]] + [360]))
     if any(p.get("arcs") for p in doc_set["pieces"]):
         return None
     if abs(step - 45.0) < 1e-9:

@@ -67,6 +67,23 @@ inline std::vector<PlacedPiece> square_assembly(double side_px, Vec2 centre, dou
   return out;
 }
 
+/// The assembly with each piece shifted by up to `shift_px` and turned by up to `turn_deg` (a
+/// fixed pseudo-random pattern over seven pieces), posed again at `unit_px`: as the raster search
+/// leaves a Tangram assembly.
+inline std::vector<PlacedPiece> disturbed_assembly(std::vector<PlacedPiece> pieces, double unit_px,
+                                                   double shift_px, double turn_deg) {
+  const double offsets[][3] = {{0.7, -0.4, 0.5}, {-0.9, 0.3, -0.8}, {0.2, 0.95, 0.3},
+                               {-0.5, -0.8, -0.6}, {0.85, 0.6, 0.9}, {-0.3, -0.2, -0.2},
+                               {0.4, -0.9, 0.7}};
+  for (std::size_t i = 0; i < pieces.size(); ++i) {
+    Pose& pose = pieces[i].pose;
+    pose.centre = pose.centre + Vec2{shift_px * offsets[i % 7][0], shift_px * offsets[i % 7][1]};
+    pose.angle_deg += turn_deg * offsets[i % 7][2];
+    pieces[i].polygon = PieceSet::tangram().posed_polygon(pieces[i].shape, unit_px, pose);
+  }
+  return pieces;
+}
+
 /// A mask of the given size where a pixel is 255 when its centre lies in some piece polygon.
 inline cv::Mat1b rasterise(const std::vector<PlacedPiece>& pieces, cv::Size size) {
   cv::Mat1b mask(size, uchar{0});

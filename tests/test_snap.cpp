@@ -20,23 +20,6 @@ using namespace tangram;
 
 namespace {
 
-/// The assembly with each piece shifted by up to `shift_px` and turned by up to `turn_deg`
-/// (a fixed pseudo-random pattern).
-std::vector<PlacedPiece> disturbed(std::vector<PlacedPiece> pieces, double scale, double shift_px,
-                                   double turn_deg) {
-  const PieceSet& set = PieceSet::tangram();
-  const double offsets[][3] = {{0.7, -0.4, 0.5}, {-0.9, 0.3, -0.8}, {0.2, 0.95, 0.3},
-                               {-0.5, -0.8, -0.6}, {0.85, 0.6, 0.9}, {-0.3, -0.2, -0.2},
-                               {0.4, -0.9, 0.7}};
-  for (std::size_t i = 0; i < pieces.size(); ++i) {
-    Pose& pose = pieces[i].pose;
-    pose.centre = pose.centre + Vec2{shift_px * offsets[i][0], shift_px * offsets[i][1]};
-    pose.angle_deg += turn_deg * offsets[i][2];
-    pieces[i].polygon = set.posed_polygon(pieces[i].shape, scale, pose);
-  }
-  return pieces;
-}
-
 /// Area of the convex hull of all the pieces' vertices.
 double hull_area(const std::vector<PlacedPiece>& pieces) {
   Polygon vertices;
@@ -78,7 +61,8 @@ TEST_CASE("snap: a disturbed square comes back edge to edge, at 45 degrees and t
     // The raster search's pieces sit on its rotation step: at 45 degrees exactly; turned, off
     // by up to a degree.
     const double scale = PieceSet::tangram().unit_px(pattern.side_px);
-    std::vector<PlacedPiece> pieces = disturbed(truth, scale, 1.0, turn == 0.0 ? 0.0 : 1.0);
+    std::vector<PlacedPiece> pieces =
+        test::disturbed_assembly(truth, scale, 1.0, turn == 0.0 ? 0.0 : 1.0);
     const double before_gaps = hull_area(pieces) - total_area(pieces) + total_overlap(pieces);
     CHECK(before_gaps > 10.0);
 

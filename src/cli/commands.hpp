@@ -159,6 +159,7 @@ struct SolveOptions {
   double inset_px = 0.0;       ///< negative = automatic
   bool no_polish = false;
   bool no_snap = false;
+  bool no_lattice_snap = false;  ///< keep the snapped poses off the lattice (SearchConfig::lattice_snap)
   bool no_exact = false;       ///< skip the exact grid or lattice search (SearchConfig::grid_search)
   double time_limit_s = 0.0;
   int threads = 0;

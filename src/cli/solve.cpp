@@ -173,6 +173,7 @@ SolveOptions default_solve_options() {
   options.inset_px = d.inset_px;
   options.no_polish = !d.polish;
   options.no_snap = !d.snap;
+  options.no_lattice_snap = !d.lattice_snap;
   options.no_exact = !d.grid_search;
   options.time_limit_s = kCliTimeLimitS;
   options.threads = d.threads;
@@ -260,6 +261,7 @@ SolverConfig solver_config(const SolveOptions& options) {
   config.search.inset_px = options.inset_px;
   config.search.polish = !options.no_polish;
   config.search.snap = !options.no_snap;
+  config.search.lattice_snap = !options.no_lattice_snap;
   config.search.grid_search = !options.no_exact;
   return config;
 }
@@ -340,6 +342,11 @@ CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
                 wrap("Keep the polished poses: skip the exact snap that turns and moves the "
                      "pieces so that edges that nearly coincide coincide exactly, piece to "
                      "piece and piece to the figure's vectorised outline. Default: snap."));
+  cmd->add_flag("--no-lattice-snap", options.no_lattice_snap,
+                wrap("Keep the snapped poses: skip the step after the snap that puts the "
+                     "pieces on the set's exact lattice (the Tangram's (a + b sqrt 2) / 4 "
+                     "per coordinate) when their contacts allow and nothing gets worse. "
+                     "Default: on the lattice."));
   cmd->add_flag("--no-exact", options.no_exact,
                 wrap("Search 'ours' only: go straight to the raster search, without first "
                      "the exact searches: on the set's unit grid (polyominoes) or lattice (the "

@@ -21,6 +21,7 @@
 #include "tangram/core/error.hpp"
 #include "tangram/core/grid_search.hpp"
 #include "tangram/core/lattice_search.hpp"
+#include "tangram/core/lattice_snap.hpp"
 #include "tangram/core/paper_search.hpp"
 #include "tangram/core/parallel.hpp"
 #include "tangram/core/refusals.hpp"
@@ -600,9 +601,12 @@ std::optional<Solution> solve_exactly(const Pattern& pattern, const SolverConfig
   settings.stop = s.stop;
   const LatticeSearchResult found = lattice_search(pattern, *figure, config.pieces, settings);
   if (found.solutions == 0) return std::nullopt;
-  std::optional<Solution> solution = exact_solution(
-      lattice_pieces(*figure, config.pieces, unit_px, found.first), found.nodes, config, judge,
-      start);
+  std::vector<PlacedPiece> pieces = lattice_pieces(*figure, config.pieces, unit_px, found.first);
+  // The lattice's step in pixels is measured on the figure's box, the pieces' size on its area:
+  // put them on the set's own lattice when that does no harm.
+  if (s.snap && s.lattice_snap) lattice_snap_checked(judge, config.pieces, pieces);
+  std::optional<Solution> solution =
+      exact_solution(std::move(pieces), found.nodes, config, judge, start);
   if (solution) solution->stats.on_lattice = true;
   return solution;
 }
@@ -641,7 +645,7 @@ std::optional<Solution> solve_by_vertices(const Pattern& pattern, const SolverCo
   // goes on past the others.
   const AssemblyCheck exact = [&](std::vector<PlacedPiece>& pieces) {
     if (!at_configured_rotations(pieces, s)) return false;
-    if (s.snap) snap_checked(on, config.pieces, outline, pieces);
+    if (s.snap) snap_checked(on, config.pieces, outline, pieces, snap_config(s));
     return fine(on, config.pieces, pieces);
   };
   Solution solution = vertex_search(pattern, vertex, {}, {}, judge, exact);

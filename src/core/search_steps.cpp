@@ -275,13 +275,15 @@ void Steps::send_event(SearchEventType type, int level, const Candidate& c,
 
 void Steps::polish_poses(std::vector<PlacedPiece>& pieces) const {
   polish_raster(pieces);
-  if (config_.search.snap && !pieces.empty()) snap_checked(judge_, set(), outline_, pieces);
+  if (config_.search.snap && !pieces.empty())
+    snap_checked(judge_, set(), outline_, pieces, snap_config(config_.search));
 }
 
 bool Steps::polish_and_verify(std::vector<PlacedPiece>& pieces) const {
   polish_raster(pieces);
   // The snap's own check answers for the snapped or the polished pieces, whichever stay.
-  if (config_.search.snap && !pieces.empty()) return snap_checked(judge_, set(), outline_, pieces);
+  if (config_.search.snap && !pieces.empty())
+    return snap_checked(judge_, set(), outline_, pieces, snap_config(config_.search));
   return verified(pieces);
 }
 

@@ -7,6 +7,7 @@
 #include <opencv2/core.hpp>
 
 #include "tangram/core/angles.hpp"
+#include "tangram/core/lattice_snap.hpp"
 #include "tangram/core/rotation_plan.hpp"
 #include "tangram/core/verify.hpp"
 
@@ -385,6 +386,7 @@ bool snap_checked(const Pattern& pattern, const PieceSet& set,
   std::vector<PlacedPiece> snapped = pieces;
   snap(pattern, set, outline, snapped, config);
   if (verify_solution(pattern, snapped, set).valid) {
+    if (config.lattice) lattice_snap_checked(pattern, set, snapped);
     pieces = std::move(snapped);
     return true;
   }

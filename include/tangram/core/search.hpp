@@ -13,6 +13,7 @@
 #include "tangram/core/pattern.hpp"
 #include "tangram/core/piece_set.hpp"
 #include "tangram/core/placement.hpp"
+#include "tangram/core/snap.hpp"
 #include "tangram/core/solution.hpp"
 
 namespace tangram {
@@ -104,12 +105,22 @@ struct SearchConfig {
   /// to coincide, piece to piece and piece to the vectorised outline. The snapped assembly is
   /// kept unless it fails verify_solution() where the polished one passes.
   bool snap = true;
+  /// After the snap, put the snapped assembly on the set's lattice when its contacts allow and
+  /// that does no harm (SnapConfig::lattice, lattice_snap.hpp).
+  bool lattice_snap = true;
 };
 
 /// Whether the rotations `search` tries include the multiples of `step_deg` (the quarter turns
 /// for 90): with SearchConfig::rotation_auto always (its plan starts with the set's grid step,
 /// which is what callers ask about).
 bool searches_turns(const SearchConfig& search, double step_deg);
+
+/// The snap's settings that `search` implies (SearchConfig::lattice_snap).
+inline SnapConfig snap_config(const SearchConfig& search) {
+  SnapConfig snap;
+  snap.lattice = search.lattice_snap;
+  return snap;
+}
 
 /// Whether SearchConfig::stop is set and true.
 inline bool stop_requested(const SearchConfig& search) {

@@ -43,6 +43,9 @@ struct SnapConfig {
   double parallel_deg = 1.0;
   /// Contact finding and solving rounds.
   int rounds = 3;
+  /// snap_checked(): then put the snapped pieces on the set's lattice when that does no harm
+  /// (lattice_snap_checked(), lattice_snap.hpp).
+  bool lattice = true;
 };
 
 /// What snap() did.
@@ -63,8 +66,9 @@ SnapReport snap(const Pattern& pattern, const PieceSet& set, const std::vector<O
                 std::vector<PlacedPiece>& pieces, const SnapConfig& config = {});
 
 /// snap() kept unless it does harm: the snapped pieces replace `pieces` when they pass
-/// verify_solution() on `pattern`, or when `pieces` do not either. Returns whether `pieces` pass
-/// it afterwards.
+/// verify_solution() on `pattern`, or when `pieces` do not either; snapped pieces that pass it
+/// are then put on the set's lattice when SnapConfig::lattice says so and that does no harm
+/// (lattice_snap_checked()). Returns whether `pieces` pass verify_solution() afterwards.
 bool snap_checked(const Pattern& pattern, const PieceSet& set,
                   const std::vector<OutlineRing>& outline, std::vector<PlacedPiece>& pieces,
                   const SnapConfig& config = {});
