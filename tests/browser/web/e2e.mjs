@@ -574,7 +574,7 @@ async function main() {
     await second.waitForFunction(() => Number(document.getElementById("solve-queue").dataset.position || 0) >= 1, { timeout: 10000 });
     const queueText = await second.$eval("#solve-queue", (n) => n.textContent);
     check(/position 1/.test(queueText), "a second solve waits, its queue position shown", queueText);
-    if (shots) await second.screenshot({ path: path.join(shots, "web-queue.png"), fullPage: false });
+    await screenshot(second, "queue");
     const queuedId = await second.$eval("#solve-canvas", (n) => n.dataset.solve);
     await second.close();
     let queued = null;
