@@ -72,6 +72,20 @@ std::vector<LatticeValue> lattice_values_near(double v, const SetLattice& lattic
   return values;
 }
 
+/// Whether some lattice value lies within `tolerance` of `v` (lattice_value() without choosing:
+/// the search stops at the first, trying b = 0, 1, -1, 2, ...).
+bool near_lattice(double v, const SetLattice& lattice, double tolerance) {
+  const long b_max = lattice.root == 0.0 ? 0 : kLatticeMaxB;
+  const double q = lattice.denominator;
+  for (long k = 0; k <= 2 * b_max; ++k) {
+    const long b = k % 2 == 0 ? k / 2 : -(k + 1) / 2;
+    const double x = v * q - static_cast<double>(b) * lattice.root;
+    const double a = std::round(x);
+    if (std::abs(a) <= kLatticeMaxA && std::abs(x - a) <= tolerance * q) return true;
+  }
+  return false;
+}
+
 /// `v` turned back by `direction_deg` (clockwise on screen), in set units.
 Vec2 grid_frame(Vec2 v, double direction_deg, double unit_px) {
   return (1.0 / unit_px) * rotate_local(v, -direction_deg, false);
@@ -156,7 +170,7 @@ std::optional<SetLattice> set_lattice(const PieceSet& set) {
   }
   for (lattice.denominator = 1; lattice.denominator <= 48; ++lattice.denominator)
     if (std::all_of(coordinates.begin(), coordinates.end(),
-                    [&](double c) { return lattice_value(c, lattice, kLatticeExact).has_value(); }))
+                    [&](double c) { return near_lattice(c, lattice, kLatticeExact); }))
       return lattice;
   return std::nullopt;
 }
@@ -175,8 +189,8 @@ LatticeCheck lattice_check(const std::vector<PlacedPiece>& pieces, const PieceSe
         check.worst_turn_deg, angle_distance(piece.pose.angle_deg, check.direction_deg, grid));
     for (const Vec2& v : piece.polygon) {
       const Vec2 g = grid_frame(v - origin, check.direction_deg, unit_px);
-      check.off_coordinates += !lattice_value(g.x, *lattice, tolerance).has_value();
-      check.off_coordinates += !lattice_value(g.y, *lattice, tolerance).has_value();
+      check.off_coordinates += !near_lattice(g.x, *lattice, tolerance);
+      check.off_coordinates += !near_lattice(g.y, *lattice, tolerance);
     }
   }
   return check;
