@@ -76,8 +76,9 @@ void check_against_oracle(const Cells& figure, int parts) {
       config.parts = parts;
       config.mirror = mirror;
       config.up_to_symmetry = sym;
-      for (DissectMethod method : {DissectMethod::Ours, DissectMethod::Kotani}) {
-        if (method == DissectMethod::Kotani && parts != 2) continue;
+      for (DissectMethod method :
+           {DissectMethod::Ours, DissectMethod::Kotani, DissectMethod::Halving}) {
+        if (method != DissectMethod::Ours && parts != 2) continue;
         config.method = method;
         const DissectResult r = dissect(figure, config);
         CAPTURE(grid_text(figure));
@@ -106,6 +107,8 @@ TEST_CASE("dissect: the grid text round trip and the figure checks") {
   DissectConfig kotani;
   kotani.method = DissectMethod::Kotani;
   kotani.parts = 3;
+  CHECK_THROWS_AS(dissect(parse_grid("###\n"), kotani), UsageError);
+  kotani.method = DissectMethod::Halving;
   CHECK_THROWS_AS(dissect(parse_grid("###\n"), kotani), UsageError);
   CHECK(std::string(InputError("x").what()).find('\n') == std::string::npos);
 }
@@ -140,7 +143,109 @@ TEST_CASE("dissect: OEIS A003155, halving the n x n square (centre removed for o
     CAPTURE(n);
     CHECK(count(square(n), 2, DissectMethod::Kotani) == expected[n - 4]);
     CHECK(count(square(n), 2, DissectMethod::Ours) == expected[n - 4]);
+    CHECK(count(square(n), 2, DissectMethod::Halving) == expected[n - 4]);
   }
+}
+
+namespace {
+
+/// Every polyomino of `n` squares up to rotations and reflections (each in its least
+/// normalized form), grown square by square from the smaller ones.
+std::vector<Cells> free_polyominoes(int n) {
+  const auto key = [](const Cells& cells) {
+    Cells best = normalized(cells);
+    for (int t = 1; t < 8; ++t) best = std::min(best, normalized(cells, t));
+    return best;
+  };
+  std::set<Cells> shapes{Cells{{0, 0}}};
+  for (int size = 2; size <= n; ++size) {
+    std::set<Cells> larger;
+    for (const Cells& shape : shapes)
+      for (Cell c : shape)
+        for (Cell m : {Cell{c.row - 1, c.col}, Cell{c.row + 1, c.col}, Cell{c.row, c.col - 1},
+                       Cell{c.row, c.col + 1}}) {
+          if (std::find(shape.begin(), shape.end(), m) != shape.end()) continue;
+          Cells grown = shape;
+          grown.push_back(m);
+          larger.insert(key(grown));
+        }
+    shapes = std::move(larger);
+  }
+  return {shapes.begin(), shapes.end()};
+}
+
+/// The dissections of `figure` into 2 by `method`, all of them.
+std::set<Dissection> halvings(const Cells& figure, DissectMethod method, bool mirror) {
+  DissectConfig config;
+  config.method = method;
+  config.mirror = mirror;
+  const DissectResult r = dissect(figure, config);
+  CHECK(r.complete);
+  return {r.solutions.begin(), r.solutions.end()};
+}
+
+}  // namespace
+
+TEST_CASE("dissect: the halving method equals the oracle and both searches on every polyomino") {
+  // Every polyomino of 2 to 10 squares (1 + 5 + 35 + 369 + 4655 shapes up to symmetry): the
+  // oracle up to 8 squares, Kotani's search and ours on all, with and without mirror images.
+  const std::size_t shapes[] = {1, 5, 35, 369, 4655};
+  long halved = 0;
+  for (int n = 2; n <= 10; n += 2) {
+    const std::vector<Cells> all = free_polyominoes(n);
+    CHECK(all.size() == shapes[n / 2 - 1]);
+    for (const Cells& figure : all)
+      for (bool mirror : {true, false}) {
+        CAPTURE(grid_text(figure));
+        CAPTURE(mirror);
+        const std::set<Dissection> fast = halvings(figure, DissectMethod::Halving, mirror);
+        CHECK(fast == halvings(figure, DissectMethod::Ours, mirror));
+        CHECK(fast == halvings(figure, DissectMethod::Kotani, mirror));
+        if (n <= 8) CHECK(fast == oracle(figure, 2, mirror, false));
+        halved += fast.empty() ? 0 : 1;
+      }
+  }
+  CHECK(halved > 800);  // not all empty (895 of the 2 x 5065 figures)
+}
+
+TEST_CASE("dissect: the halving method equals ours on random and symmetric figures") {
+  // Random figures of 14 to 26 squares (holes possible), and symmetric ones, where rotations
+  // and reflections leave cycles to search: every solution, with and without mirror images,
+  // with and without up_to_symmetry, and the first two (max_solutions) as many as ours finds.
+  std::mt19937 rng(21);
+  std::vector<Cells> figures;
+  for (int trial = 0; trial < 120; ++trial) figures.push_back(random_figure(rng, 14 + 2 * (trial % 7)));
+  figures.push_back(square(6));
+  figures.push_back(square(7));
+  figures.push_back(parse_grid("######\n######\n##..##\n##..##\n######\n######\n"));
+  figures.push_back(parse_grid("..##..\n..##..\n######\n######\n..##..\n..##..\n"));
+  figures.push_back(parse_grid("##....\n###...\n.####.\n..####\n...###\n....##\n"));
+  // Wider than 64 squares, the search without its rows of 64 squares a word: two L's side by
+  // side (a translation), a U (a reflection), a U with a foot (none).
+  const std::string bar(70, '#');
+  figures.push_back(parse_grid(bar + "\n#" + std::string(34, '.') + "#\n"));
+  figures.push_back(parse_grid("#" + std::string(68, '.') + "#\n" + bar + "\n"));
+  figures.push_back(parse_grid(bar + "\n#" + std::string(68, '.') + "#\n####\n"));
+  long halved = 0;
+  for (const Cells& figure : figures)
+    for (bool mirror : {true, false})
+      for (bool sym : {false, true}) {
+        CAPTURE(grid_text(figure));
+        CAPTURE(mirror);
+        CAPTURE(sym);
+        DissectConfig config;
+        config.mirror = mirror;
+        config.up_to_symmetry = sym;
+        const DissectResult ours = dissect(figure, config);
+        config.method = DissectMethod::Halving;
+        const DissectResult fast = dissect(figure, config);
+        CHECK(fast.complete);
+        CHECK(fast.solutions == ours.solutions);
+        halved += fast.solutions.empty() ? 0 : 1;
+        config.max_solutions = 2;
+        CHECK(dissect(figure, config).solutions.size() == std::min<std::size_t>(2, ours.solutions.size()));
+      }
+  CHECK(halved >= 20);  // not all empty (22)
 }
 
 TEST_CASE("dissect: quartering the n x n square, against OEIS A006067") {
@@ -381,4 +486,144 @@ TEST_CASE("dissect: the checkerboard colour counts refuse figures without a diss
     }
   }
   CHECK(refused > 20);
+}
+
+namespace {
+
+/// Whether `figure` encloses a hole: an empty square of its box that no path of edge-adjacent
+/// empty squares joins to the box's outside.
+bool has_hole(const Cells& figure) {
+  const std::set<Cell> in(figure.begin(), figure.end());
+  int rows = 0, cols = 0;
+  for (Cell c : figure) rows = std::max(rows, c.row + 1), cols = std::max(cols, c.col + 1);
+  std::set<Cell> outside{{-1, -1}};
+  std::vector<Cell> todo{{-1, -1}};
+  while (!todo.empty()) {
+    const Cell c = todo.back();
+    todo.pop_back();
+    for (Cell m : {Cell{c.row - 1, c.col}, Cell{c.row + 1, c.col}, Cell{c.row, c.col - 1},
+                   Cell{c.row, c.col + 1}})
+      if (m.row >= -1 && m.row <= rows && m.col >= -1 && m.col <= cols && !in.count(m) &&
+          outside.insert(m).second)
+        todo.push_back(m);
+  }
+  return outside.size() + figure.size() != static_cast<std::size_t>((rows + 2) * (cols + 2));
+}
+
+}  // namespace
+
+TEST_CASE("dissect: generating with the halving method gives the puzzles ours and Kotani's give") {
+  // The solver only decides which figures are kept: the same puzzles, candidates and seeds,
+  // for each of the four generators.
+  for (int variant = 0; variant < 4; ++variant) {
+    GenerateConfig config;
+    config.cells = 16;
+    config.holes = variant == 1;
+    config.from_square = variant == 2 ? 5 : 0;
+    config.from_piece = variant == 3;
+    CAPTURE(variant);
+    config.method = DissectMethod::Halving;
+    const PuzzleSet fast = generate_puzzles(config, 6, 2);
+    REQUIRE(fast.puzzles.size() == 6);
+    for (DissectMethod method : {DissectMethod::Ours, DissectMethod::Kotani}) {
+      config.method = method;
+      const PuzzleSet slow = generate_puzzles(config, 6, 2);
+      CHECK(slow.candidates == fast.candidates);
+      CHECK(slow.seeds == fast.seeds);
+      REQUIRE(slow.puzzles.size() == 6);
+      for (std::size_t i = 0; i < 6; ++i) {
+        CHECK(slow.puzzles[i].figure == fast.puzzles[i].figure);
+        CHECK(slow.puzzles[i].solution == fast.puzzles[i].solution);
+      }
+    }
+  }
+  GenerateConfig three;
+  three.parts = 3;
+  three.cells = 9;
+  three.method = DissectMethod::Halving;
+  CHECK_THROWS_AS(generate_puzzle(three, 1), UsageError);
+  GenerateConfig both;
+  both.from_piece = true;
+  both.from_square = 4;
+  CHECK_THROWS_AS(generate_puzzle(both, 1), UsageError);
+}
+
+TEST_CASE("dissect: our generator lays copies of one piece, each puzzle unique by the oracle") {
+  for (bool holes : {false, true})
+    for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+      GenerateConfig config;
+      config.cells = 12;
+      config.from_piece = true;
+      config.holes = holes;
+      CAPTURE(holes);
+      CAPTURE(seed);
+      const std::optional<DissectionPuzzle> puzzle = generate_puzzle(config, seed);
+      REQUIRE(puzzle);
+      CHECK(puzzle->figure.size() == 12);
+      CHECK(edge_connected(puzzle->figure));
+      if (!holes) CHECK_FALSE(has_hole(puzzle->figure));
+      const std::set<Dissection> all = oracle(puzzle->figure, 2, true, false);
+      REQUIRE(all.size() == 1);
+      CHECK(*all.begin() == puzzle->solution);
+      CHECK_FALSE(symmetric_dissection(puzzle->figure, puzzle->solution));
+      const std::optional<DissectionPuzzle> again = generate_puzzle(config, seed);
+      REQUIRE(again);
+      CHECK(again->figure == puzzle->figure);
+    }
+  // Holes allowed: some figures of 24 squares have them; without, none.
+  GenerateConfig config;
+  config.cells = 24;
+  config.from_piece = true;
+  config.holes = true;
+  int with_holes = 0;
+  for (const DissectionPuzzle& p : generate_puzzles(config, 60, 3).puzzles)
+    with_holes += has_hole(p.figure) ? 1 : 0;
+  CHECK(with_holes > 0);
+  config.holes = false;
+  for (const DissectionPuzzle& p : generate_puzzles(config, 60, 3).puzzles)
+    CHECK_FALSE(has_hole(p.figure));
+  // Without mirror images the copies are only turned; three pieces: unique by the oracle.
+  config.cells = 12;
+  config.mirror = false;
+  const std::optional<DissectionPuzzle> turned = generate_puzzle(config, 4);
+  REQUIRE(turned);
+  CHECK(oracle(turned->figure, 2, false, false).size() == 1);
+  GenerateConfig three;
+  three.parts = 3;
+  three.cells = 12;
+  three.from_piece = true;
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    const std::optional<DissectionPuzzle> p = generate_puzzle(three, seed);
+    REQUIRE(p);
+    CHECK(oracle(p->figure, 3, true, false).size() == 1);
+  }
+}
+
+TEST_CASE("dissect: our generator's sets are the same with 1 thread or 2, each halving unique") {
+  // Larger figures, re-solved by both searches in full (not stopped at the second solution).
+  GenerateConfig config;
+  config.cells = 28;
+  config.from_piece = true;
+  PuzzleSet one, two;
+  {
+    ThreadLimit limit(1);
+    one = generate_puzzles(config, 20, 8);
+  }
+  {
+    ThreadLimit limit(2);
+    two = generate_puzzles(config, 20, 8);
+  }
+  REQUIRE(one.puzzles.size() == 20);
+  REQUIRE(two.puzzles.size() == 20);
+  CHECK(one.candidates == two.candidates);
+  for (std::size_t i = 0; i < 20; ++i) {
+    CAPTURE(i);
+    CHECK(one.puzzles[i].figure == two.puzzles[i].figure);
+    const Cells& f = one.puzzles[i].figure;
+    CHECK(f.size() == 28);
+    CHECK(halvings(f, DissectMethod::Ours, true) ==
+          std::set<Dissection>{one.puzzles[i].solution});
+    CHECK(halvings(f, DissectMethod::Halving, true) ==
+          std::set<Dissection>{one.puzzles[i].solution});
+  }
 }

@@ -31,6 +31,9 @@ TEST_CASE("dissect CLI: a 2 x 4 rectangle halves 4 ways, 3 up to its symmetries,
   tangram::test::Run run = run_cli(dir, "dissect r.txt");
   CHECK(run.status == 0);
   CHECK(run.out == "4 dissections into 2 congruent pieces of 4 squares\n");
+  run = run_cli(dir, "dissect r.txt --method halving");
+  CHECK(run.status == 0);
+  CHECK(run.out == "4 dissections into 2 congruent pieces of 4 squares\n");
   run = run_cli(dir, "dissect r.txt --parts 1");
   CHECK(run.status == 0);
   CHECK(run.out == "1 dissection into 1 piece of 8 squares\n");
@@ -78,7 +81,8 @@ TEST_CASE("dissect CLI: bad figures and options exit 2 with one line") {
   write(dir, "junk.txt", "#x\n");
   for (const char* args : {"dissect split.txt", "dissect odd.txt", "dissect junk.txt",
                            "dissect missing.txt", "dissect odd.txt --parts 3 --method kotani",
-                           "dissect odd.txt --method fast"}) {
+                           "dissect odd.txt --method fast",
+                           "dissect odd.txt --parts 3 --method halving"}) {
     CAPTURE(args);
     const tangram::test::Run run = run_cli(dir, args);
     CHECK(run.status == 2);

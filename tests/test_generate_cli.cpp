@@ -107,6 +107,17 @@ TEST_CASE("generate CLI: --sort and --min-difficulty, three pieces, the time lim
   CHECK(run_cli(dir, "generate dissection --cells 16 --holes --count 2 --out h -q").status == 0);
   CHECK(run_cli(dir, "generate dissection --cells 14 --from-square 4 --count 2 --out f -q")
             .status == 0);
+  // Our generator, with holes allowed: re-solved by our search, one dissection each.
+  REQUIRE(run_cli(dir, "generate dissection --cells 24 --from-piece --holes --count 3 --out p -q")
+              .status == 0);
+  for (const char* name : {"p/puzzle-001.txt", "p/puzzle-002.txt", "p/puzzle-003.txt"})
+    CHECK(run_cli(dir, std::string("dissect ") + name + " --method ours --unique").status == 0);
+  CHECK(contains(read_all(dir.path() / "p" / "sheet.html"), "copies of one piece"));
+  // The solver changes nothing but the time.
+  REQUIRE(run_cli(dir, "generate dissection --cells 16 --count 3 --method ours --out o -q")
+              .status == 0);
+  REQUIRE(run_cli(dir, "generate dissection --cells 16 --count 3 --out d -q").status == 0);
+  CHECK(read_all(dir.path() / "o" / "puzzles.csv") == read_all(dir.path() / "d" / "puzzles.csv"));
   // The time limit before the count: exit 5, the puzzles found written (none found: exit 1).
   const tangram::test::Run late =
       run_cli(dir, "generate dissection --cells 20 --count 100000 --time-limit 0.5 --out t -q");
@@ -134,6 +145,9 @@ TEST_CASE("generate CLI: bad options exit 2 with one line") {
         "generate dissection --cells 12 --sort fun --out o",
         "generate dissection --cells 12 --out file.txt",
         "generate dissection --cells 12 --time-limit 0 --out o",
+        "generate dissection --cells 12 --from-piece --from-square 4 --out o",
+        "generate dissection --cells 12 --method fast --out o",
+        "generate dissection --cells 12 --parts 3 --method halving --out o",
         "generate dissection --cells 1000 --out o", "generate dissection --out o",
         "generate dissection --cells 12", "generate"}) {
     CAPTURE(args);

@@ -15,6 +15,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "tangram/core/congruent_dissection.hpp"
 #include "tangram/core/detail/format.hpp"
 #include "tangram/core/error.hpp"
 #include "tangram/core/placement.hpp"
@@ -434,7 +435,7 @@ struct DissectOptions {
   std::string figure;           ///< a text grid or picture file, "-" standard input
   int cell_px = 0;              ///< a picture's square side; 0 = detected
   int parts = 2;                ///< K
-  std::string method = "ours";  ///< ours or kotani
+  std::string method = "ours";  ///< ours, kotani or halving
   std::string cells = "square"; ///< square (polyominoes) or half (half_square_dissection.hpp)
   bool quarters = false;        ///< --cells half: pieces may cut half-squares in two
   bool no_mirror = false;
@@ -463,6 +464,9 @@ struct GenerateDissectionOptions {
   int cells = 0;                ///< N, squares of the whole figure (required)
   bool holes = false;           ///< Kotani's second generator
   int from_square = 0;          ///< Kotani's third generator: cut off an S x S square
+  bool from_piece = false;      ///< ours: copies of one random piece laid edge to edge
+  std::string method;           ///< the solver: empty (halving for K = 2, else ours), ours,
+                                ///< kotani or halving
   bool no_mirror = false;
   long count = 10;              ///< M, puzzles
   std::uint64_t seed = 1;
@@ -473,6 +477,10 @@ struct GenerateDissectionOptions {
   int threads = 0;              ///< 0 = all cores
   bool quiet = false;           ///< no progress line
 };
+
+/// The solver that `--method NAME` names (kotani, ours or halving) for --parts `parts`; throws
+/// UsageError (naming --method) for another name, or kotani or halving with parts != 2.
+DissectMethod dissect_method(const std::string& name, int parts);
 
 /// Declares `tangram generate` and its subcommand `dissection` on `app`; returns `generate`.
 CLI::App* setup_generate(CLI::App& app, GenerateDissectionOptions& options);

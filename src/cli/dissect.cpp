@@ -40,7 +40,9 @@ CLI::App* setup_dissect(CLI::App& app, DissectOptions& options) {
                        std::to_string(options.parts) + "."))
       ->type_name("K");
   cmd->add_option("--method", options.method,
-                  wrap("kotani (the paper's search, K = 2 only) or ours (any K). Default: " +
+                  wrap("kotani (the paper's search, K = 2 only), ours (any K) or halving (K = 2 "
+                       "only: for each move of one piece onto the other, the squares' chains "
+                       "under it force the pieces; the fastest for two). Default: " +
                        options.method + "."))
       ->type_name("NAME");
   cmd->add_option("--cells", options.cells,
@@ -263,7 +265,7 @@ std::string quarter_letters(const Quarters& figure, const HalfDissection& d) {
 int run_dissect_halves(const DissectOptions& options,
                        std::chrono::steady_clock::time_point started) {
   if (options.method != "ours")
-    throw UsageError("--cells half: only --method ours (Kotani's search is for squares)");
+    throw UsageError("--cells half: only --method ours (kotani and halving cut squares)");
   const std::pair<bool, const char*> unsupported[] = {
       {options.up_to_symmetry, "--up-to-symmetry"}, {!options.json_path.empty(), "--json"},
       {!options.image_path.empty(), "--image"},     {!options.svg_path.empty(), "--svg"},
@@ -309,13 +311,20 @@ int run_dissect_halves(const DissectOptions& options,
 
 }  // namespace
 
+DissectMethod dissect_method(const std::string& name, int parts) {
+  if (name != "kotani" && name != "ours" && name != "halving")
+    throw UsageError("--method: expected kotani, ours or halving, got '" + name + "'");
+  if (name != "ours" && parts != 2)
+    throw UsageError("--method " + name + " cuts into 2 pieces: use --method ours for --parts " +
+                     std::to_string(parts));
+  return name == "kotani"    ? DissectMethod::Kotani
+         : name == "halving" ? DissectMethod::Halving
+                             : DissectMethod::Ours;
+}
+
 int run_dissect(const DissectOptions& options) {
-  if (options.method != "kotani" && options.method != "ours")
-    throw UsageError("--method: expected kotani or ours, got '" + options.method + "'");
   if (options.parts < 1) throw UsageError("--parts must be at least 1");
-  if (options.method == "kotani" && options.parts != 2)
-    throw UsageError("--method kotani cuts into 2 pieces: use --method ours for --parts " +
-                     std::to_string(options.parts));
+  const DissectMethod method = dissect_method(options.method, options.parts);
   if (options.unique && options.max_solutions != 0)
     throw UsageError("--unique stops at the second dissection: leave out --max-solutions");
   if (options.max_solutions < 0) throw UsageError("--max-solutions must be 0 or more");
@@ -350,7 +359,7 @@ int run_dissect(const DissectOptions& options) {
   config.mirror = !options.no_mirror;
   config.up_to_symmetry = options.up_to_symmetry;
   config.max_solutions = options.unique ? 2 : options.max_solutions;
-  config.method = options.method == "kotani" ? DissectMethod::Kotani : DissectMethod::Ours;
+  config.method = method;
   config.deadline = started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                   std::chrono::duration<double>(options.time_limit_s));
   const DissectResult result = dissect(figure, config);

@@ -35,7 +35,7 @@ CLI::App* setup_generate(CLI::App& app, GenerateDissectionOptions& options) {
       "dissection",
       wrap("Kotani's congruent dissection puzzles: random figures of N unit squares that cut "
            "along grid lines into K congruent pieces in exactly one way, which the figure's own "
-           "symmetry does not make. Writes into DIR, for each puzzle NAME.png (the figure), "
+           "symmetry does not make, from Kotani's three generators or ours (--from-piece). Writes into DIR, for each puzzle NAME.png (the figure), "
            "NAME.txt (its text grid, for tangram dissect) and NAME.json (tangram-dissection/1 "
            "with the solution and the rating), and puzzles.csv (Kotani's five attributes and "
            "three estimates per puzzle) and sheet.html (a printable page: the puzzles, the "
@@ -57,6 +57,17 @@ CLI::App* setup_generate(CLI::App& app, GenerateDissectionOptions& options) {
                   wrap("Kotani's third generator: random squares cut off the edge of an S x S "
                        "square."))
       ->type_name("S");
+  cmd->add_flag("--from-piece", options.from_piece,
+                wrap("Our generator: a random piece of N/K squares (grown as Kotani's figures "
+                     "are) and K - 1 copies of it, each turned (and turned over) at random and "
+                     "laid edge to edge with the figure so far at a random place; kept on the "
+                     "same terms as Kotani's. With --holes the figure may have holes; without, "
+                     "it may not."));
+  cmd->add_option("--method", options.method,
+                  wrap("The solver that checks each figure: halving (K = 2), ours or kotani "
+                       "(K = 2); the puzzles are the same, only the time differs. Default: "
+                       "halving for K = 2, ours for more."))
+      ->type_name("NAME");
   cmd->add_flag("--no-mirror", options.no_mirror,
                 wrap("The pieces may only be turned, not turned over."));
   cmd->add_option("--count", options.count,
@@ -105,6 +116,9 @@ void check_generate_options(const GenerateDissectionOptions& o) {
                      std::to_string(o.parts) + ": the pieces would differ in size");
   if (o.holes && o.from_square != 0)
     throw UsageError("--holes and --from-square are two generators: choose one");
+  if (o.from_piece && o.from_square != 0)
+    throw UsageError("--from-piece and --from-square are two generators: choose one");
+  if (!o.method.empty()) dissect_method(o.method, o.parts);
   if (o.from_square < 0 || (o.from_square > 0 && o.from_square * o.from_square < o.cells) ||
       o.from_square > 64)
     throw UsageError("--from-square " + std::to_string(o.from_square) + ": a square of " +
@@ -146,6 +160,8 @@ int run_generate_dissection(const GenerateDissectionOptions& options) {
   config.cells = options.cells;
   config.holes = options.holes;
   config.from_square = options.from_square;
+  config.from_piece = options.from_piece;
+  if (!options.method.empty()) config.method = dissect_method(options.method, options.parts);
   config.mirror = !options.no_mirror;
   config.min_difficulty1 = options.min_difficulty;
   config.deadline = started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
@@ -194,7 +210,8 @@ int run_generate_dissection(const GenerateDissectionOptions& options) {
   const std::string title =
       std::to_string(named.size()) + " congruent dissection puzzles: " +
       std::to_string(options.cells) + " squares into " + std::to_string(options.parts) +
-      " pieces" + (options.holes ? ", with holes" : "") +
+      " pieces" + (options.from_piece ? ", copies of one piece" : "") +
+      (options.holes ? (options.from_piece ? ", holes allowed" : ", with holes") : "") +
       (options.from_square > 0 ? ", cut off a " + std::to_string(options.from_square) + " x " +
                                      std::to_string(options.from_square) + " square"
                                : "") +

@@ -5,7 +5,9 @@
 #include <set>
 #include <string>
 
+#include "tangram/core/detail/dissection_found.hpp"
 #include "tangram/core/detail/flood.hpp"
+#include "tangram/core/detail/halving_search.hpp"
 #include "tangram/core/error.hpp"
 #include "tangram/core/parallel.hpp"
 
@@ -56,13 +58,13 @@ bool edge_connected(const Cells& cells) {
 }
 
 Cell transform_cell(Cell cell, int t) {
-  int r = cell.row, c = t >= 4 ? -cell.col : cell.col;
-  for (int k = 0; k < t % 4; ++k) {  // a quarter turn: (r, c) -> (c, -r)
-    const int rr = c;
-    c = -r;
-    r = rr;
+  const int r = cell.row, c = t >= 4 ? -cell.col : cell.col;
+  switch (t % 4) {  // quarter turns: (r, c) -> (c, -r)
+    case 1: return {c, -r};
+    case 2: return {-r, -c};
+    case 3: return {-c, r};
+    default: return {r, c};
   }
-  return {r, c};
 }
 
 Cells normalized(const Cells& cells, int t) {
@@ -185,7 +187,8 @@ int inverse_transform(int t) {
 /// the maps of piece 1 onto the others, the found dissections.
 class Search {
 public:
-  Search(const Cells& figure, const DissectConfig& config) : figure_(figure), config_(config) {
+  Search(const Cells& figure, const DissectConfig& config)
+      : config_(config), found_(figure, config) {
     origin_ = corner(figure);
     for (Cell c : figure) {
       height_ = std::max(height_, c.row - origin_.row + 1);
@@ -213,14 +216,7 @@ public:
     }
   }
 
-  DissectResult result() {
-    DissectResult r;
-    r.solutions.assign(found_.begin(), found_.end());
-    r.complete = !stopped_;
-    r.timed_out = timed_out_;
-    r.nodes = nodes_;
-    return r;
-  }
+  DissectResult result() const { return found_.result(); }
 
 private:
   std::size_t index(Cell c) const { return static_cast<std::size_t>(c.row * width_ + c.col); }
@@ -279,12 +275,7 @@ private:
   }
 
   /// Whether to stop: the deadline (polled) or enough dissections.
-  bool stop() {
-    if (stopped_) return true;
-    if ((++nodes_ & 1023) == 0 && std::chrono::steady_clock::now() >= config_.deadline)
-      stopped_ = timed_out_ = true;
-    return stopped_;
-  }
+  bool stop() { return found_.stop(); }
 
   /// The first free cell from order position `pos` on (order_.size() when none).
   std::size_t first_free(std::size_t pos) const {
@@ -302,10 +293,7 @@ private:
     }
     for (const Cells& piece : d)
       if (!edge_connected(piece)) return;
-    found_.insert(config_.up_to_symmetry ? canonical_up_to_symmetry(figure_, d)
-                                         : canonical(std::move(d)));
-    if (config_.max_solutions > 0 && static_cast<long>(found_.size()) >= config_.max_solutions)
-      stopped_ = true;
+    found_.keep(std::move(d));
   }
 
   /// Whether every opened piece can still become connected: its cells lie in one component of
@@ -357,16 +345,16 @@ private:
     const std::size_t mark = trail_.size();
     if (add_to_one(s)) ours(pos + 1);
     undo(mark);
-    for (std::size_t j = 0; j < maps_.size() && !stopped_; ++j) {
+    for (std::size_t j = 0; j < maps_.size() && !found_.stopped(); ++j) {
       const int x = free_index(backward(maps_[j], at(s)));
       if (x >= 0 && add_to_one(x)) ours(pos + 1);
       undo(mark);
     }
     if (static_cast<int>(maps_.size()) + 1 >= config_.parts) return;
     const std::vector<int> ones = one_;  // piece 1 as it is before the new piece opens
-    for (int t = 0; t < transforms() && !stopped_; ++t)
+    for (int t = 0; t < transforms() && !found_.stopped(); ++t)
       for (int p : order_) {
-        if (stopped_) break;
+        if (found_.stopped()) break;
         const int owner = assign_[static_cast<std::size_t>(p)];
         if (owner != 0 && (owner != kFree || p == s)) continue;
         maps_.push_back({t, at(p), at(s)});
@@ -404,7 +392,7 @@ private:
     const int o1 = order_[0];
     for (int o2 : order_) {
       if (o2 == o1) continue;
-      for (int t = 0; t < transforms() && !stopped_; ++t) {
+      for (int t = 0; t < transforms() && !found_.stopped(); ++t) {
         maps_.assign(1, Map{t, at(o1), at(o2)});
         const std::size_t mark = trail_.size();
         if (add_to_one(o1)) kotani_search(1);
@@ -414,7 +402,6 @@ private:
     maps_.clear();
   }
 
-  const Cells& figure_;
   const DissectConfig& config_;
   Cell origin_;
   int height_ = 0, width_ = 0, piece_size_ = 0;
@@ -424,12 +411,10 @@ private:
   std::vector<int> one_;     ///< piece 1's grid indices
   std::vector<Map> maps_;    ///< piece 1 onto piece j + 2
   std::array<int, 8> inverse_{};
-  std::set<Dissection> found_;
+  detail::DissectionFound found_;
   std::vector<unsigned> seen_;  ///< flood fill marks, per grid index
   std::vector<int> todo_;
   unsigned stamp_ = 0;
-  bool stopped_ = false, timed_out_ = false;
-  long nodes_ = 0;
 };
 
 }  // namespace
@@ -445,16 +430,29 @@ bool colour_counts_allow(const Cells& figure, int parts) {
   return false;
 }
 
-DissectResult dissect(const Cells& figure, const DissectConfig& config) {
-  check_dissectable(figure, config.parts);
-  if (config.method == DissectMethod::Kotani && config.parts != 2)
-    throw UsageError("Kotani's method cuts into 2 pieces, not " + std::to_string(config.parts) +
-                     " (use our method)");
-  if (config.method == DissectMethod::Ours && !colour_counts_allow(figure, config.parts))
+namespace {
+
+/// dissect() on a figure that check_dissectable accepts, with a method that cuts into
+/// config.parts (the generators' figures are, by construction).
+DissectResult dissect_checked(const Cells& figure, const DissectConfig& config) {
+  if (config.method != DissectMethod::Kotani && !colour_counts_allow(figure, config.parts))
     return {};  // proved: no dissection
+  if (config.method == DissectMethod::Halving) return detail::halving_search(figure, config);
   Search search(figure, config);
   search.run();
   return search.result();
+}
+
+}  // namespace
+
+DissectResult dissect(const Cells& figure, const DissectConfig& config) {
+  check_dissectable(figure, config.parts);
+  if (config.method != DissectMethod::Ours && config.parts != 2)
+    throw UsageError(std::string(config.method == DissectMethod::Kotani ? "Kotani's method"
+                                                                        : "the halving method") +
+                     " cuts into 2 pieces, not " + std::to_string(config.parts) +
+                     " (use our method)");
+  return dissect_checked(figure, config);
 }
 
 DissectionAttributes attributes(const Cells& figure, const Dissection& d) {
@@ -514,48 +512,205 @@ std::array<Cell, 4> neighbours(Cell c) {
           Cell{c.row, c.col + 1}};
 }
 
+/// A set of squares for the generators: sorted (as a std::set<Cell> iterates, which the
+/// generators' random draws index into), with a bitmap of the squares within `radius` of (0, 0)
+/// for lookups. Reused between candidates: clear() forgets only the squares it holds.
+class Canvas {
+public:
+  explicit Canvas(int radius)
+      : radius_(radius), side_(2 * radius + 1),
+        bits_(static_cast<std::size_t>(side_) * static_cast<std::size_t>(side_), 0),
+        open_(bits_.size(), 0), marks_(bits_.size(), 0) {}
+  /// Whether `c` is held; false for squares outside the radius.
+  bool has(Cell c) const { return within(c) && bits_[index(c)]; }
+  /// Adds `c` (within the radius).
+  void insert(Cell c) {
+    if (has(c)) return;
+    bits_[index(c)] = 1;
+    cells_.insert(std::lower_bound(cells_.begin(), cells_.end(), c), c);
+    int held = 0;
+    for (Cell m : neighbours(c))
+      if (has(m)) ++held, --open_[index(m)];
+    open_[index(c)] = static_cast<unsigned char>(4 - held);
+    surface_ += 4 - 2 * held;
+  }
+  void erase(Cell c) {
+    if (!has(c)) return;
+    bits_[index(c)] = 0;
+    cells_.erase(std::lower_bound(cells_.begin(), cells_.end(), c));
+    int held = 0;
+    for (Cell m : neighbours(c))
+      if (has(m)) ++held, ++open_[index(m)];
+    surface_ -= 4 - 2 * held;
+  }
+  void clear() {
+    for (Cell c : cells_) bits_[index(c)] = 0;
+    cells_.clear();
+    surface_ = 0;
+  }
+  /// The pairs (a square held, a neighbour not held): as many as the list that lists, for each
+  /// square in order, its neighbours up, down, left, right that are not held.
+  std::size_t surface() const { return static_cast<std::size_t>(surface_); }
+  /// The k-th outside square of that list (k < surface()).
+  Cell surface_square(std::size_t k) const {
+    for (Cell c : cells_) {
+      const std::size_t open = open_[index(c)];
+      if (k >= open) {
+        k -= open;
+        continue;
+      }
+      for (Cell m : neighbours(c))
+        if (!has(m) && k-- == 0) return m;
+    }
+    return cells_[0];  // not reached for k < surface()
+  }
+  const Cells& cells() const { return cells_; }
+  std::size_t size() const { return cells_.size(); }
+  int radius() const { return radius_; }
+  /// Whether the squares held are edge-connected (edge_connected, on the bitmap).
+  bool connected() {
+    if (cells_.empty()) return false;
+    if (++stamp_ == 0) std::fill(marks_.begin(), marks_.end(), 0), stamp_ = 1;
+    std::vector<Cell>& todo = todo_;
+    todo.assign(1, cells_[0]);
+    marks_[index(cells_[0])] = stamp_;
+    std::size_t reached = 0;
+    while (!todo.empty()) {
+      const Cell c = todo.back();
+      todo.pop_back();
+      ++reached;
+      for (Cell m : neighbours(c))
+        if (has(m) && marks_[index(m)] != stamp_) {
+          marks_[index(m)] = stamp_;
+          todo.push_back(m);
+        }
+    }
+    return reached == cells_.size();
+  }
+  /// Whether the squares held enclose a hole: an empty square of their bounding box that no
+  /// path of edge-adjacent empty squares joins to the outside of the box.
+  bool has_holes() {
+    const Cell lo = corner(cells_);
+    Cell hi = lo;
+    for (Cell c : cells_) hi = {std::max(hi.row, c.row), std::max(hi.col, c.col)};
+    const long box = static_cast<long>(hi.row - lo.row + 3) * (hi.col - lo.col + 3);
+    if (++stamp_ == 0) std::fill(marks_.begin(), marks_.end(), 0), stamp_ = 1;
+    // The box grown by one square all round (within the radius: the generators keep a margin).
+    const Cell start{lo.row - 1, lo.col - 1};
+    todo_.assign(1, start);
+    marks_[index(start)] = stamp_;
+    long reached = 0;
+    while (!todo_.empty()) {
+      const Cell c = todo_.back();
+      todo_.pop_back();
+      ++reached;
+      for (Cell m : neighbours(c))
+        if (m.row >= lo.row - 1 && m.row <= hi.row + 1 && m.col >= lo.col - 1 &&
+            m.col <= hi.col + 1 && !has(m) && marks_[index(m)] != stamp_) {
+          marks_[index(m)] = stamp_;
+          todo_.push_back(m);
+        }
+    }
+    return reached + static_cast<long>(cells_.size()) != box;
+  }
+
+private:
+  bool within(Cell c) const {
+    return c.row >= -radius_ && c.row <= radius_ && c.col >= -radius_ && c.col <= radius_;
+  }
+  std::size_t index(Cell c) const {
+    return static_cast<std::size_t>((c.row + radius_) * side_ + (c.col + radius_));
+  }
+  int radius_, side_;
+  std::vector<char> bits_;
+  std::vector<unsigned char> open_;  ///< per square held: its neighbours not held
+  long surface_ = 0;                 ///< the sum of open_ over the squares held
+  std::vector<unsigned> marks_;      ///< flood fill marks
+  unsigned stamp_ = 0;
+  Cells cells_;
+  std::vector<Cell> todo_;
+};
+
 /// `cells` grown by random squares on their surface (an outside square next to one inside,
 /// each such pair as likely) to `n` squares.
-void grow(std::set<Cell>& cells, std::size_t n, Random& random) {
-  while (cells.size() < n) {
-    std::vector<Cell> surface;
-    for (Cell c : cells)
-      for (Cell m : neighbours(c))
-        if (!cells.count(m)) surface.push_back(m);
-    cells.insert(surface[random.below(surface.size())]);
-  }
+void grow(Canvas& cells, std::size_t n, Random& random) {
+  while (cells.size() < n) cells.insert(cells.surface_square(random.below(cells.surface())));
 }
 
 /// Takes out of `cells` random squares that `removable` accepts and whose loss keeps them
 /// connected, until `n` are left or none can go.
 template <class Accept>
-void shrink(std::set<Cell>& cells, std::size_t n, Random& random, Accept removable) {
+void shrink(Canvas& cells, std::size_t n, Random& random, Accept removable) {
+  std::vector<Cell> options;
   while (cells.size() > n) {
-    std::vector<Cell> options;
-    for (Cell c : cells)
+    options.clear();
+    for (Cell c : cells.cells())
       if (removable(c)) options.push_back(c);
     bool removed = false;
     while (!options.empty() && !removed) {
       const std::size_t k = random.below(options.size());
       const Cell c = options[k];
       cells.erase(c);
-      if (edge_connected(Cells(cells.begin(), cells.end()))) removed = true;
+      if (cells.connected()) removed = true;
       else cells.insert(c), options.erase(options.begin() + static_cast<long>(k));
     }
     if (!removed) return;
   }
 }
 
-/// One candidate figure of `config.cells` squares (fewer only when shrinking gets stuck).
-Cells candidate(const GenerateConfig& config, Random& random) {
+/// The canvas radius the generators need for `config`: every square they draw lies within it,
+/// with a margin of one for lookups around the figure.
+int canvas_radius(const GenerateConfig& config) {
+  if (config.from_square > 0) return config.from_square + 1;
+  if (config.from_piece) return config.cells + 2;  // copies laid edge to edge from (0, 0)
+  return config.cells + std::max(1, config.cells / 10) + 2;
+}
+
+/// Lays `piece` under symmetry t at a random place where it touches `figure` along an edge
+/// without overlapping it (each such translation as likely) and adds it to `figure`.
+void lay_copy(Canvas& figure, const Cells& piece, int t, Random& random,
+              std::vector<Cell>& shifts) {
+  const Cells turned = normalized(piece, t);
+  shifts.clear();
+  for (Cell c : figure.cells())
+    for (Cell m : neighbours(c))
+      if (!figure.has(m))
+        for (Cell p : turned) shifts.push_back({m.row - p.row, m.col - p.col});
+  std::sort(shifts.begin(), shifts.end());
+  shifts.erase(std::unique(shifts.begin(), shifts.end()), shifts.end());
+  shifts.erase(std::remove_if(shifts.begin(), shifts.end(),
+                              [&](Cell v) {
+                                for (Cell p : turned)
+                                  if (figure.has({p.row + v.row, p.col + v.col})) return true;
+                                return false;
+                              }),
+               shifts.end());
+  // Never empty: a copy whose leftmost square lies right of the figure's rightmost one fits.
+  const Cell v = shifts[random.below(shifts.size())];
+  for (Cell p : turned) figure.insert({p.row + v.row, p.col + v.col});
+}
+
+/// One candidate figure of `config.cells` squares (fewer only when shrinking gets stuck), drawn
+/// on `cells` (cleared first), sorted.
+Cells candidate(const GenerateConfig& config, Random& random, Canvas& cells,
+                std::vector<Cell>& scratch) {
   const auto n = static_cast<std::size_t>(config.cells);
-  std::set<Cell> cells;
+  cells.clear();
   const auto count_outside = [&cells](Cell c) {
     int k = 0;
-    for (Cell m : neighbours(c)) k += cells.count(m) ? 0 : 1;
+    for (Cell m : neighbours(c)) k += cells.has(m) ? 0 : 1;
     return k;
   };
-  if (config.from_square > 0) {
+  if (config.from_piece) {
+    cells.insert({0, 0});
+    grow(cells, n / static_cast<std::size_t>(config.parts), random);
+    const Cells piece = cells.cells();
+    const int transforms = config.mirror ? 8 : 4;
+    for (int copy = 1; copy < config.parts; ++copy)
+      lay_copy(cells, piece, static_cast<int>(random.below(static_cast<std::size_t>(transforms))),
+               random, scratch);
+    if (!config.holes && cells.has_holes()) return {};
+  } else if (config.from_square > 0) {
     for (int r = 0; r < config.from_square; ++r)
       for (int c = 0; c < config.from_square; ++c) cells.insert({r, c});
     shrink(cells, n, random, [&](Cell c) { return count_outside(c) > 0; });
@@ -568,7 +723,7 @@ Cells candidate(const GenerateConfig& config, Random& random) {
     cells.insert({0, 0});
     grow(cells, n, random);
   }
-  return Cells(cells.begin(), cells.end());
+  return cells.cells();
 }
 
 }  // namespace
@@ -584,6 +739,19 @@ void check_generate_config(const GenerateConfig& config) {
     throw UsageError("a " + std::to_string(config.from_square) + " x " +
                      std::to_string(config.from_square) + " square has fewer than " +
                      std::to_string(config.cells) + " squares");
+  if (static_cast<std::size_t>(config.cells) > kMaxDissectCells)
+    throw UsageError("cells must be at most " + std::to_string(kMaxDissectCells) + ", got " +
+                     std::to_string(config.cells));
+  if (config.from_piece && config.from_square > 0)
+    throw UsageError("from_piece and from_square are two generators: choose one");
+  if (config.method && *config.method != DissectMethod::Ours && config.parts != 2)
+    throw UsageError("only our method cuts into " + std::to_string(config.parts) + " pieces");
+}
+
+/// The solver generate checks its figures with.
+DissectMethod generate_method(const GenerateConfig& config) {
+  if (config.method) return *config.method;
+  return config.parts == 2 ? DissectMethod::Halving : DissectMethod::Ours;
 }
 
 /// What one seed gave: a puzzle, or none because max_candidates ran out, or the deadline.
@@ -600,13 +768,17 @@ Attempt attempt(const GenerateConfig& config, std::uint64_t seed) {
   dissect_config.mirror = config.mirror;
   dissect_config.max_solutions = 2;
   dissect_config.deadline = config.deadline;
+  dissect_config.method = generate_method(config);
   Attempt out;
+  Canvas canvas(canvas_radius(config));
+  std::vector<Cell> scratch;
   for (long tried = 1; tried <= config.max_candidates; ++tried) {
     out.candidates = tried;
     if (std::chrono::steady_clock::now() >= config.deadline) break;
-    const Cells figure = normalized(candidate(config, random));  // the text grid's frame
+    // In the text grid's frame.
+    const Cells figure = normalized(candidate(config, random, canvas, scratch));
     if (static_cast<int>(figure.size()) != config.cells) continue;
-    const DissectResult found = dissect(figure, dissect_config);
+    const DissectResult found = dissect_checked(figure, dissect_config);
     if (found.timed_out) break;
     if (found.solutions.size() != 1 || symmetric_dissection(figure, found.solutions[0])) continue;
     DissectionPuzzle puzzle{figure, found.solutions[0], {}, {}, tried, seed};

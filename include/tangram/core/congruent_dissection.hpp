@@ -93,8 +93,10 @@ bool symmetric_dissection(const Cells& figure, const Dissection& d);
 bool colour_counts_allow(const Cells& figure, int parts);
 
 enum class DissectMethod {
-  Kotani,  ///< the paper's search (K = 2 only)
-  Ours,    ///< pieces opened as their first cell comes up (any K); colour_counts_allow first
+  Kotani,   ///< the paper's search (K = 2 only)
+  Ours,     ///< pieces opened as their first cell comes up (any K); colour_counts_allow first
+  Halving,  ///< K = 2 only: per isometry, the chains s -> T(s) in the figure force the pieces
+            ///< (detail/halving_search.hpp); colour_counts_allow first
 };
 
 /// What to look for.
@@ -116,7 +118,7 @@ struct DissectResult {
 };
 
 /// Every dissection of `figure` into config.parts congruent edge-connected pieces. Checks the
-/// figure (check_dissectable) and throws UsageError for Kotani with K != 2 or K < 1.
+/// figure (check_dissectable) and throws UsageError for Kotani or Halving with K != 2, or K < 1.
 /// Deterministic.
 DissectResult dissect(const Cells& figure, const DissectConfig& config = {});
 
@@ -145,14 +147,24 @@ struct DissectionRating {
 /// difficulty2 and amusement with the paper's coefficients.
 DissectionRating rate(const DissectionAttributes& a);
 
-/// Kotani's generators of puzzles: a random figure, kept when it has exactly one dissection into
-/// `parts` congruent pieces and the figure's own symmetry does not make it.
+/// Generators of puzzles: a random figure, kept when it has exactly one dissection into `parts`
+/// congruent pieces and the figure's own symmetry does not make it. Kotani's three (grown,
+/// with holes, cut off a square) and ours (from_piece).
 struct GenerateConfig {
   int parts = 2;
   int cells = 14;        ///< squares of the whole figure (a multiple of parts)
-  bool holes = false;    ///< grown, then some inner squares taken out (holes)
+  bool holes = false;    ///< grown, then some inner squares taken out (holes); with from_piece:
+                         ///< the figure may have holes (without: it may not)
   int from_square = 0;   ///< > 0: squares cut off the edge of a from_square x from_square square
+  /// Ours: a piece of cells / parts squares grown as Kotani's figures are, then parts - 1 copies
+  /// of it, each under a random square symmetry laid at a random place where it touches the
+  /// figure so far along an edge without overlapping it (every such place as likely). The figure
+  /// has a dissection by construction; it is kept on the same terms as Kotani's.
+  bool from_piece = false;
   bool mirror = true;    ///< pieces may be mirror images
+  /// The solver that checks each figure: by default Halving for two pieces, Ours for more (the
+  /// same puzzles with any method that can cut into `parts`).
+  std::optional<DissectMethod> method;
   /// Keep only puzzles whose difficulty1 (rate()) is at least this.
   double min_difficulty1 = -std::numeric_limits<double>::infinity();
   long max_candidates = 100000;  ///< figures tried at most (per puzzle)
@@ -172,8 +184,9 @@ struct DissectionPuzzle {
 /// One puzzle from `seed` (deterministic: the same seed, the same puzzle on every platform), or
 /// none when max_candidates or the deadline came first. Figures grow from one square by random
 /// squares on their surface (Kotani's first generator), with holes (his second), or lose random
-/// edge squares from a square (his third). Throws UsageError for cells not a positive multiple of
-/// parts, or a square too small for them.
+/// edge squares from a square (his third), or are copies of one random piece (ours,
+/// from_piece). Throws UsageError for cells not a positive multiple of parts, a square too small
+/// for them, from_piece with from_square, or a method that cannot cut into `parts`.
 std::optional<DissectionPuzzle> generate_puzzle(const GenerateConfig& config, std::uint64_t seed);
 
 /// The seed of the i-th puzzle of a set generated from `seed` (generate_puzzles).
