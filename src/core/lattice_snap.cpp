@@ -415,16 +415,25 @@ LatticeSnapReport lattice_snap(const Pattern& pattern, const PieceSet& set,
 
 bool lattice_snap_checked(const Pattern& pattern, const PieceSet& set,
                           std::vector<PlacedPiece>& pieces, const LatticeSnapConfig& config) {
-  std::vector<PlacedPiece> moved = pieces;
-  if (!lattice_snap(pattern, set, moved, config).applied) return false;
-  const VerifyReport after = verify_solution(pattern, moved, set);
-  if (!after.valid) return false;
   const VerifyReport before = verify_solution(pattern, pieces, set);
-  if (before.valid && (after.metrics.coverage < before.metrics.coverage - kLatticeNoWorse ||
-                       after.metrics.overlap > before.metrics.overlap + kLatticeNoWorse))
-    return false;
-  pieces = std::move(moved);
-  return true;
+  LatticeSnapConfig narrower = config;
+  for (int attempt = 0; attempt < 3; ++attempt, narrower.window_px /= 2.0) {
+    std::vector<PlacedPiece> moved = pieces;
+    const LatticeSnapReport report = lattice_snap(pattern, set, moved, narrower);
+    if (!report.applied) return false;
+    const VerifyReport after = verify_solution(pattern, moved, set);
+    const bool no_worse =
+        after.valid && (!before.valid ||
+                        (after.metrics.coverage >= before.metrics.coverage - kLatticeNoWorse &&
+                         after.metrics.overlap <= before.metrics.overlap + kLatticeNoWorse));
+    if (no_worse) {
+      pieces = std::move(moved);
+      return true;
+    }
+    // Only a rounding can change with the window.
+    if (report.slid + report.rounded == 0) return false;
+  }
+  return false;
 }
 
 }  // namespace tangram

@@ -102,8 +102,10 @@ LatticeSnapReport lattice_snap(const Pattern& pattern, const PieceSet& set,
 /// lattice_snap() kept only when it does no harm: the pieces on the lattice replace `pieces`
 /// when they pass verify_solution() on `pattern` and, measured as verify_solution() measures
 /// (fractions of the figure's area), cover no less of it and overlap no more, each within 1e-4
-/// (a square of 2 px at side 200: exact positions against the pixel-fitted ones). Returns
-/// whether `pieces` were replaced.
+/// (a square of 2 px at side 200: exact positions against the pixel-fitted ones). When that
+/// assembly is refused and some piece was placed by rounding, the lattice snap is tried again
+/// with half the window, then a quarter (values nearer the snapped ones, if less simple).
+/// Returns whether `pieces` were replaced.
 bool lattice_snap_checked(const Pattern& pattern, const PieceSet& set,
                           std::vector<PlacedPiece>& pieces, const LatticeSnapConfig& config = {});
 
