@@ -1,13 +1,19 @@
 #!/usr/bin/env bash
 # Congruent dissections, the benchmark of issue 16 item 5 (not a test): prints Markdown tables.
-#   1. counting: A003155 n = 8 (92263 halvings) and A006067 n = 8 (766 quarterings, no mirror
-#      images), the time of `tangram dissect --up-to-symmetry`;
-#   2. generating: `tangram generate dissection` for K = 2 and pieces of 5-17 squares, grown and
-#      grown with holes, on 1 thread and on 2: puzzles a second, the share of candidates kept;
-#   3. solving: per figure, `tangram dissect` (all dissections) against the brute-force oracle
+#   1. counting: A003155 n = 8 (92263 halvings; ours and the halving method) and A006067 n = 8
+#      (766 quarterings, no mirror images), the time of `tangram dissect --up-to-symmetry`;
+#   2. goal: `tangram generate dissection --count 1000 --threads 2 --time-limit 60` for K = 2 and
+#      figures of 20-34 squares (pieces of 10-17), by each generator (Kotani's three and ours,
+#      --from-piece, with and without holes): puzzles a second, the share of candidates kept,
+#      the puzzles' mean box, rating and attributes, and how many of the first 20 `tangram
+#      dissect --method ours --unique` re-solves as unique;
+#   3. solvers: the same puzzles generated with the halving method (the default) and with ours
+#      (the previous default), 1 thread: the seconds and their ratio, and whether the files agree;
+#   4. threads: 1 thread against 2;
+#   5. solving: per figure, `tangram dissect` (all dissections) against the brute-force oracle
 #      (oracle.py, every labelling) and the same figure cut into K = 2, 3 and 4 pieces.
 #
-#   experiments/congruent-dissection/bench.sh [--quick] [--part counting|generating|solving]
+#   experiments/congruent-dissection/bench.sh [--quick] [--part counting|goal|solvers|threads|solving]
 #
 # TANGRAM_BIN: the program (default build/tangram). --quick: fewer sizes and puzzles; --part:
 # that table only.
@@ -38,7 +44,8 @@ echo
 echo "| count | command | result | seconds |"
 echo "|---|---|---|---|"
 square 8 > "$work/sq8.txt"
-for spec in "A003155 n = 8|--parts 2" "A006067 n = 8|--parts 4 --no-mirror"; do
+for spec in "A003155 n = 8|--parts 2" "A003155 n = 8|--parts 2 --method halving" \
+  "A006067 n = 8|--parts 4 --no-mirror"; do
   name=${spec%%|*} flags=${spec#*|}
   start=$(now)
   # shellcheck disable=SC2086
@@ -50,31 +57,108 @@ done
 echo
 fi
 
-if wants generating; then
-echo "### Generating (K = 2)"
-echo
-echo "| squares | piece | figure | threads | puzzles | seconds | puzzles/s | candidates | kept |"
-echo "|---|---|---|---|---|---|---|---|---|"
-sizes=(10 14 20 24 28 34)
-((quick)) && sizes=(14 24)
-for cells in "${sizes[@]}"; do
-  for holes in no yes; do
-    for threads in 1 2; do
-      flags=()
-      [[ $holes == yes ]] && flags=(--holes)
-      count=$((cells <= 20 ? 200 : cells <= 28 ? 50 : 5))
-      ((quick)) && count=$((count / 5))
-      out=$("$tangram" generate dissection --cells "$cells" ${flags[@]+"${flags[@]}"} \
-        --count "$count" --seed 1 --threads "$threads" --time-limit 60 --out "$work/gen" -q \
-        || true)
-      # "N of M puzzles in S s (C candidates, ...)"
-      read -r found _ _ _ _ seconds _ candidates _ <<< "$(echo "$out" | tr -d '(,')"
-      printf '| %d | %d | %s | %d | %d | %s | %.1f | %d | %.2f %% |\n' "$cells" $((cells / 2)) \
-        "$([[ $holes == yes ]] && echo "with holes" || echo grown)" "$threads" "$found" \
-        "$seconds" "$(echo "$found / $seconds" | bc -l)" "$candidates" \
-        "$( ((candidates > 0)) && echo "100 * $found / $candidates" | bc -l || echo 0)"
-    done
+# gen CELLS THREADS COUNT LIMIT [FLAGS...]: `generate dissection --seed 1` into $work/gen; sets
+# found, seconds (the program's own, writing the files included) and candidates.
+gen() {
+  local cells=$1 threads=$2 count=$3 limit=$4 out
+  shift 4
+  rm -rf "$work/gen"
+  out=$("$tangram" generate dissection --cells "$cells" "$@" --count "$count" --seed 1 \
+    --threads "$threads" --time-limit "$limit" --out "$work/gen" -q || true)
+  # "N of M puzzles in S s (C candidates, ...)"
+  read -r found _ _ _ _ seconds _ candidates _ <<< "$(echo "$out" | tr -d '(,')"
+}
+kept() { ((candidates > 0)) && printf '%.2f %%' "$(echo "100 * $found / $candidates" | bc -l)" || echo -; }
+rate() { printf '%.1f' "$(echo "$found / $seconds" | bc -l)"; }
+# The puzzles' mean box (rows x columns), difficulty1, amusement, cut (X3), and shares with a
+# quarter turn (X4) and a mirror image (X5), from $work/gen.
+looks() {
+  if ((found == 0)); then echo "- | - | - | - | - | -"; return; fi
+  printf '%s | ' "$(awk 'FNR == 1 && NR > 1 { s += r * w; n++; r = w = 0 }
+    { r++; if (length($0) > w) w = length($0) } END { s += r * w; n++; printf "%.0f", s / n }' \
+    "$work"/gen/puzzle-*.txt)"
+  awk -F, 'NR > 1 { n++; d += $9; a += $11; x3 += $6; x4 += $7; x5 += $8 }
+    END { printf "%.2f | %.2f | %.1f | %.0f %% | %.0f %%", d / n, a / n, x3 / n, 100 * x4 / n,
+          100 * x5 / n }' "$work/gen/puzzles.csv"
+}
+# How many of the first 20 puzzles in $work/gen `dissect --method ours --unique` finds unique.
+checked() {
+  local ok=0 total=0 f
+  for f in "$work"/gen/puzzle-*.txt; do
+    [[ -e $f ]] || break
+    ((total < 20)) || break
+    total=$((total + 1))
+    "$tangram" dissect "$f" --method ours --unique > /dev/null && ok=$((ok + 1))
   done
+  echo "$ok/$total"
+}
+# The generators: name|flags (S for --from-square: the least square of 1.25 x CELLS squares).
+generators() {
+  local cells=$1 s=1
+  while ((s * s * 4 < cells * 5)); do s=$((s + 1)); done
+  echo "grown (Kotani 1)|"
+  echo "with holes (Kotani 2)|--holes"
+  echo "cut off a $s x $s square (Kotani 3)|--from-square $s"
+  echo "from a piece (ours)|--from-piece"
+  echo "from a piece, holes allowed (ours)|--from-piece --holes"
+}
+
+if wants goal; then
+echo "### The goal: 1,000 puzzles of K = 2 in a minute on 2 threads"
+echo
+echo "| squares | piece | generator | puzzles | seconds | puzzles/s | candidates | kept | box | difficulty1 | amusement | cut | X4 | X5 | unique |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+sizes=(20 24 28 34)
+((quick)) && sizes=(20 34)
+for cells in "${sizes[@]}"; do
+  while IFS='|' read -r name flags; do
+    # shellcheck disable=SC2086
+    gen "$cells" 2 $((quick ? 200 : 1000)) 60 $flags
+    printf '| %d | %d | %s | %d | %s | %s | %d | %s | %s | %s |\n' "$cells" $((cells / 2)) "$name" \
+      "$found" "$seconds" "$(rate)" "$candidates" "$(kept)" "$(looks)" "$(checked)"
+  done < <(generators "$cells")
+done
+echo
+fi
+
+if wants solvers; then
+echo "### Solvers: the halving method against ours, the same puzzles (1 thread)"
+echo
+echo "| squares | generator | puzzles | candidates | ours s | halving s | ours / halving | same files |"
+echo "|---|---|---|---|---|---|---|---|"
+for spec in "20|100|" "20|100|--holes" "28|20|" "34|5|" "34|20|--from-piece"; do
+  IFS='|' read -r cells count flags <<< "$spec"
+  ((quick)) && count=$(((count + 4) / 5))
+  # shellcheck disable=SC2086
+  gen "$cells" 1 "$count" 300 $flags --method ours
+  slow=$seconds
+  mv "$work/gen" "$work/gen-ours"
+  # shellcheck disable=SC2086
+  gen "$cells" 1 "$count" 300 $flags
+  same=no
+  diff -r "$work/gen-ours" "$work/gen" > /dev/null && same=yes
+  rm -rf "$work/gen-ours"
+  printf '| %d | %s | %d | %d | %s | %s | %.0f | %s |\n' "$cells" "${flags:-grown}" "$found" \
+    "$candidates" "$slow" "$seconds" "$(echo "$slow / $seconds" | bc -l)" "$same"
+done
+echo
+fi
+
+if wants threads; then
+echo "### Threads: the same puzzles on 1 thread and on 2"
+echo
+echo "| squares | generator | puzzles | 1 thread s | 2 threads s | 1 / 2 |"
+echo "|---|---|---|---|---|---|"
+for spec in "28|100|" "34|100|" "34|1000|--from-piece"; do
+  IFS='|' read -r cells count flags <<< "$spec"
+  ((quick)) && count=$(((count + 4) / 5))
+  # shellcheck disable=SC2086
+  gen "$cells" 1 "$count" 300 $flags
+  one=$seconds
+  # shellcheck disable=SC2086
+  gen "$cells" 2 "$count" 300 $flags
+  printf '| %d | %s | %d | %s | %s | %.2f |\n' "$cells" "${flags:-grown}" "$found" "$one" \
+    "$seconds" "$(echo "$one / $seconds" | bc -l)"
 done
 echo
 fi
