@@ -219,6 +219,30 @@ TEST_CASE("dissect CLI: --cells half counts dissections of half-square figures, 
   run = run_cli(dir, "dissect one.txt --cells half --parts 4 --quarters");
   CHECK(run.status == 0);
   CHECK(run.out == "1 dissection into 4 congruent pieces of 1 quarter\n");
+  // --json: tangram-half-dissection/1, the quarters as [row, column, side]; the unit square's
+  // two halvings, each two pieces of two quarters that together are the figure's four.
+  run = run_cli(dir, "dissect one.txt --cells half --json h.json");
+  CHECK(run.status == 0);
+  auto json = tangram::detail::parse_json(tangram::test::read_all(dir.path() / "h.json"));
+  CHECK(json["format"] == "tangram-half-dissection/1");
+  CHECK(json["pieces"] == "half-squares");
+  CHECK(json["complete"] == true);
+  CHECK(json["figure"] == tangram::detail::Json::parse("[[0,0,0],[0,0,1],[0,0,2],[0,0,3]]"));
+  REQUIRE(json["solutions"].size() == 2);
+  for (std::size_t s = 0; s < 2; ++s) {
+    REQUIRE(json["solutions"][s].size() == 2);
+    CHECK(json["solutions"][s][0].size() == 2);
+    CHECK(json["solutions"][s][1].size() == 2);
+  }
+  CHECK_FALSE(json["solutions"][0] == json["solutions"][1]);
+  // To standard output (the count on standard error), pieces of quarters.
+  run = run_cli(dir, "dissect one.txt --cells half --parts 4 --quarters --json -");
+  CHECK(run.status == 0);
+  json = tangram::detail::parse_json(run.out);
+  CHECK(json["pieces"] == "quarters");
+  CHECK(json["solutions"] ==
+        tangram::detail::Json::parse("[[[[0,0,0]],[[0,0,1]],[[0,0,2]],[[0,0,3]]]]"));
+  CHECK(tangram::test::contains(run.err, "1 dissection into 4"));
 }
 
 TEST_CASE("dissect CLI: --cells half refuses bad grids and options in one line, exit 2") {
@@ -228,7 +252,7 @@ TEST_CASE("dissect CLI: --cells half refuses bad grids and options in one line, 
   write(dir, "t.txt", "#7\n7.\n");
   for (const char* args :
        {"dissect x.txt --cells half", "dissect corner.txt --cells half",
-        "dissect t.txt --cells half --parts 3", "dissect t.txt --cells half --json out.json",
+        "dissect t.txt --cells half --parts 3", "dissect t.txt --cells half --svg out.svg",
         "dissect t.txt --cells half --method kotani", "dissect t.txt --cells hex",
         "dissect t.txt --quarters", "dissect t.txt --cells half --up-to-symmetry"}) {
     CAPTURE(args);

@@ -77,7 +77,9 @@ CLI::App* setup_dissect(CLI::App& app, DissectOptions& options) {
       ->type_name("SEC");
   cmd->add_option("--json", options.json_path,
                   wrap("Write the figure and the dissections (tangram-dissection/1: each a list "
-                       "of pieces, each a list of [row, column] squares); - for standard "
+                       "of pieces, each a list of [row, column] squares; with --cells half "
+                       "tangram-half-dissection/1, each piece a list of [row, column, side] "
+                       "quarter squares, side 0 top, 1 right, 2 bottom, 3 left); - for standard "
                        "output."))
       ->type_name("OUT.json");
   cmd->add_flag("--print", options.print,
@@ -267,13 +269,12 @@ int run_dissect_halves(const DissectOptions& options,
   if (options.method != "ours")
     throw UsageError("--cells half: only --method ours (kotani and halving cut squares)");
   const std::pair<bool, const char*> unsupported[] = {
-      {options.up_to_symmetry, "--up-to-symmetry"}, {!options.json_path.empty(), "--json"},
-      {!options.image_path.empty(), "--image"},     {!options.svg_path.empty(), "--svg"},
-      {options.cell_px != 0, "--cell"}};
+      {options.up_to_symmetry, "--up-to-symmetry"}, {!options.image_path.empty(), "--image"},
+      {!options.svg_path.empty(), "--svg"}, {options.cell_px != 0, "--cell"}};
   for (const auto& [given, option] : unsupported)
     if (given)
-      throw UsageError(std::string(option) + " is not available with --cells half (only the count "
-                       "and --print)");
+      throw UsageError(std::string(option) + " is not available with --cells half (only the count, "
+                       "--print and --json)");
   const std::string bytes = read_input_file(options.figure, "figure",
                                             options.limits.max_image_bytes, Limit::ImageBytes);
   DissectHalvesConfig config;
@@ -296,7 +297,8 @@ int run_dissect_halves(const DissectOptions& options,
   const DissectHalvesResult result = half_dissect(figure, config);
   const std::size_t n = result.solutions.size(),
                     piece = figure.size() / static_cast<std::size_t>(options.parts);
-  std::cout << (result.timed_out ? "at least " : "") << n
+  std::ostream& out = options.json_path == "-" ? std::cerr : std::cout;
+  out << (result.timed_out ? "at least " : "") << n
             << (n == 1 ? " dissection" : " dissections") << " into " << pieces_text(options.parts)
             << " of "
             << (piece % 2 == 1 ? std::to_string(piece) + (piece == 1 ? " quarter" : " quarters")
@@ -304,8 +306,15 @@ int run_dissect_halves(const DissectOptions& options,
                                      (piece == 2 ? " half-square" : " half-squares"))
             << (result.timed_out ? " (time limit)" : !result.complete ? " (stopped)" : "") << "\n";
   if (options.print)
-    for (const HalfDissection& d : result.solutions)
-      std::cout << "\n" << quarter_letters(figure, d);
+    for (const HalfDissection& d : result.solutions) out << "\n" << quarter_letters(figure, d);
+  if (!options.json_path.empty()) {
+    DissectionDocument about;
+    about.parts = options.parts;
+    about.mirror = !options.no_mirror;
+    about.complete = result.complete;
+    write_text_atomic(options.json_path,
+                      half_dissection_json(figure, result.solutions, about, config.halves));
+  }
   return dissect_status(options.unique, n, result.timed_out);
 }
 

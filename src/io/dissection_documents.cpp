@@ -22,6 +22,27 @@ std::string cells_json(const Cells& cells) {
 
 std::string boolean(bool value) { return value ? "true" : "false"; }
 
+std::string quarters_json(const Quarters& quarters) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < quarters.size(); ++i)
+    out += (i ? ",[" : "[") + std::to_string(quarters[i].row) + "," +
+           std::to_string(quarters[i].col) + "," + std::to_string(quarters[i].side) + "]";
+  return out + "]";
+}
+
+/// "[[piece, ...], ...]": each solution's pieces by `piece_json`, one solution a line.
+template <class Solution, class PieceJson>
+std::string solutions_json(const std::vector<Solution>& solutions, PieceJson piece_json) {
+  std::string out = "[";
+  for (std::size_t s = 0; s < solutions.size(); ++s) {
+    out += s ? ",\n  [" : "\n  [";
+    for (std::size_t p = 0; p < solutions[s].size(); ++p)
+      out += (p ? "," : "") + piece_json(solutions[s][p]);
+    out += "]";
+  }
+  return out + "]";
+}
+
 }  // namespace
 
 std::string rating_text(const Cells& figure, const Dissection& d, bool json) {
@@ -48,17 +69,21 @@ std::string dissection_json(const Cells& figure, const std::vector<Dissection>& 
   out += "\"parts\": " + std::to_string(about.parts) + ", \"mirror\": " + boolean(about.mirror) +
          ", \"up_to_symmetry\": " + boolean(about.up_to_symmetry) + ", \"complete\": " +
          boolean(about.complete) + ",\n \"figure\": " + cells_json(figure) +
-         ",\n \"solutions\": [";
-  for (std::size_t s = 0; s < solutions.size(); ++s) {
-    out += s ? ",\n  [" : "\n  [";
-    for (std::size_t p = 0; p < solutions[s].size(); ++p)
-      out += (p ? "," : "") + cells_json(solutions[s][p]);
-    out += "]";
-  }
-  out += "],\n \"ratings\": [";
+         ",\n \"solutions\": " + solutions_json(solutions, cells_json) + ",\n \"ratings\": [";
   for (std::size_t s = 0; s < solutions.size(); ++s)
     out += (s ? ",\n  " : "\n  ") + rating_text(figure, solutions[s], true);
   return out + "]}\n";
+}
+
+std::string half_dissection_json(const Quarters& figure,
+                                 const std::vector<HalfDissection>& solutions,
+                                 const DissectionDocument& about, bool halves) {
+  return "{\"format\": \"tangram-half-dissection/1\", \"parts\": " +
+         std::to_string(about.parts) + ", \"mirror\": " + boolean(about.mirror) +
+         ", \"pieces\": \"" + (halves ? "half-squares" : "quarters") +
+         "\", \"complete\": " + boolean(about.complete) +
+         ",\n \"figure\": " + quarters_json(figure) +
+         ",\n \"solutions\": " + solutions_json(solutions, quarters_json) + "}\n";
 }
 
 std::string puzzle_csv_header() {

@@ -9,12 +9,20 @@
 /// [row, column] squares, in the text grid's frame), "ratings": [{"x": [X1..X5],
 /// "difficulty1", "difficulty2", "amusement", "symmetric"}, ...] (one per solution, in order)},
 /// and for a generated puzzle also "name", "seed" and "candidates".
+///
+/// tangram-half-dissection/1 (`tangram dissect --cells half --json`): {"format", "parts",
+/// "mirror", "pieces": "half-squares" or "quarters" (what a piece is made of), "complete",
+/// "figure": [[row, column, side], ...], "solutions": [[piece, ...], ...]}, each piece a list of
+/// quarter squares [row, column, side] (half_square_dissection.hpp's Quarter: the triangle
+/// between the square's centre and its side 0 top, 1 right, 2 bottom, 3 left), in the text
+/// grid's frame.
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "tangram/core/congruent_dissection.hpp"
+#include "tangram/core/half_square_dissection.hpp"
 
 namespace tangram {
 
@@ -38,6 +46,12 @@ std::string rating_text(const Cells& figure, const Dissection& d, bool json);
 /// The tangram-dissection/1 document of `figure` and `solutions` (one a line).
 std::string dissection_json(const Cells& figure, const std::vector<Dissection>& solutions,
                             const DissectionDocument& about);
+
+/// The tangram-half-dissection/1 document of `figure` and `solutions` (one a line); `about`
+/// gives parts, mirror and complete; `halves`: pieces of whole half-squares, else quarters.
+std::string half_dissection_json(const Quarters& figure,
+                                 const std::vector<HalfDissection>& solutions,
+                                 const DissectionDocument& about, bool halves);
 
 /// Throws UsageError for a puzzle name that a CSV, JSON, HTML or a file name would have to
 /// quote or escape: letters, digits, '-', '_' and '.' only, not empty.
