@@ -627,3 +627,47 @@ TEST_CASE("dissect: our generator's sets are the same with 1 thread or 2, each h
           std::set<Dissection>{one.puzzles[i].solution});
   }
 }
+
+TEST_CASE("dissect: our generator with longest_contact lays the copy along the most edges") {
+  GenerateConfig config;
+  config.cells = 20;
+  config.from_piece = true;
+  config.longest_contact = true;
+  const PuzzleSet tight = generate_puzzles(config, 12, 4);
+  REQUIRE(tight.puzzles.size() == 12);
+  double tight_cut = 0, loose_cut = 0;
+  for (const DissectionPuzzle& p : tight.puzzles) {
+    // The only dissection is the one laid: its cut is the most edges that any translation of
+    // the second piece, as it lies, shares with the first without overlapping it.
+    const std::set<Cell> first(p.solution[0].begin(), p.solution[0].end());
+    const Cells shape = normalized(p.solution[1]);
+    int most = 0;
+    for (int dr = -12; dr <= 12; ++dr)
+      for (int dc = -12; dc <= 12; ++dc) {
+        int edges = 0;
+        bool overlaps = false;
+        for (Cell c : shape) {
+          const Cell moved{c.row + dr, c.col + dc};
+          overlaps |= first.count(moved) > 0;
+          for (Cell m : {Cell{moved.row - 1, moved.col}, Cell{moved.row + 1, moved.col},
+                         Cell{moved.row, moved.col - 1}, Cell{moved.row, moved.col + 1}})
+            edges += static_cast<int>(first.count(m));
+        }
+        if (!overlaps) most = std::max(most, edges);
+      }
+    CAPTURE(grid_text(p.figure));
+    CHECK(p.attributes.x3 == most);
+    tight_cut += p.attributes.x3;
+  }
+  config.longest_contact = false;
+  for (const DissectionPuzzle& p : generate_puzzles(config, 12, 4).puzzles)
+    loose_cut += p.attributes.x3;
+  CHECK(tight_cut > loose_cut);
+  config.longest_contact = true;
+  config.cells = 12;
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    const std::optional<DissectionPuzzle> p = generate_puzzle(config, seed);
+    REQUIRE(p);
+    CHECK(oracle(p->figure, 2, true, false).size() == 1);
+  }
+}

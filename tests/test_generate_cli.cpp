@@ -113,6 +113,9 @@ TEST_CASE("generate CLI: --sort and --min-difficulty, three pieces, the time lim
   for (const char* name : {"p/puzzle-001.txt", "p/puzzle-002.txt", "p/puzzle-003.txt"})
     CHECK(run_cli(dir, std::string("dissect ") + name + " --method ours --unique").status == 0);
   CHECK(contains(read_all(dir.path() / "p" / "sheet.html"), "copies of one piece"));
+  REQUIRE(run_cli(dir, "generate dissection --cells 16 --from-piece --long-cut --count 2 --out q -q")
+              .status == 0);
+  CHECK(run_cli(dir, "dissect q/puzzle-002.txt --method ours --unique").status == 0);
   // The solver changes nothing but the time.
   REQUIRE(run_cli(dir, "generate dissection --cells 16 --count 3 --method ours --out o -q")
               .status == 0);
@@ -146,6 +149,7 @@ TEST_CASE("generate CLI: bad options exit 2 with one line") {
         "generate dissection --cells 12 --out file.txt",
         "generate dissection --cells 12 --time-limit 0 --out o",
         "generate dissection --cells 12 --from-piece --from-square 4 --out o",
+        "generate dissection --cells 12 --long-cut --out o",
         "generate dissection --cells 12 --method fast --out o",
         "generate dissection --cells 12 --parts 3 --method halving --out o",
         "generate dissection --cells 1000 --out o", "generate dissection --out o",

@@ -4,9 +4,9 @@
 #      (766 quarterings, no mirror images), the time of `tangram dissect --up-to-symmetry`;
 #   2. goal: `tangram generate dissection --count 1000 --threads 2 --time-limit 60` for K = 2 and
 #      figures of 20-34 squares (pieces of 10-17), by each generator (Kotani's three and ours,
-#      --from-piece, with and without holes): puzzles a second, the share of candidates kept,
-#      the puzzles' mean box, rating and attributes, and how many of the first 20 `tangram
-#      dissect --method ours --unique` re-solves as unique;
+#      --from-piece, with and without holes, and --long-cut): puzzles a second, the share of
+#      candidates kept, the puzzles' mean box, rating and attributes, and how many of the first
+#      20 `tangram dissect --method ours --unique` re-solves as unique;
 #   3. solvers: the same puzzles generated with the halving method (the default) and with ours
 #      (the previous default), 1 thread: the seconds and their ratio, and whether the files agree;
 #   4. threads: 1 thread against 2;
@@ -101,6 +101,7 @@ generators() {
   echo "cut off a $s x $s square (Kotani 3)|--from-square $s"
   echo "from a piece (ours)|--from-piece"
   echo "from a piece, holes allowed (ours)|--from-piece --holes"
+  echo "from a piece, long cut (ours)|--from-piece --long-cut"
 }
 
 if wants goal; then

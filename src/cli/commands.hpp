@@ -465,6 +465,7 @@ struct GenerateDissectionOptions {
   bool holes = false;           ///< Kotani's second generator
   int from_square = 0;          ///< Kotani's third generator: cut off an S x S square
   bool from_piece = false;      ///< ours: copies of one random piece laid edge to edge
+  bool long_cut = false;        ///< with from_piece: copies laid along the most edges
   std::string method;           ///< the solver: empty (halving for K = 2, else ours), ours,
                                 ///< kotani or halving
   bool no_mirror = false;

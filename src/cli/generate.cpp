@@ -63,6 +63,10 @@ CLI::App* setup_generate(CLI::App& app, GenerateDissectionOptions& options) {
                      "laid edge to edge with the figure so far at a random place; kept on the "
                      "same terms as Kotani's. With --holes the figure may have holes; without, "
                      "it may not."));
+  cmd->add_flag("--long-cut", options.long_cut,
+                wrap("With --from-piece: each copy is laid only where it touches the figure so "
+                     "far along the most edges (a long cut and a compact figure, more like "
+                     "Kotani's), not anywhere it touches."));
   cmd->add_option("--method", options.method,
                   wrap("The solver that checks each figure: halving (K = 2), ours or kotani "
                        "(K = 2); the puzzles are the same, only the time differs. Default: "
@@ -119,6 +123,8 @@ void check_generate_options(const GenerateDissectionOptions& o) {
   if (o.from_piece && o.from_square != 0)
     throw UsageError("--from-piece and --from-square are two generators: choose one");
   if (!o.method.empty()) dissect_method(o.method, o.parts);
+  if (o.long_cut && !o.from_piece)
+    throw UsageError("--long-cut lays the copies of --from-piece: add --from-piece");
   if (o.from_square < 0 || (o.from_square > 0 && o.from_square * o.from_square < o.cells) ||
       o.from_square > 64)
     throw UsageError("--from-square " + std::to_string(o.from_square) + ": a square of " +
@@ -161,6 +167,7 @@ int run_generate_dissection(const GenerateDissectionOptions& options) {
   config.holes = options.holes;
   config.from_square = options.from_square;
   config.from_piece = options.from_piece;
+  config.longest_contact = options.long_cut;
   if (!options.method.empty()) config.method = dissect_method(options.method, options.parts);
   config.mirror = !options.no_mirror;
   config.min_difficulty1 = options.min_difficulty;
@@ -211,6 +218,7 @@ int run_generate_dissection(const GenerateDissectionOptions& options) {
       std::to_string(named.size()) + " congruent dissection puzzles: " +
       std::to_string(options.cells) + " squares into " + std::to_string(options.parts) +
       " pieces" + (options.from_piece ? ", copies of one piece" : "") +
+      (options.long_cut ? " along the most edges" : "") +
       (options.holes ? (options.from_piece ? ", holes allowed" : ", with holes") : "") +
       (options.from_square > 0 ? ", cut off a " + std::to_string(options.from_square) + " x " +
                                      std::to_string(options.from_square) + " square"

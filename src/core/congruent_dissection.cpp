@@ -667,8 +667,9 @@ int canvas_radius(const GenerateConfig& config) {
 }
 
 /// Lays `piece` under symmetry t at a random place where it touches `figure` along an edge
-/// without overlapping it (each such translation as likely) and adds it to `figure`.
-void lay_copy(Canvas& figure, const Cells& piece, int t, Random& random,
+/// without overlapping it (each such translation as likely; when `longest`, only those where it
+/// touches along the most edges) and adds it to `figure`.
+void lay_copy(Canvas& figure, const Cells& piece, int t, bool longest, Random& random,
               std::vector<Cell>& shifts) {
   const Cells turned = normalized(piece, t);
   shifts.clear();
@@ -686,6 +687,19 @@ void lay_copy(Canvas& figure, const Cells& piece, int t, Random& random,
                               }),
                shifts.end());
   // Never empty: a copy whose leftmost square lies right of the figure's rightmost one fits.
+  if (longest) {
+    const auto contact = [&](Cell v) {
+      int edges = 0;
+      for (Cell p : turned)
+        for (Cell m : neighbours({p.row + v.row, p.col + v.col})) edges += figure.has(m) ? 1 : 0;
+      return edges;
+    };
+    int most = 0;
+    for (Cell v : shifts) most = std::max(most, contact(v));
+    shifts.erase(std::remove_if(shifts.begin(), shifts.end(),
+                                [&](Cell v) { return contact(v) < most; }),
+                 shifts.end());
+  }
   const Cell v = shifts[random.below(shifts.size())];
   for (Cell p : turned) figure.insert({p.row + v.row, p.col + v.col});
 }
@@ -708,7 +722,7 @@ Cells candidate(const GenerateConfig& config, Random& random, Canvas& cells,
     const int transforms = config.mirror ? 8 : 4;
     for (int copy = 1; copy < config.parts; ++copy)
       lay_copy(cells, piece, static_cast<int>(random.below(static_cast<std::size_t>(transforms))),
-               random, scratch);
+               config.longest_contact, random, scratch);
     if (!config.holes && cells.has_holes()) return {};
   } else if (config.from_square > 0) {
     for (int r = 0; r < config.from_square; ++r)

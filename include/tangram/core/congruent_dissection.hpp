@@ -161,6 +161,9 @@ struct GenerateConfig {
   /// figure so far along an edge without overlapping it (every such place as likely). The figure
   /// has a dissection by construction; it is kept on the same terms as Kotani's.
   bool from_piece = false;
+  /// With from_piece: each copy laid only where it touches the figure so far along the most
+  /// edges (a long cut, a compact figure), each such place as likely.
+  bool longest_contact = false;
   bool mirror = true;    ///< pieces may be mirror images
   /// The solver that checks each figure: by default Halving for two pieces, Ours for more (the
   /// same puzzles with any method that can cut into `parts`).
