@@ -1,16 +1,18 @@
 # Fails when a file includes a header of a layer above its own. The layers, lowest first:
-# core (include/tangram/core, src/core), io, lab, then the command line (src/cli), which may
-# include any. Run by the build (target tangram_check_layers) as
+# core (include/tangram/core, src/core), io, lab, web, then the command line (src/cli), which
+# may include any. Run by the build (target tangram_check_layers) as
 #   cmake -DROOT=<source dir> -P scripts/check-layers.cmake
 cmake_minimum_required(VERSION 3.18)
-set(layers core io lab)
+set(layers core io lab web)
+list(LENGTH layers layer_count)
+math(EXPR last "${layer_count} - 1")
 set(problems "")
-foreach(index RANGE 2)
+foreach(index RANGE ${last})
   list(GET layers ${index} layer)
   math(EXPR above_first "${index} + 1")
   set(forbidden "")
-  if(above_first LESS 3)
-    foreach(above RANGE ${above_first} 2)
+  if(above_first LESS layer_count)
+    foreach(above RANGE ${above_first} ${last})
       list(GET layers ${above} name)
       list(APPEND forbidden ${name})
     endforeach()
@@ -30,5 +32,5 @@ foreach(index RANGE 2)
   endforeach()
 endforeach()
 if(problems)
-  message(FATAL_ERROR "includes against the layers core <- io <- lab <- cli:${problems}")
+  message(FATAL_ERROR "includes against the layers core <- io <- lab <- web <- cli:${problems}")
 endif()

@@ -2,8 +2,8 @@
 # Install the Debian packages needed to build and test tangram, but only those that are missing.
 #
 #   scripts/setup-deps.sh           build + test: compiler, CMake, Ninja, OpenCV, oneTBB, zlib, CLI11,
-#                                   nlohmann-json, doctest, Boost (Geometry), GNU parallel (the
-#                                   sharded experiment test)
+#                                   nlohmann-json, doctest, Boost (Geometry), cpp-httplib
+#                                   (tangram serve), GNU parallel (the sharded experiment test)
 #   scripts/setup-deps.sh --bench   also the system-Python modules that ../shared/tools need
 #                                   (tangram-referee, tangram-figures)
 #   scripts/setup-deps.sh --browser also Chromium and a font, for the headless browser checks
@@ -18,7 +18,7 @@
 set -euo pipefail
 
 packages=(cmake ninja-build g++ make pkg-config libopencv-dev libtbb-dev zlib1g-dev libjpeg-dev libtiff-dev
-          libcli11-dev nlohmann-json3-dev doctest-dev libboost-dev parallel)
+          libcli11-dev nlohmann-json3-dev doctest-dev libboost-dev parallel libcpp-httplib-dev)
 bench_packages=(python3-numpy python3-opencv python3-shapely)
 browser_packages=(chromium fonts-dejavu-core)
 fuzz_packages=(clang-14 libclang-rt-14-dev libfuzzer-14-dev llvm-14 python3)

@@ -24,6 +24,7 @@
 #include "tangram/io/image.hpp"
 #include "tangram/io/piece_sets.hpp"
 #include "tangram/io/silhouette.hpp"
+#include "tangram/lab/option_words.hpp"
 #include "tangram/lab/results.hpp"
 
 namespace tangram::cli {
@@ -84,12 +85,9 @@ using detail::padded;
 /// bound to `limits`, whose current values are shown as the defaults.
 void add_limit_options(CLI::App& cmd, ReadLimits& limits, bool images, bool documents);
 
-/// How the command line spells a setting that library messages mention (error.hpp): its
-/// option ("--threshold", "--invert no", "--no-clean").
-std::string option_words(Setting setting, std::string_view value);
-
-/// A library message with its settings spelled as options.
-std::string in_words(std::string_view tagged);
+// How the command line spells the settings that library messages mention (option_words.hpp).
+using tangram::in_words;
+using tangram::option_words;
 
 /// The format of the picture output `path` given with `option` ("--image"), from its extension
 /// (picture_output_format). Throws UsageError "--image out.svg: cannot write an SVG picture;
@@ -489,6 +487,23 @@ CLI::App* setup_generate(CLI::App& app, GenerateDissectionOptions& options);
 /// Runs `generate dissection`: 0 all M puzzles written, kExitIncomplete fewer (the time limit,
 /// or no new puzzle for many seeds), 1 none. Throws tangram::Error.
 int run_generate_dissection(const GenerateDissectionOptions& options);
+
+/// Options of `tangram serve` (web/server.hpp).
+struct ServeOptions {
+  int port = 8765;                ///< 0 = any free port
+  std::string host = "127.0.0.1";  ///< loopback unless told otherwise
+  std::string library;            ///< empty = $XDG_DATA_HOME/tangram/library (or ~/.local/share)
+  int max_solves = 1;             ///< solves at a time
+  int max_queue = 16;             ///< solves waiting
+  int threads = 0;                ///< search threads of each solve, 0 = all cores
+};
+
+/// Declares `tangram serve` on `app`.
+CLI::App* setup_serve(CLI::App& app, ServeOptions& options);
+
+/// Runs `serve` until SIGINT or SIGTERM: 0 then. Throws tangram::Error for a bad option, a port
+/// that cannot be bound or a library folder that cannot be used.
+int run_serve(const ServeOptions& options);
 
 /// Keeps the command line as main() received it, for this_invocation(). Called once, first.
 void set_command_line(int argc, const char* const* argv);

@@ -1,6 +1,5 @@
 // The limits on inputs shared by every subcommand that reads files (--max-pixels,
-// --max-image-mb and --max-document-mb: files.hpp's ReadLimits), and the spelling of the
-// settings that library messages mention, as options.
+// --max-image-mb and --max-document-mb: files.hpp's ReadLimits).
 
 #include <cmath>
 
@@ -51,33 +50,5 @@ void add_limit_options(CLI::App& cmd, ReadLimits& limits, bool images, bool docu
     add_megabytes(cmd, "--max-document-mb", limits.max_document_bytes,
                   "Refuse larger JSON and CSV files.");
 }
-
-std::string option_words(Setting setting, std::string_view value) {
-  const std::string v(value);
-  switch (setting) {
-    case Setting::Threshold: return "--threshold" + (v.empty() ? "" : " " + v);
-    case Setting::Invert: return "--invert" + (v.empty() ? "" : " " + v);
-    case Setting::Clean: return v == "false" ? "--no-clean" : "--clean";
-    case Setting::FillOutline: return "--fill-outline";
-    case Setting::WorkSize: return "--work-size" + (v.empty() ? "" : " " + v);
-    case Setting::RotationStep: return "--rotation-step" + (v.empty() ? "" : " " + v);
-    case Setting::TimeLimit: return "--time-limit" + (v.empty() ? "" : " " + v);
-    case Setting::Threads: return "--threads" + (v.empty() ? "" : " " + v);
-    case Setting::Candidates: return "--candidates" + (v.empty() ? "" : " " + v);
-    case Setting::Inset: return "--inset" + (v.empty() ? "" : " " + v);
-    case Setting::MaxPixels: return "--max-pixels";
-    case Setting::MaxImageBytes: return "--max-image-mb";
-    case Setting::MaxDocumentBytes: return "--max-document-mb";
-    case Setting::SetSide: return "--side" + (v.empty() ? "" : " " + v);
-    case Setting::Margin: return "--margin" + (v.empty() ? "" : " " + v);
-    case Setting::MasksDir: return "--masks" + (v.empty() ? "" : " " + v);
-    case Setting::OutDir: return "--out" + (v.empty() ? "" : " " + v);
-    case Setting::Patterns: return "--patterns" + (v.empty() ? "" : " " + v);
-    case Setting::Jobs: return "--jobs" + (v.empty() ? "" : " " + v);
-  }
-  return config_words(setting, value);
-}
-
-std::string in_words(std::string_view tagged) { return word_settings(tagged, option_words); }
 
 }  // namespace tangram::cli

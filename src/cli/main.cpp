@@ -122,6 +122,8 @@ int main(int argc, char** argv) {
   CLI::App* dissect = setup_dissect(app, dissect_options);
   GenerateDissectionOptions generate_options;
   CLI::App* generate = setup_generate(app, generate_options);
+  ServeOptions serve_options;
+  CLI::App* serve = setup_serve(app, serve_options);
 
   try {
     app.parse(argc, argv);
@@ -138,6 +140,7 @@ int main(int argc, char** argv) {
                           : pieces->parsed()  ? pieces
                           : dissect->parsed() ? dissect
                           : generate->parsed() ? generate
+                          : serve->parsed()   ? serve
                                               : nullptr;
     const std::vector<std::string> args(argv + 1, argv + argc);
     print_error(std::string(e.what()) + near_miss_hint(app, args) + " (see 'tangram " +
@@ -166,6 +169,7 @@ int main(int argc, char** argv) {
     else if (pieces->parsed()) status = run_pieces(pieces_options);
     else if (dissect->parsed()) status = run_dissect(dissect_options);
     else if (generate->parsed()) status = run_generate_dissection(generate_options);
+    else if (serve->parsed()) status = run_serve(serve_options);
     else status = run_verify(verify_options);
     std::cout.flush();  // a failed write to stdout is an error too
     if (checked_stdout.error() != 0)

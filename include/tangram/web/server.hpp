@@ -1,0 +1,63 @@
+#pragma once
+/// \file server.hpp
+/// `tangram serve`: the HTTP routes of docs/web-api.md over cpp-httplib, on the problem
+/// library (problem_library.hpp), the solve queue (solve_jobs.hpp) and the built-in page
+/// (assets.hpp). httplib stays inside server.cpp.
+///
+/// Every API error is {"error": "one line"}; request bodies over ServerConfig::max_body_bytes
+/// get 413. Event streams (text/event-stream) send a comment line every second when nothing
+/// happens, so that a closed tab is noticed (the write fails) and its stream closed.
+
+#include <chrono>
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "tangram/web/solve_jobs.hpp"
+
+namespace tangram::web {
+
+/// How the server is set up.
+struct ServerConfig {
+  std::string host = "127.0.0.1";  ///< address to bind: loopback unless told otherwise
+  int port = 8765;                 ///< 0: any free port (port() says which)
+  std::filesystem::path library;   ///< the library folder (created when missing)
+  std::size_t max_body_bytes = 8u << 20;  ///< largest request body (8 MiB)
+  /// Threads answering requests: each open event stream holds one, so there must be more
+  /// than the streams expected at once.
+  int http_threads = 64;
+  JobsConfig jobs;                 ///< the solve queue's limits
+};
+
+/// The server: routes set up by the constructor, listening from bind() on.
+class Server {
+public:
+  /// Opens the library (OutputError when it cannot be used) and sets up the routes.
+  explicit Server(ServerConfig config);
+  ~Server();
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  /// Binds host:port (port 0: any free port) and returns the port bound. Throws OutputError
+  /// "cannot listen on HOST:PORT: ..." when it cannot.
+  int bind();
+
+  /// Answers requests until stop(); call after bind(), from one thread.
+  void run();
+
+  /// Stops the solves (joining their threads), ends the event streams and makes run() return.
+  /// Safe from any thread, more than once.
+  void stop();
+
+  /// The port bound (0 before bind()).
+  int port() const;
+
+  /// The solve queue (for tests and the command line's shutdown).
+  SolveJobs& jobs();
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace tangram::web

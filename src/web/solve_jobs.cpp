@@ -1,0 +1,854 @@
+// The solves of `tangram serve` (solve_jobs.hpp).
+
+#include "tangram/web/solve_jobs.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+
+#include "tangram/core/all_solutions.hpp"
+#include "tangram/core/detail/format.hpp"
+#include "tangram/core/error.hpp"
+#include "tangram/core/placement.hpp"
+#include "tangram/core/search.hpp"
+#include "tangram/core/verify.hpp"
+#include "tangram/io/detail/json.hpp"
+#include "tangram/io/documents.hpp"
+#include "tangram/io/pattern_png.hpp"
+#include "tangram/io/picture.hpp"
+#include "tangram/io/piece_sets.hpp"
+#include "tangram/io/png.hpp"
+#include "tangram/io/silhouette.hpp"
+#include "tangram/io/solve_silhouette.hpp"
+#include "tangram/io/svg.hpp"
+#include "tangram/lab/option_words.hpp"
+
+namespace tangram::web {
+
+namespace detail {
+/// What a solve does: one assembly (solve_silhouette), every assembly (--all), or the one with
+/// the fewest pieces among those of a subset or of copies (--use without --all).
+enum class Goal { One, All, Best };
+}  // namespace detail
+
+namespace {
+
+using detail::Goal;
+
+using Clock = std::chrono::steady_clock;
+using tangram::detail::Json;
+
+/// Longest time limit a solve may ask for (s).
+constexpr double kMaxJobTimeLimitS = 600.0;
+
+/// Least time between two "progress" events (at most 4 a second) and two "step" events (at
+/// most 25 a second).
+constexpr auto kProgressEvery = std::chrono::milliseconds(250);
+constexpr auto kStepEvery = std::chrono::milliseconds(40);
+
+/// A stream that falls this many events behind loses its oldest progress, step and queued
+/// events (never a solution or done): a slow reader costs bounded memory.
+constexpr std::size_t kMaxQueuedEvents = 64;
+
+/// How often the watcher applies the stream rules.
+constexpr auto kWatchEvery = std::chrono::milliseconds(50);
+
+/// Pictures of patterns whose longer side exceeds this (px) are drawn at the pattern's size,
+/// not twice it, as `tangram solve --image` and --svg do.
+constexpr int kFullSizeAbovePx = 1000;
+
+
+/// A coordinate rounded to 1/1000 px for the streams.
+double rounded(double v) { return std::round(v * 1000.0) / 1000.0; }
+
+Json polygon_json(const Polygon& polygon, double scale = 1.0, Vec2 offset = {}) {
+  Json points = Json::array();
+  for (const Vec2& v : polygon)
+    points.push_back({rounded(scale * (v.x + offset.x)), rounded(scale * (v.y + offset.y))});
+  return points;
+}
+
+/// [{"piece", "shape", "polygon"}] of an assembly: "piece" is the legend's label
+/// (piece_labels(), "large-triangle 1/2"), "shape" the shape's name; polygons mapped by
+/// x' = scale (x + offset.x), likewise y.
+Json pieces_json(const PieceSet& set, const std::vector<PlacedPiece>& pieces, double scale = 1.0,
+                 Vec2 offset = {}) {
+  const std::vector<std::string> labels = piece_labels(set);
+  const std::vector<std::size_t> slots = piece_slots(set, pieces);
+  Json out = Json::array();
+  for (std::size_t i = 0; i < pieces.size(); ++i) {
+    const PlacedPiece& p = pieces[i];
+    const std::string& shape = set.shape_name(p.shape);
+    const std::string label = slots[i] < labels.size()
+                                  ? labels[slots[i]]
+                                  : shape + " " + std::to_string(slots[i] + 1);
+    out.push_back(
+        {{"piece", label}, {"shape", shape}, {"polygon", polygon_json(p.polygon, scale, offset)}});
+  }
+  return out;
+}
+
+std::string event_text(const Json& j) { return j.dump(); }
+
+/// The outcome a "done" event's data names.
+std::string outcome_of_done(const JobEvent& done) {
+  return tangram::detail::parse_json(done.data)["outcome"].get<std::string>();
+}
+
+/// The field `key` of OPTIONS as type T, with `check` its JSON kind.
+const Json* option(const Json& options, const char* key) {
+  const auto it = options.find(key);
+  return it == options.end() ? nullptr : &*it;
+}
+
+[[noreturn]] void bad_type(const char* key, const char* kind) {
+  throw UsageError(std::string("options.") + key + " must be " + kind);
+}
+
+std::string string_option(const Json& options, const char* key, const std::string& fallback) {
+  const Json* v = option(options, key);
+  if (!v) return fallback;
+  if (!v->is_string()) bad_type(key, "a string");
+  return v->get<std::string>();
+}
+
+bool bool_option(const Json& options, const char* key, bool fallback) {
+  const Json* v = option(options, key);
+  if (!v) return fallback;
+  if (!v->is_boolean()) bad_type(key, "true or false");
+  return v->get<bool>();
+}
+
+double number_option(const Json& options, const char* key, double fallback) {
+  const Json* v = option(options, key);
+  if (!v) return fallback;
+  if (!v->is_number()) bad_type(key, "a number");
+  return v->get<double>();
+}
+
+/// "--strategy: unknown strategy 'x' (choose one of bl, lb, ...)": the command line's words.
+std::string strategy_list() {
+  std::string names;
+  for (const Strategy s : all_strategies())
+    names += (names.empty() ? "" : ", ") + std::string(strategy_name(s));
+  return names;
+}
+
+/// `text` as degrees, or the command line's line for --rotation-step.
+double degrees(const std::string& text) {
+  std::size_t used = 0;
+  double value = 0.0;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != text.size() || !std::isfinite(value))
+    throw UsageError("--rotation-step: expected auto or a number of degrees, got '" + text + "'");
+  return value;
+}
+
+Goal goal_of(const JobOptions& o) {
+  return o.all ? Goal::All : o.use != "exact" ? Goal::Best : Goal::One;
+}
+
+/// The solver's settings for `options` on built-in set `set`, as `tangram solve --pieces SET`
+/// maps its options (cli/solve.cpp, solver_config()). Throws UsageError / InputError with the
+/// command line's lines.
+SolverConfig job_solver_config(const JobOptions& options, const std::string& set, int threads) {
+  SolverConfig config;
+  if (set != config.pieces.name()) {
+    PieceSetFile file;
+    try {
+      file = builtin_piece_set(set);
+    } catch (const InputError& e) {
+      throw InputError("--pieces: " + e.tagged());
+    }
+    config.pieces = file.set;
+    config.search.rotation_step_deg = file.rotation_step_deg;
+    config.search.reflection = file.mirror && options.reflection;
+  } else {
+    config.search.reflection = options.reflection;
+  }
+  config.search.rotation_auto = options.rotation_step == "auto";
+  if (!config.search.rotation_auto && !options.rotation_step.empty())
+    config.search.rotation_step_deg = degrees(options.rotation_step);
+  if (!options.strategy.empty()) {
+    const auto strategy = strategy_from_name(options.strategy);
+    if (!strategy)
+      throw UsageError("--strategy: unknown strategy '" + options.strategy +
+                       "' (choose one of " + strategy_list() + ")");
+    config.placement.strategy = *strategy;
+  }
+  const auto mode = search_mode_from_name(options.search);
+  if (!mode)
+    throw UsageError("--search: unknown search '" + options.search +
+                     "' (choose ours, paper or vertex)");
+  config.search.mode = *mode;
+  config.search.time_limit_s = options.time_limit_s;
+  config.search.threads = threads;
+  validate_config(config);
+  return config;
+}
+
+/// The checks of `tangram solve --all | --use` (cli/solve_all.cpp, check_all_options) that
+/// apply to OPTIONS, in the command line's words.
+void check_enumeration_options(const JobOptions& o) {
+  const std::string mode = o.all ? "--all" : "--use " + o.use;
+  if (!piece_use_from_name(o.use))
+    throw UsageError("--use: unknown use '" + o.use + "' (choose exact, subset or copies)");
+  if (o.max_solutions < 1 || o.max_solutions > kMaxJobSolutions)
+    throw UsageError("--max-solutions must be in 1.." + std::to_string(kMaxJobSolutions) +
+                     " here, got " + std::to_string(o.max_solutions));
+  if (o.figure_area < 0.0 || !std::isfinite(o.figure_area))
+    throw UsageError("--figure-area must be a positive number of square set units, got " +
+                     tangram::detail::general(o.figure_area));
+  if (o.use == "exact" && o.figure_area != 0.0)
+    throw UsageError("--figure-area sets the scale when the pieces do not fill the figure: "
+                     "it needs --use subset or copies");
+  if (o.use != "exact" && !(o.figure_area > 0.0))
+    throw UsageError("--use " + o.use + " needs --figure-area: the figure's area in square "
+                     "set units (the pieces no longer fill it exactly, so it sets the scale)");
+  if (o.max_solutions_given && !o.all && o.use == "exact")
+    throw UsageError("--max-solutions needs --all (or --use subset or copies)");
+  if (goal_of(o) == Goal::One) return;
+  if (o.search == "paper")
+    throw UsageError(mode + " enumerates with its own exact search: --search paper does not apply");
+  if (o.show_thinking)
+    throw UsageError(mode + " has no search steps to show: --frames and --verbose do not apply");
+}
+
+}  // namespace
+
+JobOptions job_options_from_json(const std::string& text) {
+  const Json options = text.empty() ? Json::object() : tangram::detail::parse_json(text);
+  if (!options.is_object()) throw UsageError("options must be a JSON object");
+  static const char* const kKnown[] = {"strategy",     "search",    "rotation_step",
+                                       "reflection",   "time_limit", "solutions",
+                                       "max_solutions", "use",      "figure_area",
+                                       "show_thinking"};
+  for (const auto& item : options.items())
+    if (std::find_if(std::begin(kKnown), std::end(kKnown),
+                     [&](const char* k) { return item.key() == k; }) == std::end(kKnown))
+      throw UsageError("unknown option '" + item.key() + "'");
+  JobOptions o;
+  o.strategy = string_option(options, "strategy", o.strategy);
+  o.search = string_option(options, "search", o.search);
+  if (const Json* step = option(options, "rotation_step")) {
+    if (step->is_number())
+      o.rotation_step = tangram::detail::general(step->get<double>());
+    else if (step->is_string())
+      o.rotation_step = step->get<std::string>();
+    else
+      bad_type("rotation_step", "\"auto\" or a number of degrees");
+  }
+  o.reflection = bool_option(options, "reflection", o.reflection);
+  o.time_limit_s = number_option(options, "time_limit", o.time_limit_s);
+  if (!(o.time_limit_s >= 1.0 && o.time_limit_s <= kMaxJobTimeLimitS))
+    throw UsageError("--time-limit must be in 1..600 s here, got " +
+                     tangram::detail::general(o.time_limit_s));
+  const std::string solutions = string_option(options, "solutions", "one");
+  if (solutions != "one" && solutions != "all")
+    throw UsageError("options.solutions must be one or all, got '" + solutions + "'");
+  o.all = solutions == "all";
+  if (const Json* max = option(options, "max_solutions")) {
+    if (!max->is_number() || max->get<double>() != std::floor(max->get<double>()))
+      bad_type("max_solutions", "a whole number");
+    const double value = max->get<double>();
+    o.max_solutions = value > 1e12 ? kMaxJobSolutions + 1 : value < 0 ? 0 : static_cast<long>(value);
+    o.max_solutions_given = true;
+  }
+  o.use = string_option(options, "use", o.use);
+  o.figure_area = number_option(options, "figure_area", o.figure_area);
+  o.show_thinking = bool_option(options, "show_thinking", o.show_thinking);
+  check_enumeration_options(o);
+  return o;
+}
+
+namespace detail {
+
+/// One stream's events not yet read.
+struct Subscriber {
+  std::deque<JobEvent> events;
+  bool ended = false;  ///< the stream is over once `events` is empty
+};
+
+/// A solve. Fields after `mutex` are guarded by it; the others are set before the job is
+/// shared and then only read (stop: atomic).
+struct Job {
+  std::string id;
+  JobProblem problem;
+  JobOptions options;
+  Goal goal = Goal::One;
+  SolverConfig config;
+  InputConfig input;
+  std::shared_ptr<const Silhouette> silhouette;
+  Clock::time_point created;
+  std::atomic<bool> stop{false};
+
+  mutable std::mutex mutex;
+  std::condition_variable changed;
+  std::string state = "queued";
+  int position = 0;
+  int streams = 0;
+  bool ever_streamed = false;
+  Clock::time_point last_closed;
+  std::vector<std::shared_ptr<Subscriber>> subscribers;
+  std::vector<JobEvent> solution_events;  ///< every "solution" sent, in order
+  std::optional<JobEvent> done_event;
+  std::string outcome;
+  /// The assemblies found: pictures draw `drawn` with config.pieces; documents hold
+  /// `documented` with its set (the pieces used, for subset and copies).
+  std::vector<Solution> drawn;
+  std::vector<Solution> documented;
+  std::vector<PieceSet> documented_sets;
+  bool documents_with_stats = true;
+
+  /// Hands `event` to every stream (under `mutex`).
+  void publish_locked(const JobEvent& event) {
+    const bool droppable = event.name == "progress" || event.name == "step" ||
+                           event.name == "queued";
+    for (const auto& s : subscribers) {
+      if (droppable && s->events.size() >= kMaxQueuedEvents) {
+        const auto old = std::find_if(s->events.begin(), s->events.end(), [](const JobEvent& e) {
+          return e.name == "progress" || e.name == "step" || e.name == "queued";
+        });
+        if (old != s->events.end()) s->events.erase(old);
+      }
+      s->events.push_back(event);
+    }
+    if (event.name == "solution") solution_events.push_back(event);
+    if (event.name == "done") {
+      done_event = event;
+      for (const auto& s : subscribers) s->ended = true;
+    }
+    changed.notify_all();
+  }
+
+  void publish(const JobEvent& event) {
+    std::lock_guard<std::mutex> lock(mutex);
+    publish_locked(event);
+  }
+};
+
+}  // namespace detail
+
+using detail::Job;
+using detail::Subscriber;
+
+Subscription::Subscription(std::shared_ptr<Job> job, std::shared_ptr<Subscriber> subscriber)
+    : job_(std::move(job)), subscriber_(std::move(subscriber)) {}
+
+Subscription::~Subscription() {
+  std::lock_guard<std::mutex> lock(job_->mutex);
+  auto& subs = job_->subscribers;
+  subs.erase(std::remove(subs.begin(), subs.end(), subscriber_), subs.end());
+  --job_->streams;
+  job_->last_closed = Clock::now();
+}
+
+std::optional<JobEvent> Subscription::next(std::chrono::milliseconds timeout) {
+  std::unique_lock<std::mutex> lock(job_->mutex);
+  job_->changed.wait_for(lock, timeout,
+                         [&] { return !subscriber_->events.empty() || subscriber_->ended; });
+  if (!subscriber_->events.empty()) {
+    JobEvent event = std::move(subscriber_->events.front());
+    subscriber_->events.pop_front();
+    return event;
+  }
+  if (subscriber_->ended) return JobEvent{};
+  return std::nullopt;
+}
+
+SolveJobs::SolveJobs(JobsConfig config) : config_(config) {
+  config_.max_running = std::max(1, config_.max_running);
+  config_.max_waiting = std::max(0, config_.max_waiting);
+  for (int i = 0; i < config_.max_running; ++i) threads_.emplace_back([this] { work(); });
+  threads_.emplace_back([this] { watch(); });
+}
+
+SolveJobs::~SolveJobs() { shutdown(); }
+
+int SolveJobs::threads() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return static_cast<int>(threads_.size());
+}
+
+int SolveJobs::running() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return running_;
+}
+
+int SolveJobs::waiting() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return static_cast<int>(waiting_.size());
+}
+
+Submitted SolveJobs::submit(const JobProblem& problem, const JobOptions& options) {
+  auto job = std::make_shared<Job>();
+  job->problem = problem;
+  job->options = options;
+  job->goal = goal_of(options);
+  check_enumeration_options(options);
+  try {
+    job->config = job_solver_config(options, problem.set, config_.threads);
+    // The picture as `tangram solve` reads it; --all and --use read it at full resolution.
+    job->input = read_for_set(InputConfig{}, job->config.pieces);
+    if (job->goal != Goal::One) job->input.work_size_px = 0;
+    job->silhouette = std::make_shared<const Silhouette>(
+        decode_silhouette(problem.png, job->input, problem.name));
+  } catch (const UsageError& e) {
+    throw UsageError(in_words(e.tagged()));
+  } catch (const InputError& e) {
+    throw InputError(in_words(e.tagged()));
+  }
+  if (job->goal != Goal::One) {
+    EnumerationConfig enumeration;
+    enumeration.use = *piece_use_from_name(options.use);
+    enumeration.figure_area = options.figure_area;
+    if (const auto why = enumeration_refusal(job->silhouette->pattern, job->config, enumeration))
+      throw UsageError((job->goal == Goal::All ? "--all: " : "--use " + options.use + ": ") +
+                       *why);
+  }
+  job->created = Clock::now();
+
+  std::lock_guard<std::mutex> lock(mutex_);
+  Submitted out;
+  if (shutting_down_) {
+    out.refused = SubmitRefusal::ShuttingDown;
+    return out;
+  }
+  // Position: 0 when a worker is free to take it, else its place among those waiting (the
+  // first waiting solves may be about to start: free workers take them).
+  const int free_workers = std::max(0, config_.max_running - running_);
+  const int position =
+      std::max(0, static_cast<int>(waiting_.size()) + 1 - free_workers);
+  if (position > config_.max_waiting) {
+    out.refused = SubmitRefusal::QueueFull;
+    return out;
+  }
+  job->id = "s" + std::to_string(next_id_++);
+  jobs_[job->id] = job;
+  waiting_.push_back(job);
+  {
+    std::lock_guard<std::mutex> job_lock(job->mutex);
+    job->position = position;
+  }
+  work_ready_.notify_one();
+  out.id = job->id;
+  out.position = position;
+  return out;
+}
+
+std::optional<JobStatus> SolveJobs::status(const std::string& id) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  const auto it = jobs_.find(id);
+  if (it == jobs_.end()) return std::nullopt;
+  const Job& job = *it->second;
+  std::lock_guard<std::mutex> job_lock(job.mutex);
+  JobStatus s;
+  s.id = job.id;
+  s.problem = job.problem.id;
+  s.state = job.state;
+  s.position = job.state == "queued" ? job.position : 0;
+  s.solutions = static_cast<long>(job.solution_events.size());
+  s.outcome = job.outcome;
+  return s;
+}
+
+void SolveJobs::finish_waiting(std::shared_ptr<Job> job) {
+  // Under mutex_: a waiting solve stopped (or the server shutting down) ends at once. `job` is
+  // a copy: it may be an element of waiting_, which the erase moves.
+  waiting_.erase(std::remove(waiting_.begin(), waiting_.end(), job), waiting_.end());
+  {
+    std::lock_guard<std::mutex> lock(job->mutex);
+    job->state = "done";
+    job->outcome = "stopped";
+    Json done = {{"outcome", "stopped"},
+                 {"message", "stopped before it started"},
+                 {"solutions", 0},
+                 {"seconds", 0.0}};
+    job->publish_locked({"done", event_text(done)});
+  }
+  keep_finished(job);
+}
+
+bool SolveJobs::stop(const std::string& id) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  const auto it = jobs_.find(id);
+  if (it == jobs_.end()) return false;
+  const std::shared_ptr<Job> job = it->second;
+  job->stop.store(true);
+  if (std::find(waiting_.begin(), waiting_.end(), job) != waiting_.end()) {
+    finish_waiting(job);
+    announce_positions();
+  }
+  return true;
+}
+
+void SolveJobs::announce_positions() {
+  // Under mutex_. The first max_running - running_ waiting solves are about to start.
+  const int free_workers = std::max(0, config_.max_running - running_);
+  for (std::size_t i = 0; i < waiting_.size(); ++i) {
+    const int position = std::max(0, static_cast<int>(i) + 1 - free_workers);
+    Job& job = *waiting_[i];
+    std::lock_guard<std::mutex> lock(job.mutex);
+    if (job.position == position) continue;
+    job.position = position;
+    job.publish_locked({"queued", event_text(Json{{"position", position}})});
+  }
+}
+
+void SolveJobs::keep_finished(const std::shared_ptr<Job>& job) {
+  // Under mutex_.
+  finished_.push_back(job->id);
+  while (finished_.size() > config_.kept) {
+    jobs_.erase(finished_.front());
+    finished_.pop_front();
+  }
+}
+
+std::unique_ptr<Subscription> SolveJobs::subscribe(const std::string& id) {
+  std::shared_ptr<Job> job;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    const auto it = jobs_.find(id);
+    if (it == jobs_.end()) return nullptr;
+    job = it->second;
+  }
+  auto subscriber = std::make_shared<Subscriber>();
+  std::lock_guard<std::mutex> lock(job->mutex);
+  if (job->state == "queued")
+    subscriber->events.push_back({"queued", event_text(Json{{"position", job->position}})});
+  else
+    subscriber->events.push_back({"started", "{}"});
+  for (const JobEvent& e : job->solution_events) subscriber->events.push_back(e);
+  if (job->done_event) {
+    subscriber->events.push_back(*job->done_event);
+    subscriber->ended = true;
+  }
+  job->subscribers.push_back(subscriber);
+  ++job->streams;
+  job->ever_streamed = true;
+  return std::unique_ptr<Subscription>(new Subscription(job, subscriber));
+}
+
+void SolveJobs::work() {
+  for (;;) {
+    std::shared_ptr<Job> job;
+    {
+      std::unique_lock<std::mutex> lock(mutex_);
+      work_ready_.wait(lock, [&] { return shutting_down_ || !waiting_.empty(); });
+      if (shutting_down_) return;
+      job = waiting_.front();
+      waiting_.pop_front();
+      ++running_;
+      {
+        std::lock_guard<std::mutex> job_lock(job->mutex);
+        job->state = "running";
+        job->position = 0;
+        job->publish_locked({"started", "{}"});
+      }
+      announce_positions();
+    }
+    JobEvent done = run_job(job);
+    // The queue is updated before "done" is sent: whoever sees it may submit again at once.
+    std::lock_guard<std::mutex> lock(mutex_);
+    --running_;
+    keep_finished(job);
+    {
+      std::lock_guard<std::mutex> job_lock(job->mutex);
+      job->state = "done";
+      job->outcome = outcome_of_done(done);
+      job->publish_locked(done);
+    }
+    announce_positions();
+  }
+}
+
+void SolveJobs::watch() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  while (!shutting_down_) {
+    watch_wake_.wait_for(lock, kWatchEvery);
+    if (shutting_down_) return;
+    const auto now = Clock::now();
+    std::vector<std::shared_ptr<Job>> to_stop;
+    for (const auto& [id, job] : jobs_) {
+      std::lock_guard<std::mutex> job_lock(job->mutex);
+      if (job->state == "done" || job->stop.load()) continue;
+      const bool orphan = !job->ever_streamed && now - job->created >= config_.orphan;
+      const bool abandoned =
+          job->ever_streamed && job->streams == 0 && now - job->last_closed >= config_.grace;
+      if (orphan || abandoned) to_stop.push_back(job);
+    }
+    for (const auto& job : to_stop) {
+      job->stop.store(true);
+      if (std::find(waiting_.begin(), waiting_.end(), job) != waiting_.end()) {
+        finish_waiting(job);
+        announce_positions();
+      }
+    }
+  }
+}
+
+JobEvent SolveJobs::run_job(const std::shared_ptr<Job>& job) {
+  const Clock::time_point start = Clock::now();
+  const auto seconds = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
+  const Silhouette& silhouette = *job->silhouette;
+  SolverConfig config = job->config;
+  config.search.started = start;
+  config.search.stop = &job->stop;
+  const PieceSet& set = config.pieces;
+
+  // Progress, at most every kProgressEvery (solve() may call from several threads).
+  std::mutex progress_mutex;
+  Clock::time_point last_progress = start - kProgressEvery;
+  const auto progress = [&](int placed, long placements, long backtracks, long solutions,
+                            double s) {
+    std::lock_guard<std::mutex> lock(progress_mutex);
+    const auto now = Clock::now();
+    if (now - last_progress < kProgressEvery) return;
+    last_progress = now;
+    job->publish({"progress", event_text(Json{{"pieces_placed", placed},
+                                              {"placements", placements},
+                                              {"backtracks", backtracks},
+                                              {"solutions", solutions},
+                                              {"seconds", rounded(s)}})});
+  };
+  const auto publish_solution = [&](long index, const std::vector<PlacedPiece>& pieces,
+                                    double coverage) {
+    job->publish({"solution", event_text(Json{{"index", index},
+                                              {"pieces", pieces_json(set, pieces)},
+                                              {"coverage", rounded(coverage)}})});
+  };
+
+  std::string outcome = "failed";
+  std::string message;
+  long found = 0;
+  try {
+    if (job->goal == Goal::One) {
+      // Steps on the working raster, mapped to the picture's frame as to_original_frame().
+      const double scale = silhouette.report.work_scale;
+      const Vec2 offset{static_cast<double>(silhouette.report.work_offset.x),
+                        static_cast<double>(silhouette.report.work_offset.y)};
+      Clock::time_point last_step = start - kStepEvery;
+      std::optional<SearchEvent> pending;
+      const auto send_step = [&](const SearchEvent& e) {
+        // The piece's label: its copy is the next of its shape unless the assembly holds it
+        // (placed: the last one).
+        std::vector<PlacedPiece> with_piece = e.assembly;
+        if (e.type != SearchEventType::Placed || with_piece.empty()) with_piece.push_back(e.piece);
+        const Json labelled = pieces_json(set, with_piece);
+        job->publish({"step", event_text(Json{
+                                  {"step", e.step},
+                                  {"type", std::string(search_event_name(e.type))},
+                                  {"piece", labelled.back()["piece"]},
+                                  {"level", e.level},
+                                  {"assembly", pieces_json(set, e.assembly, scale, offset)}})});
+      };
+      SearchObserver observer;
+      if (job->options.show_thinking) {
+        config.search.grid_search = false;  // the raster search's steps, as --frames shows
+        observer = [&](const SearchEvent& e) {
+          const auto now = Clock::now();
+          if (now - last_step < kStepEvery) {
+            pending = e;
+            return;
+          }
+          last_step = now;
+          pending.reset();
+          send_step(e);
+        };
+      }
+      const SilhouetteSolution result = solve_silhouette(
+          silhouette, config,
+          [&](const SearchProgress& p) {
+            progress(p.pieces_placed, p.placements_tried, p.backtracks, 0, p.seconds);
+          },
+          observer);
+      if (pending) send_step(*pending);  // never the last step skipped
+      const Solution& solution = result.solution;
+      if (solution.solved) {
+        std::lock_guard<std::mutex> lock(job->mutex);
+        job->drawn.push_back(solution);
+        job->documented.push_back(solution);
+        job->documented_sets.push_back(set);
+      }
+      if (solution.solved) {
+        publish_solution(0, solution.pieces, solution.stats.coverage);
+        found = 1;
+      }
+      if (solution.solved) {
+        outcome = "solved";
+        message = "solved in " + tangram::detail::fixed(solution.stats.seconds, 2) + " s";
+      } else if (solution.stats.stopped) {
+        outcome = "stopped";
+        message = "stopped after " + tangram::detail::fixed(seconds(), 2) + " s";
+      } else if (result.rejected_at_full_resolution()) {
+        outcome = "failed";
+        message = silhouette.report.work_scale > 1
+                      ? "solved at 1/" + std::to_string(silhouette.report.work_scale) +
+                            " scale, rejected at full resolution"
+                      : "solved with the pinholes filled, rejected with them open";
+        for (const std::string& reason : result.full_check.reasons) message += "; " + reason;
+      } else {
+        const Outcome o = outcome_of(solution);
+        outcome = o == Outcome::TimeLimit    ? "time-limit"
+                  : o == Outcome::Impossible ? "impossible"
+                                             : "exhausted";
+        message = unsolved_reason(solution, config);
+      }
+    } else {
+      EnumerationConfig enumeration;
+      enumeration.use = *piece_use_from_name(job->options.use);
+      enumeration.figure_area = job->options.figure_area;
+      enumeration.max_solutions = job->options.max_solutions;
+      enumeration.stop = &job->stop;
+      const Pattern& pattern = silhouette.pattern;
+      std::vector<PlacedPiece> best;
+      long count = 0;
+      const bool all = job->goal == Goal::All;
+      const Enumeration e = enumerate_assemblies(
+          pattern, config, enumeration,
+          [&](const std::vector<PlacedPiece>& pieces) {
+            ++count;
+            if (!all) {
+              if (best.empty() || pieces.size() < best.size()) best = pieces;
+              return;
+            }
+            const UsedPieces used = used_pieces(set, pieces, enumeration.use);
+            Solution drawn, documented;
+            drawn.solved = documented.solved = true;
+            drawn.pieces = pieces;
+            documented.pieces = used.pieces;
+            const double coverage = measure_areas(pattern, pieces).coverage;
+            drawn.stats.coverage = documented.stats.coverage = coverage;
+            {
+              std::lock_guard<std::mutex> lock(job->mutex);
+              job->drawn.push_back(drawn);
+              job->documented.push_back(documented);
+              job->documented_sets.push_back(used.set);
+              job->documents_with_stats = false;  // as the JSON lines of solve --all
+            }
+            publish_solution(count - 1, pieces, coverage);
+          },
+          [&](long solutions, long nodes, double s) { progress(0, nodes, 0, solutions, s); });
+      if (!all && !best.empty()) {
+        // As `tangram solve --use subset|copies` without --all: the fewest pieces.
+        const UsedPieces used = used_pieces(set, best, enumeration.use);
+        Solution drawn;
+        drawn.solved = true;
+        drawn.pieces = best;
+        drawn.stats.seconds = e.seconds;
+        drawn.stats.placements_tried = e.nodes;
+        drawn.stats.threads = e.threads;
+        drawn.stats.on_grid = true;
+        const AreaMetrics m = measure_areas(pattern, best);
+        drawn.stats.coverage = m.coverage;
+        drawn.stats.overlap = m.overlap;
+        drawn.stats.spill = m.spill;
+        Solution documented = drawn;
+        documented.pieces = used.pieces;
+        {
+          std::lock_guard<std::mutex> lock(job->mutex);
+          job->drawn.push_back(drawn);
+          job->documented.push_back(documented);
+          job->documented_sets.push_back(used.set);
+        }
+        publish_solution(0, best, m.coverage);
+      }
+      found = all ? count : best.empty() ? 0 : 1;
+      const std::string assemblies =
+          std::to_string(count) + (count == 1 ? " assembly" : " assemblies");
+      if (e.interrupted) {
+        outcome = "stopped";
+        message = "stopped: " + assemblies + " found";
+      } else if (e.timed_out) {
+        outcome = "time-limit";
+        message = assemblies + " found (at least: the time limit ended the search)";
+      } else if (count > 0) {
+        outcome = "solved";
+        message = e.exhausted ? assemblies + " (all of them: the search was exhaustive)"
+                              : assemblies + " (at least: stopped at --max-solutions " +
+                                    std::to_string(enumeration.max_solutions) + ")";
+        if (!all)
+          message = "solved with " + std::to_string(best.size()) + " pieces (the fewest of " +
+                    message + ")";
+      } else {
+        outcome = "exhausted";
+        message = "no assembly with pieces used as " + job->options.use;
+      }
+    }
+  } catch (const Error& e) {
+    outcome = "failed";
+    message = in_words(e.tagged());
+  } catch (const std::exception& e) {
+    outcome = "failed";
+    message = std::string("internal error: ") + e.what();
+  }
+  return {"done", event_text(Json{{"outcome", outcome},
+                                   {"message", message},
+                                   {"solutions", found},
+                                   {"seconds", rounded(seconds())}})};
+}
+
+std::optional<std::string> SolveJobs::solution_file(const std::string& id, long index,
+                                                    SolutionFormat format) const {
+  std::shared_ptr<Job> job;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    const auto it = jobs_.find(id);
+    if (it == jobs_.end()) return std::nullopt;
+    job = it->second;
+  }
+  Solution drawn, documented;
+  PieceSet documented_set = job->config.pieces;
+  bool with_stats = true;
+  {
+    std::lock_guard<std::mutex> lock(job->mutex);
+    if (index < 0 || index >= static_cast<long>(job->drawn.size())) return std::nullopt;
+    drawn = job->drawn[static_cast<std::size_t>(index)];
+    documented = job->documented[static_cast<std::size_t>(index)];
+    documented_set = job->documented_sets[static_cast<std::size_t>(index)];
+    with_stats = job->documents_with_stats;
+  }
+  const Pattern& pattern = job->silhouette->pattern;
+  const std::string pattern_name = job->problem.id + ".png";
+  const cv::Size size = pattern.puzzle.size();
+  const int scale = std::max(size.width, size.height) > kFullSizeAbovePx ? 1 : 2;
+  switch (format) {
+    case SolutionFormat::Json:
+      return solution_to_json(documented, documented_set, pattern_name, with_stats, job->input);
+    case SolutionFormat::Png: {
+      const std::vector<unsigned char> png = encode_png(render_solution(
+          pattern, drawn, job->config.pieces, solution_caption(drawn, job->config), scale));
+      return std::string(png.begin(), png.end());
+    }
+    case SolutionFormat::Svg: {
+      SvgConfig svg;
+      svg.scale = scale;
+      svg.title = job->problem.name;
+      svg.caption = solution_caption(drawn, job->config);
+      return assembly_svg(pattern, drawn.pieces, job->config.pieces, svg);
+    }
+  }
+  return std::nullopt;
+}
+
+void SolveJobs::shutdown() {
+  std::vector<std::thread> threads;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!shutting_down_) {
+      shutting_down_ = true;
+      while (!waiting_.empty()) finish_waiting(waiting_.front());
+      for (const auto& [id, job] : jobs_) job->stop.store(true);
+    }
+    threads.swap(threads_);
+  }
+  work_ready_.notify_all();
+  watch_wake_.notify_all();
+  for (std::thread& t : threads) t.join();
+}
+
+}  // namespace tangram::web
