@@ -7,7 +7,8 @@
 #   scripts/setup-deps.sh --bench   also the system-Python modules that ../shared/tools need
 #                                   (tangram-referee, tangram-figures)
 #   scripts/setup-deps.sh --browser also Chromium and a font, for the headless browser checks
-#                                   of the HTML pages (tests/browser/)
+#                                   of the HTML pages (tests/browser/), and Node.js and npm when
+#                                   `node` or `npm` is not on PATH (check-web.sh runs puppeteer-core)
 #   scripts/setup-deps.sh --fuzz    also clang, libFuzzer and llvm-symbolizer, for the fuzz
 #                                   targets of fuzz/ and scripts/fuzz.sh
 #   scripts/setup-deps.sh --python  also pybind11, the Python headers, numpy and pytest, for the
@@ -29,7 +30,12 @@ usage() { sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "${BASH_SOURCE[0]}"; }
 for arg in "$@"; do
   case "$arg" in
     --bench) packages+=("${bench_packages[@]}") ;;
-    --browser) packages+=("${browser_packages[@]}") ;;
+    --browser)
+      packages+=("${browser_packages[@]}")
+      # Debian's nodejs and npm only where none is on PATH: Debian's npm conflicts with a
+      # nodesource nodejs, which brings its own npm.
+      command -v node >/dev/null 2>&1 || packages+=(nodejs)
+      command -v npm >/dev/null 2>&1 || packages+=(npm) ;;
     --fuzz) packages+=("${fuzz_packages[@]}") ;;
     --python) packages+=("${python_packages[@]}") ;;
     -h|--help) usage; exit 0 ;;
