@@ -13,7 +13,10 @@ the figure's direction (the first piece's angle modulo the step):
   angle_deg;
 - every vertex, relative to the first piece's first vertex, in set units (the unit from the
   pieces' areas: sqrt(sum of polygon areas / the set's area)), has both coordinates within
-  --tol set units of some (a + b r) / q with |a| <= 400, |b| <= 100.
+  --tol set units of some (a + b r) / q with |a|, |b| <= q (E + 1), E the larger side of the
+  vertices' box in set units (a coordinate relative to another vertex is a sum of edge
+  components, each with |a|, |b| <= q; the lattice is dense, and values found only beyond are
+  near misses, not an assembly's).
 
 Pieces that touch (a vertex within 1e-4 set units of another's edge) make parts: PARTS says that
 every part is on the lattice, each relative to its own first vertex, but the parts are not
@@ -70,13 +73,15 @@ def lattice_of(doc_set):
     return None
 
 
-def split(v, q, r, tol):
-    """(a, b) with |v - (a + b r) / q| <= tol, the smallest |a| + |b| (nearest on ties); None."""
+def split(v, q, r, tol, height=None):
+    """(a, b) with |v - (a + b r) / q| <= tol, the smallest |a| + |b| (nearest on ties), |a| and
+    |b| at most `height` (default 400 and 100); None."""
+    max_a, max_b = (MAX_A, MAX_B) if height is None else (height, height)
     best = None
-    for b in ([0] if r == 0.0 else range(-MAX_B, MAX_B + 1)):
+    for b in ([0] if r == 0.0 else range(-max_b, max_b + 1)):
         a = round(v * q - b * r)
         miss = abs(v - (a + b * r) / q)
-        if abs(a) <= MAX_A and miss <= tol:
+        if abs(a) <= max_a and miss <= tol:
             key = (abs(a) + abs(b), miss)
             if best is None or key < best[0]:
                 best = (key, (a, b))
@@ -144,32 +149,36 @@ def check(doc, tol, angle_tol):
     frame = [[((x * c - y * s) / unit, (x * s + y * c) / unit) for x, y in p["polygon"]]
              for p in doc["pieces"]]
     parts = touching_parts(frame, 1e-4)
-    worst, off, height, parts_off = 0.0, 0, 0, 0
+    xs = [x for poly in frame for x, _ in poly]
+    ys = [y for poly in frame for _, y in poly]
+    height = math.ceil(q * (max(max(xs) - min(xs), max(ys) - min(ys)) + 1.0))
+    worst, off, max_ab, parts_off = 0.0, 0, 0, 0
     for part in parts:
         x0, y0 = frame[part[0]][0]
         part_off = 0
         for i in part:
             for x, y in frame[i]:
                 for v in (x - x0, y - y0):
-                    ab = split(v, q, r, tol)
+                    ab = split(v, q, r, tol, height)
                     if ab is None:
                         part_off += 1
                         worst = max(worst, nearest_simple(v, q, r))
                     else:
-                        height = max(height, abs(ab[0]), abs(ab[1]))
+                        max_ab = max(max_ab, abs(ab[0]), abs(ab[1]))
         off += part_off
         parts_off += part_off > 0
     # the parts' first vertices relative to the first part's
     between = 0
     for part in parts[1:]:
         for v in (frame[part[0]][0][0] - frame[0][0][0], frame[part[0]][0][1] - frame[0][0][1]):
-            between += split(v, q, r, tol) is None
+            between += split(v, q, r, tol, height) is None
     angles_on = worst_angle <= angle_tol
     verdict = "ON" if angles_on and off == 0 and between == 0 else \
         "PARTS" if angles_on and off == 0 else "OFF"
     out = {"verdict": verdict, "direction_deg": round(direction, 6), "worst_angle_deg": worst_angle,
            "parts": len(parts), "parts_off": parts_off, "off_coordinates": off,
-           "worst_miss": worst, "lattice": f"(a + b*{r:.6g})/{q}", "max_ab": height}
+           "worst_miss": worst, "lattice": f"(a + b*{r:.6g})/{q}", "height": height,
+           "max_ab": max_ab}
     if verdict != "ON":
         why = []
         if not angles_on:

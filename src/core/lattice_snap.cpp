@@ -49,15 +49,17 @@ Vec2 point_value(LatticePoint p, const SetLattice& lattice) {
 
 /// Every lattice value within `window` of `v` (|a| <= kLatticeMaxA, |b| <= kLatticeMaxB), simplest
 /// first (smallest |a| + |b|, then the nearest).
-std::vector<LatticeValue> lattice_values_near(double v, const SetLattice& lattice, double window) {
+std::vector<LatticeValue> lattice_values_near(double v, const SetLattice& lattice, double window,
+                                              long height = kLatticeMaxB) {
   std::vector<std::tuple<long, double, LatticeValue>> found;
-  const long b_max = lattice.root == 0.0 ? 0 : kLatticeMaxB;
+  const long b_max = lattice.root == 0.0 ? 0 : std::min(height, kLatticeMaxB);
+  const long a_max = std::min(height == kLatticeMaxB ? kLatticeMaxA : height, kLatticeMaxA);
   const double q = lattice.denominator;
   for (long b = -b_max; b <= b_max; ++b) {
     const double centre = v * q - static_cast<double>(b) * lattice.root;
     const long lo = static_cast<long>(std::ceil(centre - window * q));
     const long hi = static_cast<long>(std::floor(centre + window * q));
-    for (long a = std::max(lo, -kLatticeMaxA); a <= std::min(hi, kLatticeMaxA); ++a) {
+    for (long a = std::max(lo, -a_max); a <= std::min(hi, a_max); ++a) {
       const LatticeValue candidate{a, b};
       found.emplace_back(std::labs(a) + std::labs(b), std::abs(candidate.value(lattice) - v),
                          candidate);
@@ -74,16 +76,26 @@ std::vector<LatticeValue> lattice_values_near(double v, const SetLattice& lattic
 
 /// Whether some lattice value lies within `tolerance` of `v` (lattice_value() without choosing:
 /// the search stops at the first, trying b = 0, 1, -1, 2, ...).
-bool near_lattice(double v, const SetLattice& lattice, double tolerance) {
-  const long b_max = lattice.root == 0.0 ? 0 : kLatticeMaxB;
+bool near_lattice(double v, const SetLattice& lattice, double tolerance,
+                  long height = kLatticeMaxB) {
+  const long b_max = lattice.root == 0.0 ? 0 : std::min(height, kLatticeMaxB);
+  const long a_max = std::min(height == kLatticeMaxB ? kLatticeMaxA : height, kLatticeMaxA);
   const double q = lattice.denominator;
   for (long k = 0; k <= 2 * b_max; ++k) {
     const long b = k % 2 == 0 ? k / 2 : -(k + 1) / 2;
     const double x = v * q - static_cast<double>(b) * lattice.root;
     const double a = std::round(x);
-    if (std::abs(a) <= kLatticeMaxA && std::abs(x - a) <= tolerance * q) return true;
+    if (std::abs(a) <= a_max && std::abs(x - a) <= tolerance * q) return true;
   }
   return false;
+}
+
+/// The largest |a| and |b| of a simple lattice value in an assembly whose vertices span
+/// `extent` set units (the larger side of their box in the grid frame): q (extent + 1). A
+/// vertex's coordinate relative to another is a sum of edge components, each |a|, |b| <= q;
+/// values beyond are the dense lattice's near misses, not an assembly's.
+long height_bound(double extent, const SetLattice& lattice) {
+  return static_cast<long>(std::ceil(lattice.denominator * (extent + 1.0)));
 }
 
 /// `v` turned back by `direction_deg` (clockwise on screen), in set units.
@@ -122,14 +134,15 @@ std::optional<LatticePoint> lattice_meet(const LatticeLine& l, const LatticeLine
 }
 
 /// The point of `line` nearest `want` whose slide from the line's point is simplest within
-/// `window` (lattice_values_near along the coordinate the line moves most in).
+/// `window` (lattice_values_near along the coordinate the line moves most in, |a|, |b| at most
+/// `height`).
 std::optional<LatticePoint> lattice_slide(const LatticeLine& line, Vec2 want,
-                                          const SetLattice& lattice, double window) {
+                                          const SetLattice& lattice, double window, long height) {
   const Vec2 p = point_value(line.through, lattice), d = point_value(line.direction, lattice);
   const bool along_x = std::abs(d.x) >= std::abs(d.y);
   const double ratio = along_x ? d.y / d.x : d.x / d.y;
   const double wanted = along_x ? want.x - p.x : want.y - p.y;
-  for (const LatticeValue u : lattice_values_near(wanted, lattice, window)) {
+  for (const LatticeValue u : lattice_values_near(wanted, lattice, window, height)) {
     const std::optional<LatticeValue> w =
         lattice_value(u.value(lattice) * ratio, lattice, kLatticeExact);
     if (!w) continue;
@@ -184,14 +197,22 @@ LatticeCheck lattice_check(const std::vector<PlacedPiece>& pieces, const PieceSe
   const double grid = lattice->grid_deg;
   check.direction_deg = std::fmod(normalised_angle(pieces.front().pose.angle_deg), grid);
   const Vec2 origin = pieces.front().polygon.front();
+  std::vector<Vec2> coordinates;
+  Vec2 low{0.0, 0.0}, high{0.0, 0.0};
   for (const PlacedPiece& piece : pieces) {
     check.worst_turn_deg = std::max(
         check.worst_turn_deg, angle_distance(piece.pose.angle_deg, check.direction_deg, grid));
     for (const Vec2& v : piece.polygon) {
       const Vec2 g = grid_frame(v - origin, check.direction_deg, unit_px);
-      check.off_coordinates += !near_lattice(g.x, *lattice, tolerance);
-      check.off_coordinates += !near_lattice(g.y, *lattice, tolerance);
+      coordinates.push_back(g);
+      low = {std::min(low.x, g.x), std::min(low.y, g.y)};
+      high = {std::max(high.x, g.x), std::max(high.y, g.y)};
     }
+  }
+  check.height = height_bound(std::max(high.x - low.x, high.y - low.y), *lattice);
+  for (const Vec2& g : coordinates) {
+    check.off_coordinates += !near_lattice(g.x, *lattice, tolerance, check.height);
+    check.off_coordinates += !near_lattice(g.y, *lattice, tolerance, check.height);
   }
   return check;
 }
@@ -296,6 +317,7 @@ LatticeSnapReport lattice_snap(const Pattern& pattern, const PieceSet& set,
   at[root] = LatticePoint{};
   const auto wanted = [&](std::size_t q) { return grid_corners[q][0] - grid_corners[root][0]; };
   const double window = config.window_px / unit_px;
+  const long height = lattice_check(moved, set, unit_px).height;
   for (std::size_t placed = 1; placed < n; ++placed) {
     // Per unplaced piece: a position fixed by a corner, or the lines its vertex 0 must lie on.
     int best_rank = -1, best_count = -1;
@@ -357,13 +379,15 @@ LatticeSnapReport lattice_snap(const Pattern& pattern, const PieceSet& set,
       continue;
     }
     if (best_rank == 1)
-      at[best] = lattice_slide(best_lines.front(), wanted(best), *lattice, window);
+      at[best] = lattice_slide(best_lines.front(), wanted(best), *lattice, window, height);
     if (at[best]) {
       ++report.slid;
       continue;
     }
-    const std::vector<LatticeValue> x = lattice_values_near(wanted(best).x, *lattice, window);
-    const std::vector<LatticeValue> y = lattice_values_near(wanted(best).y, *lattice, window);
+    const std::vector<LatticeValue> x =
+        lattice_values_near(wanted(best).x, *lattice, window, height);
+    const std::vector<LatticeValue> y =
+        lattice_values_near(wanted(best).y, *lattice, window, height);
     if (x.empty() || y.empty()) {
       report.refusal = "no lattice point near a piece";
       return report;
@@ -407,6 +431,11 @@ LatticeSnapReport lattice_snap(const Pattern& pattern, const PieceSet& set,
           origin + rotate_local(unit_px * point_value(*at[p] + o, *lattice), direction, false));
     moved[p].pose.centre = moved[p].pose.centre + (polygon[0] - moved[p].polygon[0]);
     moved[p].polygon = std::move(polygon);
+  }
+  // Simple values only: roundings add up along chains of pieces.
+  if (!lattice_check(moved, set, unit_px).on()) {
+    report.refusal = "the lattice values are not simple";
+    return report;
   }
   pieces = std::move(moved);
   report.applied = true;

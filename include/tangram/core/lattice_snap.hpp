@@ -20,6 +20,8 @@
 /// the edge rounded to the simplest lattice value (smallest |a| + |b|) within a pixel and a half;
 /// a piece with no such contact (a separate part of the figure) has both coordinates rounded so.
 /// The pieces' lattice positions then share one pixel origin, the mean of what each piece asks.
+/// Rounded values keep |a|, |b| within LatticeCheck::height, and the result must pass
+/// lattice_check(): the lattice is dense, and a value found only far out in it says nothing.
 /// Every contact of the snapped assembly must still hold exactly, or nothing changes.
 
 #include <optional>
@@ -60,13 +62,17 @@ struct LatticeCheck {
   double direction_deg = 0.0;   ///< the first piece's angle modulo the grid step
   double worst_turn_deg = 0.0;  ///< the largest angle of a piece off direction + k grid
   int off_coordinates = 0;      ///< vertex coordinates not on the lattice
+  /// The largest |a| and |b| allowed: q (extent + 1), the extent the larger side of the
+  /// vertices' box in set units (a coordinate relative to another vertex is a sum of edge
+  /// components, each with |a|, |b| <= q); beyond, the dense lattice's near misses.
+  long height = 0;
   bool on() const { return lattice && worst_turn_deg <= 1e-6 && off_coordinates == 0; }
 };
 
 /// Checks `pieces` (pixel frame, `unit_px` pixels per set unit): every piece's angle (Pose) the
 /// first piece's plus a multiple of the grid step within 1e-6 degrees, and every vertex, relative
 /// to the first piece's first vertex, turned back by the direction and in set units, on the
-/// lattice per coordinate within `tolerance` set units (lattice_value()).
+/// lattice per coordinate within `tolerance` set units with |a|, |b| <= LatticeCheck::height.
 LatticeCheck lattice_check(const std::vector<PlacedPiece>& pieces, const PieceSet& set,
                            double unit_px, double tolerance = 1e-6);
 
