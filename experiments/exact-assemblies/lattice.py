@@ -53,7 +53,7 @@ def main():
     print("Made by `experiments/exact-assemblies/run.sh --lattice` and "
           "`experiments/exact-assemblies/lattice.py`. On the lattice: scripts/on-lattice.py (ON: "
           "every piece at the figure's direction plus a multiple of 45 degrees within 1e-5 deg, "
-          "every vertex within 1e-6 set units of (a + b sqrt 2) / 4; PARTS: each part of a figure "
+          "every vertex within 1e-6 set units of (a + b sqrt 2) / 4 with |a|, |b| <= 4 (E + 1), E the figure's extent in set units; PARTS: each part of a figure "
           "of several parts so, the parts not relative to each other). Coverage and overlap: "
           "../shared/tools/tangram-referee, over the VALID solutions.\n")
     print("| benchmark | figures | variant | n | VALID | on lattice | on lattice or PARTS "
