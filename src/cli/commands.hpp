@@ -433,7 +433,7 @@ struct DissectOptions {
   std::string figure;           ///< a text grid or picture file, "-" standard input
   int cell_px = 0;              ///< a picture's square side; 0 = detected
   int parts = 2;                ///< K
-  std::string method = "ours";  ///< ours, kotani or halving
+  std::string method = "auto";  ///< auto (halving for 2 pieces, else ours), ours, kotani, halving
   std::string cells = "square"; ///< square (polyominoes) or half (half_square_dissection.hpp)
   bool quarters = false;        ///< --cells half: pieces may cut half-squares in two
   bool no_mirror = false;

@@ -40,9 +40,11 @@ CLI::App* setup_dissect(CLI::App& app, DissectOptions& options) {
                        std::to_string(options.parts) + "."))
       ->type_name("K");
   cmd->add_option("--method", options.method,
-                  wrap("kotani (the paper's search, K = 2 only), ours (any K) or halving (K = 2 "
+                  wrap("kotani (the paper's search, K = 2 only), ours (any K), halving (K = 2 "
                        "only: for each move of one piece onto the other, the squares' chains "
-                       "under it force the pieces; the fastest for two). Default: " +
+                       "under it force the pieces; the fastest for two) or auto (halving for "
+                       "two pieces of squares, ours otherwise). All give the same "
+                       "dissections. Default: " +
                        options.method + "."))
       ->type_name("NAME");
   cmd->add_option("--cells", options.cells,
@@ -266,7 +268,7 @@ std::string quarter_letters(const Quarters& figure, const HalfDissection& d) {
 /// (half_square_dissection.hpp); the count, and --print.
 int run_dissect_halves(const DissectOptions& options,
                        std::chrono::steady_clock::time_point started) {
-  if (options.method != "ours")
+  if (options.method != "ours" && options.method != "auto")
     throw UsageError("--cells half: only --method ours (kotani and halving cut squares)");
   const std::pair<bool, const char*> unsupported[] = {
       {options.up_to_symmetry, "--up-to-symmetry"}, {!options.image_path.empty(), "--image"},
@@ -321,8 +323,9 @@ int run_dissect_halves(const DissectOptions& options,
 }  // namespace
 
 DissectMethod dissect_method(const std::string& name, int parts) {
+  if (name == "auto") return parts == 2 ? DissectMethod::Halving : DissectMethod::Ours;
   if (name != "kotani" && name != "ours" && name != "halving")
-    throw UsageError("--method: expected kotani, ours or halving, got '" + name + "'");
+    throw UsageError("--method: expected auto, kotani, ours or halving, got '" + name + "'");
   if (name != "ours" && parts != 2)
     throw UsageError("--method " + name + " cuts into 2 pieces: use --method ours for --parts " +
                      std::to_string(parts));
