@@ -99,6 +99,15 @@ TEST_CASE(
     const LatticeCheck off = lattice_check(moved, PieceSet::tangram(), 160.0);
     CHECK_FALSE(off.on());
     CHECK(off.off_coordinates >= 4);
+    // Moved by an exact lattice value far out in the dense lattice, (-85 + 60 sqrt 2) / 4 (about
+    // -0.037): a near miss, not an assembly's value.
+    std::vector<PlacedPiece> far = square;
+    const double near_miss = (-85.0 + 60.0 * kRoot2) / 4.0;
+    far[3].pose.centre = far[3].pose.centre + rotate_local({160.0 * near_miss, 0.0}, turn, false);
+    far = posed_at(far, 160.0);
+    const LatticeCheck far_check = lattice_check(far, PieceSet::tangram(), 160.0);
+    CHECK(far_check.height <= 10);  // 4 (E + 1), the square 1 or sqrt 2 set units across
+    CHECK_FALSE(far_check.on());
     std::vector<PlacedPiece> turned = square;
     turned[5].pose.angle_deg += 10.0;
     turned = posed_at(turned, 160.0);
