@@ -4,7 +4,7 @@
 Starts `tangram serve --port 0` with a fresh library in a temporary folder, then lets N clients
 start at once, each doing what a page does:
   1. GET  /api/problems
-  2. POST /api/problems                   (masks/01-square.png, as an upload)
+  2. POST /api/problems                   (client i: the i-th picture of masks/, cycling)
   3. POST /api/solves                     (default options)
   4. GET  /api/solves/ID/events           (read to its `done` event)
   5. GET  /api/solves/ID/solutions/0.json and 0.png
@@ -16,7 +16,7 @@ server ended cleanly; 1 otherwise.
 
 Standard library only. Usage:
   experiments/web-load/load.py --tangram build/tangram [--clients 50] [--max-solves 2]
-                               [--max-rss-mb 1000] [--mask masks/01-square.png]
+                               [--max-rss-mb 1000] [--masks masks]
 """
 import argparse
 import base64
@@ -113,11 +113,17 @@ def main():
     parser.add_argument("--tangram", required=True, help="the tangram program")
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--max-solves", type=int, default=2)
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="bursts of --clients clients, one after the other, on one server")
     parser.add_argument("--max-rss-mb", type=float, default=1000.0)
-    parser.add_argument("--mask", default=os.path.join(ROOT, "masks", "01-square.png"))
+    parser.add_argument("--masks", default=os.path.join(ROOT, "masks"),
+                        help="folder of the pictures the clients upload (in name order)")
     args = parser.parse_args()
-    with open(args.mask, "rb") as f:
-        png = f.read()
+    pictures = []
+    for name in sorted(os.listdir(args.masks)):
+        if name.endswith(".png"):
+            with open(os.path.join(args.masks, name), "rb") as f:
+                pictures.append(f.read())
 
     with tempfile.TemporaryDirectory(prefix="tangram-web-load-") as tmp:
         library = os.path.join(tmp, "library")
@@ -130,15 +136,22 @@ def main():
         port = int(line.split("http://127.0.0.1:")[1].split("/")[0])
         idle_kb = vm_hwm_kb(server.pid)
 
-        gate = threading.Event()
-        clients = [Client(i, port, png, gate, None) for i in range(args.clients)]
-        for c in clients:
-            c.start()
-        t0 = time.monotonic()
-        gate.set()
-        for c in clients:
-            c.join()
-        wall = time.monotonic() - t0
+        clients, wall = [], 0.0
+        for round_ in range(args.rounds):
+            gate = threading.Event()
+            burst = [Client(round_ * args.clients + i, port,
+                            pictures[i % len(pictures)], gate, None)
+                     for i in range(args.clients)]
+            for c in burst:
+                c.start()
+            t0 = time.monotonic()
+            gate.set()
+            for c in burst:
+                c.join()
+            wall += time.monotonic() - t0
+            clients += burst
+            print(f"round {round_ + 1}: {sum(len(c.failures) for c in burst)} failed, "
+                  f"peak RSS so far {vm_hwm_kb(server.pid) / 1024:.1f} MB")
 
         peak_kb = vm_hwm_kb(server.pid)
         with open(f"/proc/{server.pid}/status") as f:
@@ -150,7 +163,7 @@ def main():
     failures = [f for c in clients for f in c.failures]
     requests = sum(c.requests for c in clients)
     latencies = sorted(s for c in clients for s in c.seconds)
-    print(f"clients {args.clients}, requests {requests}, failed {len(failures)}, "
+    print(f"clients {args.clients} x {args.rounds} rounds, requests {requests}, failed {len(failures)}, "
           f"wall {wall:.1f} s (--max-solves {args.max_solves})")
     if latencies:
         print(f"request time: median {latencies[len(latencies) // 2]:.3f} s, "
@@ -161,7 +174,7 @@ def main():
     for f in failures[:20]:
         print("FAILED", f)
     ok = not failures and peak_kb / 1024 <= args.max_rss_mb and status == 0 and \
-        len(left) == 2 * args.clients
+        len(left) == 2 * args.clients * args.rounds
     print("OK" if ok else "NOT OK")
     return 0 if ok else 1
 

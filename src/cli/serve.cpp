@@ -4,6 +4,7 @@
 #include <pthread.h>
 #include <signal.h>
 
+#include <algorithm>
 #include <atomic>
 #include <csignal>
 #include <cstdlib>
@@ -111,6 +112,11 @@ int run_serve(const ServeOptions& options) {
   config.jobs.max_running = options.max_solves;
   config.jobs.max_waiting = options.max_queue;
   config.jobs.threads = options.threads;
+  // Finished solves are kept for their streams and downloads: the last 32, or when more solves
+  // may be under way at once, twice as many as may be (a burst of clients that each solve and
+  // then download must find their own solve still there).
+  config.jobs.kept = static_cast<std::size_t>(
+      std::max(32, 2 * (options.max_solves + options.max_queue)));
   // Every waiting or running solve may have a stream or two open, and requests need threads
   // beside them.
   config.http_threads = 2 * (options.max_solves + options.max_queue) + 16;
