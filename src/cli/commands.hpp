@@ -196,12 +196,9 @@ PieceSetFile load_pieces_option(const std::string& value, const ReadLimits& limi
 CLI::Option* add_pieces_option(CLI::App& cmd, std::string& value, const std::string& role,
                                const std::string& default_text);
 
-/// `text` as a number of degrees (all of it, finite); throws UsageError "<option>: expected
-/// auto or a number of degrees, got '<text>'".
-double parse_degrees(const std::string& option, const std::string& text);
-
-/// The strategy names, comma-separated, for messages ("bl, lb, ..., dt").
-std::string strategy_choices();
+// parse_degrees() and strategy_choices(): lab/option_words.hpp.
+using tangram::parse_degrees;
+using tangram::strategy_choices;
 
 /// Whether two paths name the same file (also when neither exists yet).
 bool same_file(const std::string& a, const std::string& b);

@@ -41,13 +41,6 @@ constexpr int kPictureFullSizeAbovePx = 1000;
 
 }  // namespace
 
-std::string strategy_choices() {
-  std::string names;
-  for (const Strategy s : all_strategies())
-    names += (names.empty() ? "" : ", ") + std::string(strategy_name(s));
-  return names;
-}
-
 bool same_file(const std::string& a, const std::string& b) {
   namespace fs = std::filesystem;
   if (a == "-" || b == "-") return false;  // standard input or output, never a file
@@ -178,19 +171,6 @@ SolveOptions default_solve_options() {
   options.time_limit_s = kCliTimeLimitS;
   options.threads = d.threads;
   return options;
-}
-
-double parse_degrees(const std::string& option, const std::string& text) {
-  std::size_t used = 0;
-  double value = 0.0;
-  try {
-    value = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != text.size() || !std::isfinite(value))
-    throw UsageError(option + ": expected auto or a number of degrees, got '" + text + "'");
-  return value;
 }
 
 std::string missed_rotation_note(const Pattern& pattern, const SolverConfig& config) {

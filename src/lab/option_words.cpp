@@ -2,6 +2,10 @@
 
 #include "tangram/lab/option_words.hpp"
 
+#include <cmath>
+
+#include "tangram/core/placement.hpp"
+
 namespace tangram {
 
 std::string option_words(Setting setting, std::string_view value) {
@@ -31,5 +35,25 @@ std::string option_words(Setting setting, std::string_view value) {
 }
 
 std::string in_words(std::string_view tagged) { return word_settings(tagged, option_words); }
+
+std::string strategy_choices() {
+  std::string names;
+  for (const Strategy s : all_strategies())
+    names += (names.empty() ? "" : ", ") + std::string(strategy_name(s));
+  return names;
+}
+
+double parse_degrees(const std::string& option, const std::string& text) {
+  std::size_t used = 0;
+  double value = 0.0;
+  try {
+    value = std::stod(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used == 0 || used != text.size() || !std::isfinite(value))
+    throw UsageError(option + ": expected auto or a number of degrees, got '" + text + "'");
+  return value;
+}
 
 }  // namespace tangram

@@ -126,28 +126,6 @@ double number_option(const Json& options, const char* key, double fallback) {
   return v->get<double>();
 }
 
-/// "--strategy: unknown strategy 'x' (choose one of bl, lb, ...)": the command line's words.
-std::string strategy_list() {
-  std::string names;
-  for (const Strategy s : all_strategies())
-    names += (names.empty() ? "" : ", ") + std::string(strategy_name(s));
-  return names;
-}
-
-/// `text` as degrees, or the command line's line for --rotation-step.
-double degrees(const std::string& text) {
-  std::size_t used = 0;
-  double value = 0.0;
-  try {
-    value = std::stod(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != text.size() || !std::isfinite(value))
-    throw UsageError("--rotation-step: expected auto or a number of degrees, got '" + text + "'");
-  return value;
-}
-
 Goal goal_of(const JobOptions& o) {
   return o.all ? Goal::All : o.use != "exact" ? Goal::Best : Goal::One;
 }
@@ -172,12 +150,12 @@ SolverConfig job_solver_config(const JobOptions& options, const std::string& set
   }
   config.search.rotation_auto = options.rotation_step == "auto";
   if (!config.search.rotation_auto && !options.rotation_step.empty())
-    config.search.rotation_step_deg = degrees(options.rotation_step);
+    config.search.rotation_step_deg = parse_degrees("--rotation-step", options.rotation_step);
   if (!options.strategy.empty()) {
     const auto strategy = strategy_from_name(options.strategy);
     if (!strategy)
       throw UsageError("--strategy: unknown strategy '" + options.strategy +
-                       "' (choose one of " + strategy_list() + ")");
+                       "' (choose one of " + strategy_choices() + ")");
     config.placement.strategy = *strategy;
   }
   const auto mode = search_mode_from_name(options.search);

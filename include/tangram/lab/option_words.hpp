@@ -18,4 +18,11 @@ std::string option_words(Setting setting, std::string_view value);
 /// settings spelled as options: the command line's own line.
 std::string in_words(std::string_view tagged);
 
+/// `text` as a number of degrees (all of it, finite); throws UsageError "<option>: expected
+/// auto or a number of degrees, got '<text>'".
+double parse_degrees(const std::string& option, const std::string& text);
+
+/// The strategy names, comma-separated, for messages ("bl, lb, ..., dt").
+std::string strategy_choices();
+
 }  // namespace tangram
