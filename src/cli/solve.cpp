@@ -28,6 +28,7 @@
 #include "tangram/io/solve_silhouette.hpp"
 #include "tangram/io/svg.hpp"
 #include "tangram/lab/figures.hpp"
+#include "tangram/lab/solve_settings.hpp"
 
 namespace tangram::cli {
 
@@ -208,32 +209,17 @@ CLI::Option* add_pieces_option(CLI::App& cmd, std::string& value, const std::str
 }
 
 SolverConfig solver_config(const SolveOptions& options) {
-  SolverConfig config;
-  if (options.pieces != config.pieces.name()) {
-    const PieceSetFile file = load_pieces_option(options.pieces, options.limits);
-    config.pieces = file.set;
-    // The set's own rotations and mirroring, unless the command line says otherwise.
-    config.search.rotation_step_deg = file.rotation_step_deg;
-    config.search.reflection = file.mirror && !options.no_reflection;
-  } else {
-    config.search.reflection = !options.no_reflection;
-  }
-  // auto: the set's step is the fine step of the plan; a number replaces it.
-  config.search.rotation_auto = options.rotation_step == "auto";
-  if (!config.search.rotation_auto && !options.rotation_step.empty())
-    config.search.rotation_step_deg = parse_degrees("--rotation-step", options.rotation_step);
-  const auto strategy = strategy_from_name(options.strategy);
-  if (!strategy)
-    throw UsageError("--strategy: unknown strategy '" + options.strategy + "' (choose one of " +
-                     strategy_choices() + ")");
-  config.placement.strategy = *strategy;
-  const auto mode = search_mode_from_name(options.search);
-  if (!mode)
-    throw UsageError("--search: unknown search '" + options.search +
-                     "' (choose ours, paper or vertex)");
-  config.search.mode = *mode;
-  config.search.time_limit_s = options.time_limit_s;
-  config.search.threads = options.threads;
+  SolveSettings settings;
+  settings.strategy = options.strategy;
+  settings.search = options.search;
+  settings.rotation_step = options.rotation_step;
+  settings.reflection = !options.no_reflection;
+  settings.time_limit_s = options.time_limit_s;
+  settings.threads = options.threads;
+  std::optional<PieceSetFile> file;
+  if (options.pieces != SolverConfig().pieces.name())
+    file = load_pieces_option(options.pieces, options.limits);
+  SolverConfig config = configure_solver(settings, file ? &*file : nullptr);
   config.search.candidates_per_config = options.candidates;
   config.search.corners = !options.no_corners;
   config.search.widen = !options.no_widen;

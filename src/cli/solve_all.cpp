@@ -23,6 +23,7 @@
 #include "tangram/io/silhouette.hpp"
 #include "tangram/io/svg.hpp"
 #include "tangram/lab/figures.hpp"
+#include "tangram/lab/solve_settings.hpp"
 
 namespace tangram::cli {
 
@@ -67,23 +68,21 @@ Goal goal_of(const SolveAllOptions& all) {
 /// Refuses options that the enumeration has no use for or that contradict each other.
 void check_all_options(const SolveOptions& options, const SolveWatchOptions& watch,
                        const SolveAllOptions& all) {
-  const std::string mode = all.all ? "--all" : all.unique ? "--unique" : "--use " + all.use;
-  if (!piece_use_from_name(all.use))
-    throw UsageError("--use: unknown use '" + all.use + "' (choose exact, subset or copies)");
+  SolveSettings settings;
+  settings.search = options.search;
+  settings.all = all.all;
+  settings.unique = all.unique;
+  settings.use = all.use;
+  settings.figure_area = all.figure_area;
+  settings.max_solutions_given = all.max_solutions_given;
+  settings.show_steps = !watch.frames_dir.empty() || watch.verbose;
+  check_piece_use(settings);
   if (all.prefer != "fewer" && all.prefer != "more")
     throw UsageError("--prefer: expected fewer or more, got '" + all.prefer + "'");
   if (all.max_solutions < 1 || all.max_solutions > kMaxSolutionsLimit)
     throw UsageError("--max-solutions must be in 1.." + std::to_string(kMaxSolutionsLimit) +
                      ", got " + std::to_string(all.max_solutions));
-  if (all.figure_area < 0.0 || !std::isfinite(all.figure_area))
-    throw UsageError("--figure-area must be a positive number of square set units, got " +
-                     general(all.figure_area));
-  if (all.use == "exact" && all.figure_area != 0.0)
-    throw UsageError("--figure-area sets the scale when the pieces do not fill the figure: "
-                     "it needs --use subset or copies");
-  if (all.use != "exact" && !(all.figure_area > 0.0))
-    throw UsageError("--use " + all.use + " needs --figure-area: the figure's area in square "
-                     "set units (the pieces no longer fill it exactly, so it sets the scale)");
+  check_figure_area(settings);
   if (all.up_to_symmetry && !all.all && !all.unique)
     throw UsageError("--up-to-symmetry needs --all or --unique");
   if (all.prefer != "fewer" && (all.all || all.unique))
@@ -93,12 +92,8 @@ void check_all_options(const SolveOptions& options, const SolveWatchOptions& wat
                      "needs --use subset or copies");
   if (all.max_solutions_given && all.unique)
     throw UsageError("--unique stops at the second assembly: --max-solutions does not apply");
-  if (all.max_solutions_given && !all.all && all.use == "exact")
-    throw UsageError("--max-solutions needs --all (or --use subset or copies)");
-  if (options.search == "paper")
-    throw UsageError(mode + " enumerates with its own exact search: --search paper does not apply");
-  if (!watch.frames_dir.empty() || watch.verbose)
-    throw UsageError(mode + " has no search steps to show: --frames and --verbose do not apply");
+  check_enumeration(settings);
+  const std::string mode = all.all ? "--all" : all.unique ? "--unique" : "--use " + all.use;
   if (!options.svg_path.empty() && (all.all || all.unique))
     throw UsageError("--svg draws one assembly and " + mode +
                      " finds many: --image draws a montage of them, --json lists them");

@@ -22,6 +22,7 @@
 #include "tangram/io/solve_silhouette.hpp"
 #include "tangram/io/svg.hpp"
 #include "tangram/lab/option_words.hpp"
+#include "tangram/lab/solve_settings.hpp"
 
 namespace tangram::web {
 
@@ -130,70 +131,50 @@ Goal goal_of(const JobOptions& o) {
   return o.all ? Goal::All : o.use != "exact" ? Goal::Best : Goal::One;
 }
 
+/// OPTIONS as the command line's option values (solve_settings.hpp).
+SolveSettings settings_of(const JobOptions& options, int threads) {
+  SolveSettings settings;
+  if (!options.strategy.empty()) settings.strategy = options.strategy;
+  settings.search = options.search;
+  settings.rotation_step = options.rotation_step;
+  settings.reflection = options.reflection;
+  settings.time_limit_s = options.time_limit_s;
+  settings.threads = threads;
+  settings.all = options.all;
+  settings.use = options.use;
+  settings.figure_area = options.figure_area;
+  settings.max_solutions_given = options.max_solutions_given;
+  settings.show_steps = options.show_thinking;
+  return settings;
+}
+
 /// The solver's settings for `options` on built-in set `set`, as `tangram solve --pieces SET`
-/// maps its options (cli/solve.cpp, solver_config()). Throws UsageError / InputError with the
-/// command line's lines.
+/// maps its options (configure_solver()). Throws UsageError / InputError with the command
+/// line's lines.
 SolverConfig job_solver_config(const JobOptions& options, const std::string& set, int threads) {
-  SolverConfig config;
-  if (set != config.pieces.name()) {
-    PieceSetFile file;
+  std::optional<PieceSetFile> file;
+  if (set != SolverConfig().pieces.name()) {
     try {
       file = builtin_piece_set(set);
     } catch (const InputError& e) {
       throw InputError("--pieces: " + e.tagged());
     }
-    config.pieces = file.set;
-    config.search.rotation_step_deg = file.rotation_step_deg;
-    config.search.reflection = file.mirror && options.reflection;
-  } else {
-    config.search.reflection = options.reflection;
   }
-  config.search.rotation_auto = options.rotation_step == "auto";
-  if (!config.search.rotation_auto && !options.rotation_step.empty())
-    config.search.rotation_step_deg = parse_degrees("--rotation-step", options.rotation_step);
-  if (!options.strategy.empty()) {
-    const auto strategy = strategy_from_name(options.strategy);
-    if (!strategy)
-      throw UsageError("--strategy: unknown strategy '" + options.strategy +
-                       "' (choose one of " + strategy_choices() + ")");
-    config.placement.strategy = *strategy;
-  }
-  const auto mode = search_mode_from_name(options.search);
-  if (!mode)
-    throw UsageError("--search: unknown search '" + options.search +
-                     "' (choose ours, paper or vertex)");
-  config.search.mode = *mode;
-  config.search.time_limit_s = options.time_limit_s;
-  config.search.threads = threads;
+  SolverConfig config = configure_solver(settings_of(options, threads), file ? &*file : nullptr);
   validate_config(config);
   return config;
 }
 
-/// The checks of `tangram solve --all | --use` (cli/solve_all.cpp, check_all_options) that
-/// apply to OPTIONS, in the command line's words.
+/// The checks of `tangram solve --all | --use` (solve_settings.hpp) that apply to OPTIONS, in
+/// the command line's words, and the server's own cap on --max-solutions.
 void check_enumeration_options(const JobOptions& o) {
-  const std::string mode = o.all ? "--all" : "--use " + o.use;
-  if (!piece_use_from_name(o.use))
-    throw UsageError("--use: unknown use '" + o.use + "' (choose exact, subset or copies)");
+  const SolveSettings settings = settings_of(o, 0);
+  check_piece_use(settings);
   if (o.max_solutions < 1 || o.max_solutions > kMaxJobSolutions)
     throw UsageError("--max-solutions must be in 1.." + std::to_string(kMaxJobSolutions) +
                      " here, got " + std::to_string(o.max_solutions));
-  if (o.figure_area < 0.0 || !std::isfinite(o.figure_area))
-    throw UsageError("--figure-area must be a positive number of square set units, got " +
-                     tangram::detail::general(o.figure_area));
-  if (o.use == "exact" && o.figure_area != 0.0)
-    throw UsageError("--figure-area sets the scale when the pieces do not fill the figure: "
-                     "it needs --use subset or copies");
-  if (o.use != "exact" && !(o.figure_area > 0.0))
-    throw UsageError("--use " + o.use + " needs --figure-area: the figure's area in square "
-                     "set units (the pieces no longer fill it exactly, so it sets the scale)");
-  if (o.max_solutions_given && !o.all && o.use == "exact")
-    throw UsageError("--max-solutions needs --all (or --use subset or copies)");
-  if (goal_of(o) == Goal::One) return;
-  if (o.search == "paper")
-    throw UsageError(mode + " enumerates with its own exact search: --search paper does not apply");
-  if (o.show_thinking)
-    throw UsageError(mode + " has no search steps to show: --frames and --verbose do not apply");
+  check_figure_area(settings);
+  check_enumeration(settings);
 }
 
 }  // namespace
