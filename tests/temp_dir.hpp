@@ -3,6 +3,7 @@
 /// Test fixture: a fresh, empty directory under the system temp directory, removed with
 /// everything in it when the fixture goes out of scope.
 
+#include <algorithm>
 #include <atomic>
 #include <filesystem>
 #include <fstream>
@@ -53,6 +54,15 @@ private:
 /// Writes `text` to `path` (plain, non-atomic: test input only).
 inline void write_file(const std::string& path, const std::string& text) {
   std::ofstream(path, std::ios::binary) << text;
+}
+
+/// Every file and folder under `root`, as paths relative to it, sorted.
+inline std::vector<std::string> files_under(const std::filesystem::path& root) {
+  std::vector<std::string> names;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(root))
+    names.push_back(std::filesystem::relative(entry.path(), root).string());
+  std::sort(names.begin(), names.end());
+  return names;
 }
 
 }  // namespace tangram::test

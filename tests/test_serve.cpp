@@ -148,13 +148,7 @@ std::string slow_png() {
   return std::string(bytes.begin(), bytes.end());
 }
 
-std::vector<std::string> files_under(const fs::path& root) {
-  std::vector<std::string> names;
-  for (const auto& entry : fs::recursive_directory_iterator(root))
-    names.push_back(fs::relative(entry.path(), root).string());
-  std::sort(names.begin(), names.end());
-  return names;
-}
+using tangram::test::files_under;
 
 }  // namespace
 
