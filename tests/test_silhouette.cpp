@@ -17,6 +17,7 @@
 #include "tangram/core/error.hpp"
 #include "tangram/io/pattern_png.hpp"
 #include "tangram/io/silhouette.hpp"
+#include "tangram/io/solve_silhouette.hpp"
 
 using namespace tangram;
 
@@ -453,4 +454,22 @@ TEST_CASE("InputConfig::judging_reading: the recorded reading, else the referee'
   CHECK(referee.invert == InputConfig::referee_reading().invert);
   CHECK(referee.clean == InputConfig::referee_reading().clean);
   CHECK_FALSE(referee.crop);
+}
+
+TEST_CASE("rejection_reason: why an assembly of the working raster failed on the picture") {
+  Silhouette silhouette;
+  SilhouetteSolution result;
+  CHECK(rejection_reason(silhouette, result).empty());  // nothing accepted, nothing rejected
+  result.solved_working = true;
+  result.full_check.reasons = {"coverage 0.93 < 0.95", "overlap 0.02 > 0.01"};
+  silhouette.report.work_scale = 2;
+  CHECK(rejection_reason(silhouette, result) ==
+        "solved at 1/2 scale, rejected at full resolution: coverage 0.93 < 0.95; overlap 0.02 > "
+        "0.01;");
+  silhouette.report.work_scale = 1;
+  CHECK(rejection_reason(silhouette, result) ==
+        "solved with the pinholes filled, rejected with them open (they are outside, as for the "
+        "referee): coverage 0.93 < 0.95; overlap 0.02 > 0.01;");
+  result.solution.solved = true;  // accepted at full resolution too
+  CHECK(rejection_reason(silhouette, result).empty());
 }

@@ -516,16 +516,9 @@ int run_solve(const SolveOptions& options, const SolveWatchOptions& watch) {
   }
   const Solution& solution = result.solution;
   const VerifyReport& full_check = result.full_check;
-  std::string rejection;
-  if (result.rejected_at_full_resolution()) {
-    rejection = silhouette.report.work_scale > 1
-                    ? "solved at 1/" + std::to_string(silhouette.report.work_scale) +
-                          " scale, rejected at full resolution:"
-                    : std::string("solved with the pinholes filled, rejected with them open "
-                                  "(they are outside, as for the referee):");
-    for (const std::string& reason : full_check.reasons) rejection += " " + reason + ";";
+  std::string rejection = rejection_reason(silhouette, result);
+  if (!rejection.empty())
     rejection += silhouette.report.work_scale > 1 ? " try --work-size 0" : " try --no-clean";
-  }
   if (!options.quiet || !solution.solved) print_summary(options, config, solution, rejection);
   if (!solution.solved && rejection.empty())
     if (const std::string note = missed_rotation_note(pattern, config); !note.empty())

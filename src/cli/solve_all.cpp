@@ -172,14 +172,6 @@ std::string family_text(const Enumeration& e) {
          " set units";
 }
 
-/// How far the count goes, in words.
-std::string count_qualifier(const Enumeration& e, long max_solutions) {
-  if (e.exhausted) return "all of them: the search was exhaustive";
-  if (e.timed_out) return "at least: the time limit ended the search";
-  if (e.interrupted) return "at least: interrupted";
-  return "at least: stopped at --max-solutions " + std::to_string(max_solutions);
-}
-
 }  // namespace
 
 void add_all_options(CLI::App& solve, SolveAllOptions& options) {

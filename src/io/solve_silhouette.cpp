@@ -13,4 +13,15 @@ SilhouetteSolution solve_silhouette(const Silhouette& silhouette, const SolverCo
   return result;
 }
 
+std::string rejection_reason(const Silhouette& silhouette, const SilhouetteSolution& result) {
+  if (!result.rejected_at_full_resolution()) return "";
+  std::string reason = silhouette.report.work_scale > 1
+                           ? "solved at 1/" + std::to_string(silhouette.report.work_scale) +
+                                 " scale, rejected at full resolution:"
+                           : std::string("solved with the pinholes filled, rejected with them "
+                                         "open (they are outside, as for the referee):");
+  for (const std::string& r : result.full_check.reasons) reason += " " + r + ";";
+  return reason;
+}
+
 }  // namespace tangram

@@ -71,4 +71,11 @@ void check_enumeration(const SolveSettings& s) {
     throw UsageError(mode + " has no search steps to show: --frames and --verbose do not apply");
 }
 
+std::string count_qualifier(const Enumeration& found, long max_solutions) {
+  if (found.exhausted) return "all of them: the search was exhaustive";
+  if (found.timed_out) return "at least: the time limit ended the search";
+  if (found.interrupted) return "at least: interrupted";
+  return "at least: stopped at --max-solutions " + std::to_string(max_solutions);
+}
+
 }  // namespace tangram

@@ -628,16 +628,14 @@ JobEvent SolveJobs::run_job(const std::shared_ptr<Job>& job) {
       if (pending) send_step(*pending);  // never the last step skipped
       const Solution& solution = result.solution;
       if (solution.solved) {
-        std::lock_guard<std::mutex> lock(job->mutex);
-        job->drawn.push_back(solution);
-        job->documented.push_back(solution);
-        job->documented_sets.push_back(set);
-      }
-      if (solution.solved) {
+        {
+          std::lock_guard<std::mutex> lock(job->mutex);
+          job->drawn.push_back(solution);
+          job->documented.push_back(solution);
+          job->documented_sets.push_back(set);
+        }
         publish_solution(0, solution.pieces, solution.stats.coverage);
         found = 1;
-      }
-      if (solution.solved) {
         outcome = "solved";
         message = "solved in " + tangram::detail::fixed(solution.stats.seconds, 2) + " s";
       } else if (solution.stats.stopped) {
@@ -645,16 +643,9 @@ JobEvent SolveJobs::run_job(const std::shared_ptr<Job>& job) {
         message = "stopped after " + tangram::detail::fixed(seconds(), 2) + " s";
       } else if (result.rejected_at_full_resolution()) {
         outcome = "failed";
-        message = silhouette.report.work_scale > 1
-                      ? "solved at 1/" + std::to_string(silhouette.report.work_scale) +
-                            " scale, rejected at full resolution"
-                      : "solved with the pinholes filled, rejected with them open";
-        for (const std::string& reason : result.full_check.reasons) message += "; " + reason;
+        message = rejection_reason(silhouette, result);
       } else {
-        const Outcome o = outcome_of(solution);
-        outcome = o == Outcome::TimeLimit    ? "time-limit"
-                  : o == Outcome::Impossible ? "impossible"
-                                             : "exhausted";
+        outcome = outcome_name(outcome_of(solution));
         message = unsolved_reason(solution, config);
       }
     } else {
@@ -724,12 +715,10 @@ JobEvent SolveJobs::run_job(const std::shared_ptr<Job>& job) {
         message = "stopped: " + assemblies + " found";
       } else if (e.timed_out) {
         outcome = "time-limit";
-        message = assemblies + " found (at least: the time limit ended the search)";
+        message = assemblies + " found (" + count_qualifier(e, enumeration.max_solutions) + ")";
       } else if (count > 0) {
         outcome = "solved";
-        message = e.exhausted ? assemblies + " (all of them: the search was exhaustive)"
-                              : assemblies + " (at least: stopped at --max-solutions " +
-                                    std::to_string(enumeration.max_solutions) + ")";
+        message = assemblies + " (" + count_qualifier(e, enumeration.max_solutions) + ")";
         if (!all)
           message = "solved with " + std::to_string(best.size()) + " pieces (the fewest of " +
                     message + ")";

@@ -28,6 +28,12 @@ struct SilhouetteSolution {
   bool rejected_at_full_resolution() const { return solved_working && !solution.solved; }
 };
 
+/// Why an assembly accepted on the working raster was rejected on the picture as read (empty
+/// when it was not): "solved at 1/2 scale, rejected at full resolution: REASON; REASON;" or
+/// "solved with the pinholes filled, rejected with them open (they are outside, as for the
+/// referee): REASON;", the reasons those of SilhouetteSolution::full_check.
+std::string rejection_reason(const Silhouette& silhouette, const SilhouetteSolution& result);
+
 /// solve() on silhouette.working, judged on silhouette.working_unfilled, then
 /// to_original_frame(). `progress` and `observer` as for solve().
 SilhouetteSolution solve_silhouette(const Silhouette& silhouette, const SolverConfig& config,

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include "tangram/core/all_solutions.hpp"
 #include "tangram/core/search.hpp"
 #include "tangram/io/piece_sets.hpp"
 
@@ -55,5 +56,10 @@ void check_figure_area(const SolveSettings& settings);
 /// the run enumerates (--all, --unique, --use subset|copies), neither --search paper nor the
 /// search's steps apply.
 void check_enumeration(const SolveSettings& settings);
+
+/// How far an enumeration's count goes, in words: "all of them: the search was exhaustive",
+/// "at least: the time limit ended the search", "at least: interrupted" or "at least: stopped
+/// at --max-solutions N" (`max_solutions` the run's).
+std::string count_qualifier(const Enumeration& found, long max_solutions);
 
 }  // namespace tangram
