@@ -129,6 +129,20 @@ TEST_CASE("all solutions: a subset's assemblies are checked against the pieces t
     CHECK(used.set.piece_count() == 11);
     CHECK(verify_solution(staircase, used.pieces, used.set).valid);
   }
+  // The one chosen, as solutions: drawn in the set's pieces, documented in those it uses.
+  const ChosenAssembly chosen = chosen_assembly(staircase, config.pieces, found.front(), e,
+                                                PieceUse::Subset);
+  CHECK(chosen.drawn.solved);
+  CHECK(chosen.drawn.pieces.size() == 11);
+  CHECK(chosen.drawn.stats.placements_tried == e.nodes);
+  CHECK(chosen.drawn.stats.coverage == doctest::Approx(1.0).epsilon(0.01));
+  CHECK(chosen.used_set.name() == "pentominoes-subset");
+  CHECK(verify_solution(staircase, chosen.documented.pieces, chosen.used_set).valid);
+  CHECK(chosen.documented.stats.coverage == chosen.drawn.stats.coverage);
+  const ChosenAssembly none = chosen_assembly(staircase, config.pieces, {}, e, PieceUse::Subset);
+  CHECK_FALSE(none.drawn.solved);
+  CHECK_FALSE(none.documented.solved);
+  CHECK(none.used_set.name() == "pentominoes");
   // The whole set used: the set itself, pieces unchanged.
   const Pattern board = rectangle(3, 20, 20);
   std::vector<PlacedPiece> whole;

@@ -344,29 +344,14 @@ int run_solve_all(const SolveOptions& options, const SolveWatchOptions& watch,
   out << "\n" << std::flush;
 
   if (goal == Goal::Best) {
-    Solution solution;
-    solution.solved = !shown.empty();
-    if (solution.solved) solution.pieces = shown.front();
-    solution.stats.seconds = found.seconds;
-    solution.stats.placements_tried = found.nodes;
-    solution.stats.threads = found.threads;
-    solution.stats.on_grid = true;
-    solution.stats.timed_out = found.timed_out;
-    // None found: the set as given (the pieces of none would be a set without shapes).
-    const UsedPieces used = solution.solved
-                                ? used_pieces(config.pieces, solution.pieces, enumeration.use)
-                                : UsedPieces{config.pieces, {}};
-    Solution written = solution;
-    written.pieces = used.pieces;
-    if (solution.solved) {
-      const AreaMetrics m = measure_areas(pattern, solution.pieces);
-      written.stats.coverage = solution.stats.coverage = m.coverage;
-      written.stats.overlap = solution.stats.overlap = m.overlap;
-      written.stats.spill = solution.stats.spill = m.spill;
-    }
+    const ChosenAssembly chosen =
+        chosen_assembly(pattern, config.pieces, shown.empty() ? std::vector<PlacedPiece>{}
+                                                              : shown.front(),
+                        found, enumeration.use);
+    const Solution& solution = chosen.drawn;
     if (!options.json_path.empty())
-      write_text_atomic(options.json_path,
-                        solution_to_json(written, used.set, options.pattern, true, input));
+      write_text_atomic(options.json_path, solution_to_json(chosen.documented, chosen.used_set,
+                                                            options.pattern, true, input));
     if (!options.image_path.empty())
       write_picture(options.image_path,
                     render_solution(pattern, solution, config.pieces, solution_caption(solution, config)));

@@ -10,6 +10,7 @@
 #include "tangram/core/error.hpp"
 #include "tangram/core/lattice_search.hpp"
 #include "tangram/core/parallel.hpp"
+#include "tangram/core/verify.hpp"
 
 namespace tangram {
 
@@ -162,6 +163,30 @@ UsedPieces used_pieces(const PieceSet& set, const std::vector<PlacedPiece>& piec
   UsedPieces used{PieceSet(name, std::move(shapes), set.grid_step_deg()), pieces};
   for (PlacedPiece& piece : used.pieces) piece.shape = renumbered[piece.shape];
   return used;
+}
+
+ChosenAssembly chosen_assembly(const Pattern& pattern, const PieceSet& set,
+                               const std::vector<PlacedPiece>& pieces, const Enumeration& found,
+                               PieceUse use) {
+  Solution drawn;
+  drawn.solved = !pieces.empty();
+  drawn.pieces = pieces;
+  drawn.stats.seconds = found.seconds;
+  drawn.stats.placements_tried = found.nodes;
+  drawn.stats.threads = found.threads;
+  drawn.stats.on_grid = true;
+  drawn.stats.timed_out = found.timed_out;
+  if (drawn.solved) {
+    const AreaMetrics m = measure_areas(pattern, pieces);
+    drawn.stats.coverage = m.coverage;
+    drawn.stats.overlap = m.overlap;
+    drawn.stats.spill = m.spill;
+  }
+  // None found: the set as given (the pieces of none would be a set without shapes).
+  UsedPieces used = drawn.solved ? used_pieces(set, pieces, use) : UsedPieces{set, {}};
+  Solution documented = drawn;
+  documented.pieces = std::move(used.pieces);
+  return {std::move(drawn), std::move(documented), std::move(used.set)};
 }
 
 }  // namespace tangram

@@ -685,27 +685,15 @@ JobEvent SolveJobs::run_job(const std::shared_ptr<Job>& job) {
           [&](long solutions, long nodes, double s) { progress(0, nodes, 0, solutions, s); });
       if (!all && !best.empty()) {
         // As `tangram solve --use subset|copies` without --all: the fewest pieces.
-        const UsedPieces used = used_pieces(set, best, enumeration.use);
-        Solution drawn;
-        drawn.solved = true;
-        drawn.pieces = best;
-        drawn.stats.seconds = e.seconds;
-        drawn.stats.placements_tried = e.nodes;
-        drawn.stats.threads = e.threads;
-        drawn.stats.on_grid = true;
-        const AreaMetrics m = measure_areas(pattern, best);
-        drawn.stats.coverage = m.coverage;
-        drawn.stats.overlap = m.overlap;
-        drawn.stats.spill = m.spill;
-        Solution documented = drawn;
-        documented.pieces = used.pieces;
+        ChosenAssembly chosen = chosen_assembly(pattern, set, best, e, enumeration.use);
+        const double coverage = chosen.drawn.stats.coverage;
         {
           std::lock_guard<std::mutex> lock(job->mutex);
-          job->drawn.push_back(drawn);
-          job->documented.push_back(documented);
-          job->documented_sets.push_back(used.set);
+          job->drawn.push_back(std::move(chosen.drawn));
+          job->documented.push_back(std::move(chosen.documented));
+          job->documented_sets.push_back(std::move(chosen.used_set));
         }
-        publish_solution(0, best, m.coverage);
+        publish_solution(0, best, coverage);
       }
       found = all ? count : best.empty() ? 0 : 1;
       const std::string assemblies =

@@ -82,4 +82,18 @@ struct UsedPieces {
 /// The UsedPieces of `pieces`, an assembly of `set` under `use`.
 UsedPieces used_pieces(const PieceSet& set, const std::vector<PlacedPiece>& pieces, PieceUse use);
 
+/// The one assembly an enumeration chose (PieceUse::Subset or Copies without enumerating them
+/// all: the fewest or the most pieces), as solutions with the enumeration's stats (seconds,
+/// placements, threads, on_grid, timed_out) and the areas measured on `pattern`: `drawn` in
+/// `set`'s pieces (pictures), `documented` in the pieces it uses, of `used_set`
+/// (used_pieces(), for the JSON). Empty `pieces`: both unsolved, `used_set` the set as given.
+struct ChosenAssembly {
+  Solution drawn;
+  Solution documented;
+  PieceSet used_set;
+};
+ChosenAssembly chosen_assembly(const Pattern& pattern, const PieceSet& set,
+                               const std::vector<PlacedPiece>& pieces, const Enumeration& found,
+                               PieceUse use);
+
 }  // namespace tangram
