@@ -44,7 +44,7 @@ echo
 echo "| count | command | result | seconds |"
 echo "|---|---|---|---|"
 square 8 > "$work/sq8.txt"
-for spec in "A003155 n = 8|--parts 2" "A003155 n = 8|--parts 2 --method halving" \
+for spec in "A003155 n = 8|--parts 2 --method ours" "A003155 n = 8|--parts 2 --method halving" \
   "A006067 n = 8|--parts 4 --no-mirror"; do
   name=${spec%%|*} flags=${spec#*|}
   start=$(now)
@@ -186,7 +186,7 @@ for figure in rect-3x4 puzzle-12 square-4 puzzle-16 puzzle-20 rect-4x6 square-6;
   for k in 2 3 4; do
     ((n % k == 0)) || continue
     start=$(now)
-    line=$("$tangram" dissect "$work/$figure.txt" --parts "$k" --time-limit 600 || true)
+    line=$("$tangram" dissect "$work/$figure.txt" --parts "$k" --method ours --time-limit 600 || true)
     ours=$(since "$start")
     count=${line%% *} oracle=- ratio=-
     if ((n <= 12 || (n <= 20 && k == 2))); then
