@@ -302,7 +302,9 @@ TEST_CASE("solve with rotations chosen from the figure") {
 TEST_CASE("solve: the vertex search first, taken when exact and at the configured rotations") {
   // page3-99 has its parallelogram at 70 degrees: automatic rotations take the vertex search's
   // exact assembly at once; 45-degree steps do not allow that angle, and the raster search at
-  // them (which cannot place the parallelogram) runs instead.
+  // them (which cannot place the parallelogram) runs instead: cut short by the time limit it
+  // leaves the figure unsolved, and when it exhausts the 45-degree steps the vertex search's
+  // assembly answers, marked off_rotations.
   const Pattern pattern = mask_pattern("19-page3-99.png");
   SolverConfig config;
   config.search.rotation_auto = true;
@@ -319,6 +321,22 @@ TEST_CASE("solve: the vertex search first, taken when exact and at the configure
   const Solution raster = solve(pattern, at_45);
   CHECK_FALSE(raster.stats.by_vertices);
   CHECK_FALSE(raster.solved);
+
+  at_45.search.time_limit_s = 60.0;
+  const Solution exhausted = solve(pattern, at_45);
+  REQUIRE(exhausted.solved);
+  CHECK(exhausted.stats.by_vertices);
+  CHECK(exhausted.stats.off_rotations);
+  CHECK(exhausted.stats.rotation_step_deg == 45.0);
+  CHECK(exhausted.stats.placements_tried > exact.stats.placements_tried);  // the raster's too
+  CHECK(verify_solution(pattern, exhausted.pieces, at_45.pieces).valid);
+  CHECK(uncovered_inside(pattern, exhausted.pieces) < 0.001);
+  bool off_step = false;
+  for (const PlacedPiece& piece : exhausted.pieces)
+    off_step = off_step || std::abs(std::remainder(piece.pose.angle_deg, 45.0)) > 1.0;
+  CHECK(off_step);
+  // Exact at the configured rotations is taken first, never marked.
+  CHECK_FALSE(exact.stats.off_rotations);
 
   SolverConfig off = config;
   off.search.grid_search = false;

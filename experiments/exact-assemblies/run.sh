@@ -8,7 +8,11 @@
 #   no-exact  the raster search alone, snapped (--no-exact)
 #   no-snap   as default, the raster assemblies only polished (--no-snap)
 #
-#   experiments/exact-assemblies/run.sh [--jobs N]      (TANGRAM_BIN overrides build/tangram)
+#   experiments/exact-assemblies/run.sh [--jobs N] [--variants "default no-exact no-snap"]
+#                                                        (TANGRAM_BIN overrides build/tangram)
+#
+# --variants: which of the three to run (default all); a variant's directories are solved
+# afresh (emptied first), the others' kept as they are for summary.md.
 #
 # Writes SET-VARIANT/ directories (scripts/bench-kilogram.sh's output) and summary.md here.
 # Takes about 20 minutes with --jobs 2 on 2 cores.
@@ -23,10 +27,11 @@
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 root=$(cd "$here/../.." && pwd)
-jobs=2 lattice=0
+jobs=2 lattice=0 variants="default no-exact no-snap"
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --jobs) jobs=$2; shift 2 ;;
+    --variants) variants=$2; shift 2 ;;
     --lattice) lattice=1; shift ;;
     *) echo "run.sh: unknown argument '$1'" >&2; exit 2 ;;
   esac
@@ -48,7 +53,14 @@ if (( lattice )); then
   cat "$here/lattice/summary.md"
   exit 0
 fi
-for variant in default no-exact no-snap; do
+for variant in $variants; do
+  case $variant in
+    default|no-exact|no-snap) ;;
+    *) echo "run.sh: unknown variant '$variant' (default, no-exact, no-snap)" >&2; exit 2 ;;
+  esac
+done
+for variant in $variants; do
+  rm -rf "$here/kilogram-dev-45deg-$variant" "$here/kilogram-dev-rotated-$variant" "$here/masks-$variant"
   extra=(--time-limit 60)
   [[ $variant == no-exact ]] && extra+=(--no-exact)
   [[ $variant == no-snap ]] && extra+=(--no-snap)

@@ -139,6 +139,9 @@ void print_summary(const SolveOptions& options, const SolverConfig& config,
   if (s.on_grid) out << "  found on the set's unit grid, cell by cell (exact search)\n";
   if (s.on_lattice) out << "  found on the set's lattice (exact search)\n";
   if (s.by_vertices) out << "  found by the vertex search on the outline (exact search)\n";
+  if (s.off_rotations)
+    out << "  with pieces outside the " << rotation_words(s, config)
+        << ", which the raster search exhausted\n";
   // The vertex search takes its angles from the outline's edges, not from a rotation plan.
   if (config.search.rotation_auto && !s.by_vertices && config.search.mode != SearchMode::Vertex)
     out << "  rotations " << rotation_words(s, config) << " (--rotation-step auto, stage "

@@ -622,19 +622,28 @@ bool at_configured_rotations(const std::vector<PlacedPiece>& pieces, const Searc
   return true;
 }
 
+/// What the vertex search run before the raster search found.
+struct VertexFindings {
+  /// Its assembly, snapped, exact and at the configured rotations: the solution.
+  std::optional<Solution> exact;
+  /// The first exact assembly with a piece outside the configured rotations (a fixed
+  /// --rotation-step): the answer when the raster search then exhausts those rotations.
+  std::optional<Solution> off_rotations;
+};
+
 /// SearchConfig::grid_search for straight-edged sets: the vertex search for up to
 /// vertex_share() of the time limit; its assembly snapped (SearchConfig::snap), when that
 /// passes the checker, and taken when it is exact (fine()) and its pieces lie at the configured
-/// rotations. nullopt otherwise.
-std::optional<Solution> solve_by_vertices(const Pattern& pattern, const SolverConfig& config,
-                                          const Pattern* judge) {
+/// rotations; the first exact one outside them is kept aside (VertexFindings::off_rotations).
+VertexFindings solve_by_vertices(const Pattern& pattern, const SolverConfig& config,
+                                 const Pattern* judge) {
   using Clock = std::chrono::steady_clock;
   const SearchConfig& s = config.search;
-  if (s.mode != SearchMode::Ours || !s.grid_search) return std::nullopt;
+  if (s.mode != SearchMode::Ours || !s.grid_search) return {};
   for (const PieceShape& shape : config.pieces.shapes())
-    if (!shape.arcs.empty()) return std::nullopt;
+    if (!shape.arcs.empty()) return {};
   // A figure the outline rules out is refused by the raster search at once.
-  if (outline_refusal(pattern, config.pieces)) return std::nullopt;
+  if (outline_refusal(pattern, config.pieces)) return {};
   SolverConfig vertex = config;
   vertex.search.mode = SearchMode::Vertex;
   vertex.search.started = s.started == Clock::time_point{} ? Clock::now() : s.started;
@@ -643,21 +652,45 @@ std::optional<Solution> solve_by_vertices(const Pattern& pattern, const SolverCo
   const std::vector<OutlineRing> outline = vectorise_outline(on.puzzle);
   // An assembly is taken only when exact, snapped, and at the configured rotations; the search
   // goes on past the others.
+  VertexFindings found;
+  const auto finished = [&](Solution solution) {
+    const AreaMetrics m = measure_areas(on, solution.pieces);
+    solution.stats.coverage = m.coverage;
+    solution.stats.overlap = m.overlap;
+    solution.stats.spill = m.spill;
+    solution.stats.by_vertices = true;
+    solution.stats.seconds =
+        std::chrono::duration<double>(Clock::now() - vertex.search.started).count();
+    return solution;
+  };
   const AssemblyCheck exact = [&](std::vector<PlacedPiece>& pieces) {
-    if (!at_configured_rotations(pieces, s)) return false;
-    if (s.snap) snap_checked(on, config.pieces, outline, pieces, snap_config(s));
-    return fine(on, config.pieces, pieces);
+    const bool at_rotations = at_configured_rotations(pieces, s);
+    if (!at_rotations && found.off_rotations) return false;
+    std::vector<PlacedPiece> snapped = pieces;
+    if (s.snap) snap_checked(on, config.pieces, outline, snapped, snap_config(s));
+    if (!fine(on, config.pieces, snapped)) return false;
+    if (at_rotations) {
+      pieces = std::move(snapped);
+      return true;
+    }
+    Solution aside;
+    aside.solved = true;
+    aside.pieces = std::move(snapped);
+    found.off_rotations = finished(std::move(aside));
+    found.off_rotations->stats.off_rotations = true;
+    return false;
   };
   Solution solution = vertex_search(pattern, vertex, {}, {}, judge, exact);
-  if (!solution.solved) return std::nullopt;
-  const AreaMetrics m = measure_areas(on, solution.pieces);
-  solution.stats.coverage = m.coverage;
-  solution.stats.overlap = m.overlap;
-  solution.stats.spill = m.spill;
-  solution.stats.by_vertices = true;
-  solution.stats.seconds =
-      std::chrono::duration<double>(Clock::now() - vertex.search.started).count();
-  return solution;
+  if (solution.solved) found.exact = finished(std::move(solution));
+  else if (found.off_rotations) {
+    // The counters of the whole vertex search, which went on past it.
+    SolveStats& stats = found.off_rotations->stats;
+    stats.placements_tried = solution.stats.placements_tried;
+    stats.backtracks = solution.stats.backtracks;
+    stats.validations_failed = solution.stats.validations_failed;
+    stats.threads = solution.stats.threads;
+  }
+  return found;
 }
 
 /// The unsolved solution of a search stopped (SearchConfig::stop) between its phases.
@@ -675,6 +708,7 @@ Solution stopped_solution(const SearchConfig& search) {
 
 Solution solve(const Pattern& pattern, const SolverConfig& config, const ProgressCallback& progress,
                const SearchObserver& observer, const Pattern* judge) {
+  const auto solve_entered = std::chrono::steady_clock::now();
   validate_config(config);
   if (judge != nullptr && judge->puzzle.size() != pattern.puzzle.size())
     throw UsageError("the judge pattern must have the pattern's size");
@@ -683,12 +717,32 @@ Solution solve(const Pattern& pattern, const SolverConfig& config, const Progres
   if (std::optional<Solution> exact = solve_exactly(pattern, config, judge ? *judge : pattern))
     return *exact;
   if (stop_requested(config.search)) return stopped_solution(config.search);
-  if (std::optional<Solution> exact = solve_by_vertices(pattern, config, judge))
-    return *exact;
+  const auto entered = config.search.started == std::chrono::steady_clock::time_point{}
+                           ? solve_entered
+                           : config.search.started;
+  VertexFindings by_vertices = solve_by_vertices(pattern, config, judge);
+  if (by_vertices.exact) return *by_vertices.exact;
   if (stop_requested(config.search)) return stopped_solution(config.search);
   if (config.search.rotation_auto)
     return solve_in_stages(pattern, config, progress, observer, judge);
-  return solve_at(pattern, config, progress, observer, judge);
+  Solution solution = solve_at(pattern, config, progress, observer, judge);
+  // The raster search ran out of candidates at the configured rotations (neither the time
+  // limit nor a stop ended it, nor a refusal): the vertex search's exact assembly outside them
+  // answers the figure (a piece at 70 degrees where 45-degree steps were asked).
+  if (!solution.solved && outcome_of(solution) == Outcome::Exhausted && by_vertices.off_rotations) {
+    Solution answer = std::move(*by_vertices.off_rotations);
+    answer.stats.placements_tried += solution.stats.placements_tried;
+    answer.stats.backtracks += solution.stats.backtracks;
+    answer.stats.validations_failed += solution.stats.validations_failed;
+    answer.stats.repeats_skipped += solution.stats.repeats_skipped;
+    answer.stats.threads = std::max(answer.stats.threads, solution.stats.threads);
+    answer.stats.rotation_step_deg = solution.stats.rotation_step_deg;
+    answer.stats.rotation_offset_deg = solution.stats.rotation_offset_deg;
+    answer.stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                                         entered).count();
+    return answer;
+  }
+  return solution;
 }
 
 }  // namespace tangram

@@ -140,6 +140,8 @@ SolveStats parse_stats(const Json& block, const std::string& prefix) {
     stats.on_lattice = v->get<bool>();
   if (const auto* v = json_member(block, "by_vertices", JsonType::Boolean, false, prefix, where))
     stats.by_vertices = v->get<bool>();
+  if (const auto* v = json_member(block, "off_rotations", JsonType::Boolean, false, prefix, where))
+    stats.off_rotations = v->get<bool>();
   number("rotation_step_deg", stats.rotation_step_deg);
   number("rotation_offset_deg", stats.rotation_offset_deg);
   number("rotation_stages", stats.rotation_stages);
@@ -352,6 +354,7 @@ std::string solution_to_json(const Solution& solution, const PieceSet& set,
   if (s.on_grid) out += ", \"on_grid\": true";
   if (s.on_lattice) out += ", \"on_lattice\": true";
   if (s.by_vertices) out += ", \"by_vertices\": true";
+  if (s.off_rotations) out += ", \"off_rotations\": true";
   if (s.rotation_step_deg > 0.0)
     out += ", \"rotation_step_deg\": " + json_number(s.rotation_step_deg) +
            ", \"rotation_offset_deg\": " + json_number(s.rotation_offset_deg) +

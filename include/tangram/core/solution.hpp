@@ -75,6 +75,9 @@ struct SolveStats {
   /// Found by the vertex search run before the raster search (SearchConfig::grid_search,
   /// vertex_search.hpp).
   bool by_vertices = false;
+  /// ... with a piece outside the configured rotations (a fixed rotation step): taken because
+  /// the raster search exhausted those rotations (search.hpp).
+  bool off_rotations = false;
   double coverage = 0.0;          ///< covered share of the puzzle area (exact, true polygons)
   double overlap = 0.0;           ///< overlapping area / puzzle area
   double spill = 0.0;             ///< area outside the puzzle / puzzle area
