@@ -236,3 +236,19 @@ TEST_CASE("vertex search: the accept hook sees each complete assembly and may se
     CHECK_FALSE(second.solved);
   }
 }
+
+TEST_CASE("vertex search: a remainder Boost.Geometry's buffer asserts on costs a placement, "
+          "not the process") {
+  // kilogram-dev-rotated's page1-56 (../shared/benchmarks, copied into tests/data): after a few
+  // placements a remainder has two nearly parallel edges at a corner, and the opening's
+  // buffer failed its assertion `intersecting` (line_line_intersection) and aborted. Boost's
+  // assertions now throw, and the search drops the placement or keeps the remainder unopened.
+  const Pattern pattern = load_pattern_png(std::string(TANGRAM_SOURCE_DIR) +
+                                           "/tests/data/kilogram-dev-rotated-page1-56.png");
+  const Solution solution = vertex_search(pattern, vertex_config());
+  check_solved(pattern, solution);
+  SolverConfig config;
+  config.search.rotation_auto = true;
+  config.search.time_limit_s = 60.0;
+  check_solved(pattern, solve(pattern, config));
+}

@@ -7,12 +7,43 @@
 
 // Boost 1.74's Geometry includes headers of Math that Boost deprecated since.
 #define BOOST_ALLOW_DEPRECATED_HEADERS
+// Its internal assertions call the handlers below (they throw GeometryFailure) instead of
+// aborting: the buffer asserts on nearly parallel edges (line_line_intersection, seen on a
+// remainder of kilogram-dev-rotated's page1-56), and a failed clipping costs one placement.
+#define BOOST_GEOMETRY_ENABLE_ASSERT_HANDLER
 #include <boost/geometry.hpp>
+#include <stdexcept>
+#include <string>
 
 #include "tangram/core/error.hpp"
 #include "tangram/core/outline.hpp"
 #include "tangram/core/spill.hpp"
 #include "tangram/core/verify.hpp"
+
+namespace tangram {
+namespace {
+
+/// A Boost.Geometry assertion failed: the operation's result is not to be used.
+struct GeometryFailure : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+}  // namespace
+}  // namespace tangram
+
+namespace boost::geometry {
+
+void assertion_failed(char const* expr, char const* function, char const* /*file*/,
+                      long /*line*/) {
+  throw tangram::GeometryFailure(std::string("Boost.Geometry: ") + expr + " in " + function);
+}
+
+void assertion_failed_msg(char const* expr, char const* msg, char const* function,
+                          char const* file, long line) {
+  assertion_failed((std::string(expr) + " (" + msg + ")").c_str(), function, file, line);
+}
+
+}  // namespace boost::geometry
 
 namespace tangram {
 
@@ -144,8 +175,12 @@ VxPolygon vx_polygon(const Polygon& polygon) {
 /// smaller of the two.
 double vx_spill(const VxPolygon& piece, const VxRegion& region) {
   VxRegion outside, inside;
-  bg::difference(piece, region, outside);
-  bg::intersection(piece, region, inside);
+  try {
+    bg::difference(piece, region, outside);
+    bg::intersection(piece, region, inside);
+  } catch (const GeometryFailure&) {
+    return bg::area(piece);  // unmeasured: taken as spilled whole, the placement dropped
+  }
   return std::max(0.0, std::min(bg::area(outside), bg::area(piece) - bg::area(inside)));
 }
 
@@ -321,14 +356,19 @@ private:
     VxRegion opened;
     for (const VxPolygon& polygon : region) {
       VxRegion eroded, grown;
-      bg::buffer(polygon, eroded, bs::distance_symmetric<double>(-tol_.open_px), side, join, end,
-                 point);
-      if (!eroded.empty())
-        bg::buffer(eroded, grown, bs::distance_symmetric<double>(tol_.open_px), side, join, end,
-                   point);
+      bool failed = false;
+      try {
+        bg::buffer(polygon, eroded, bs::distance_symmetric<double>(-tol_.open_px), side, join,
+                   end, point);
+        if (!eroded.empty())
+          bg::buffer(eroded, grown, bs::distance_symmetric<double>(tol_.open_px), side, join,
+                     end, point);
+      } catch (const GeometryFailure&) {
+        failed = true;
+      }
       const double area = bg::area(polygon);
-      if (area - bg::area(grown) > 2.0 * tol_.open_px * bg::perimeter(polygon) &&
-          area > 2.0 * tol_.open_px * bg::perimeter(polygon))
+      if (failed || (area - bg::area(grown) > 2.0 * tol_.open_px * bg::perimeter(polygon) &&
+                     area > 2.0 * tol_.open_px * bg::perimeter(polygon)))
         grown = VxRegion{polygon};
       for (VxPolygon& part : grown) opened.push_back(std::move(part));
     }
@@ -595,13 +635,18 @@ private:
       tell(SearchEventType::Placed, p.piece);
       const VxPolygon piece = vx_polygon(p.piece.polygon);
       VxRegion rest;
-      bg::difference(region, piece, rest);
-      // A failed clipping shows in the areas: the piece takes its area less its spill.
-      const double expected = bg::area(region) - (bg::area(piece) - p.spill_px2);
-      const bool clipped = std::abs(bg::area(rest) - expected) <= 0.01 * bg::area(piece) + 4.0;
       double lost_after = lost;
-      const std::optional<VxRegion> tidy =
-          clipped ? tidied(rest, lost_after) : std::nullopt;
+      std::optional<VxRegion> tidy;
+      try {
+        bg::difference(region, piece, rest);
+        // A failed clipping shows in the areas: the piece takes its area less its spill.
+        const double expected = bg::area(region) - (bg::area(piece) - p.spill_px2);
+        const bool clipped =
+            std::abs(bg::area(rest) - expected) <= 0.01 * bg::area(piece) + 4.0;
+        if (clipped) tidy = tidied(rest, lost_after);
+      } catch (const GeometryFailure&) {
+        tidy.reset();  // a clipping Boost.Geometry gave up on: this placement is not made
+      }
       if (tidy && areas_fit(*tidy) && fill(*tidy, spilled + p.spill_px2, lost_after)) return true;
       placed_.pop_back();
       ++left_[std::size_t(p.piece.shape)];
