@@ -83,7 +83,13 @@ if [[ -f "$out/meta.txt" ]]; then
     || die "$out was made with another set or other solver options ($(sed -n 's/^command=//p' "$out/meta.txt"))"
 fi
 if commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null); then
-  [[ -z "$(git -C "$root" status --porcelain 2>/dev/null)" ]] || commit="$commit + uncommitted changes"
+  # Results do not count: OUT and its siblings (an experiment's other result folders) when OUT
+  # is inside the checkout, as experiments/'s are.
+  exclude=()
+  out_rel=$(realpath -m --relative-to="$root" "$out")
+  [[ "$out_rel" == ../* || "$out_rel" != */* ]] || exclude=(":(exclude,glob)$(dirname "$out_rel")/*/**")
+  [[ -z "$(git -C "$root" status --porcelain -- . "${exclude[@]}" 2>/dev/null)" ]] ||
+    commit="$commit + uncommitted changes"
 elif git -C "$root" rev-parse --git-dir >/dev/null 2>&1; then
   commit="uncommitted (no commit yet)"
 else
