@@ -60,14 +60,16 @@ for variant in $variants; do
   esac
 done
 for variant in $variants; do
-  rm -rf "$here/kilogram-dev-45deg-$variant" "$here/kilogram-dev-rotated-$variant" "$here/masks-$variant"
   extra=(--time-limit 60)
   [[ $variant == no-exact ]] && extra+=(--no-exact)
   [[ $variant == no-snap ]] && extra+=(--no-snap)
+  rm -rf "$here/kilogram-dev-45deg-$variant"
   "$root/scripts/bench-kilogram.sh" --set kilogram-dev --jobs "$jobs" \
     --out "$here/kilogram-dev-45deg-$variant" -- --rotation-step 45 "${extra[@]}"
+  rm -rf "$here/kilogram-dev-rotated-$variant"
   "$root/scripts/bench-kilogram.sh" --set kilogram-dev-rotated --jobs "$jobs" \
     --out "$here/kilogram-dev-rotated-$variant" -- "${extra[@]}"
+  rm -rf "$here/masks-$variant"
   "$root/scripts/bench-kilogram.sh" --set "$masks" --jobs "$jobs" \
     --out "$here/masks-$variant" -- "${extra[@]}"
 done
