@@ -12,6 +12,7 @@
 #include "cli_runner.hpp"
 #include "temp_dir.hpp"
 #include "tangram/io/detail/json.hpp"
+#include "tangram/io/picture.hpp"
 
 using tangram::test::one_error_line;
 using tangram::test::run_cli;
@@ -21,6 +22,15 @@ namespace {
 
 void write(const TempDir& dir, const std::string& name, const std::string& text) {
   tangram::test::write_file(dir.file(name), text);
+}
+
+/// The PNG `name` that a command wrote in `dir`, which must be `cols` x `rows` pixels.
+cv::Mat read_picture(const TempDir& dir, const std::string& name, int cols, int rows) {
+  const cv::Mat image = cv::imread(dir.file(name), cv::IMREAD_COLOR);
+  REQUIRE(!image.empty());
+  CHECK(image.cols == cols);
+  CHECK(image.rows == rows);
+  return image;
 }
 
 }  // namespace
@@ -145,10 +155,7 @@ TEST_CASE("dissect CLI: --image and --svg draw dissection --index, or the figure
   tangram::test::Run run =
       run_cli(dir, "dissect r.txt --image cut.png --svg cut.svg --index 2 --json cut.json");
   CHECK(run.status == 0);
-  const cv::Mat image = cv::imread(dir.file("cut.png"), cv::IMREAD_COLOR);
-  REQUIRE(!image.empty());
-  CHECK(image.cols == 4 * 32 + 16);
-  CHECK(image.rows == 2 * 32 + 16);
+  const cv::Mat image = read_picture(dir, "cut.png", 4 * 32 + 16, 2 * 32 + 16);
   const std::string svg = tangram::test::read_all(dir.path() / "cut.svg");
   CHECK(svg.find("data-piece=\"2\"") != std::string::npos);
   // The pictures show the second dissection of the JSON.
@@ -252,9 +259,11 @@ TEST_CASE("dissect CLI: --cells half refuses bad grids and options in one line, 
   write(dir, "t.txt", "#7\n7.\n");
   for (const char* args :
        {"dissect x.txt --cells half", "dissect corner.txt --cells half",
-        "dissect t.txt --cells half --parts 3", "dissect t.txt --cells half --svg out.svg",
+        "dissect t.txt --cells half --parts 3", "dissect t.txt --cells half --svg out.png",
         "dissect t.txt --cells half --method kotani", "dissect t.txt --cells hex",
-        "dissect t.txt --quarters", "dissect t.txt --cells half --up-to-symmetry"}) {
+        "dissect t.txt --quarters", "dissect t.txt --cells half --cell 10",
+        "dissect t.txt --cells half --image out.png --index 2",
+        "dissect t.txt --cells half --image out.png --json out.png"}) {
     CAPTURE(args);
     const tangram::test::Run run = run_cli(dir, args);
     CHECK(run.status == 2);
@@ -263,4 +272,67 @@ TEST_CASE("dissect CLI: --cells half refuses bad grids and options in one line, 
   CHECK(tangram::test::contains(run_cli(dir, "dissect x.txt --cells half").err,
                                 "line 1, column 2 has 'x'"));
   CHECK_FALSE(std::filesystem::exists(dir.path() / "out.json"));
+  CHECK_FALSE(std::filesystem::exists(dir.path() / "out.png"));
+}
+
+TEST_CASE("dissect CLI: --cells half --up-to-symmetry counts classes under the figure's "
+          "symmetries") {
+  TempDir dir("dissect-cli-half-symmetry");
+  // The 2 x 2 square into 4: unit squares or the diagonals' cross, each symmetric itself.
+  write(dir, "s.txt", "##\n##\n");
+  tangram::test::Run run = run_cli(dir, "dissect s.txt --cells half --parts 4 --up-to-symmetry");
+  CHECK(run.status == 0);
+  CHECK(run.out ==
+        "2 dissections into 4 congruent pieces of 2 half-squares, up to the figure's symmetries\n");
+  // The unit square halved along either diagonal: a quarter turn exchanges them.
+  write(dir, "one.txt", "#\n");
+  run = run_cli(dir, "dissect one.txt --cells half --up-to-symmetry --json one.json");
+  CHECK(run.status == 0);
+  CHECK(run.out.rfind("1 dissection into 2", 0) == 0);
+  const auto json = tangram::detail::parse_json(tangram::test::read_all(dir.path() / "one.json"));
+  CHECK(json["up_to_symmetry"] == true);
+  CHECK(json["solutions"].size() == 1);
+  CHECK(run_cli(dir, "dissect one.txt --cells half --json -").out.find(
+            "\"up_to_symmetry\": false") != std::string::npos);
+  // The 3 x 3 square halved: 30 dissections in 8 classes (test_half_square_dissection.cpp
+  // counts them by brute force).
+  write(dir, "sq.txt", "###\n###\n###\n");
+  CHECK(run_cli(dir, "dissect sq.txt --cells half").out.rfind("30 dissections", 0) == 0);
+  run = run_cli(dir, "dissect sq.txt --cells half --up-to-symmetry");
+  CHECK(run.status == 0);
+  CHECK(run.out == "8 dissections into 2 congruent pieces of 9 half-squares, up to the figure's "
+                   "symmetries\n");
+}
+
+TEST_CASE("dissect CLI: --cells half --image and --svg draw dissection --index, or the figure") {
+  TempDir dir("dissect-cli-half-picture");
+  write(dir, "t.txt", "#7\n7.\n");
+  tangram::test::Run run =
+      run_cli(dir, "dissect t.txt --cells half --parts 4 --image two.png --svg two.svg --index 2");
+  CHECK(run.status == 0);
+  const cv::Mat image = read_picture(dir, "two.png", 2 * 32 + 16, 2 * 32 + 16);
+  const std::string svg = tangram::test::read_all(dir.path() / "two.svg");
+  CHECK(svg.find("data-piece=\"4\"") != std::string::npos);
+  CHECK(svg.find("stroke-linecap=\"round\"") != std::string::npos);
+  CHECK(svg.find("width=\"80\" height=\"80\"") != std::string::npos);
+  // The two quarterings cut the full square (0, 0) along one diagonal or the other: each
+  // picture has one of them drawn thick, and the other thin.
+  run = run_cli(dir, "dissect t.txt --cells half --parts 4 --image one.png");
+  CHECK(run.status == 0);
+  const cv::Mat first = read_picture(dir, "one.png", 2 * 32 + 16, 2 * 32 + 16);
+  const cv::Scalar outline = tangram::outline_colour();
+  const cv::Vec3b dark(static_cast<unsigned char>(outline[0]),
+                       static_cast<unsigned char>(outline[1]),
+                       static_cast<unsigned char>(outline[2]));
+  const auto pixel = [](const cv::Mat& m, int x, int y) { return m.at<cv::Vec3b>(8 + y, 8 + x); };
+  CHECK((pixel(first, 10, 10) == dark) != (pixel(image, 10, 10) == dark));
+  CHECK((pixel(first, 21, 10) == dark) != (pixel(image, 21, 10) == dark));
+  // None found: the figure alone in grey, exit 1.
+  write(dir, "none.txt", "###\n.#.\n");
+  run = run_cli(dir, "dissect none.txt --cells half --svg none.svg --image none.png");
+  CHECK(run.status == 1);
+  CHECK(run.out.rfind("0 dissections", 0) == 0);
+  CHECK(tangram::test::read_all(dir.path() / "none.svg").find("data-piece=\"figure\"") !=
+        std::string::npos);
+  CHECK(std::filesystem::exists(dir.path() / "none.png"));
 }

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <array>
+#include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -76,25 +78,36 @@ Point turn(Point p, int t) {
   return {r, c};
 }
 
+/// The two triangles of each quarter cut by its square's midline (a finer tiling), under square
+/// symmetry `t` about the origin, each triangle's corners sorted, in the quarters' order.
+std::vector<Triangle> fine_triangles(const Quarters& quarters, int t) {
+  const auto move = [t](Point p) { return turn(p, t); };
+  std::vector<Triangle> out;
+  for (Quarter q : quarters) {
+    const auto [a, b, centre] = corners(q);
+    const Point mid{(a[0] + b[0]) / 2, (a[1] + b[1]) / 2};
+    out.push_back({move(a), move(mid), move(centre)});
+    out.push_back({move(mid), move(b), move(centre)});
+  }
+  for (Triangle& tri : out) std::sort(tri.begin(), tri.end());
+  return out;
+}
+
+/// The least corner of `triangles` (each sorted, non-empty).
+Point least_point(const std::vector<Triangle>& triangles) {
+  Point least = triangles[0][0];
+  for (const Triangle& tri : triangles) least = std::min(least, tri[0]);
+  return least;
+}
+
 /// The piece as triangles of the tiling by unit squares cut along both diagonals and both
 /// midlines (each quarter in two), under square symmetry `t` about the origin, moved so that
 /// its least corner is at the origin, sorted. That tiling is kept by every isometry that can
 /// carry one quarter piece onto another (quarter turns, mirrors, integer translations and the
 /// half-square shift along both axes), so equal lists mean congruent pieces and conversely.
 std::vector<Triangle> shape(const Quarters& piece, int t) {
-  const auto move = [t](Point p) { return turn(p, t); };
-  std::vector<Triangle> out;
-  for (Quarter q : piece) {
-    const auto [a, b, centre] = corners(q);
-    const Point mid{(a[0] + b[0]) / 2, (a[1] + b[1]) / 2};
-    out.push_back({move(a), move(mid), move(centre)});
-    out.push_back({move(mid), move(b), move(centre)});
-  }
-  Point least = out[0][0];
-  for (Triangle& tri : out) {
-    std::sort(tri.begin(), tri.end());
-    least = std::min(least, tri[0]);
-  }
+  std::vector<Triangle> out = fine_triangles(piece, t);
+  const Point least = least_point(out);
   for (Triangle& tri : out)
     for (Point& p : tri) p = {p[0] - least[0], p[1] - least[1]};
   std::sort(out.begin(), out.end());
@@ -361,4 +374,188 @@ TEST_CASE("half-square dissection: its dissections into whole squares are the sq
       compared += expected.size();
     }
   CHECK(compared == 19);  // the square solver's dissections of these figures, summed
+}
+
+namespace {
+
+/// An isometry of the plane on the doubled points: square symmetry `t` about the origin (turn),
+/// then a translation by `shift` (one unit is half a square).
+struct Isometry {
+  int t = 0;
+  Point shift{};
+};
+
+std::vector<Triangle> moved(const std::vector<Triangle>& triangles, const Isometry& m) {
+  std::vector<Triangle> out;
+  for (Triangle tri : triangles) {
+    for (Point& p : tri) {
+      const Point q = turn(p, m.t);
+      p = {q[0] + m.shift[0], q[1] + m.shift[1]};
+    }
+    std::sort(tri.begin(), tri.end());
+    out.push_back(tri);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+/// Every isometry that maps `figure` onto itself, by brute force on the fine triangles: each of
+/// the 8 square symmetries, then the translation that brings the least corner back, kept when
+/// the triangles come back as a set. Half-square translations are found too.
+std::vector<Isometry> own_isometries(const Quarters& figure) {
+  std::vector<Isometry> out;
+  std::vector<Triangle> base = fine_triangles(figure, 0);
+  std::sort(base.begin(), base.end());
+  for (int t = 0; t < 8; ++t) {
+    const std::vector<Triangle> turned = fine_triangles(figure, t);
+    const Point from = least_point(turned), to = least_point(base);
+    const Isometry m{t, {to[0] - from[0], to[1] - from[1]}};
+    if (moved(fine_triangles(figure, 0), m) == base) out.push_back(m);
+  }
+  return out;
+}
+
+/// `d` (a dissection of `figure`) under isometry `m` of the figure, each piece sorted, the
+/// pieces sorted; none when some piece's image is not made of the figure's quarters.
+std::optional<HalfDissection> image_of(const Quarters& figure, const HalfDissection& d,
+                                       const Isometry& m) {
+  std::map<Triangle, Quarter> quarter_of;
+  for (Quarter q : figure)
+    for (const Triangle& tri : fine_triangles({q}, 0)) quarter_of[tri] = q;
+  HalfDissection out;
+  for (const Quarters& piece : d) {
+    std::map<Quarter, int> halves;
+    for (const Triangle& tri : moved(fine_triangles(piece, 0), m)) ++halves[quarter_of.at(tri)];
+    out.emplace_back();
+    for (const auto& [q, n] : halves) {
+      if (n != 2) return std::nullopt;
+      out.back().push_back(q);
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+/// The dissections' classes under the figure's isometries, by brute force: each class's least
+/// member, and the size of its orbit.
+std::map<HalfDissection, std::size_t> classes(const Quarters& figure,
+                                              const std::vector<HalfDissection>& all) {
+  const std::vector<Isometry> own = own_isometries(figure);
+  std::map<HalfDissection, std::size_t> out;
+  for (const HalfDissection& d : all) {
+    std::set<HalfDissection> orbit;
+    for (const Isometry& m : own)
+      if (std::optional<HalfDissection> image = image_of(figure, d, m)) orbit.insert(*image);
+    out[*orbit.begin()] = orbit.size();
+  }
+  return out;
+}
+
+std::vector<HalfDissection> solutions(const Quarters& figure, int parts, bool up_to_symmetry,
+                                      bool mirror = true, bool halves = true) {
+  DissectHalvesConfig config;
+  config.parts = parts;
+  config.up_to_symmetry = up_to_symmetry;
+  config.mirror = mirror;
+  config.halves = halves;
+  return half_dissect(figure, config).solutions;
+}
+
+/// half_dissect with up_to_symmetry against the brute-force classes of all its dissections:
+/// the same representatives, and orbits that add up to all. Returns the number of classes.
+std::size_t check_classes(const Quarters& figure, int parts, bool mirror = true,
+                          bool halves = true) {
+  const std::vector<HalfDissection> all = solutions(figure, parts, false, mirror, halves);
+  const std::map<HalfDissection, std::size_t> want = classes(figure, all);
+  std::vector<HalfDissection> representatives;
+  std::size_t orbits = 0;
+  for (const auto& [d, size] : want) representatives.push_back(d), orbits += size;
+  CHECK(orbits == all.size());
+  CHECK(solutions(figure, parts, true, mirror, halves) == representatives);
+  return representatives.size();
+}
+
+}  // namespace
+
+TEST_CASE("half-square dissection up to symmetry: hand counts and the brute-force classes") {
+  // The 2 x 2 square into 4: unit squares, or the diagonals' cross; each is its own class.
+  CHECK(check_classes(parse_half_grid("##\n##"), 4) == 2);
+  // The triangle of 4 half-squares: halved 1 way; quartered 2 ways, the full square cut along
+  // the triangle's mirror line or across it, each its own mirror image: 2 classes.
+  CHECK(check_classes(parse_half_grid("#7\n7."), 2) == 1);
+  CHECK(check_classes(parse_half_grid("#7\n7."), 4) == 2);
+  // The unit square halved along either diagonal: one class.
+  CHECK(check_classes(parse_half_grid("#"), 2) == 1);
+  // The diamond around a grid point, into 2 pieces of quarters: the two cuts along grid lines
+  // are one class, the two into dominoes of diamonds another.
+  CHECK(check_classes(parse_half_grid("31\n97"), 2, true, false) == 2);
+  CHECK(half_figure_symmetries(parse_half_grid("31\n97")).size() == 8);
+  CHECK(half_figure_symmetries(parse_half_grid("#9")) == std::vector<int>{0});
+  // The 3 x 3 square halved: 30 dissections (README); the 4 x 4: 196.
+  const Quarters three = parse_half_grid("###\n###\n###");
+  CHECK(solutions(three, 2, false).size() == 30);
+  // Up to the square's 8 symmetries (orbits of 1 to 8), as the brute force counts them.
+  CHECK(check_classes(three, 2) == 8);
+  const Quarters four = parse_half_grid("####\n####\n####\n####");
+  CHECK(solutions(four, 2, false).size() == 196);
+  CHECK(check_classes(four, 2) == 50);
+  CHECK(check_classes(four, 4) > 0);
+  CHECK(check_classes(three, 3) > 0);
+  CHECK(check_classes(three, 2, false) > 0);
+  // A figure without symmetry: its classes are its dissections.
+  const Quarters lopsided = parse_half_grid("##7\n#9.\n");
+  CHECK(half_figure_symmetries(lopsided) == std::vector<int>{0});
+  CHECK(check_classes(lopsided, 2) == solutions(lopsided, 2, false).size());
+}
+
+TEST_CASE("half-square dissection up to symmetry: a figure of diamonds symmetric off the "
+          "quarter lattice") {
+  // The six diamonds of the test above: a 2 x 3 block of the diamond lattice, whose mirror
+  // lines run along diagonals through the middle of a grid edge, which are no mirror lines of
+  // the quarter lattice. Its dissections into diamonds are exchanged by them too.
+  const Quarters figure{{-1, 0, 2}, {0, -1, 1}, {0, -1, 2}, {0, 0, 0}, {0, 0, 1}, {0, 0, 2},
+                        {0, 0, 3},  {0, 1, 3},  {1, -1, 0}, {1, -1, 1}, {1, 0, 0}, {1, 0, 3}};
+  CHECK(own_isometries(figure).size() > half_figure_symmetries(figure).size());
+  for (int parts : {2, 3})
+    for (bool mirror : {true, false}) {
+      CAPTURE(parts);
+      CAPTURE(mirror);
+      CHECK(check_classes(figure, parts, mirror, false) > 0);
+    }
+}
+
+TEST_CASE("half-square dissection up to symmetry: every small figure against the brute force") {
+  // Every connected figure of a 2 x 2, 1 x 3 or 3 x 1 box of squares (as above), K = 2..4,
+  // mirror images or not, pieces of half-squares or of quarters.
+  const char states[] = {'.', '#', '7', '9', '1', '3'};
+  std::size_t compared = 0, merged = 0;
+  for (const auto [rows, cols] : {std::array<int, 2>{2, 2}, {1, 3}, {3, 1}}) {
+    int total = 1;
+    for (int i = 0; i < rows * cols; ++i) total *= 6;
+    for (int code = 0; code < total; ++code) {
+      std::string grid;
+      for (int i = 0, v = code; i < rows * cols; ++i, v /= 6) {
+        grid += states[v % 6];
+        if (i % cols == cols - 1) grid += '\n';
+      }
+      if (grid.find_first_not_of(".\n") == std::string::npos) continue;
+      const Quarters figure = parse_half_grid(grid);
+      if (!quarters_connected(figure)) continue;
+      for (int parts = 2; parts <= 4; ++parts)
+        for (int h = 0; h < 2; ++h) {
+          if (figure.size() % ((h ? 2 : 1) * static_cast<std::size_t>(parts)) != 0) continue;
+          for (int m = 0; m < 2; ++m) {
+            CAPTURE(grid);
+            CAPTURE(parts);
+            CAPTURE(m);
+            CAPTURE(h);
+            const std::size_t n = check_classes(figure, parts, m == 1, h == 1);
+            merged += solutions(figure, parts, false, m == 1, h == 1).size() - n;
+            ++compared;
+          }
+        }
+    }
+  }
+  CHECK(compared > 1000);
+  CHECK(merged > 100);
 }

@@ -55,7 +55,8 @@ CLI::App* setup_dissect(CLI::App& app, DissectOptions& options) {
                        "left, '9' top right, '1' bottom left, '3' bottom right (or the "
                        "triangles '\u25E4' '\u25E5' '\u25E3' '\u25E2'). Each piece is made of "
                        "whole half-squares; --print shows each square as 3 x 3 characters, the "
-                       "letter of each quarter's piece at the middle of its side. Default: " +
+                       "letter of each quarter's piece at the middle of its side; --image and "
+                       "--svg draw the cuts along grid lines and diagonals. Default: " +
                        options.cells + "."))
       ->type_name("KIND");
   cmd->add_flag("--quarters", options.quarters,
@@ -215,15 +216,16 @@ void check_dissect_outputs(const DissectOptions& options) {
                                           std::to_string(options.index));
 }
 
-/// The dissection --image and --svg draw: number --index, or none (the figure alone) when
-/// nothing was found. Throws UsageError for an --index beyond the dissections found.
-Dissection shown_dissection(const DissectOptions& options, const DissectResult& result) {
-  const auto n = static_cast<long>(result.solutions.size());
+/// The dissection --image and --svg draw: number --index of `solutions`, or none (the figure
+/// alone) when nothing was found. Throws UsageError for an --index beyond the dissections found.
+template <class Solution>
+Solution shown_dissection(const DissectOptions& options, const std::vector<Solution>& solutions) {
+  const auto n = static_cast<long>(solutions.size());
   if (n == 0 || (options.image_path.empty() && options.svg_path.empty())) return {};
   if (options.index > n)
     throw UsageError("--index " + std::to_string(options.index) + ": there " +
                      (n == 1 ? "is 1 dissection" : "are " + std::to_string(n) + " dissections"));
-  return result.solutions[static_cast<std::size_t>(options.index - 1)];
+  return solutions[static_cast<std::size_t>(options.index - 1)];
 }
 
 /// The exit status of `n` dissections found: 0 some (--unique: one), 1 none, kExitSeveral
@@ -265,24 +267,20 @@ std::string quarter_letters(const Quarters& figure, const HalfDissection& d) {
 }
 
 /// `tangram dissect --cells half`: the figure a text grid of half-squares
-/// (half_square_dissection.hpp); the count, and --print.
+/// (half_square_dissection.hpp); the count, --print, --json, --image and --svg.
 int run_dissect_halves(const DissectOptions& options,
                        std::chrono::steady_clock::time_point started) {
   if (options.method != "ours" && options.method != "auto")
     throw UsageError("--cells half: only --method ours (kotani and halving cut squares)");
-  const std::pair<bool, const char*> unsupported[] = {
-      {options.up_to_symmetry, "--up-to-symmetry"}, {!options.image_path.empty(), "--image"},
-      {!options.svg_path.empty(), "--svg"}, {options.cell_px != 0, "--cell"}};
-  for (const auto& [given, option] : unsupported)
-    if (given)
-      throw UsageError(std::string(option) + " is not available with --cells half (only the count, "
-                       "--print and --json)");
+  if (options.cell_px != 0)
+    throw UsageError("--cell is a picture's square side: --cells half reads a text grid");
   const std::string bytes = read_input_file(options.figure, "figure",
                                             options.limits.max_image_bytes, Limit::ImageBytes);
   DissectHalvesConfig config;
   config.parts = options.parts;
   config.mirror = !options.no_mirror;
   config.halves = !options.quarters;
+  config.up_to_symmetry = options.up_to_symmetry;
   config.max_solutions = options.unique ? 2 : options.max_solutions;
   config.deadline = started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                   std::chrono::duration<double>(options.time_limit_s));
@@ -297,6 +295,7 @@ int run_dissect_halves(const DissectOptions& options,
                      ": " + e.tagged());
   }
   const DissectHalvesResult result = half_dissect(figure, config);
+  const HalfDissection shown = shown_dissection(options, result.solutions);  // before any output
   const std::size_t n = result.solutions.size(),
                     piece = figure.size() / static_cast<std::size_t>(options.parts);
   std::ostream& out = options.json_path == "-" ? std::cerr : std::cout;
@@ -306,6 +305,7 @@ int run_dissect_halves(const DissectOptions& options,
             << (piece % 2 == 1 ? std::to_string(piece) + (piece == 1 ? " quarter" : " quarters")
                                : std::to_string(piece / 2) +
                                      (piece == 2 ? " half-square" : " half-squares"))
+            << (options.up_to_symmetry ? ", up to the figure's symmetries" : "")
             << (result.timed_out ? " (time limit)" : !result.complete ? " (stopped)" : "") << "\n";
   if (options.print)
     for (const HalfDissection& d : result.solutions) out << "\n" << quarter_letters(figure, d);
@@ -313,10 +313,15 @@ int run_dissect_halves(const DissectOptions& options,
     DissectionDocument about;
     about.parts = options.parts;
     about.mirror = !options.no_mirror;
+    about.up_to_symmetry = options.up_to_symmetry;
     about.complete = result.complete;
     write_text_atomic(options.json_path,
                       half_dissection_json(figure, result.solutions, about, config.halves));
   }
+  if (!options.image_path.empty())
+    write_png_atomic(options.image_path, render_half_dissection(figure, shown));
+  if (!options.svg_path.empty())
+    write_text_atomic(options.svg_path, half_dissection_svg(figure, shown));
   return dissect_status(options.unique, n, result.timed_out);
 }
 
@@ -375,7 +380,7 @@ int run_dissect(const DissectOptions& options) {
   config.deadline = started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                   std::chrono::duration<double>(options.time_limit_s));
   const DissectResult result = dissect(figure, config);
-  const Dissection shown = shown_dissection(options, result);  // before any output
+  const Dissection shown = shown_dissection(options, result.solutions);  // before any output
   const std::size_t n = result.solutions.size();
   std::ostream& out = options.json_path == "-" ? std::cerr : std::cout;
   out << (result.timed_out ? "at least " : "") << n << (n == 1 ? " dissection" : " dissections")

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "tangram/core/detail/dissection_found.hpp"
+#include "tangram/core/detail/figure_symmetry.hpp"
 #include "tangram/core/detail/flood.hpp"
 #include "tangram/core/detail/halving_search.hpp"
 #include "tangram/core/error.hpp"
@@ -68,15 +69,7 @@ Cell transform_cell(Cell cell, int t) {
 }
 
 Cells normalized(const Cells& cells, int t) {
-  Cells out;
-  out.reserve(cells.size());
-  for (Cell c : cells) out.push_back(transform_cell(c, t));
-  if (out.empty()) return out;
-  int r0 = out[0].row, c0 = out[0].col;
-  for (Cell c : out) r0 = std::min(r0, c.row), c0 = std::min(c0, c.col);
-  for (Cell& c : out) c = {c.row - r0, c.col - c0};
-  std::sort(out.begin(), out.end());
-  return out;
+  return detail::normalized_by(cells, t, transform_cell);
 }
 
 bool congruent(const Cells& a, const Cells& b, bool mirror) {
@@ -103,11 +96,7 @@ void check_dissectable(const Cells& figure, int parts) {
                      " congruent pieces: its area is not a multiple of " + std::to_string(parts));
 }
 
-Dissection canonical(Dissection d) {
-  for (Cells& piece : d) std::sort(piece.begin(), piece.end());
-  std::sort(d.begin(), d.end());
-  return d;
-}
+Dissection canonical(Dissection d) { return detail::sorted_pieces(std::move(d)); }
 
 namespace {
 
@@ -121,45 +110,18 @@ Cell corner(const Cells& cells) {
 }  // namespace
 
 std::vector<int> figure_symmetries(const Cells& figure) {
-  std::vector<int> out;
-  const Cells base = normalized(figure);
-  for (int t = 0; t < 8; ++t)
-    if (normalized(figure, t) == base) out.push_back(t);
-  return out;
+  return detail::symmetries_by(figure, transform_cell);
 }
-
-namespace {
-
-/// `d` under the figure's symmetry `t` (figure_symmetries), in the figure's frame.
-Dissection moved_by(const Cells& figure, int t, Dissection d) {
-  const Cell origin = corner(figure);
-  Cells moved;
-  for (Cell c : figure) moved.push_back(transform_cell(c, t));
-  const Cell shift = corner(moved);
-  for (Cells& piece : d) {
-    for (Cell& c : piece) {
-      const Cell m = transform_cell(c, t);
-      c = {m.row - shift.row + origin.row, m.col - shift.col + origin.col};
-    }
-    std::sort(piece.begin(), piece.end());
-  }
-  return d;
-}
-
-}  // namespace
 
 Dissection canonical_up_to_symmetry(const Cells& figure, const Dissection& d) {
-  Dissection best = canonical(d);
-  for (int t : figure_symmetries(figure))
-    if (t != 0) best = std::min(best, canonical(moved_by(figure, t, d)));
-  return best;
+  return detail::least_image(figure, figure_symmetries(figure), d, transform_cell);
 }
 
 bool symmetric_dissection(const Cells& figure, const Dissection& d) {
   const Dissection sorted = canonical(d);
   for (int t : figure_symmetries(figure)) {
     if (t == 0) continue;
-    const Dissection image = moved_by(figure, t, sorted);
+    const Dissection image = detail::moved_by(figure, t, sorted, transform_cell);
     if (image[0] != sorted[0] && canonical(image) == sorted) return true;
   }
   return false;

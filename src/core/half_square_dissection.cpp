@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <array>
+#include <optional>
 #include <set>
 #include <string>
 
 #include "tangram/core/congruent_dissection.hpp"
+#include "tangram/core/detail/figure_symmetry.hpp"
 #include "tangram/core/detail/flood.hpp"
 #include "tangram/core/error.hpp"
 
@@ -49,10 +51,89 @@ std::array<Quarter, 3> quarter_neighbours(Quarter q) {
           Quarter{q.row, q.col, (q.side + 1) % 4}, Quarter{q.row, q.col, (q.side + 3) % 4}};
 }
 
-HalfDissection canonical_halves(HalfDissection d) {
-  for (Quarters& piece : d) std::sort(piece.begin(), piece.end());
-  std::sort(d.begin(), d.end());
-  return d;
+/// The diamond (two quarters across a grid edge) of quarter q as a cell of the diamond lattice:
+/// its centre (y, x) as (y + x - 1/2, y - x + 1/2).
+Cell diamond_of(Quarter q) {
+  const Cell step = kSideStep[static_cast<std::size_t>(q.side)];
+  // The edge's midpoint, doubled: the square's centre (2 row + 1, 2 col + 1) plus the step.
+  const int y2 = 2 * q.row + 1 + step.row, x2 = 2 * q.col + 1 + step.col;
+  return {(y2 + x2 - 1) / 2, (y2 - x2 + 1) / 2};
+}
+
+/// The two quarters of diamond `d` (diamond_of's inverse).
+std::array<Quarter, 2> quarters_of(Cell d) {
+  const int y2 = d.row + d.col, x2 = d.row - d.col + 1;  // doubled centre
+  if (y2 % 2 == 0) {  // on a horizontal edge: the top of the square below, the bottom above
+    const int r = y2 / 2, c = (x2 - 1) / 2;
+    return {Quarter{r, c, 0}, Quarter{r - 1, c, 2}};
+  }
+  const int r = (y2 - 1) / 2, c = x2 / 2;  // on a vertical edge
+  return {Quarter{r, c, 3}, Quarter{r, c - 1, 1}};
+}
+
+/// The diamonds of `quarters` as cells of the diamond lattice, or none when some quarter's
+/// partner across its grid edge is missing (a grid edge on the boundary).
+std::optional<Cells> diamonds_of(const Quarters& quarters) {
+  const std::set<Quarter> in(quarters.begin(), quarters.end());
+  std::set<Cell> diamonds;
+  for (Quarter q : quarters) {
+    if (!in.count(quarter_neighbours(q)[0])) return std::nullopt;
+    diamonds.insert(diamond_of(q));
+  }
+  return Cells(diamonds.begin(), diamonds.end());
+}
+
+/// The quarters of the diamond-lattice cells `cells`.
+Quarters quarters_of(const Cells& cells) {
+  Quarters out;
+  for (Cell c : cells)
+    for (Quarter q : quarters_of(c)) out.push_back(q);
+  return out;
+}
+
+/// The symmetries of a figure (half_canonical_up_to_symmetry): those of the quarter lattice,
+/// and when the figure is made of diamonds, those of the diamond lattice.
+struct HalfSymmetries {
+  Quarters figure;
+  std::vector<int> lattice;      ///< half_figure_symmetries
+  std::optional<Cells> diamonds;  ///< the figure on the diamond lattice, if it is made of diamonds
+  std::vector<int> diamond;      ///< figure_symmetries(*diamonds)
+
+  explicit HalfSymmetries(const Quarters& f)
+      : figure(f), lattice(half_figure_symmetries(f)), diamonds(diamonds_of(f)) {
+    if (diamonds) diamond = figure_symmetries(*diamonds);
+  }
+
+  /// The least form of `d` among its images under the figure's symmetries.
+  HalfDissection least(const HalfDissection& d) const {
+    if (diamonds && diamond.size() > 1) {
+      Dissection cells;
+      for (const Quarters& piece : d) {
+        std::optional<Cells> c = diamonds_of(piece);
+        if (!c) break;
+        cells.push_back(std::move(*c));
+      }
+      // Every piece made of diamonds: the diamond lattice's symmetries of the figure move it
+      // onto a dissection (they include the quarter lattice's).
+      if (cells.size() == d.size()) {
+        HalfDissection best = detail::sorted_pieces(d);
+        for (int t : diamond) {
+          HalfDissection image;
+          for (const Cells& piece : detail::moved_by(*diamonds, t, cells, transform_cell))
+            image.push_back(quarters_of(piece));
+          best = std::min(best, detail::sorted_pieces(std::move(image)));
+        }
+        return best;
+      }
+    }
+    return detail::least_image(figure, lattice, d, transform_quarter);
+  }
+};
+
+/// How the searches keep dissection `d`: its least form under `symmetries` when given, else
+/// with its pieces sorted.
+HalfDissection kept_form(const HalfSymmetries* symmetries, HalfDissection d) {
+  return symmetries ? symmetries->least(d) : detail::sorted_pieces(std::move(d));
 }
 
 }  // namespace
@@ -127,6 +208,14 @@ Quarter transform_quarter(Quarter q, int t) {
   return quarter_at(transform_cell(quarter_point(q), t));
 }
 
+std::vector<int> half_figure_symmetries(const Quarters& figure) {
+  return detail::symmetries_by(figure, transform_quarter);
+}
+
+HalfDissection half_canonical_up_to_symmetry(const Quarters& figure, const HalfDissection& d) {
+  return HalfSymmetries(figure).least(d);
+}
+
 bool made_of_half_squares(const Quarters& piece) {
   std::set<std::pair<int, int>> squares;
   std::set<Quarter> in(piece.begin(), piece.end());
@@ -176,8 +265,9 @@ struct QuarterMap {
 /// order).
 class HalfSearch {
 public:
-  HalfSearch(const Quarters& figure, const DissectHalvesConfig& config)
-      : figure_(figure), config_(config), owner_(figure.size(), kUnowned),
+  HalfSearch(const Quarters& figure, const DissectHalvesConfig& config,
+             const HalfSymmetries* symmetries)
+      : figure_(figure), config_(config), symmetries_(symmetries), owner_(figure.size(), kUnowned),
         seen_(figure.size(), 0) {
     const SquareBox box = square_box(figure);
     r0_ = box.first_row, c0_ = box.first_col;
@@ -302,7 +392,7 @@ private:
       d[config_.parts == 1 ? 0 : static_cast<std::size_t>(owner_[i])].push_back(figure_[i]);
     for (const Quarters& piece : d)
       if (!quarters_connected(piece) || (config_.halves && !made_of_half_squares(piece))) return;
-    found_->insert(canonical_halves(std::move(d)));
+    found_->insert(kept_form(symmetries_, std::move(d)));
     if (config_.max_solutions > 0 && static_cast<long>(found_->size()) >= config_.max_solutions)
       stopped_ = true;
   }
@@ -348,6 +438,7 @@ private:
 
   const Quarters& figure_;
   const DissectHalvesConfig& config_;
+  const HalfSymmetries* symmetries_;
   int r0_ = 0, c0_ = 0, height_ = 0, width_ = 0;
   std::size_t piece_size_ = 0;
   std::vector<int> slot_;   ///< quarter slot in the bounding box -> figure index, or -1
@@ -364,57 +455,27 @@ private:
   long nodes_ = 0;
 };
 
-/// The diamond (two quarters across a grid edge) of quarter q as a cell of the diamond lattice:
-/// its centre (y, x) as (y + x - 1/2, y - x + 1/2).
-Cell diamond_of(Quarter q) {
-  const Cell step = kSideStep[static_cast<std::size_t>(q.side)];
-  // The edge's midpoint, doubled: the square's centre (2 row + 1, 2 col + 1) plus the step.
-  const int y2 = 2 * q.row + 1 + step.row, x2 = 2 * q.col + 1 + step.col;
-  return {(y2 + x2 - 1) / 2, (y2 - x2 + 1) / 2};
-}
-
-/// The two quarters of diamond `d` (diamond_of's inverse).
-std::array<Quarter, 2> quarters_of(Cell d) {
-  const int y2 = d.row + d.col, x2 = d.row - d.col + 1;  // doubled centre
-  if (y2 % 2 == 0) {  // on a horizontal edge: the top of the square below, the bottom above
-    const int r = y2 / 2, c = (x2 - 1) / 2;
-    return {Quarter{r, c, 0}, Quarter{r - 1, c, 2}};
-  }
-  const int r = (y2 - 1) / 2, c = x2 / 2;  // on a vertical edge
-  return {Quarter{r, c, 3}, Quarter{r, c - 1, 1}};
-}
-
 /// The dissections whose pieces are bounded by diagonals only (unions of diamonds), found by
 /// the square solver on the diamond lattice; empty unless the figure is such a union.
 void diamond_dissections(const Quarters& figure, const DissectHalvesConfig& config,
-                         std::set<HalfDissection>& found, DissectHalvesResult& result) {
-  const std::set<Quarter> in(figure.begin(), figure.end());
-  std::set<Cell> diamonds;
-  for (Quarter q : figure) {
-    const Quarter across = quarter_neighbours(q)[0];
-    if (!in.count(across)) return;  // a grid edge on the outline
-    diamonds.insert(diamond_of(q));
-  }
+                         const HalfSymmetries* symmetries, std::set<HalfDissection>& found,
+                         DissectHalvesResult& result) {
+  const std::optional<Cells> cells = diamonds_of(figure);
+  if (!cells) return;  // a grid edge on the outline
   DissectConfig square;
   square.parts = config.parts;
   square.mirror = config.mirror;
   square.deadline = config.deadline;
-  const Cells cells(diamonds.begin(), diamonds.end());
-  if (cells.size() % static_cast<std::size_t>(config.parts) != 0) return;
-  const DissectResult r = dissect(cells, square);
+  if (cells->size() % static_cast<std::size_t>(config.parts) != 0) return;
+  const DissectResult r = dissect(*cells, square);
   result.nodes += r.nodes;
   result.timed_out = result.timed_out || r.timed_out;
   result.complete = result.complete && r.complete;
   for (const Dissection& d : r.solutions) {
     HalfDissection h;
-    for (const Cells& piece : d) {
-      Quarters quarters;
-      for (Cell c : piece)
-        for (Quarter q : quarters_of(c)) quarters.push_back(q);
-      h.push_back(std::move(quarters));
-    }
+    for (const Cells& piece : d) h.push_back(quarters_of(piece));
     if (!config.halves || std::all_of(h.begin(), h.end(), made_of_half_squares))
-      found.insert(canonical_halves(std::move(h)));
+      found.insert(kept_form(symmetries, std::move(h)));
   }
 }
 
@@ -425,13 +486,17 @@ DissectHalvesResult half_dissect(const Quarters& figure, const DissectHalvesConf
   Quarters sorted = figure;
   std::sort(sorted.begin(), sorted.end());
   std::set<HalfDissection> found;
-  HalfSearch search(sorted, config);
+  std::optional<HalfSymmetries> symmetries;
+  if (config.up_to_symmetry) symmetries.emplace(sorted);
+  const HalfSymmetries* classes = symmetries ? &*symmetries : nullptr;
+  HalfSearch search(sorted, config, classes);
   search.run(found);
   DissectHalvesResult result;
   result.nodes = search.nodes();
   result.timed_out = search.timed_out();
   result.complete = !search.stopped();
-  if (!search.stopped() && config.parts > 1) diamond_dissections(sorted, config, found, result);
+  if (!search.stopped() && config.parts > 1)
+    diamond_dissections(sorted, config, classes, found, result);
   result.solutions.assign(found.begin(), found.end());
   if (config.max_solutions > 0 &&
       static_cast<long>(result.solutions.size()) >= config.max_solutions) {

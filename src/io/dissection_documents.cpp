@@ -80,6 +80,7 @@ std::string half_dissection_json(const Quarters& figure,
                                  const DissectionDocument& about, bool halves) {
   return "{\"format\": \"tangram-half-dissection/1\", \"parts\": " +
          std::to_string(about.parts) + ", \"mirror\": " + boolean(about.mirror) +
+         ", \"up_to_symmetry\": " + boolean(about.up_to_symmetry) +
          ", \"pieces\": \"" + (halves ? "half-squares" : "quarters") +
          "\", \"complete\": " + boolean(about.complete) +
          ",\n \"figure\": " + quarters_json(figure) +

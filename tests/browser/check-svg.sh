@@ -8,7 +8,8 @@
 #       its area in pixels (its polygon's area times the display scale squared, less its
 #       outline), and about as many pixels as the same colour does in the PNG.
 # A copy of the SVG broken on purpose (an element left open) must fail (a) and (b), so that the
-# check itself is checked.
+# check itself is checked. A dissection of half-squares (`tangram dissect --cells half --svg`,
+# triangles and diagonal cuts) must pass (a) too.
 #
 #   tests/browser/check-svg.sh [options]
 #     --tangram PATH        the tangram binary (default: build/tangram)
@@ -184,6 +185,14 @@ IFS='|' read -r broken_failed _ broken_list _ _ <<< "$(probe "$work/broken.svg")
   [[ "$broken_list" == *"XML error"* ]] ||
   failures+=("the probe passed a broken SVG: the check cannot fail")
 
+# The 2 x 2 square cut into 4 congruent pieces of half-squares.
+printf '##\n##\n' > "$work/half.txt"
+"$tangram" dissect "$work/half.txt" --cells half --parts 4 --svg "$work/half.svg" > /dev/null
+read -r half_pieces half_errors <<< "$(open_file "$work/half.svg")"
+(( half_errors == 0 )) || failures+=("Chromium shows an error page for $work/half.svg")
+(( half_pieces == 4 )) ||
+  failures+=("Chromium's DOM of the half-square SVG has $half_pieces pieces, expected 4")
+
 if [[ -n "$screenshot" ]]; then
   rm -f "$screenshot"
   width=$(grep -o -m1 'width="[0-9]*"' "$work/square.svg" | tr -dc 0-9)
@@ -199,4 +208,5 @@ if (( ${#failures[@]} > 0 )); then
   exit 1
 fi
 echo "check-svg: OK: $work/square.svg opens in Chromium with 7 pieces and no XML error;" \
-  "drawn at $size px: $report; a broken copy is caught"
+  "drawn at $size px: $report; a broken copy is caught; a half-square dissection opens with" \
+  "its 4 pieces"

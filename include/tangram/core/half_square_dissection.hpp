@@ -81,6 +81,20 @@ Quarter transform_quarter(Quarter q, int t);
 /// (two quarters with adjacent sides) of it.
 bool made_of_half_squares(const Quarters& piece);
 
+/// The symmetries t (transform_quarter) that map `figure` onto itself up to a translation by
+/// whole squares; 0 is always among them. For a figure with a boundary edge on a grid line these
+/// are all of its symmetries (see above).
+std::vector<int> half_figure_symmetries(const Quarters& figure);
+
+/// The least form of `d` (each piece sorted, the pieces sorted; the least such list) among its
+/// images under the symmetries of `figure`: one representative per class of dissections that
+/// the figure's own rotations and reflections exchange. These are half_figure_symmetries(),
+/// and when every piece of `d` is bounded by diagonals only (so the figure is too), every
+/// symmetry of the figure on the diamond lattice: a figure of diamonds may also be symmetric
+/// about a line or point half a square off the quarters' symmetries (never one read from a
+/// text grid: its outline turns at grid points only).
+HalfDissection half_canonical_up_to_symmetry(const Quarters& figure, const HalfDissection& d);
+
 /// The most quarters a figure may have.
 inline constexpr std::size_t kMaxHalfDissectQuarters = 4096;
 
@@ -89,13 +103,16 @@ struct DissectHalvesConfig {
   int parts = 2;        ///< K, the number of pieces
   bool mirror = true;   ///< pieces may be mirror images of each other
   bool halves = true;   ///< each piece made of whole half-squares; false: of quarters
+  bool up_to_symmetry = false;  ///< one dissection per class under the figure's symmetries
+                                ///< (half_canonical_up_to_symmetry)
   long max_solutions = 0;  ///< stop at this many dissections; 0 = all
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
 };
 
 /// What was found.
 struct DissectHalvesResult {
-  std::vector<HalfDissection> solutions;  ///< distinct, sorted
+  std::vector<HalfDissection> solutions;  ///< distinct, sorted; with up_to_symmetry each the
+                                          ///< least of its class
   bool complete = true;    ///< false when max_solutions or the deadline stopped the search
   bool timed_out = false;
   long nodes = 0;          ///< search steps taken
@@ -111,7 +128,7 @@ void check_half_dissectable(const Quarters& figure, int parts, bool halves);
 /// Ours on quarters: the first free quarter goes to piece 1 with its images in the opened
 /// pieces, to an opened piece with its preimage in piece 1, or opens the next piece under a
 /// chosen symmetry), plus the diamond-lattice search for pieces bounded by diagonals only.
-/// Deterministic.
+/// config.max_solutions counts classes with up_to_symmetry. Deterministic.
 DissectHalvesResult half_dissect(const Quarters& figure, const DissectHalvesConfig& config = {});
 
 }  // namespace tangram

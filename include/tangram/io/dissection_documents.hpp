@@ -11,7 +11,8 @@
 /// and for a generated puzzle also "name", "seed" and "candidates".
 ///
 /// tangram-half-dissection/1 (`tangram dissect --cells half --json`): {"format", "parts",
-/// "mirror", "pieces": "half-squares" or "quarters" (what a piece is made of), "complete",
+/// "mirror", "up_to_symmetry", "pieces": "half-squares" or "quarters" (what a piece is made
+/// of), "complete",
 /// "figure": [[row, column, side], ...], "solutions": [[piece, ...], ...]}, each piece a list of
 /// quarter squares [row, column, side] (half_square_dissection.hpp's Quarter: the triangle
 /// between the square's centre and its side 0 top, 1 right, 2 bottom, 3 left), in the text
@@ -48,7 +49,7 @@ std::string dissection_json(const Cells& figure, const std::vector<Dissection>& 
                             const DissectionDocument& about);
 
 /// The tangram-half-dissection/1 document of `figure` and `solutions` (one a line); `about`
-/// gives parts, mirror and complete; `halves`: pieces of whole half-squares, else quarters.
+/// gives parts, mirror, up_to_symmetry and complete; `halves`: pieces of whole half-squares, else quarters.
 std::string half_dissection_json(const Quarters& figure,
                                  const std::vector<HalfDissection>& solutions,
                                  const DissectionDocument& about, bool halves);

@@ -6,6 +6,12 @@
 /// outline, holes included) as a thick dark line. Without a dissection the picture is the puzzle
 /// itself: the figure in light grey (puzzle_colour()) with its grid lines and its outline.
 ///
+/// Figures of half-squares (core/half_square_dissection.hpp: render_half_dissection,
+/// half_dissection_svg) are drawn the same way on quarter squares: each quarter in its piece's
+/// colour, thin lines along the grid lines and the half-diagonals (the quarters' sides) inside a
+/// piece, thick lines along every piece boundary (cuts along grid lines and diagonals, and the
+/// outline), with round caps so that lines meeting at 45 degrees join cleanly.
+///
 /// Frame: the figure's bounding box, whose top-left square (least row, least column) is drawn at
 /// (margin_px, margin_px); square (row, col) covers cell_px x cell_px pixels from there. The
 /// PNG (render_dissection) and the SVG (dissection_svg) draw the same thing at the same size.
@@ -15,6 +21,7 @@
 #include <opencv2/core.hpp>
 
 #include "tangram/core/congruent_dissection.hpp"
+#include "tangram/core/half_square_dissection.hpp"
 
 namespace tangram {
 
@@ -42,5 +49,17 @@ cv::Mat3b render_dissection(const Cells& figure, const Dissection& d,
 /// same bytes. Throws as render_dissection().
 std::string dissection_svg(const Cells& figure, const Dissection& d,
                            const DissectionPictureConfig& config = {});
+
+/// The picture of `d` (a dissection of the half-square figure `figure`; empty: the puzzle
+/// alone), in the frame of the squares that the figure touches. Throws as render_dissection()
+/// (a quarter not in the figure or in two pieces), and UsageError for an odd cell_px (the
+/// squares' centres on whole pixels).
+cv::Mat3b render_half_dissection(const Quarters& figure, const HalfDissection& d,
+                                 const DissectionPictureConfig& config = {});
+
+/// The same picture as SVG, as dissection_svg() (each piece's path made of its squares and the
+/// triangles of its quarters; the thick lines with round caps).
+std::string half_dissection_svg(const Quarters& figure, const HalfDissection& d,
+                                const DissectionPictureConfig& config = {});
 
 }  // namespace tangram
