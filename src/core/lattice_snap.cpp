@@ -16,8 +16,6 @@ namespace {
 constexpr long kLatticeMaxA = 400, kLatticeMaxB = 100;
 // Edge vectors of the set's outlines are exact lattice values to rounding.
 constexpr double kLatticeExact = 1e-9;
-// lattice_snap_checked(): coverage may fall and overlap grow by this share of the figure.
-constexpr double kLatticeNoWorse = 1e-4;
 
 /// A point of the lattice: both coordinates lattice values.
 struct LatticePoint {
@@ -442,6 +440,13 @@ LatticeSnapReport lattice_snap(const Pattern& pattern, const PieceSet& set,
   return report;
 }
 
+bool lattice_snap_acceptable(const VerifyReport& before, const VerifyReport& after) {
+  if (!after.valid) return false;
+  if (!before.valid) return true;
+  return after.metrics.coverage >= before.metrics.coverage - kLatticeCoverageGive &&
+         after.metrics.overlap <= before.metrics.overlap + kLatticeOverlapGive;
+}
+
 bool lattice_snap_checked(const Pattern& pattern, const PieceSet& set,
                           std::vector<PlacedPiece>& pieces, const LatticeSnapConfig& config) {
   const VerifyReport before = verify_solution(pattern, pieces, set);
@@ -451,11 +456,7 @@ bool lattice_snap_checked(const Pattern& pattern, const PieceSet& set,
     const LatticeSnapReport report = lattice_snap(pattern, set, moved, narrower);
     if (!report.applied) return false;
     const VerifyReport after = verify_solution(pattern, moved, set);
-    const bool no_worse =
-        after.valid && (!before.valid ||
-                        (after.metrics.coverage >= before.metrics.coverage - kLatticeNoWorse &&
-                         after.metrics.overlap <= before.metrics.overlap + kLatticeNoWorse));
-    if (no_worse) {
+    if (lattice_snap_acceptable(before, after)) {
       pieces = std::move(moved);
       return true;
     }

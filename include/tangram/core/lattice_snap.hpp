@@ -30,6 +30,7 @@
 #include "tangram/core/pattern.hpp"
 #include "tangram/core/piece_set.hpp"
 #include "tangram/core/solution.hpp"
+#include "tangram/core/verify.hpp"
 
 namespace tangram {
 
@@ -105,13 +106,25 @@ LatticeSnapReport lattice_snap(const Pattern& pattern, const PieceSet& set,
                                std::vector<PlacedPiece>& pieces,
                                const LatticeSnapConfig& config = {});
 
-/// lattice_snap() kept only when it does no harm: the pieces on the lattice replace `pieces`
-/// when they pass verify_solution() on `pattern` and, measured as verify_solution() measures
-/// (fractions of the figure's area), cover no less of it and overlap no more, each within 1e-4
-/// (a square of 2 px at side 200: exact positions against the pixel-fitted ones). When that
-/// assembly is refused and some piece was placed by rounding, the lattice snap is tried again
-/// with half the window, then a quarter (values nearer the snapped ones, if less simple).
-/// Returns whether `pieces` were replaced.
+/// How much of the figure's area (a share) the lattice snap may give up: coverage may fall by
+/// kLatticeCoverageGive, a fifth of a percent, and overlap grow by kLatticeOverlapGive (a square
+/// of 2 px at side 200). Exact positions on the lattice trade a little of the pixel fit: the
+/// lattice search's assemblies (lattice_search.hpp: a step measured on the figure's box, the
+/// pieces sized by its area) overlap by 0.0004-0.0023 of kilogram-dev's figures, and on the
+/// set's own lattice overlap by none while covering 0.0002-0.001 less.
+inline constexpr double kLatticeCoverageGive = 2e-3;
+inline constexpr double kLatticeOverlapGive = 1e-4;
+
+/// Whether an assembly put on the lattice (checked `after`) may replace the one it came from
+/// (checked `before`, both verify_solution()): it passes the checker, and either the one before
+/// did not or it covers no less and overlaps no more, within kLatticeCoverageGive and
+/// kLatticeOverlapGive.
+bool lattice_snap_acceptable(const VerifyReport& before, const VerifyReport& after);
+
+/// lattice_snap() kept only when lattice_snap_acceptable() on `pattern`. When that assembly is
+/// refused and some piece was placed by rounding, the lattice snap is tried again with half the
+/// window, then a quarter (values nearer the snapped ones, if less simple). Returns whether
+/// `pieces` were replaced.
 bool lattice_snap_checked(const Pattern& pattern, const PieceSet& set,
                           std::vector<PlacedPiece>& pieces, const LatticeSnapConfig& config = {});
 
