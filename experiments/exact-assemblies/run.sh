@@ -44,6 +44,7 @@ if (( lattice )); then
   for variant in no-lattice lattice; do
     extra=(--time-limit 60)
     [[ $variant == no-lattice ]] && extra+=(--no-lattice-snap)
+    rm -rf "$here/lattice/kilogram-dev-45deg-$variant" "$here/lattice/masks-$variant"
     "$root/scripts/bench-kilogram.sh" --set kilogram-dev --jobs "$jobs" \
       --out "$here/lattice/kilogram-dev-45deg-$variant" -- --rotation-step 45 "${extra[@]}"
     "$root/scripts/bench-kilogram.sh" --set "$masks" --jobs "$jobs" \
