@@ -121,8 +121,11 @@ TEST_CASE("vertex search: the double tangram (14 pieces, copies of each) off its
     CAPTURE(name);
     const Pattern pattern = mask_pattern(name);
     // Half-size pieces, twice the edges: the unsnapped assembly's coverage is a little lower
-    // than a Tangram figure's (0.984 on 05-hole), still well within the checker.
-    const Solution alone = solve(pattern, vertex_config(set));
+    // than a Tangram figure's (0.984 on 05-hole), still well within the checker. On the
+    // outline (SearchConfig::vertex_lattice off; test_surd_search.cpp has the lattice's).
+    SolverConfig outline = vertex_config(set);
+    outline.search.vertex_lattice = false;
+    const Solution alone = solve(pattern, outline);
     REQUIRE(alone.solved);
     CHECK(alone.pieces.size() == set.piece_count());
     CHECK(verify_solution(pattern, alone.pieces, set).valid);

@@ -12,6 +12,7 @@
 #include "tangram/core/error.hpp"
 #include "tangram/core/outline.hpp"
 #include "tangram/core/spill.hpp"
+#include "tangram/core/surd_search.hpp"
 #include "tangram/core/verify.hpp"
 
 namespace tangram {
@@ -557,17 +558,8 @@ private:
   }
 
   void tell(SearchEventType type, const PlacedPiece& piece) {
-    if (progress_)
-      progress_(SearchProgress{int(placed_.size()), tried_, backtracks_, elapsed()});
-    if (!observer_) return;
-    SearchEvent event;
-    event.step = ++step_;
-    event.type = type;
-    event.level = int(placed_.size()) - (type == SearchEventType::Placed ? 1 : 0);
-    event.piece = piece;
-    event.assembly = placed_;
-    event.seconds = elapsed();
-    observer_(event);
+    tell_vertex_event(progress_, observer_, step_, type, piece, placed_,
+                      SearchProgress{int(placed_.size()), tried_, backtracks_, elapsed()});
   }
 
   /// Fills the remainder `region` with the pieces left, depth first; true when an assembly
@@ -631,11 +623,51 @@ private:
 
 }  // namespace
 
+void tell_vertex_event(const ProgressCallback& progress, const SearchObserver& observer,
+                       long& step, SearchEventType type, const PlacedPiece& piece,
+                       const std::vector<PlacedPiece>& assembly, const SearchProgress& now) {
+  if (progress) progress(now);
+  if (!observer) return;
+  SearchEvent event;
+  event.step = ++step;
+  event.type = type;
+  event.level = int(assembly.size()) - (type == SearchEventType::Placed ? 1 : 0);
+  event.piece = piece;
+  event.assembly = assembly;
+  event.seconds = now.seconds;
+  observer(event);
+}
+
 Solution vertex_search(const Pattern& pattern, const SolverConfig& config,
                        const ProgressCallback& progress, const SearchObserver& observer,
                        const Pattern* judge, const AssemblyCheck& accept) {
   for (const PieceShape& shape : config.pieces.shapes())
     if (!shape.arcs.empty()) throw UsageError("the vertex search needs straight-edged pieces");
+  // SearchConfig::vertex_lattice: first on the figure's exact lattice when it has one, for up
+  // to half the time limit (surd_search.hpp); the outline's search, in the same time limit,
+  // when that finds nothing (its events numbered on from the lattice search's).
+  if (config.search.vertex_pruning && config.search.vertex_lattice) {
+    SolverConfig timed = config;
+    if (timed.search.started == Clock::time_point{}) timed.search.started = Clock::now();
+    const Clock::time_point started = timed.search.started;
+    const Clock::time_point deadline =
+        started + std::chrono::duration_cast<Clock::duration>(
+                      std::chrono::duration<double>(0.5 * config.search.time_limit_s));
+    long events = 0;
+    std::optional<Solution> exact = surd_vertex_search(
+        pattern, timed, judge ? *judge : pattern, accept, deadline, progress, observer, &events);
+    if (exact && (exact->solved || stop_requested(config.search))) {
+      exact->stats.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+      return *exact;
+    }
+    const SearchObserver numbered = !observer ? SearchObserver{} : [&](const SearchEvent& e) {
+      SearchEvent on = e;
+      on.step += events;
+      observer(on);
+    };
+    return VertexSearch(pattern, timed, progress, numbered, judge ? *judge : pattern, accept)
+        .run();
+  }
   return VertexSearch(pattern, config, progress, observer, judge ? *judge : pattern, accept)
       .run();
 }

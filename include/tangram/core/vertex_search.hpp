@@ -46,6 +46,13 @@ namespace tangram {
 /// change the pieces, e.g. snap them), false to search on.
 using AssemblyCheck = std::function<bool(std::vector<PlacedPiece>&)>;
 
+/// Tells `progress` and `observer` (either may be empty) of a placement or a removal of
+/// `piece`, as the vertex searches do: `step` counts the observer's events, `assembly` holds
+/// the pieces on the figure after it, `now` the search's counts.
+void tell_vertex_event(const ProgressCallback& progress, const SearchObserver& observer,
+                       long& step, SearchEventType type, const PlacedPiece& piece,
+                       const std::vector<PlacedPiece>& assembly, const SearchProgress& now);
+
 /// Assembles config.pieces into `pattern` by the vertex search (see the file comment). Single
 /// threaded and deterministic. Honours SearchConfig::reflection, time_limit_s and started (an
 /// unsolved Solution with SolveStats::timed_out when the limit ends it); ignores the rotation
