@@ -156,6 +156,22 @@ TEST_CASE("vertex search: as published (no vertex_pruning), the same figures sol
   }
 }
 
+TEST_CASE("vertex search: as published, a remainder with a near spike is opened, not aborted") {
+  // The default search with the published vertex search on the double tangram's 03-compact
+  // reached, within a second, a remainder with a spike 1e-4 radians wide, where Boost 1.74's
+  // buffer asserted ("intersecting") and the process aborted.
+  const PieceSet set = builtin_piece_set("double-tangram").set;
+  const Pattern pattern = mask_pattern("sets/double-tangram/03-compact.png");
+  SolverConfig config;
+  config.pieces = set;
+  config.search.rotation_auto = true;
+  config.search.vertex_pruning = false;
+  config.search.threads = 1;
+  config.search.time_limit_s = 3.0;
+  const Solution solution = solve(pattern, config);
+  if (solution.solved) CHECK(verify_solution(pattern, solution.pieces, set).valid);
+}
+
 TEST_CASE("vertex search: a disc is answered unsolved at once, no time limit reached") {
   const Pattern pattern = mask_pattern("sets/tangram/07-unsolvable-disc.png");
   const Solution solution = solve(pattern, vertex_config());

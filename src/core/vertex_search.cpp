@@ -106,6 +106,28 @@ void vx_split(const Polygon& ring, bool hole, std::vector<Polygon>& outers,
     (!hole && signed_area(loop) > 0.0 ? outers : holes).push_back(std::move(loop));
 }
 
+/// The ring without the corners where its edges nearly run on (within 1e-9 radians) or nearly
+/// back (a spike of under half a square pixel): Boost 1.74's buffer asserts ("intersecting")
+/// at a join of two nearly parallel edges. The area moves by less than that of the spikes.
+VxRing vx_despiked(const VxRing& ring) {
+  Polygon p = vx_vertices(ring);
+  for (bool changed = true; changed && p.size() > 3;) {
+    changed = false;
+    for (std::size_t i = 0; i < p.size() && p.size() > 3; ++i) {
+      const std::size_t n = p.size();
+      const Vec2 in = p[i] - p[(i + n - 1) % n], out = p[(i + 1) % n] - p[i];
+      const double twice_area = std::abs(cross(in, out));
+      const bool on = dot(in, out) >= 0.0 && twice_area <= 1e-9 * vx_length(in) * vx_length(out);
+      const bool back = dot(in, out) < 0.0 && twice_area < 1.0;
+      if (on || back) {
+        p.erase(p.begin() + long(i));
+        changed = true;
+      }
+    }
+  }
+  return vx_ring(p);
+}
+
 /// Polygons of outer rings with holes, each hole in the smallest outer ring that holds its
 /// centroid (an island's holes in the island, not in the ring around the island's hole).
 VxRegion vx_region(const std::vector<Polygon>& outers, const std::vector<Polygon>& holes) {
@@ -321,8 +343,11 @@ private:
     // too, and the polygon is kept as it is.
     VxRegion opened;
     for (const VxPolygon& polygon : region) {
+      VxPolygon clean = polygon;
+      clean.outer() = vx_despiked(clean.outer());
+      for (VxRing& inner : clean.inners()) inner = vx_despiked(inner);
       VxRegion eroded, grown;
-      bg::buffer(polygon, eroded, bs::distance_symmetric<double>(-tol_.open_px), side, join, end,
+      bg::buffer(clean, eroded, bs::distance_symmetric<double>(-tol_.open_px), side, join, end,
                  point);
       if (!eroded.empty())
         bg::buffer(eroded, grown, bs::distance_symmetric<double>(tol_.open_px), side, join, end,
