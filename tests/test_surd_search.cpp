@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <random>
 #include <string>
@@ -262,4 +263,47 @@ TEST_CASE("surd vertex search: the double tangram's 45-degree figures, exact and
   // Off the lattice (a disc) it declines: the outline's search then runs.
   CHECK_FALSE(surd_vertex_search(mask_pattern("sets/double-tangram/07-unsolvable-disc.png"), config,
                                  pattern, {}, deadline));
+}
+
+TEST_CASE("surd vertex search: the memo of dead states loses no assembly") {
+  // With and without the memo: the same first assembly, in no more placements; and, every
+  // assembly refused, the same assemblies seen (a state is remembered only when its search
+  // reached none), in as many placements or fewer.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  for (const char* set_name : {"tangram", "double-tangram"}) {
+    const PieceSet set = builtin_piece_set(set_name).set;
+    SolverConfig config;
+    config.pieces = set;
+    config.search.mode = SearchMode::Vertex;
+    for (const char* figure : {"02-compact", "03-compact", "04-hole", "05-hole", "06-parts"}) {
+      const std::string name = std::string("sets/") + set_name + "/" + figure + ".png";
+      CAPTURE(name);
+      const Pattern pattern = mask_pattern(name);
+      const auto memo = surd_vertex_search(pattern, config, pattern, {}, deadline);
+      const auto plain =
+          surd_vertex_search(pattern, config, pattern, {}, deadline, {}, {}, nullptr, false);
+      REQUIRE(memo);
+      REQUIRE(plain);
+      REQUIRE(memo->solved);
+      CHECK(surd_same_assembly(memo->pieces, plain->pieces));
+      CHECK(memo->stats.placements_tried <= plain->stats.placements_tried);
+      if (std::string(set_name) != "tangram") continue;  // every assembly: the Tangram's few
+      std::vector<std::vector<PlacedPiece>> seen[2];
+      for (int m = 0; m < 2; ++m) {
+        const AssemblyCheck refuse = [&](std::vector<PlacedPiece>& pieces) {
+          seen[m].push_back(pieces);
+          return false;
+        };
+        const auto all = surd_vertex_search(pattern, config, pattern, refuse, deadline, {}, {},
+                                            nullptr, m == 0);
+        REQUIRE(all);
+        CHECK_FALSE(all->solved);
+        CHECK_FALSE(all->stats.timed_out);
+      }
+      CHECK(seen[0].size() >= 1);
+      REQUIRE(seen[0].size() == seen[1].size());
+      for (std::size_t i = 0; i < seen[0].size(); ++i)
+        CHECK(surd_same_assembly(seen[0][i], seen[1][i]));
+    }
+  }
 }

@@ -92,20 +92,27 @@ std::vector<SurdRing> surd_difference(const std::vector<SurdRing>& rings, const 
       input.push_back({ring[i], ring[(i + 1) % ring.size()]});
   for (std::size_t i = 0; i < piece.size(); ++i)
     input.push_back({piece[(i + 1) % piece.size()], piece[i]});
-  // Every segment split at the ends of the others that lie on it, so that overlapping
-  // segments become equal ones.
+  // The region's segments split at the piece's corners that lie on them and the piece's at the
+  // region's corners, so that overlapping segments become equal ones (the region's own
+  // segments do not overlap, nor do the piece's).
+  const std::size_t region_segments = input.size() - piece.size();
   std::vector<SurdSegment> segments;
   std::vector<std::pair<Surd, SurdPoint>> cuts;
-  for (const SurdSegment& s : input) {
+  for (std::size_t k = 0; k < input.size(); ++k) {
+    const SurdSegment& s = input[k];
     const SurdPoint d = s.to - s.from;
     const Surd length2 = dot(d, d);
     cuts.clear();
-    for (const SurdSegment& t : input)
+    const bool of_region = k < region_segments;
+    for (std::size_t l = of_region ? region_segments : 0;
+         l < (of_region ? input.size() : region_segments); ++l) {
+      const SurdSegment& t = input[l];
       for (const SurdPoint p : {t.from, t.to}) {
         if (cross(d, p - s.from).sign() != 0) continue;
         const Surd along = dot(p - s.from, d);
         if (along.sign() > 0 && along < length2) cuts.push_back({along, p});
       }
+    }
     std::sort(cuts.begin(), cuts.end(),
               [](const auto& x, const auto& y) { return x.first < y.first; });
     SurdPoint at = s.from;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <set>
 
 #include "tangram/core/verify.hpp"
 
@@ -102,10 +104,10 @@ public:
   SurdSearch(const PieceSet& set, std::vector<SurdTurn> forms, const SurdFigure& figure,
              const Pattern& judge, const AssemblyCheck& accept, const SearchConfig& search,
              Clock::time_point deadline, double unit_px, const ProgressCallback& progress,
-             const SearchObserver& observer)
+             const SearchObserver& observer, bool memo)
       : set_(set), forms_(std::move(forms)), figure_(figure), judge_(judge), accept_(accept),
         stop_(search.stop), deadline_(deadline), unit_px_(unit_px), progress_(progress),
-        observer_(observer),
+        observer_(observer), memo_(memo),
         started_(search.started == Clock::time_point{} ? Clock::now() : search.started) {
     left_.assign(set.shape_count(), 0);
     for (const ShapeId id : set.order()) ++left_[std::size_t(id)];
@@ -114,6 +116,23 @@ public:
         area2_.resize(std::max(area2_.size(), std::size_t(form.shape) + 1));
         area2_[std::size_t(form.shape)] = twice_signed_area(form.offsets);
       }
+    // Per corner of each form: the directions of its edges out and in, and whether an earlier
+    // form's corner of the same shape lays the same polygon about the same point.
+    std::vector<std::pair<ShapeId, SurdRing>> seen;
+    for (const SurdTurn& form : forms_) {
+      const std::size_t n = form.offsets.size();
+      FormCorners c;
+      for (std::size_t v = 0; v < n; ++v) {
+        c.out.push_back(surd_direction(form.offsets[(v + 1) % n] - form.offsets[v]));
+        c.in.push_back(surd_direction(form.offsets[v] - form.offsets[(v + n - 1) % n]));
+        SurdRing about;
+        for (const SurdPoint& o : form.offsets) about.push_back(o - form.offsets[v]);
+        std::pair<ShapeId, SurdRing> key{form.shape, sorted_corners(std::move(about))};
+        c.repeated.push_back(std::find(seen.begin(), seen.end(), key) != seen.end());
+        if (!c.repeated.back()) seen.push_back(std::move(key));
+      }
+      corners_.push_back(std::move(c));
+    }
   }
 
   /// Twice the area of the pieces, exactly.
@@ -129,6 +148,14 @@ public:
   bool fill(const std::vector<SurdRing>& rings) {
     check_time();
     if (placed_.size() == set_.piece_count()) return complete();
+    // A remainder and pieces left seen before, whose search found no assembly at all (none
+    // refused either, which would depend on the pieces placed), has none now.
+    std::vector<std::int64_t> key = state_key(rings);
+    if (dead_.count(key) > 0) {
+      ++memo_hits_;
+      return false;
+    }
+    const long refused_before = rejected_;
     const std::vector<SurdPlacement> best = chosen_placements(rings);
     for (const SurdPlacement& p : best) {
       ++tried_;
@@ -151,6 +178,7 @@ public:
         tell(SearchEventType::Removed, removed);
       }
     }
+    if (memo_ && rejected_ == refused_before) dead_.insert(std::move(key));
     return false;
   }
 
@@ -187,7 +215,7 @@ public:
 
   const std::vector<PlacedPiece>& assembly() const { return assembly_; }
   std::vector<PlacedPiece> deepest() const { return pieces(deepest_); }
-  long tried_ = 0, backtracks_ = 0, rejected_ = 0, step_ = 0;
+  long tried_ = 0, backtracks_ = 0, rejected_ = 0, step_ = 0, memo_hits_ = 0;
 
 private:
   double elapsed() const {
@@ -212,6 +240,29 @@ private:
     }
     ++rejected_;
     return false;
+  }
+
+  /// The pieces left and the remainder's rings, each from its least corner, in order: the
+  /// same for the same state however it was reached.
+  std::vector<std::int64_t> state_key(const std::vector<SurdRing>& rings) const {
+    std::vector<std::vector<std::int64_t>> parts;
+    for (const SurdRing& ring : rings) {
+      const std::size_t first =
+          std::size_t(std::min_element(ring.begin(), ring.end(), lex_less) - ring.begin());
+      std::vector<std::int64_t> part;
+      for (std::size_t i = 0; i < ring.size(); ++i) {
+        const SurdPoint p = ring[(first + i) % ring.size()];
+        part.insert(part.end(), {p.x.a, p.x.b, p.y.a, p.y.b});
+      }
+      parts.push_back(std::move(part));
+    }
+    std::sort(parts.begin(), parts.end());
+    std::vector<std::int64_t> key(left_.begin(), left_.end());
+    for (const std::vector<std::int64_t>& part : parts) {
+      key.push_back(std::int64_t(part.size()));
+      key.insert(key.end(), part.begin(), part.end());
+    }
+    return key;
   }
 
   /// The convex corners of the remainder, sharpest first.
@@ -241,48 +292,56 @@ private:
     return out;
   }
 
-  /// Whether the piece lies in the remainder: laid at a convex corner inside its angle, it
-  /// does when no edge of the remainder meets its interior.
-  bool inside(const SurdRing& piece, const std::vector<SurdRing>& rings) const {
-    const SurdBox pb = ring_box(piece);
-    constexpr double eps = 1e-9;
+  /// An edge of the remainder and its bounding box in doubles (to pass over it cheaply).
+  struct Edge {
+    SurdPoint p, q;
+    double x0, y0, x1, y1;
+  };
+
+  static std::vector<Edge> edges(const std::vector<SurdRing>& rings) {
+    std::vector<Edge> out;
     for (const SurdRing& ring : rings)
       for (std::size_t i = 0; i < ring.size(); ++i) {
         const SurdPoint p = ring[i], q = ring[(i + 1) % ring.size()];
         const double px = p.x.value(), py = p.y.value(), qx = q.x.value(), qy = q.y.value();
-        if (std::max(px, qx) <= pb.x0 + eps || std::min(px, qx) >= pb.x1 - eps ||
-            std::max(py, qy) <= pb.y0 + eps || std::min(py, qy) >= pb.y1 - eps)
-          continue;
-        if (segment_meets_interior(p, q, piece)) return false;
+        out.push_back({p, q, std::min(px, qx), std::min(py, qy), std::max(px, qx), std::max(py, qy)});
       }
+    return out;
+  }
+
+  /// Whether the piece lies in the remainder: laid at a convex corner inside its angle, it
+  /// does when no edge of the remainder meets its interior.
+  bool inside(const SurdRing& piece, const std::vector<Edge>& edges) const {
+    const SurdBox pb = ring_box(piece);
+    constexpr double eps = 1e-9;
+    for (const Edge& e : edges) {
+      if (e.x1 <= pb.x0 + eps || e.x0 >= pb.x1 - eps || e.y1 <= pb.y0 + eps ||
+          e.y0 >= pb.y1 - eps)
+        continue;
+      if (segment_meets_interior(e.p, e.q, piece)) return false;
+    }
     return true;
   }
 
   /// The pieces that fit at `corner`: each shape left (largest first), each turn and vertex
   /// whose angle fits, laid with its edge along the corner's; the same polygon twice left out.
-  std::vector<SurdPlacement> placements(const SurdCorner& corner,
-                                        const std::vector<SurdRing>& rings) const {
+  /// Only the first `most` are looked for (a corner with that many is not taken).
+  std::vector<SurdPlacement> placements(const SurdCorner& corner, const std::vector<Edge>& edges,
+                                        std::size_t most) const {
     std::vector<SurdPlacement> out;
-    std::vector<std::pair<ShapeId, SurdRing>> seen;
     for (std::size_t f = 0; f < forms_.size(); ++f) {
       const SurdTurn& form = forms_[f];
       if (left_[std::size_t(form.shape)] == 0) continue;
-      const std::size_t n = form.offsets.size();
-      for (std::size_t v = 0; v < n; ++v) {
-        if (form.angle45[v] > corner.angle45) continue;
-        const SurdPoint edge = corner.out ? form.offsets[(v + 1) % n] - form.offsets[v]
-                                          : form.offsets[v] - form.offsets[(v + n - 1) % n];
-        if (surd_direction(edge) != corner.along) continue;
+      const FormCorners& c = corners_[f];
+      for (std::size_t v = 0; v < form.offsets.size(); ++v) {
+        if (c.repeated[v] || form.angle45[v] > corner.angle45 ||
+            (corner.out ? c.out[v] : c.in[v]) != corner.along)
+          continue;
         SurdPlacement p;
         p.form = f;
         for (const SurdPoint& o : form.offsets) p.ring.push_back(corner.at + (o - form.offsets[v]));
-        SurdRing key = sorted_corners(p.ring);
-        const bool repeated = std::any_of(seen.begin(), seen.end(), [&](const auto& s) {
-          return s.first == form.shape && s.second == key;
-        });
-        if (repeated) continue;
-        seen.push_back({form.shape, std::move(key)});
-        if (inside(p.ring, rings)) out.push_back(std::move(p));
+        if (inside(p.ring, edges)) out.push_back(std::move(p));
+        if (out.size() >= most) return out;
       }
     }
     std::stable_sort(out.begin(), out.end(), [&](const SurdPlacement& a, const SurdPlacement& b) {
@@ -296,8 +355,10 @@ private:
   std::vector<SurdPlacement> chosen_placements(const std::vector<SurdRing>& rings) const {
     std::vector<SurdPlacement> best;
     bool chosen = false;
+    const std::vector<Edge> all = edges(rings);
     for (const SurdCorner& corner : corners(rings)) {
-      std::vector<SurdPlacement> here = placements(corner, rings);
+      std::vector<SurdPlacement> here =
+          placements(corner, all, chosen ? best.size() : std::numeric_limits<std::size_t>::max());
       if (!chosen || here.size() < best.size()) {
         best = std::move(here);
         chosen = true;
@@ -352,13 +413,20 @@ private:
   const Clock::time_point deadline_;
   const double unit_px_;
   std::vector<Surd> area2_;  ///< per shape: twice its area in steps squared
+  struct FormCorners {
+    std::vector<int> out, in;     ///< surd_direction() of the edges leaving and reaching it
+    std::vector<bool> repeated;   ///< the same polygon as an earlier form's corner lays
+  };
+  std::vector<FormCorners> corners_;  ///< per form
   std::vector<int> left_;
   std::vector<SurdPlacement> placed_, deepest_;
   std::vector<PlacedPiece> assembly_;
   const ProgressCallback& progress_;
   const SearchObserver& observer_;
+  const bool memo_;
   const Clock::time_point started_;
   std::vector<PlacedPiece> shown_;  ///< placed_ in pixels, with a progress or an observer
+  std::set<std::vector<std::int64_t>> dead_;  ///< state_key() of states without assemblies
 };
 
 }  // namespace
@@ -551,7 +619,8 @@ std::optional<Solution> surd_vertex_search(const Pattern& pattern, const SolverC
                                            const Pattern& judge, const AssemblyCheck& accept,
                                            Clock::time_point deadline,
                                            const ProgressCallback& progress,
-                                           const SearchObserver& observer, long* events) {
+                                           const SearchObserver& observer, long* events,
+                                           bool memo) {
   const Clock::time_point started = Clock::now();
   const PieceSet& set = config.pieces;
   const std::optional<double> step = surd_step(set, config.search.reflection);
@@ -561,7 +630,7 @@ std::optional<Solution> surd_vertex_search(const Pattern& pattern, const SolverC
       snap_surd_figure(vectorise_outline(pattern.puzzle), *step * unit_px);
   if (!figure) return std::nullopt;
   SurdSearch search(set, surd_turns(set, config.search.reflection, *step), *figure, judge, accept,
-                    config.search, deadline, unit_px, progress, observer);
+                    config.search, deadline, unit_px, progress, observer, memo);
   Surd figure_area2;
   for (const SurdRing& ring : figure->rings) figure_area2 = figure_area2 + twice_signed_area(ring);
   if (figure_area2 != search.total_area2()) return std::nullopt;  // not the set's area

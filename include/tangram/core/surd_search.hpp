@@ -10,8 +10,9 @@
 /// along the corner's longer edge, kept only when no edge of the remainder meets its interior
 /// (no spill, no tolerance), and cut away exactly; no opening, no simplification, no
 /// Boost.Geometry. Each level takes the corner with the fewest such placements (a corner with
-/// none ends it), the pieces largest first, one copy per shape (copies never swapped), and the
-/// remainder's parts must each have the area of some of the pieces left, exactly.
+/// none ends it), the pieces largest first, one copy per shape (copies never swapped), the
+/// remainder's parts must each have the area of some of the pieces left, exactly, and a state
+/// (remainder and pieces left) found dead once is not searched again.
 ///
 /// It is an accelerator: an assembly must still pass verify_solution() on the judge pattern
 /// and `accept`; a figure that does not snap, or whose lattice search finds nothing, is left to
@@ -75,12 +76,14 @@ std::optional<SurdFigure> snap_surd_figure(const std::vector<OutlineRing>& outli
 /// nothing by `deadline`, SolveStats::timed_out when the deadline or SearchConfig::stop ended
 /// it). Honours SearchConfig::reflection; single threaded and deterministic. `progress` and
 /// `observer` as for vertex_search() (events numbered from 1; `events`, when given, is set to
-/// how many there were).
+/// how many there were). A remainder and pieces left whose search found no assembly at all
+/// (none refused either) are remembered and not searched again; `memo` false (for tests) searches
+/// them again: the same assemblies in the same order, in more placements.
 std::optional<Solution> surd_vertex_search(const Pattern& pattern, const SolverConfig& config,
                                            const Pattern& judge, const AssemblyCheck& accept,
                                            std::chrono::steady_clock::time_point deadline,
                                            const ProgressCallback& progress = {},
                                            const SearchObserver& observer = {},
-                                           long* events = nullptr);
+                                           long* events = nullptr, bool memo = true);
 
 }  // namespace tangram
