@@ -25,6 +25,12 @@
 /// without clipping, and a convex piece's spill is its area less the remainder's rings clipped
 /// to it (Sutherland-Hodgman) instead of two Boost.Geometry overlays.
 ///
+/// With SearchConfig::vertex_lattice as well (the default) the search runs first on the
+/// figure's exact lattice when the set and the figure have one (surd_search.hpp: the same
+/// search in exact arithmetic on (a + b sqrt 2) coordinates, for the Tangram's 45-degree
+/// figures), for up to half the time limit, and on the outline as described here only when
+/// that finds nothing.
+///
 /// The outline is noisy by a fraction of a pixel, so the geometry has tolerances scaled to the
 /// piece size: a piece may spill out of the remaining silhouette by a thin band along its
 /// perimeter; after each subtraction the remainder is opened (parts thinner than a few pixels,
