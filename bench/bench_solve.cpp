@@ -3,17 +3,20 @@
 // searched in every order against once (--vary copies: SearchConfig::copies_once, copy_memo.hpp),
 // or the vertex search as published against pruned (--vary pruning: SearchConfig::
 // vertex_pruning, vertex_search.hpp; with --search vertex the vertex search alone, with ours
-// the default search, whose vertex search runs first).
+// the default search, whose vertex search runs first), or, pruned, the vertex search on the
+// outline only against on the figure's exact lattice first (--vary lattice: SearchConfig::
+// vertex_lattice, surd_search.hpp).
 // It prints the time of solve() (rasterising the piece masks included; not the process start
 // nor the PNG decoding, which are the same for both), whether both variants give the same
 // result (threads: the same pieces and counts; copies: the same assembly, up to which copy is
-// which; pruning: the pruned search solves what the published one does) and the speed-up
+// which; pruning, lattice: the second variant solves what the first does) and the speed-up
 // (over the patterns both solve). Patterns are read as `tangram solve` reads them (default
 // input options) and judged on the silhouette with its pinholes open, as there.
 // Not a test: timings belong here, not in ctest. scripts/bench-solve.sh measures whole
 // processes (wall time and peak memory).
 //
-//   tangram_bench_solve [--vary threads|copies|pruning] [--search ours|vertex] [--pieces SET]
+//   tangram_bench_solve [--vary threads|copies|pruning|lattice] [--search ours|vertex]
+//                       [--pieces SET]
 //                       [--step DEG|auto] [--strategy NAME] [--time-limit SEC] [--reps N]
 //                       PATTERN...
 //
@@ -41,7 +44,7 @@ namespace {
 [[noreturn]] void usage(const std::string& message) {
   std::fprintf(stderr,
                "tangram_bench_solve: %s\nusage: tangram_bench_solve "
-               "[--vary threads|copies|pruning] [--search ours|vertex] [--pieces SET] "
+               "[--vary threads|copies|pruning|lattice] [--search ours|vertex] [--pieces SET] "
                "[--step DEG] [--strategy NAME] [--time-limit SEC] [--reps N] PATTERN...\n",
                message.c_str());
   std::exit(2);
@@ -87,7 +90,7 @@ int main(int argc, char** argv) {
   SolverConfig config;
   config.search.time_limit_s = 60.0;
   int reps = 1;
-  bool vary_copies = false, vary_pruning = false;
+  bool vary_copies = false, vary_pruning = false, vary_lattice = false;
   std::vector<std::string> patterns;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
@@ -97,10 +100,11 @@ int main(int argc, char** argv) {
     };
     if (arg == "--vary") {
       const std::string what = value();
-      if (what != "threads" && what != "copies" && what != "pruning")
-        usage("--vary takes threads, copies or pruning");
+      if (what != "threads" && what != "copies" && what != "pruning" && what != "lattice")
+        usage("--vary takes threads, copies, pruning or lattice");
       vary_copies = what == "copies";
       vary_pruning = what == "pruning";
+      vary_lattice = what == "lattice";
     } else if (arg == "--search") {
       const std::string mode = value();
       if (mode != "ours" && mode != "vertex") usage("--search takes ours or vertex");
@@ -147,10 +151,16 @@ int main(int argc, char** argv) {
     labels[0] = "published";
     labels[1] = "pruned";
   }
+  if (vary_lattice) {
+    labels[0] = "outline";
+    labels[1] = "lattice";
+  }
   std::printf("solve() %s: search %s, set %s, rotation step %s, strategy %s, time limit %g s, "
               "best of %d\n\n",
               vary_copies    ? "with 1 thread, the copies of a shape in every order and once"
               : vary_pruning ? "with 1 thread, the vertex search as published and pruned"
+              : vary_lattice ? "with 1 thread, the vertex search on the outline and on the "
+                               "lattice first"
                              : "with 1 and 2 threads",
               std::string(search_mode_name(config.search.mode)).c_str(),
               config.pieces.name().c_str(),
@@ -158,7 +168,7 @@ int main(int argc, char** argv) {
               std::string(strategy_name(config.placement.strategy)).c_str(),
               config.search.time_limit_s, reps);
   std::printf("| pattern | solved | s (%s) | s (%s) | speed-up | %s |\n", labels[0], labels[1],
-              vary_pruning ? "nothing lost" : "same result");
+              vary_pruning || vary_lattice ? "nothing lost" : "same result");
   std::printf("|---|---|---:|---:|---:|---|\n");
   std::vector<double> one, two;
   int solved_both = 0, different = 0;
@@ -169,9 +179,10 @@ int main(int argc, char** argv) {
     for (int r = 0; r < reps; ++r)
       for (int t = 0; t < 2; ++t) {
         SolverConfig c = config;
-        c.search.threads = vary_copies || vary_pruning ? 1 : t + 1;
+        c.search.threads = vary_copies || vary_pruning || vary_lattice ? 1 : t + 1;
         if (vary_copies) c.search.copies_once = t == 1;
         if (vary_pruning) c.search.vertex_pruning = t == 1;
+        if (vary_lattice) c.search.vertex_lattice = t == 1;
         const Solution s = to_original_frame(
             solve(silhouette.working, c, {}, {}, &silhouette.working_unfilled), silhouette,
             config.pieces);
@@ -179,7 +190,7 @@ int main(int argc, char** argv) {
         result[t] = s;
       }
     const bool same = vary_copies    ? same_assembly(result[0], result[1])
-                      : vary_pruning ? !result[0].solved || result[1].solved
+                      : vary_pruning || vary_lattice ? !result[0].solved || result[1].solved
                                      : same_result(result[0], result[1]);
     different += same ? 0 : 1;
     const bool both = result[0].solved && result[1].solved;

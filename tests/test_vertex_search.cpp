@@ -121,8 +121,11 @@ TEST_CASE("vertex search: the double tangram (14 pieces, copies of each) off its
     CAPTURE(name);
     const Pattern pattern = mask_pattern(name);
     // Half-size pieces, twice the edges: the unsnapped assembly's coverage is a little lower
-    // than a Tangram figure's (0.984 on 05-hole), still well within the checker.
-    const Solution alone = solve(pattern, vertex_config(set));
+    // than a Tangram figure's (0.984 on 05-hole), still well within the checker. On the
+    // outline (SearchConfig::vertex_lattice off; test_surd_search.cpp has the lattice's).
+    SolverConfig outline = vertex_config(set);
+    outline.search.vertex_lattice = false;
+    const Solution alone = solve(pattern, outline);
     REQUIRE(alone.solved);
     CHECK(alone.pieces.size() == set.piece_count());
     CHECK(verify_solution(pattern, alone.pieces, set).valid);
@@ -151,6 +154,22 @@ TEST_CASE("vertex search: as published (no vertex_pruning), the same figures sol
     const Solution pruned = solve(pattern, vertex_config());
     check_solved(pattern, pruned);
   }
+}
+
+TEST_CASE("vertex search: as published, a remainder with a near spike is opened, not aborted") {
+  // The default search with the published vertex search on the double tangram's 03-compact
+  // reached, within a second, a remainder with a spike 1e-4 radians wide, where Boost 1.74's
+  // buffer asserted ("intersecting") and the process aborted.
+  const PieceSet set = builtin_piece_set("double-tangram").set;
+  const Pattern pattern = mask_pattern("sets/double-tangram/03-compact.png");
+  SolverConfig config;
+  config.pieces = set;
+  config.search.rotation_auto = true;
+  config.search.vertex_pruning = false;
+  config.search.threads = 1;
+  config.search.time_limit_s = 3.0;
+  const Solution solution = solve(pattern, config);
+  if (solution.solved) CHECK(verify_solution(pattern, solution.pieces, set).valid);
 }
 
 TEST_CASE("vertex search: a disc is answered unsolved at once, no time limit reached") {

@@ -18,6 +18,7 @@
 #include "tangram/core/error.hpp"
 #include "tangram/core/outline.hpp"
 #include "tangram/core/spill.hpp"
+#include "tangram/core/surd_search.hpp"
 #include "tangram/core/verify.hpp"
 
 namespace tangram {
@@ -134,6 +135,28 @@ void vx_split(const Polygon& ring, bool hole, std::vector<Polygon>& outers,
               std::vector<Polygon>& holes) {
   for (Polygon& loop : vx_loops(ring))
     (!hole && signed_area(loop) > 0.0 ? outers : holes).push_back(std::move(loop));
+}
+
+/// The ring without the corners where its edges nearly run on (within 1e-9 radians) or nearly
+/// back (a spike of under half a square pixel): Boost 1.74's buffer asserts ("intersecting")
+/// at a join of two nearly parallel edges. The area moves by less than that of the spikes.
+VxRing vx_despiked(const VxRing& ring) {
+  Polygon p = vx_vertices(ring);
+  for (bool changed = true; changed && p.size() > 3;) {
+    changed = false;
+    for (std::size_t i = 0; i < p.size() && p.size() > 3; ++i) {
+      const std::size_t n = p.size();
+      const Vec2 in = p[i] - p[(i + n - 1) % n], out = p[(i + 1) % n] - p[i];
+      const double twice_area = std::abs(cross(in, out));
+      const bool on = dot(in, out) >= 0.0 && twice_area <= 1e-9 * vx_length(in) * vx_length(out);
+      const bool back = dot(in, out) < 0.0 && twice_area < 1.0;
+      if (on || back) {
+        p.erase(p.begin() + long(i));
+        changed = true;
+      }
+    }
+  }
+  return vx_ring(p);
 }
 
 /// Polygons of outer rings with holes, each hole in the smallest outer ring that holds its
@@ -355,11 +378,16 @@ private:
     // too, and the polygon is kept as it is.
     VxRegion opened;
     for (const VxPolygon& polygon : region) {
+      VxPolygon clean = polygon;
+      clean.outer() = vx_despiked(clean.outer());
+      for (VxRing& inner : clean.inners()) inner = vx_despiked(inner);
       VxRegion eroded, grown;
+      // Despiked first (a spike or a straight corner made the buffer assert); an assertion
+      // it still fails keeps the polygon unopened.
       bool failed = false;
       try {
-        bg::buffer(polygon, eroded, bs::distance_symmetric<double>(-tol_.open_px), side, join,
-                   end, point);
+        bg::buffer(clean, eroded, bs::distance_symmetric<double>(-tol_.open_px), side, join, end,
+                   point);
         if (!eroded.empty())
           bg::buffer(eroded, grown, bs::distance_symmetric<double>(tol_.open_px), side, join,
                      end, point);
@@ -597,17 +625,8 @@ private:
   }
 
   void tell(SearchEventType type, const PlacedPiece& piece) {
-    if (progress_)
-      progress_(SearchProgress{int(placed_.size()), tried_, backtracks_, elapsed()});
-    if (!observer_) return;
-    SearchEvent event;
-    event.step = ++step_;
-    event.type = type;
-    event.level = int(placed_.size()) - (type == SearchEventType::Placed ? 1 : 0);
-    event.piece = piece;
-    event.assembly = placed_;
-    event.seconds = elapsed();
-    observer_(event);
+    tell_vertex_event(progress_, observer_, step_, type, piece, placed_,
+                      SearchProgress{int(placed_.size()), tried_, backtracks_, elapsed()});
   }
 
   /// Fills the remainder `region` with the pieces left, depth first; true when an assembly
@@ -676,11 +695,51 @@ private:
 
 }  // namespace
 
+void tell_vertex_event(const ProgressCallback& progress, const SearchObserver& observer,
+                       long& step, SearchEventType type, const PlacedPiece& piece,
+                       const std::vector<PlacedPiece>& assembly, const SearchProgress& now) {
+  if (progress) progress(now);
+  if (!observer) return;
+  SearchEvent event;
+  event.step = ++step;
+  event.type = type;
+  event.level = int(assembly.size()) - (type == SearchEventType::Placed ? 1 : 0);
+  event.piece = piece;
+  event.assembly = assembly;
+  event.seconds = now.seconds;
+  observer(event);
+}
+
 Solution vertex_search(const Pattern& pattern, const SolverConfig& config,
                        const ProgressCallback& progress, const SearchObserver& observer,
                        const Pattern* judge, const AssemblyCheck& accept) {
   for (const PieceShape& shape : config.pieces.shapes())
     if (!shape.arcs.empty()) throw UsageError("the vertex search needs straight-edged pieces");
+  // SearchConfig::vertex_lattice: first on the figure's exact lattice when it has one, for up
+  // to half the time limit (surd_search.hpp); the outline's search, in the same time limit,
+  // when that finds nothing (its events numbered on from the lattice search's).
+  if (config.search.vertex_pruning && config.search.vertex_lattice) {
+    SolverConfig timed = config;
+    if (timed.search.started == Clock::time_point{}) timed.search.started = Clock::now();
+    const Clock::time_point started = timed.search.started;
+    const Clock::time_point deadline =
+        started + std::chrono::duration_cast<Clock::duration>(
+                      std::chrono::duration<double>(0.5 * config.search.time_limit_s));
+    long events = 0;
+    std::optional<Solution> exact = surd_vertex_search(
+        pattern, timed, judge ? *judge : pattern, accept, deadline, progress, observer, &events);
+    if (exact && (exact->solved || stop_requested(config.search))) {
+      exact->stats.seconds = std::chrono::duration<double>(Clock::now() - started).count();
+      return *exact;
+    }
+    const SearchObserver numbered = !observer ? SearchObserver{} : [&](const SearchEvent& e) {
+      SearchEvent on = e;
+      on.step += events;
+      observer(on);
+    };
+    return VertexSearch(pattern, timed, progress, numbered, judge ? *judge : pattern, accept)
+        .run();
+  }
   return VertexSearch(pattern, config, progress, observer, judge ? *judge : pattern, accept)
       .run();
 }

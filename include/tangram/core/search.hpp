@@ -85,6 +85,11 @@ struct SearchConfig {
   /// (spill.hpp) instead of by Boost.Geometry. false: the search as published in
   /// vertex_search.hpp, the first three corners compared, every placement clipped by Boost.
   bool vertex_pruning = true;
+  /// With vertex_pruning: the vertex search first runs on the figure's
+  /// exact lattice when the set and the figure have one (surd_search.hpp: the Tangram's and
+  /// the double tangram's 45-degree figures), for up to half its time limit, and on the
+  /// outline as above when that finds nothing. false: the outline only.
+  bool vertex_lattice = true;
   /// Ours only: a set of polyominoes on a figure that lies on its unit grid is first searched
   /// cell by cell, exactly (grid_search.hpp), when the rotations include the quarter turns;
   /// another set on a figure that lies on its lattice, on the lattice (lattice_search.hpp, for

@@ -25,6 +25,12 @@
 /// without clipping, and a convex piece's spill is its area less the remainder's rings clipped
 /// to it (Sutherland-Hodgman) instead of two Boost.Geometry overlays.
 ///
+/// With SearchConfig::vertex_lattice as well (the default) the search runs first on the
+/// figure's exact lattice when the set and the figure have one (surd_search.hpp: the same
+/// search in exact arithmetic on (a + b sqrt 2) coordinates, for the Tangram's 45-degree
+/// figures), for up to half the time limit, and on the outline as described here only when
+/// that finds nothing.
+///
 /// The outline is noisy by a fraction of a pixel, so the geometry has tolerances scaled to the
 /// piece size: a piece may spill out of the remaining silhouette by a thin band along its
 /// perimeter; after each subtraction the remainder is opened (parts thinner than a few pixels,
@@ -45,6 +51,13 @@ namespace tangram {
 /// A further check of a complete assembly that passes verify_solution(): true to take it (it may
 /// change the pieces, e.g. snap them), false to search on.
 using AssemblyCheck = std::function<bool(std::vector<PlacedPiece>&)>;
+
+/// Tells `progress` and `observer` (either may be empty) of a placement or a removal of
+/// `piece`, as the vertex searches do: `step` counts the observer's events, `assembly` holds
+/// the pieces on the figure after it, `now` the search's counts.
+void tell_vertex_event(const ProgressCallback& progress, const SearchObserver& observer,
+                       long& step, SearchEventType type, const PlacedPiece& piece,
+                       const std::vector<PlacedPiece>& assembly, const SearchProgress& now);
 
 /// Assembles config.pieces into `pattern` by the vertex search (see the file comment). Single
 /// threaded and deterministic. Honours SearchConfig::reflection, time_limit_s and started (an
