@@ -412,6 +412,7 @@ private:
     search::CandidateChoice choice;
     choice.positions = CandidateConfig{config_.corners, steps_.short_edge_px()};
     choice.per_configuration = keep_;
+    choice.corner_contacts = config_.corners && config_.corner_contacts;
     if (restricted_)
       choice.configurations =
           &hinted_[static_cast<std::size_t>(steps_.set().order()[static_cast<std::size_t>(level)])];
