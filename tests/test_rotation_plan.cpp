@@ -12,6 +12,7 @@
 #include "tangram/core/angles.hpp"
 #include "tangram/core/rotation_plan.hpp"
 #include "tangram/io/pattern_png.hpp"
+#include "tangram/io/piece_sets.hpp"
 
 namespace {
 
@@ -76,6 +77,46 @@ TEST_CASE("the outline's direction of real figures") {
   const std::optional<OutlineDirection> other = outline_direction(mask("25-page1-162-rotated.png"), 45.0);
   REQUIRE(other);
   CHECK(angle_distance(other->residue_deg, 75.46, 45.0) < 0.25);
+}
+
+TEST_CASE("the outline's direction of a curved figure leaves out its arcs") {
+  // broken-heart 03-compact: straight edges at multiples of 45 degrees and four arcs of the
+  // pieces' quarter and eighth discs. The chords of those arcs pulled the direction 0.37
+  // degrees off the grid, more than the plan's snap, and the plan searched a grid turned by
+  // that first (in vain, for half the time limit).
+  const Pattern heart = mask("sets/broken-heart/03-compact.png");
+  const std::optional<OutlineDirection> with_chords = outline_direction(heart, 45.0);
+  REQUIRE(with_chords);
+  CHECK(angle_distance(with_chords->residue_deg, 0.0, 45.0) > RotationPlanConfig{}.snap_deg);
+  const std::vector<OutlineRing> heart_outline = vectorise_outline(heart.puzzle);
+  const std::optional<OutlineDirection> straight =
+      outline_direction(heart, 45.0, kDirectionMinEdgeShare, &heart_outline);
+  REQUIRE(straight);
+  CHECK(angle_distance(straight->residue_deg, 0.0, 45.0) < RotationPlanConfig{}.snap_deg);
+  // The plan for the set (its arcs left out): the set's own 45-degree step alone, unturned.
+  const std::vector<RotationStage> plan =
+      auto_rotation_plan(heart, builtin_piece_set("broken-heart").set, 45.0);
+  REQUIRE(plan.size() == 1);
+  CHECK(plan[0].offset_deg == 0.0);
+  // A figure without arcs measures the same either way.
+  const Pattern square = mask("02-page9-11.png");
+  const std::optional<OutlineDirection> plain = outline_direction(square, 45.0);
+  REQUIRE(plain);
+  const std::vector<OutlineRing> square_outline = vectorise_outline(square.puzzle);
+  CHECK(outline_direction(square, 45.0, kDirectionMinEdgeShare, &square_outline)->residue_deg ==
+        plain->residue_deg);
+}
+
+TEST_CASE("grid_turn: no turn within the snap") {
+  OutlineDirection d;
+  d.residue_deg = 0.2;
+  CHECK(grid_turn(d, 45.0) == 0.0);
+  d.residue_deg = 44.8;
+  CHECK(grid_turn(d, 45.0) == 0.0);
+  d.residue_deg = 0.4;
+  CHECK(grid_turn(d, 45.0) == 0.4);
+  d.residue_deg = 11.0;
+  CHECK(grid_turn(d, 45.0) == 11.0);
 }
 
 TEST_CASE("the plan of --rotation-step auto") {

@@ -15,6 +15,7 @@
 #include "tangram/core/search.hpp"
 #include "tangram/core/search_steps.hpp"
 #include "tangram/io/pattern_png.hpp"
+#include "tangram/io/piece_sets.hpp"
 #include "patterns.hpp"
 
 using namespace tangram;
@@ -147,4 +148,60 @@ TEST_CASE("search steps: solve() runs the paper's search for SearchMode::Paper, 
   }
   CHECK(same_solution(one, direct));
   CHECK(direct.stats.coverage == one.stats.coverage);
+}
+
+TEST_CASE("search steps: drop_neighbours keeps the cheapest of positions a pixel apart") {
+  std::vector<Candidate> c = {{1.0, 0, {10, 10}}, {2.0, 0, {11, 11}}, {3.0, 0, {12, 12}},
+                              {4.0, 0, {13, 10}}, {5.0, 0, {10, 12}}};
+  search::drop_neighbours(c);
+  // (11, 11) is next to (10, 10); (12, 12) then only next to a dropped one: kept.
+  REQUIRE(c.size() == 4);
+  CHECK(c[0].anchor == cv::Point(10, 10));
+  CHECK(c[1].anchor == cv::Point(12, 12));
+  CHECK(c[2].anchor == cv::Point(13, 10));
+  CHECK(c[3].anchor == cv::Point(10, 12));
+}
+
+TEST_CASE("search steps: broken-heart 03-compact: the square's true place is offered once a "
+          "corner contact") {
+  // Its truth (masks/sets/broken-heart/03-compact.truth.json): the trapezoid first, then the
+  // square (largest first) along the trapezoid's upright side, its upper right corner on the
+  // trapezoid's corner; below and left of it the pieces that hold it come later.
+  const Pattern pattern = mask_pattern("sets/broken-heart/03-compact.png");
+  SolverConfig config;
+  const PieceSetFile file = builtin_piece_set("broken-heart");
+  config.pieces = file.set;
+  config.search.rotation_step_deg = file.rotation_step_deg;
+  config.search.reflection = file.mirror;
+  const ProgressCallback no_progress;
+  const SearchObserver no_observer;
+  Steps steps(pattern, config, no_progress, no_observer, pattern);
+  REQUIRE_FALSE(steps.masks_timed_out());
+  REQUIRE(config.pieces.shape_name(config.pieces.order()[0]) == "trapezoid");
+  REQUIRE(config.pieces.shape_name(config.pieces.order()[1]) == "square");
+  const auto config_at = [&](int level, double angle_deg) {
+    const auto& configs = steps.piece_at(level).configs;
+    for (std::size_t i = 0; i < configs.size(); ++i)
+      if (configs[i].config.angle_deg == angle_deg && !configs[i].config.reflected)
+        return static_cast<int>(i);
+    return -1;
+  };
+  // The truth's centroids: trapezoid (209.92, 102.48) unturned, square (131.34, 122.26) at 45.
+  search::Node root = steps.root();
+  LayoutState after_trapezoid;
+  REQUIRE(steps.place_and_validate(root.state, 0, Candidate{0.0, config_at(0, 0.0), {209, 102}},
+                                   after_trapezoid, Validation::PaperAndForwardCheck));
+  const int square = config_at(1, 45.0);
+  const cv::Point truth(131, 122);
+  const auto offered = [&](bool contacts) {
+    CandidateChoice choice;
+    choice.positions = CandidateConfig{true, steps.short_edge_px()};
+    choice.per_configuration = 5;
+    choice.corner_contacts = contacts;
+    for (const Candidate& c : steps.candidates(after_trapezoid, 1, choice))
+      if (c.config == square && cv::norm(c.anchor - truth) <= 1.5) return true;
+    return false;
+  };
+  CHECK_FALSE(offered(false));
+  CHECK(offered(true));
 }

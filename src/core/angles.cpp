@@ -69,10 +69,39 @@ struct Edge {
   double length;
 };
 
+/// Whether `p` (px) lies within `tolerance_px` of `arc`.
+bool near_arc(const OutlineArc& arc, Vec2 p, double tolerance_px) {
+  const Vec2 d = p - arc.centre;
+  if (std::abs(std::hypot(d.x, d.y) - arc.radius) > tolerance_px) return false;
+  if (std::abs(arc.sweep_deg) >= 360.0) return true;
+  const Vec2 f = arc.from - arc.centre;
+  const double turn = (std::atan2(d.y, d.x) - std::atan2(f.y, f.x)) * 180.0 / M_PI;
+  // The turn from `from` to p in the arc's direction, in [0, 360).
+  double along = std::fmod(arc.sweep_deg >= 0.0 ? turn : -turn, 360.0);
+  if (along < 0.0) along += 360.0;
+  return along <= std::abs(arc.sweep_deg);
+}
+
+/// How far (px) a contour pixel may be from an arc of the outline to count as lying on it: the
+/// outline's simplification tolerance and a pixel.
+constexpr double kOnArcPx = kOutlineTolerancePx + 1.0;
+
 /// The long straight edges of the pattern's contours (outer boundaries and holes): corners from
 /// a polygon approximation, each edge's direction from a line fitted to the contour pixels
 /// between two corners, a sixth of them left out at each end (where corners round off).
-std::vector<Edge> long_edges(const Pattern& pattern, double min_length_px) {
+/// With `skip_arcs_of`: see outline_direction().
+std::vector<Edge> long_edges(const Pattern& pattern, double min_length_px,
+                             const std::vector<OutlineRing>* skip_arcs_of) {
+  std::vector<OutlineArc> arcs;
+  if (skip_arcs_of)
+    for (const OutlineRing& ring : *skip_arcs_of)
+      arcs.insert(arcs.end(), ring.arcs.begin(), ring.arcs.end());
+  const auto on_arc = [&](const cv::Point& padded) {
+    // A padded contour pixel's centre in the pattern's pixel frame.
+    const Vec2 p{padded.x - 0.5, padded.y - 0.5};
+    return std::any_of(arcs.begin(), arcs.end(),
+                       [&](const OutlineArc& arc) { return near_arc(arc, p, kOnArcPx); });
+  };
   std::vector<Edge> edges;
   cv::Mat1b padded;
   cv::copyMakeBorder(pattern.puzzle, padded, 1, 1, 1, 1, cv::BORDER_CONSTANT, 0);
@@ -96,14 +125,17 @@ std::vector<Edge> long_edges(const Pattern& pattern, double min_length_px) {
       const double length = std::hypot(d.x, d.y);
       if (length < min_length_px || span < 6) continue;
       std::vector<cv::Point2f> points;
-      for (std::size_t k = span / 6; k <= span - span / 6; ++k)
-        points.emplace_back(contour[(from + k) % n]);
+      std::size_t stretch = 0;
+      for (std::size_t k = span / 6; k <= span - span / 6; ++k, ++stretch)
+        if (arcs.empty() || !on_arc(contour[(from + k) % n]))
+          points.emplace_back(contour[(from + k) % n]);
+      if (points.size() < 2 || 2 * points.size() < stretch) continue;  // mostly on arcs
       cv::Vec4f line;
       cv::fitLine(points, line, cv::DIST_L2, 0, 0.01, 0.01);
       double angle = std::atan2(-line[1], line[0]) * 180.0 / M_PI;  // y down: counter-clockwise
       angle = std::fmod(angle, 180.0);
       if (angle < 0) angle += 180.0;
-      edges.push_back({angle, length});
+      edges.push_back({angle, length * static_cast<double>(points.size()) / stretch});
     }
   }
   return edges;
@@ -118,12 +150,14 @@ double positive_fmod(double value, double modulus) {
 }  // namespace
 
 std::optional<OutlineDirection> outline_direction(const Pattern& pattern, double modulus_deg,
-                                                  double min_edge_share) {
+                                                  double min_edge_share,
+                                                  const std::vector<OutlineRing>* skip_arcs_of) {
   // A straight edge's direction is defined modulo 180 degrees: the modulus must divide it.
   if (pattern.puzzle.empty() || !(modulus_deg > 0.0) || modulus_deg > 180.0) return std::nullopt;
   const double turns = 180.0 / modulus_deg;
   if (std::abs(turns - std::round(turns)) > 1e-9) return std::nullopt;
-  const std::vector<Edge> edges = long_edges(pattern, min_edge_share * pattern.side_px);
+  const std::vector<Edge> edges =
+      long_edges(pattern, min_edge_share * pattern.side_px, skip_arcs_of);
   double total = 0.0;
   for (const Edge& e : edges) total += e.length;
   if (edges.empty() || total <= 0.0) return std::nullopt;

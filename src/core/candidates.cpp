@@ -1,6 +1,7 @@
 #include "tangram/core/candidates.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 #include <opencv2/imgproc.hpp>
 
@@ -20,14 +21,6 @@ cv::Mat1b crop_area(const BitGrid& free_area, cv::Rect& box) {
       if (free_area.get(box.x + x, box.y + y)) dst[x] = 255;
   }
   return crop;
-}
-
-void sort_unique(std::vector<cv::Point>& points) {
-  auto less = [](const cv::Point& a, const cv::Point& b) {
-    return a.y != b.y ? a.y < b.y : a.x < b.x;
-  };
-  std::sort(points.begin(), points.end(), less);
-  points.erase(std::unique(points.begin(), points.end()), points.end());
 }
 
 // Vertices of the simplified boundary contours, and the contour's midpoint between two
@@ -63,6 +56,53 @@ std::vector<cv::Point> corners_in(const cv::Mat1b& crop, int short_edge) {
 }
 
 }  // namespace
+
+void sort_unique(std::vector<cv::Point>& points) {
+  auto less = [](const cv::Point& a, const cv::Point& b) {
+    return a.y != b.y ? a.y < b.y : a.x < b.x;
+  };
+  std::sort(points.begin(), points.end(), less);
+  points.erase(std::unique(points.begin(), points.end()), points.end());
+}
+
+std::vector<cv::Point> region_corners(const cv::Mat1b& region) { return corners_in(region, 0); }
+
+std::vector<cv::Point> corner_contacts(const BitGrid& free_area,
+                                       const std::vector<cv::Point>& region_corners,
+                                       const std::vector<Vec2>& piece_corners, int reach) {
+  const auto is_free = [&](int x, int y) {
+    return x >= 0 && y >= 0 && x < free_area.cols() && y < free_area.rows() &&
+           free_area.get(x, y);
+  };
+  std::vector<cv::Point> points;
+  for (const cv::Point& w : region_corners)
+    for (const Vec2& v : piece_corners) {
+      // The corner pixel's centre w + 0.5 is the anchor pixel's centre a + 0.5 plus v.
+      const cv::Point exact(static_cast<int>(std::lround(w.x - v.x)),
+                            static_cast<int>(std::lround(w.y - v.y)));
+      bool found = false;
+      cv::Point best;
+      int best_d2 = 0;
+      for (int dy = -reach; dy <= reach; ++dy)
+        for (int dx = -reach; dx <= reach; ++dx) {
+          const int d2 = dx * dx + dy * dy;
+          if (d2 > reach * reach || !is_free(exact.x + dx, exact.y + dy)) continue;
+          if (!found || d2 < best_d2) {  // row-major scan: ties go to the smaller (y, x)
+            found = true;
+            best = exact + cv::Point(dx, dy);
+            best_d2 = d2;
+          }
+        }
+      if (!found) continue;
+      bool touches = false;
+      for (int dy = -reach; dy <= reach && !touches; ++dy)
+        for (int dx = -reach; dx <= reach && !touches; ++dx)
+          touches = dx * dx + dy * dy <= reach * reach && !is_free(best.x + dx, best.y + dy);
+      if (touches) points.push_back(best);
+    }
+  sort_unique(points);
+  return points;
+}
 
 std::vector<cv::Point> candidate_positions(const BitGrid& free_area, const CandidateConfig& config) {
   cv::Rect box;

@@ -116,13 +116,6 @@ std::vector<FigureCorner> figure_corners(const cv::Mat1b& puzzle, double min_edg
 
 namespace {
 
-/// Whether some piece of `set` has arcs (no corner refusals for such a set).
-bool has_arcs(const PieceSet& set) {
-  for (const PieceShape& shape : set.shapes())
-    if (!shape.arcs.empty()) return true;
-  return false;
-}
-
 /// The pieces' corner angles (hundredths of a degree, straight vertices left out), per piece
 /// (copies counted); empty for a set with arcs.
 std::vector<std::vector<long>> piece_corners(const PieceSet& set) {

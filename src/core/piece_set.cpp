@@ -110,6 +110,12 @@ void reverse_outline(PieceShape& s) {
 
 }  // namespace
 
+bool has_arcs(const PieceSet& set) {
+  for (const PieceShape& shape : set.shapes())
+    if (!shape.arcs.empty()) return true;
+  return false;
+}
+
 std::vector<bool> inside_arcs(const PieceShape& shape) {
   const std::size_t n = shape.outline.size();
   std::vector<bool> inside(n, false);

@@ -7,8 +7,7 @@ namespace tangram {
 
 std::optional<Impossibility> outline_refusal(const Pattern& pattern, const PieceSet& set) {
   // A set with arcs: its own refusals, from the outline's arcs.
-  for (const PieceShape& shape : set.shapes())
-    if (!shape.arcs.empty()) return curved_refusal(pattern, set);
+  if (has_arcs(set)) return curved_refusal(pattern, set);
   // The figure's corners, measured once for both corner refusals.
   const std::vector<FigureCorner> corners =
       figure_corners(pattern.puzzle, min_corner_edge_px(pattern));

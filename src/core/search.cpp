@@ -127,8 +127,7 @@ double vertex_share(const PieceSet& set) { return set.piece_count() <= 7 ? 0.1 :
 constexpr double kFineOverlap = 0.001;
 constexpr double kFineGaps = 0.001;
 bool fine(const Pattern& judge, const PieceSet& set, const std::vector<PlacedPiece>& pieces) {
-  for (const PieceShape& shape : set.shapes())
-    if (!shape.arcs.empty()) return true;
+  if (has_arcs(set)) return true;
   return measure_areas(judge, pieces).overlap <= kFineOverlap &&
          uncovered_inside(judge, pieces) <= kFineGaps;
 }
@@ -413,6 +412,7 @@ private:
     search::CandidateChoice choice;
     choice.positions = CandidateConfig{config_.corners, steps_.short_edge_px()};
     choice.per_configuration = keep_;
+    choice.corner_contacts = config_.corners && config_.corner_contacts;
     if (restricted_)
       choice.configurations =
           &hinted_[static_cast<std::size_t>(steps_.set().order()[static_cast<std::size_t>(level)])];

@@ -24,6 +24,17 @@ bool candidate_less(const Candidate& a, const Candidate& b) {
   return a.anchor.x < b.anchor.x;
 }
 
+void drop_neighbours(std::vector<Candidate>& candidates) {
+  std::vector<Candidate> kept;
+  for (const Candidate& c : candidates) {
+    const bool near = std::any_of(kept.begin(), kept.end(), [&](const Candidate& k) {
+      return std::abs(k.anchor.x - c.anchor.x) <= 1 && std::abs(k.anchor.y - c.anchor.y) <= 1;
+    });
+    if (!near) kept.push_back(c);
+  }
+  candidates = std::move(kept);
+}
+
 Batch::Batch(std::size_t first_, std::size_t n_, Compute compute, bool ahead, bool to_first_valid)
     : first(first_), n(n_), compute_(std::move(compute)) {
   if (ahead)
@@ -32,6 +43,25 @@ Batch::Batch(std::size_t first_, std::size_t n_, Compute compute, bool ahead, bo
       return to_first_valid && valid_[j];
     });
 }
+
+namespace {
+
+/// The corners of each configuration of `shape` (Steps::corners_).
+std::vector<std::vector<Vec2>> configuration_corners(const PieceSet& set, ShapeId shape,
+                                                     double unit_px, const PieceMasks& masks) {
+  const Polygon local = set.local_polygon(shape, unit_px);
+  const std::vector<bool> inside = inside_arcs(set.shape(shape));
+  std::vector<std::vector<Vec2>> out;
+  for (const ConfigurationMask& c : masks.configs) {
+    std::vector<Vec2>& corners = out.emplace_back();
+    for (std::size_t i = 0; i < local.size(); ++i)
+      if (!inside[i])
+        corners.push_back(rotate_local(local[i], c.config.angle_deg, c.config.reflected));
+  }
+  return out;
+}
+
+}  // namespace
 
 Steps::Steps(const Pattern& pattern, const SolverConfig& config, const ProgressCallback& progress,
              const SearchObserver& observer, const Pattern& judge)
@@ -51,6 +81,7 @@ Steps::Steps(const Pattern& pattern, const SolverConfig& config, const ProgressC
   if (s.snap) outline_ = vectorise_outline(judge.puzzle);
   pieces_.resize(set.shape_count());
   needs_.resize(set.shape_count());
+  corners_.resize(set.shape_count());
   for (const ShapeId shape : set.order()) {  // largest first, as before the split into shapes
     const std::size_t k = static_cast<std::size_t>(shape);
     if (pieces_[k].configs.empty() && !masks_timed_out_) {
@@ -58,6 +89,7 @@ Steps::Steps(const Pattern& pattern, const SolverConfig& config, const ProgressC
                                    s.reflection, inset, deadline, s.rotation_offset_deg);
       masks_timed_out_ = pieces_[k].configs.empty();
       needs_[k] = piece_needs(pieces_[k].configs);
+      corners_[k] = configuration_corners(set, shape, set.unit_px(pattern.side_px), pieces_[k]);
     }
   }
   if (masks_timed_out_) return;
@@ -148,6 +180,10 @@ Node Steps::root() const { return Node{make_layout_state(pattern_.puzzle), {}, 0
 
 namespace {
 
+/// How far (px) a corner contact may be from where the corners meet exactly: the inset masks'
+/// slack and the rounding of both corners to pixels.
+constexpr int kContactReachPx = 2;
+
 cv::Mat1f dt_normalised(const LayoutState& state) {
   cv::Mat1f dt = state.depth.clone();
   if (state.max_depth > 0.0f) dt /= state.max_depth;
@@ -167,15 +203,27 @@ std::vector<Candidate> Steps::candidates(LayoutState& state, int level,
                                  ? PlacementCost::distance_transform(dt_normalised(state))
                                  : PlacementCost::sweep(sweep_);
   const std::size_t keep = choice.per_configuration;
+  const std::vector<cv::Point> region =
+      choice.corner_contacts ? region_corners(state.empty) : std::vector<cv::Point>{};
+  const std::vector<std::vector<Vec2>>& corners =
+      corners_[static_cast<std::size_t>(set().order()[static_cast<std::size_t>(level)])];
   std::vector<std::vector<Candidate>> per_config(configs.size());
   parallel_for(configs.size(), [&](std::size_t i) {
     if (!possible[i]) return;
     BitGrid area;
     collision_free_area(state.runs, configs[i].mask, area);
     std::vector<Candidate>& out = per_config[i];
-    for (const cv::Point& p : candidate_positions(area, choice.positions))
+    std::vector<cv::Point> positions = candidate_positions(area, choice.positions);
+    if (choice.corner_contacts) {
+      const std::vector<cv::Point> contacts =
+          corner_contacts(area, region, corners[i], kContactReachPx);
+      positions.insert(positions.end(), contacts.begin(), contacts.end());
+      sort_unique(positions);
+    }
+    for (const cv::Point& p : positions)
       out.push_back({cost(configs[i].mask, p), static_cast<int>(i), p});
     std::sort(out.begin(), out.end(), candidate_less);
+    drop_neighbours(out);
     if (out.size() > keep) {
       if (choice.widest != nullptr) {
         std::size_t seen = choice.widest->load();

@@ -289,8 +289,7 @@ SnapReport snap(const Pattern& pattern, const PieceSet& set, const std::vector<O
   const double unit_px = set.unit_px(pattern.side_px);
   const double reach = config.reach_px >= 0.0 ? config.reach_px : std::max(1.5, 0.015 * pattern.side_px);
   // Pieces with arcs move when the set's pieces are posed as its outlines (their arcs known).
-  bool curved = false;
-  for (const PieceShape& shape : set.shapes()) curved = curved || !shape.arcs.empty();
+  const bool curved = has_arcs(set);
   std::vector<bool> movable(pieces.size());
   for (std::size_t p = 0; p < pieces.size(); ++p) {
     const PieceShape& shape = set.shape(pieces[p].shape);
@@ -299,10 +298,9 @@ SnapReport snap(const Pattern& pattern, const PieceSet& set, const std::vector<O
 
   // Turns onto the outline's family of angles.
   const double grid = set.grid_step_deg();
-  if (const std::optional<OutlineDirection> direction = outline_direction(pattern, grid)) {
-    double residue = direction->residue_deg;
-    const double snap_deg = RotationPlanConfig{}.snap_deg;
-    if (residue < snap_deg || grid - residue < snap_deg) residue = 0.0;
+  if (const std::optional<OutlineDirection> direction =
+          outline_direction(pattern, grid, kDirectionMinEdgeShare, curved ? &outline : nullptr)) {
+    const double residue = grid_turn(*direction, grid);
     for (std::size_t p = 0; p < pieces.size(); ++p) {
       if (!movable[p]) continue;
       Pose& pose = pieces[p].pose;

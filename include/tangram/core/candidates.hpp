@@ -8,6 +8,7 @@
 
 #include <opencv2/core.hpp>
 
+#include "tangram/core/geometry.hpp"
 #include "tangram/core/raster.hpp"
 
 namespace tangram {
@@ -31,5 +32,26 @@ struct CandidateConfig {
 /// processed. Every connected component yields at least one position (see skeleton()).
 std::vector<cv::Point> candidate_positions(const BitGrid& free_area,
                                            const CandidateConfig& config = {});
+
+/// Sorts positions by (y, x) and drops duplicates.
+void sort_unique(std::vector<cv::Point>& points);
+
+/// The corners of a region (255 = in it): the vertices of its boundary contours simplified by
+/// Douglas-Peucker with a 1 px tolerance (the boundary pixels there), in image coordinates.
+std::vector<cv::Point> region_corners(const cv::Mat1b& region);
+
+/// Positions at which a corner of the piece meets a corner of the empty region, where the
+/// piece lies against an obstacle: for each corner w of the empty region (region_corners()) and
+/// each corner v of the piece (offset of the corner from the centre of the anchor pixel, px),
+/// the collision-free anchor nearest to w - v within `reach` px (nearest by distance, then by
+/// (y, x)), kept when a position at most `reach` px from it is not collision-free. Sorted by
+/// (y, x), without duplicates.
+/// The free area's own corners miss these: a piece whose edge runs along an obstacle's edge
+/// past the obstacle's corner slides along a straight stretch of the free area's boundary, and
+/// the place where its corner meets the obstacle's (where the next piece will fit the two of
+/// them) is no corner of that boundary.
+std::vector<cv::Point> corner_contacts(const BitGrid& free_area,
+                                       const std::vector<cv::Point>& region_corners,
+                                       const std::vector<Vec2>& piece_corners, int reach);
 
 }  // namespace tangram

@@ -160,6 +160,9 @@ private:
   double grid_step_deg_ = 45.0;
 };
 
+/// Whether some piece of `set` has arcs (a curved set).
+bool has_arcs(const PieceSet& set);
+
 /// The shape ids of PieceSet::tangram().
 namespace tangram_shapes {
 inline constexpr ShapeId large_triangle = 0;

@@ -11,6 +11,7 @@
 #include <optional>
 #include <vector>
 
+#include "tangram/core/angles.hpp"
 #include "tangram/core/pattern.hpp"
 #include "tangram/core/piece_set.hpp"
 
@@ -36,10 +37,15 @@ struct RotationPlanConfig {
   double grid_share = 0.5;
 };
 
+/// The residue of `direction` modulo `grid_deg` as a turn of the grid: 0 when it lies within
+/// `snap_deg` of 0 (or of the grid step).
+double grid_turn(const OutlineDirection& direction, double grid_deg,
+                 const RotationPlanConfig& config = {});
+
 /// The stages for `pattern` and `set` with `fine_step_deg` as the last resort. When the
 /// outline's long edges share a direction modulo the set's grid step (outline_direction, at
-/// least `min_share` of their length), first the grid step turned to that direction (offset 0
-/// when the direction is within `snap_deg` of 0), until `grid_share` of the time limit; left
+/// least `min_share` of their length; arcs left out for a set with arcs), first the grid step
+/// turned to that direction (grid_turn()), until `grid_share` of the time limit; left
 /// out when it would search what the fine stage searches (grid step not coarser than the fine
 /// step, and no offset). Then the fine step, offset 0, until the time limit. Never empty.
 std::vector<RotationStage> auto_rotation_plan(const Pattern& pattern, const PieceSet& set,

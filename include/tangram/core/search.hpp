@@ -75,6 +75,9 @@ struct SearchConfig {
   int threads = 0;                     ///< worker threads, 0 = all cores
   int candidates_per_config = 5;       ///< Ours only: positions tried per configuration
   bool corners = true;                 ///< Ours only: corners join the skeleton endpoints
+  /// Ours only: the positions where a piece's corner meets a corner of the empty region join
+  /// them too (corner_contacts() in candidates.hpp).
+  bool corner_contacts = true;
   bool widen = true;                   ///< Ours only: widen the candidates when exhausted
   /// Ours only: never search the copies of a shape in swapped order (copy_memo.hpp).
   bool copies_once = true;

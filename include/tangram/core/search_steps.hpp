@@ -39,6 +39,13 @@ struct Candidate {
 /// Lower cost first; ties by configuration, then anchor (y, then x).
 bool candidate_less(const Candidate& a, const Candidate& b);
 
+/// Drops each candidate that is an 8-neighbour of an earlier one kept, in place (the candidates
+/// of one configuration, cheapest first): the same placement to within a pixel, which would take
+/// one of the few places kept per configuration from a position elsewhere (a small free area,
+/// such as a piece's arc in an arc of its radius leaves, has several corners and endpoints a
+/// pixel apart).
+void drop_neighbours(std::vector<Candidate>& candidates);
+
 /// Which candidates a node gets (Steps::candidates()).
 struct CandidateChoice {
   /// Which positions of each collision-free area; the default is the paper's: the endpoints of
@@ -48,6 +55,9 @@ struct CandidateChoice {
   std::size_t per_configuration = 1;
   /// Per configuration of the piece: 0 = leave it out; null = all of them.
   const std::vector<char>* configurations = nullptr;
+  /// Add the positions where a corner of the piece meets a corner of the empty region
+  /// (corner_contacts()).
+  bool corner_contacts = false;
   /// When set, raised to the most positions a configuration had when some were left out.
   std::atomic<std::size_t>* widest = nullptr;
 };
@@ -258,6 +268,9 @@ private:
   long events_ = 0;  ///< events sent to the observer so far
   std::vector<PieceMasks> pieces_;  ///< per shape
   std::vector<PieceNeeds> needs_;   ///< per shape
+  /// Per shape, per configuration: the corners of the posed piece (arc ends, not the points
+  /// along its arcs), offsets from the anchor pixel's centre in px.
+  std::vector<std::vector<std::vector<Vec2>>> corners_;
   std::vector<int> max_run_from_;   ///< longest mask run among the pieces from each level on
   int short_edge_px_ = 0;  ///< slack of an exact fit (CandidateConfig::short_edge_px)
   cv::Mat1f sweep_;        ///< the sweep strategy's cost matrix (not DT)
