@@ -640,8 +640,7 @@ VertexFindings solve_by_vertices(const Pattern& pattern, const SolverConfig& con
   using Clock = std::chrono::steady_clock;
   const SearchConfig& s = config.search;
   if (s.mode != SearchMode::Ours || !s.grid_search) return {};
-  for (const PieceShape& shape : config.pieces.shapes())
-    if (!shape.arcs.empty()) return {};
+  if (has_arcs(config.pieces)) return {};
   // A figure the outline rules out is refused by the raster search at once.
   if (outline_refusal(pattern, config.pieces)) return {};
   SolverConfig vertex = config;

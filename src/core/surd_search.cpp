@@ -467,8 +467,7 @@ std::vector<SurdTurn> surd_turns(const PieceSet& set, bool reflection, double st
 
 std::optional<double> surd_step(const PieceSet& set, bool reflection) {
   if (std::abs(set.grid_step_deg() - 45.0) > 1e-9) return std::nullopt;
-  for (const PieceShape& shape : set.shapes())
-    if (!shape.arcs.empty()) return std::nullopt;
+  if (has_arcs(set)) return std::nullopt;
   for (std::size_t s = 0; s < set.shape_count(); ++s)
     if (!set.convex(ShapeId(s))) return std::nullopt;
   for (int m = 1; m <= 16; ++m)

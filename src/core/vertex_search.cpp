@@ -713,8 +713,7 @@ void tell_vertex_event(const ProgressCallback& progress, const SearchObserver& o
 Solution vertex_search(const Pattern& pattern, const SolverConfig& config,
                        const ProgressCallback& progress, const SearchObserver& observer,
                        const Pattern* judge, const AssemblyCheck& accept) {
-  for (const PieceShape& shape : config.pieces.shapes())
-    if (!shape.arcs.empty()) throw UsageError("the vertex search needs straight-edged pieces");
+  if (has_arcs(config.pieces)) throw UsageError("the vertex search needs straight-edged pieces");
   // SearchConfig::vertex_lattice: first on the figure's exact lattice when it has one, for up
   // to half the time limit (surd_search.hpp); the outline's search, in the same time limit,
   // when that finds nothing (its events numbered on from the lattice search's).
