@@ -304,7 +304,8 @@ TEST_CASE("solve with rotations chosen from the figure") {
 TEST_CASE("solve: the vertex search first, taken when exact and at the configured rotations") {
   // page3-99 has its parallelogram at 70 degrees: automatic rotations take the vertex search's
   // exact assembly at once; 45-degree steps do not allow that angle, and the raster search at
-  // them (which cannot place the parallelogram) runs instead: cut short by the time limit it
+  // them (which cannot place the parallelogram) runs instead: cut short (a stop asked from its
+  // first placement: a time limit would race with its exhausting them, about a second) it
   // leaves the figure unsolved, and when it exhausts the 45-degree steps the vertex search's
   // assembly answers, marked off_rotations.
   const Pattern pattern = mask_pattern("19-page3-99.png");
@@ -319,12 +320,17 @@ TEST_CASE("solve: the vertex search first, taken when exact and at the configure
   CHECK(uncovered_inside(pattern, exact.pieces) < 0.001);
 
   SolverConfig at_45 = config_45();
-  at_45.search.time_limit_s = 1.0;
-  const Solution raster = solve(pattern, at_45);
+  at_45.search.time_limit_s = 60.0;
+  std::atomic<bool> stop{false};
+  SolverConfig stopped = at_45;
+  stopped.search.stop = &stop;
+  const Solution raster = solve(pattern, stopped, {}, [&](const SearchEvent& event) {
+    if (event.type == SearchEventType::Placed) stop = true;  // the raster search's events only
+  });
   CHECK_FALSE(raster.stats.by_vertices);
   CHECK_FALSE(raster.solved);
+  CHECK(raster.stats.stopped);
 
-  at_45.search.time_limit_s = 60.0;
   const Solution exhausted = solve(pattern, at_45);
   REQUIRE(exhausted.solved);
   CHECK(exhausted.stats.by_vertices);
