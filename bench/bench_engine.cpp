@@ -13,8 +13,8 @@
 
 #include <opencv2/core.hpp>
 
-#include "tangram/core/morphology.hpp"
-#include "tangram/core/raster.hpp"
+#include "tangram/core/raster/morphology.hpp"
+#include "tangram/core/raster/raster.hpp"
 #include "tangram/io/pattern_png.hpp"
 
 using namespace tangram;

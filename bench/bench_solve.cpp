@@ -30,9 +30,9 @@
 #include <tuple>
 #include <vector>
 
-#include "tangram/core/allocator.hpp"
-#include "tangram/core/placement.hpp"
-#include "tangram/core/search.hpp"
+#include "tangram/core/base/allocator.hpp"
+#include "tangram/core/raster/placement.hpp"
+#include "tangram/core/solve/solve.hpp"
 #include "tangram/io/pattern_png.hpp"
 #include "tangram/io/piece_sets.hpp"
 #include "tangram/io/silhouette.hpp"

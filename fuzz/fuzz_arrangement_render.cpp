@@ -22,10 +22,10 @@
 #include <opencv2/core.hpp>
 
 #include "fuzz_common.hpp"
-#include "tangram/core/arrangement.hpp"
-#include "tangram/core/geometry.hpp"
+#include "tangram/core/puzzle/arrangement.hpp"
+#include "tangram/core/geometry/geometry.hpp"
 #include "tangram/io/documents.hpp"
-#include "tangram/core/piece_set.hpp"
+#include "tangram/core/puzzle/piece_set.hpp"
 
 namespace {
 

@@ -11,7 +11,7 @@
 
 #include <opencv2/core.hpp>
 
-#include "tangram/core/error.hpp"
+#include "tangram/core/base/error.hpp"
 
 namespace tangram_fuzz {
 

@@ -13,8 +13,8 @@
 #include <string>
 
 #include "fuzz_common.hpp"
-#include "tangram/core/piece_set.hpp"
-#include "tangram/core/raster.hpp"
+#include "tangram/core/puzzle/piece_set.hpp"
+#include "tangram/core/raster/raster.hpp"
 #include "tangram/io/piece_sets.hpp"
 
 namespace {

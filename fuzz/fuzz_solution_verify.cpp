@@ -15,7 +15,7 @@
 #include "fuzz_common.hpp"
 #include "tangram/io/pattern_png.hpp"
 #include "tangram/io/documents.hpp"
-#include "tangram/core/verify.hpp"
+#include "tangram/core/puzzle/verify.hpp"
 
 namespace {
 

@@ -11,7 +11,7 @@
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
 
-#include "tangram/core/geometry.hpp"
+#include "tangram/core/geometry/geometry.hpp"
 #include "tangram/io/documents.hpp"
 
 namespace tangram::test {

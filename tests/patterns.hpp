@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "tangram/core/search.hpp"
+#include "tangram/core/solve/solve.hpp"
 #include "tangram/io/pattern_png.hpp"
 
 namespace tangram::test {

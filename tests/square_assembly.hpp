@@ -9,9 +9,9 @@
 
 #include <opencv2/core.hpp>
 
-#include "tangram/core/geometry.hpp"
-#include "tangram/core/piece_set.hpp"
-#include "tangram/core/solution.hpp"
+#include "tangram/core/geometry/geometry.hpp"
+#include "tangram/core/puzzle/piece_set.hpp"
+#include "tangram/core/puzzle/solution.hpp"
 
 namespace tangram::test {
 

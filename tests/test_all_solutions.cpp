@@ -11,9 +11,9 @@
 
 #include "checks.hpp"
 #include "patterns.hpp"
-#include "tangram/core/all_solutions.hpp"
-#include "tangram/core/error.hpp"
-#include "tangram/core/verify.hpp"
+#include "tangram/core/enumerate/all_solutions.hpp"
+#include "tangram/core/base/error.hpp"
+#include "tangram/core/puzzle/verify.hpp"
 #include "tangram/io/piece_sets.hpp"
 
 using namespace tangram;

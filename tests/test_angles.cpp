@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <string>
 
-#include "tangram/core/angles.hpp"
+#include "tangram/core/figure/angles.hpp"
 #include "tangram/io/pattern_png.hpp"
 
 namespace {

@@ -10,10 +10,10 @@
 #include <opencv2/imgcodecs.hpp>
 
 #include "cli_runner.hpp"
-#include "tangram/core/arrangement.hpp"
-#include "tangram/core/error.hpp"
-#include "tangram/core/pattern.hpp"
-#include "tangram/core/verify.hpp"
+#include "tangram/core/puzzle/arrangement.hpp"
+#include "tangram/core/base/error.hpp"
+#include "tangram/core/puzzle/pattern.hpp"
+#include "tangram/core/puzzle/verify.hpp"
 #include "tangram/io/documents.hpp"
 #include "tangram/io/pattern_png.hpp"
 #include "temp_dir.hpp"

@@ -4,7 +4,7 @@
 
 #include <opencv2/imgproc.hpp>
 
-#include "tangram/core/candidates.hpp"
+#include "tangram/core/raster/candidates.hpp"
 
 using namespace tangram;
 

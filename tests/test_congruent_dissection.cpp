@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "tangram/core/congruent_dissection.hpp"
-#include "tangram/core/error.hpp"
-#include "tangram/core/parallel.hpp"
+#include "tangram/core/dissection/congruent_dissection.hpp"
+#include "tangram/core/base/error.hpp"
+#include "tangram/core/base/parallel.hpp"
 #include "labellings.hpp"
 
 using namespace tangram;

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "patterns.hpp"
-#include "tangram/core/copy_memo.hpp"
-#include "tangram/core/search.hpp"
+#include "tangram/core/raster/detail/copy_memo.hpp"
+#include "tangram/core/solve/solve.hpp"
 
 using namespace tangram;
 using search::Candidate;

@@ -11,7 +11,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "patterns.hpp"
-#include "tangram/core/corner_angles.hpp"
+#include "tangram/core/figure/corner_angles.hpp"
 #include "tangram/io/pattern_png.hpp"
 #include "tangram/io/piece_sets.hpp"
 

@@ -8,7 +8,7 @@
 
 #include <doctest/doctest.h>
 
-#include "tangram/core/all_solutions.hpp"
+#include "tangram/core/enumerate/all_solutions.hpp"
 #include "tangram/io/pattern_png.hpp"
 #include "tangram/io/piece_sets.hpp"
 #include "patterns.hpp"

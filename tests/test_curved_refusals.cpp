@@ -7,14 +7,13 @@
 #include <algorithm>
 #include <cmath>
 
-#include "tangram/core/curved_refusals.hpp"
+#include "tangram/core/figure/curved_refusals.hpp"
 #include "tangram/io/piece_sets.hpp"
 
 using namespace tangram;
 
 namespace {
 
-constexpr double kPi = 3.14159265358979323846;
 
 Pattern disc(int size, double radius) {
   cv::Mat1b mask(size, size, uchar{0});

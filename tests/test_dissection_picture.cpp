@@ -8,7 +8,7 @@
 #include <string>
 
 #include "checks.hpp"
-#include "tangram/core/half_square_dissection.hpp"
+#include "tangram/core/dissection/half_square_dissection.hpp"
 #include "tangram/io/dissection_picture.hpp"
 #include "tangram/io/picture.hpp"
 

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "tangram/core/error.hpp"
+#include "tangram/core/base/error.hpp"
 
 using namespace tangram;
 

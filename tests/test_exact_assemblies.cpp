@@ -12,8 +12,8 @@
 #include <opencv2/imgproc.hpp>
 
 #include "patterns.hpp"
-#include "tangram/core/search.hpp"
-#include "tangram/core/verify.hpp"
+#include "tangram/core/solve/solve.hpp"
+#include "tangram/core/puzzle/verify.hpp"
 
 using namespace tangram;
 

@@ -14,7 +14,7 @@
 #include <opencv2/imgcodecs.hpp>
 
 #include "cli_runner.hpp"
-#include "tangram/core/error.hpp"
+#include "tangram/core/base/error.hpp"
 #include "tangram/lab/experiment.hpp"
 #include "temp_dir.hpp"
 

@@ -14,9 +14,9 @@
 
 #include <opencv2/core.hpp>
 
-#include "tangram/core/error.hpp"
-#include "tangram/core/search.hpp"
-#include "tangram/core/verify.hpp"
+#include "tangram/core/base/error.hpp"
+#include "tangram/core/solve/solve.hpp"
+#include "tangram/core/puzzle/verify.hpp"
 #include "tangram/io/documents.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/io/pattern_png.hpp"

@@ -13,9 +13,9 @@
 #include <opencv2/imgcodecs.hpp>
 
 #include "cli_runner.hpp"
-#include "tangram/core/error.hpp"
-#include "tangram/core/layout.hpp"
-#include "tangram/core/morphology.hpp"
+#include "tangram/core/base/error.hpp"
+#include "tangram/core/raster/layout.hpp"
+#include "tangram/core/raster/morphology.hpp"
 #include "tangram/io/pattern_png.hpp"
 #include "tangram/lab/explain.hpp"
 #include "temp_dir.hpp"

@@ -12,7 +12,7 @@
 #include "checks.hpp"
 #include "cli_runner.hpp"
 #include "temp_dir.hpp"
-#include "tangram/core/error.hpp"
+#include "tangram/core/base/error.hpp"
 #include "tangram/io/files.hpp"
 
 using namespace tangram;

@@ -1,4 +1,4 @@
-// Numbers as text (tangram/core/detail/format.hpp): the same digits as printf, whatever the
+// Numbers as text (tangram/core/base/format.hpp): the same digits as printf, whatever the
 // locale, for every formatter the project used to write by hand or through a stream.
 
 #include <doctest/doctest.h>
@@ -10,7 +10,7 @@
 #include <random>
 #include <string>
 
-#include "tangram/core/detail/format.hpp"
+#include "tangram/core/base/format.hpp"
 
 using namespace tangram::detail;
 

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <random>
 
-#include "tangram/core/geometry.hpp"
+#include "tangram/core/geometry/geometry.hpp"
 
 using namespace tangram;
 

@@ -13,11 +13,11 @@
 #include <string>
 #include <vector>
 
-#include "tangram/core/grid_search.hpp"
-#include "tangram/core/parallel.hpp"
-#include "tangram/core/pattern.hpp"
-#include "tangram/core/search.hpp"
-#include "tangram/core/verify.hpp"
+#include "tangram/core/enumerate/grid_search.hpp"
+#include "tangram/core/base/parallel.hpp"
+#include "tangram/core/puzzle/pattern.hpp"
+#include "tangram/core/solve/solve.hpp"
+#include "tangram/core/puzzle/verify.hpp"
 #include "tangram/io/piece_sets.hpp"
 
 using namespace tangram;

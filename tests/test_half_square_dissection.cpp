@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "tangram/core/congruent_dissection.hpp"
-#include "tangram/core/error.hpp"
-#include "tangram/core/half_square_dissection.hpp"
+#include "tangram/core/dissection/congruent_dissection.hpp"
+#include "tangram/core/base/error.hpp"
+#include "tangram/core/dissection/half_square_dissection.hpp"
 #include "labellings.hpp"
 
 using namespace tangram;

@@ -21,7 +21,7 @@
 #include "cli_runner.hpp"
 #include "decoding.hpp"
 #include "temp_dir.hpp"
-#include "tangram/core/error.hpp"
+#include "tangram/core/base/error.hpp"
 #include "tangram/io/image.hpp"
 #include "tangram/io/pattern_png.hpp"
 #include "patterns.hpp"

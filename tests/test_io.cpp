@@ -17,7 +17,7 @@
 
 #include "square_assembly.hpp"
 #include "temp_dir.hpp"
-#include "tangram/core/error.hpp"
+#include "tangram/core/base/error.hpp"
 #include "tangram/io/detail/json.hpp"
 #include "tangram/io/documents.hpp"
 #include "tangram/io/files.hpp"

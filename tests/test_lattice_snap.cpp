@@ -9,11 +9,11 @@
 #include <vector>
 
 #include "square_assembly.hpp"
-#include "tangram/core/lattice_snap.hpp"
-#include "tangram/core/outline.hpp"
-#include "tangram/core/pattern.hpp"
-#include "tangram/core/snap.hpp"
-#include "tangram/core/verify.hpp"
+#include "tangram/core/refine/detail/lattice_snap.hpp"
+#include "tangram/core/geometry/outline.hpp"
+#include "tangram/core/puzzle/pattern.hpp"
+#include "tangram/core/refine/snap.hpp"
+#include "tangram/core/puzzle/verify.hpp"
 #include "tangram/io/piece_sets.hpp"
 
 using namespace tangram;

@@ -8,9 +8,9 @@
 
 #include <opencv2/imgproc.hpp>
 
-#include "tangram/core/layout.hpp"
-#include "tangram/core/piece_set.hpp"
-#include "tangram/core/raster.hpp"
+#include "tangram/core/raster/layout.hpp"
+#include "tangram/core/puzzle/piece_set.hpp"
+#include "tangram/core/raster/raster.hpp"
 #include "tangram/io/pattern_png.hpp"
 
 namespace {

@@ -6,7 +6,7 @@
 
 #include <opencv2/imgproc.hpp>
 
-#include "tangram/core/morphology.hpp"
+#include "tangram/core/raster/morphology.hpp"
 
 using namespace tangram;
 

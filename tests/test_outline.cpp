@@ -9,7 +9,7 @@
 #include <cmath>
 #include <vector>
 
-#include "tangram/core/outline.hpp"
+#include "tangram/core/geometry/outline.hpp"
 
 using namespace tangram;
 

@@ -5,7 +5,7 @@
 #include <thread>
 #include <vector>
 
-#include "tangram/core/parallel.hpp"
+#include "tangram/core/base/parallel.hpp"
 
 using namespace tangram;
 

@@ -3,8 +3,8 @@
 #include <cmath>
 #include <string>
 
-#include "tangram/core/error.hpp"
-#include "tangram/core/pattern.hpp"
+#include "tangram/core/base/error.hpp"
+#include "tangram/core/puzzle/pattern.hpp"
 
 using namespace tangram;
 

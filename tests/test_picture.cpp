@@ -13,8 +13,8 @@
 #include <opencv2/imgproc.hpp>
 
 #include "square_assembly.hpp"
-#include "tangram/core/error.hpp"
-#include "tangram/core/verify.hpp"
+#include "tangram/core/base/error.hpp"
+#include "tangram/core/puzzle/verify.hpp"
 #include "tangram/io/picture.hpp"
 #include "patterns.hpp"
 

@@ -3,8 +3,8 @@
 #include <cmath>
 #include <string>
 
-#include "tangram/core/error.hpp"
-#include "tangram/core/piece_set.hpp"
+#include "tangram/core/base/error.hpp"
+#include "tangram/core/puzzle/piece_set.hpp"
 
 using namespace tangram;
 

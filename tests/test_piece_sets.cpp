@@ -5,7 +5,7 @@
 #include <cmath>
 #include <string>
 
-#include "tangram/core/error.hpp"
+#include "tangram/core/base/error.hpp"
 #include "tangram/io/piece_sets.hpp"
 #include "tangram/io/set_picture.hpp"
 

@@ -1,6 +1,6 @@
 #include <doctest/doctest.h>
 
-#include "tangram/core/placement.hpp"
+#include "tangram/core/raster/placement.hpp"
 
 using namespace tangram;
 

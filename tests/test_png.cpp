@@ -14,7 +14,7 @@
 #include "decoding.hpp"
 #include "cli_runner.hpp"
 #include "png_builder.hpp"
-#include "tangram/core/error.hpp"
+#include "tangram/core/base/error.hpp"
 #include "tangram/io/png.hpp"
 
 using namespace tangram;

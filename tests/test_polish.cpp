@@ -3,9 +3,9 @@
 #include <random>
 
 #include "square_assembly.hpp"
-#include "tangram/core/pattern.hpp"
-#include "tangram/core/polish.hpp"
-#include "tangram/core/verify.hpp"
+#include "tangram/core/puzzle/pattern.hpp"
+#include "tangram/core/refine/polish.hpp"
+#include "tangram/core/puzzle/verify.hpp"
 
 using namespace tangram;
 

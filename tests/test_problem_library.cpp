@@ -13,7 +13,7 @@
 
 #include "cli_runner.hpp"
 #include "temp_dir.hpp"
-#include "tangram/core/error.hpp"
+#include "tangram/core/base/error.hpp"
 #include "tangram/io/png.hpp"
 #include "tangram/web/assets.hpp"
 #include "tangram/web/problem_library.hpp"

@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "tangram/core/raster.hpp"
+#include "tangram/core/raster/raster.hpp"
 
 using namespace tangram;
 

@@ -14,7 +14,7 @@
 
 #include "cli_runner.hpp"
 #include "temp_dir.hpp"
-#include "tangram/core/error.hpp"
+#include "tangram/core/base/error.hpp"
 #include "tangram/lab/experiment.hpp"
 #include "tangram/lab/report.hpp"
 #include "tangram/lab/results.hpp"

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "temp_dir.hpp"
-#include "tangram/core/error.hpp"
+#include "tangram/core/base/error.hpp"
 #include "tangram/lab/results.hpp"
 
 using namespace tangram;

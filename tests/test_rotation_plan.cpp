@@ -9,8 +9,8 @@
 
 #include <opencv2/imgproc.hpp>
 
-#include "tangram/core/angles.hpp"
-#include "tangram/core/rotation_plan.hpp"
+#include "tangram/core/figure/angles.hpp"
+#include "tangram/core/figure/rotation_plan.hpp"
 #include "tangram/io/pattern_png.hpp"
 #include "tangram/io/piece_sets.hpp"
 

@@ -6,10 +6,10 @@
 #include <utility>
 #include <vector>
 
-#include "tangram/core/error.hpp"
-#include "tangram/core/pattern.hpp"
-#include "tangram/core/search.hpp"
-#include "tangram/core/verify.hpp"
+#include "tangram/core/base/error.hpp"
+#include "tangram/core/puzzle/pattern.hpp"
+#include "tangram/core/solve/solve.hpp"
+#include "tangram/core/puzzle/verify.hpp"
 #include "tangram/io/pattern_png.hpp"
 #include "patterns.hpp"
 

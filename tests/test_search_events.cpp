@@ -15,8 +15,8 @@
 #include <opencv2/imgcodecs.hpp>
 
 #include "cli_runner.hpp"
-#include "tangram/core/search.hpp"
-#include "tangram/core/snap.hpp"
+#include "tangram/core/solve/solve.hpp"
+#include "tangram/core/refine/snap.hpp"
 #include "tangram/io/pattern_png.hpp"
 #include "tangram/lab/figures.hpp"
 #include "temp_dir.hpp"

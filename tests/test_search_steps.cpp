@@ -10,10 +10,10 @@
 
 #include <opencv2/core.hpp>
 
-#include "tangram/core/paper_search.hpp"
-#include "tangram/core/parallel.hpp"
-#include "tangram/core/search.hpp"
-#include "tangram/core/search_steps.hpp"
+#include "tangram/core/raster/detail/paper_search.hpp"
+#include "tangram/core/base/parallel.hpp"
+#include "tangram/core/solve/solve.hpp"
+#include "tangram/core/raster/detail/search_steps.hpp"
 #include "tangram/io/pattern_png.hpp"
 #include "tangram/io/piece_sets.hpp"
 #include "patterns.hpp"

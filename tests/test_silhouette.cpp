@@ -14,7 +14,7 @@
 #include "figure_images.hpp"
 #include "square_assembly.hpp"
 #include "temp_dir.hpp"
-#include "tangram/core/error.hpp"
+#include "tangram/core/base/error.hpp"
 #include "tangram/io/pattern_png.hpp"
 #include "tangram/io/silhouette.hpp"
 #include "tangram/io/solve_silhouette.hpp"

@@ -14,7 +14,7 @@
 
 #include "temp_dir.hpp"
 #include "cli_runner.hpp"
-#include "tangram/core/error.hpp"
+#include "tangram/core/base/error.hpp"
 #include "tangram/io/png.hpp"
 #include "tangram/web/solve_jobs.hpp"
 

@@ -3,7 +3,7 @@
 
 #include <doctest/doctest.h>
 
-#include "tangram/core/error.hpp"
+#include "tangram/core/base/error.hpp"
 #include "tangram/io/piece_sets.hpp"
 #include "tangram/lab/solve_settings.hpp"
 

@@ -5,9 +5,9 @@
 #include <random>
 #include <vector>
 
-#include "tangram/core/geometry.hpp"
-#include "tangram/core/piece_set.hpp"
-#include "tangram/core/spill.hpp"
+#include "tangram/core/geometry/geometry.hpp"
+#include "tangram/core/puzzle/piece_set.hpp"
+#include "tangram/core/geometry/detail/spill.hpp"
 
 using namespace tangram;
 

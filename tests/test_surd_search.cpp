@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "tangram/core/outline.hpp"
-#include "tangram/core/search.hpp"
-#include "tangram/core/surd_geometry.hpp"
-#include "tangram/core/surd_search.hpp"
-#include "tangram/core/verify.hpp"
+#include "tangram/core/geometry/outline.hpp"
+#include "tangram/core/solve/solve.hpp"
+#include "tangram/core/geometry/detail/surd_geometry.hpp"
+#include "tangram/core/exact/detail/surd_search.hpp"
+#include "tangram/core/puzzle/verify.hpp"
 #include "tangram/io/piece_sets.hpp"
 #include "patterns.hpp"
 

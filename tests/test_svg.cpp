@@ -25,7 +25,7 @@
 #include "patterns.hpp"
 #include "square_assembly.hpp"
 #include "temp_dir.hpp"
-#include "tangram/core/error.hpp"
+#include "tangram/core/base/error.hpp"
 #include "tangram/io/documents.hpp"
 #include "tangram/io/picture.hpp"
 #include "tangram/io/piece_sets.hpp"

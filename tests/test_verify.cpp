@@ -6,8 +6,8 @@
 #include <string>
 
 #include "square_assembly.hpp"
-#include "tangram/core/pattern.hpp"
-#include "tangram/core/verify.hpp"
+#include "tangram/core/puzzle/pattern.hpp"
+#include "tangram/core/puzzle/verify.hpp"
 
 using namespace tangram;
 

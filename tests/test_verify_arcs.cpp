@@ -14,8 +14,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "tangram/core/pattern.hpp"
-#include "tangram/core/verify.hpp"
+#include "tangram/core/puzzle/pattern.hpp"
+#include "tangram/core/puzzle/verify.hpp"
 #include "tangram/io/piece_sets.hpp"
 
 using namespace tangram;

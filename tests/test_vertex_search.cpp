@@ -8,11 +8,11 @@
 
 #include <opencv2/imgproc.hpp>
 
-#include "tangram/core/error.hpp"
-#include "tangram/core/pattern.hpp"
-#include "tangram/core/search.hpp"
-#include "tangram/core/verify.hpp"
-#include "tangram/core/vertex_search.hpp"
+#include "tangram/core/base/error.hpp"
+#include "tangram/core/puzzle/pattern.hpp"
+#include "tangram/core/solve/solve.hpp"
+#include "tangram/core/puzzle/verify.hpp"
+#include "tangram/core/exact/vertex_search.hpp"
 #include "tangram/io/piece_sets.hpp"
 #include "patterns.hpp"
 #include "square_assembly.hpp"

@@ -15,11 +15,11 @@
 
 #include <CLI/CLI.hpp>
 
-#include "tangram/core/congruent_dissection.hpp"
-#include "tangram/core/detail/format.hpp"
-#include "tangram/core/error.hpp"
-#include "tangram/core/placement.hpp"
-#include "tangram/core/search.hpp"
+#include "tangram/core/dissection/congruent_dissection.hpp"
+#include "tangram/core/base/format.hpp"
+#include "tangram/core/base/error.hpp"
+#include "tangram/core/raster/placement.hpp"
+#include "tangram/core/solve/solve.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/io/image.hpp"
 #include "tangram/io/piece_sets.hpp"
@@ -74,7 +74,7 @@ inline std::string wrap(std::string_view text, std::size_t width = 66) {
   return out;
 }
 
-// Numbers as text (tangram/core/detail/format.hpp): fixed(x, 2) == "2.50"; general(x) the
+// Numbers as text (tangram/core/base/format.hpp): fixed(x, 2) == "2.50"; general(x) the
 // shortest natural text, "1", "0.5", "360"; padded(7, 2) == "07".
 using detail::fixed;
 using detail::general;

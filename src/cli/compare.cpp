@@ -14,10 +14,10 @@
 #include <opencv2/imgproc.hpp>
 
 #include "commands.hpp"
-#include "tangram/core/error.hpp"
-#include "tangram/core/placement.hpp"
-#include "tangram/core/search.hpp"
-#include "tangram/core/verify.hpp"
+#include "tangram/core/base/error.hpp"
+#include "tangram/core/raster/placement.hpp"
+#include "tangram/core/solve/solve.hpp"
+#include "tangram/core/puzzle/verify.hpp"
 #include "tangram/io/documents.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/io/pattern_png.hpp"

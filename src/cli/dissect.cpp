@@ -12,8 +12,8 @@
 #include <opencv2/imgproc.hpp>
 
 #include "commands.hpp"
-#include "tangram/core/congruent_dissection.hpp"
-#include "tangram/core/half_square_dissection.hpp"
+#include "tangram/core/dissection/congruent_dissection.hpp"
+#include "tangram/core/dissection/half_square_dissection.hpp"
 #include "tangram/io/dissection_documents.hpp"
 #include "tangram/io/dissection_picture.hpp"
 #include "tangram/io/png.hpp"

@@ -11,7 +11,7 @@
 
 #include "commands.hpp"
 #include "run_progress.hpp"
-#include "tangram/core/error.hpp"
+#include "tangram/core/base/error.hpp"
 #include "tangram/lab/experiment.hpp"
 #include "tangram/lab/experiment_runner.hpp"
 #include "tangram/lab/experiment_shards.hpp"

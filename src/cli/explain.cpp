@@ -7,10 +7,10 @@
 #include <iostream>
 
 #include "commands.hpp"
-#include "tangram/core/error.hpp"
-#include "tangram/core/piece_set.hpp"
-#include "tangram/core/raster.hpp"
-#include "tangram/core/rotation_plan.hpp"
+#include "tangram/core/base/error.hpp"
+#include "tangram/core/puzzle/piece_set.hpp"
+#include "tangram/core/raster/raster.hpp"
+#include "tangram/core/figure/rotation_plan.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/io/pattern_png.hpp"
 #include "tangram/io/png.hpp"

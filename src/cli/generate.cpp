@@ -10,8 +10,8 @@
 
 #include "commands.hpp"
 #include "status_line.hpp"
-#include "tangram/core/congruent_dissection.hpp"
-#include "tangram/core/parallel.hpp"
+#include "tangram/core/dissection/congruent_dissection.hpp"
+#include "tangram/core/base/parallel.hpp"
 #include "tangram/io/dissection_documents.hpp"
 #include "tangram/io/dissection_picture.hpp"
 #include "tangram/lab/dissection_sheet.hpp"

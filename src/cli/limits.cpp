@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "commands.hpp"
-#include "tangram/core/error.hpp"
+#include "tangram/core/base/error.hpp"
 
 namespace tangram::cli {
 

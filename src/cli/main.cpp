@@ -13,8 +13,8 @@
 
 #include "commands.hpp"
 #include "suggest.hpp"
-#include "tangram/core/allocator.hpp"
-#include "tangram/core/error.hpp"
+#include "tangram/core/base/allocator.hpp"
+#include "tangram/core/base/error.hpp"
 #include "tangram/io/files.hpp"
 
 namespace {

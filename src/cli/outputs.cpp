@@ -7,7 +7,7 @@
 #include <iostream>
 
 #include "commands.hpp"
-#include "tangram/core/error.hpp"
+#include "tangram/core/base/error.hpp"
 #include "tangram/io/image.hpp"
 
 namespace tangram::cli {

@@ -7,8 +7,8 @@
 #include <opencv2/core.hpp>
 
 #include "commands.hpp"
-#include "tangram/core/arrangement.hpp"
-#include "tangram/core/error.hpp"
+#include "tangram/core/puzzle/arrangement.hpp"
+#include "tangram/core/base/error.hpp"
 #include "tangram/io/documents.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/io/image.hpp"

@@ -7,7 +7,7 @@
 #include <optional>
 
 #include "commands.hpp"
-#include "tangram/core/error.hpp"
+#include "tangram/core/base/error.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/lab/report.hpp"
 

@@ -13,7 +13,7 @@
 #include <thread>
 
 #include "commands.hpp"
-#include "tangram/core/error.hpp"
+#include "tangram/core/base/error.hpp"
 #include "tangram/web/server.hpp"
 
 namespace tangram::cli {

@@ -12,9 +12,9 @@
 
 #include "commands.hpp"
 #include "status_line.hpp"
-#include "tangram/core/all_solutions.hpp"
-#include "tangram/core/error.hpp"
-#include "tangram/core/verify.hpp"
+#include "tangram/core/enumerate/all_solutions.hpp"
+#include "tangram/core/base/error.hpp"
+#include "tangram/core/puzzle/verify.hpp"
 #include "tangram/io/documents.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/io/image.hpp"

@@ -9,7 +9,7 @@
 
 #include "commands.hpp"
 #include "run_progress.hpp"
-#include "tangram/core/error.hpp"
+#include "tangram/core/base/error.hpp"
 #include "tangram/lab/experiment_runner.hpp"
 
 namespace tangram::cli {

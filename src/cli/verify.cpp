@@ -8,8 +8,8 @@
 #include <opencv2/core.hpp>
 
 #include "commands.hpp"
-#include "tangram/core/error.hpp"
-#include "tangram/core/verify.hpp"
+#include "tangram/core/base/error.hpp"
+#include "tangram/core/puzzle/verify.hpp"
 #include "tangram/io/detail/json.hpp"
 #include "tangram/io/documents.hpp"
 #include "tangram/io/pattern_png.hpp"

@@ -2,8 +2,8 @@
 
 #include <cctype>
 
-#include "tangram/core/detail/format.hpp"
-#include "tangram/core/error.hpp"
+#include "tangram/core/base/format.hpp"
+#include "tangram/core/base/error.hpp"
 
 namespace tangram {
 

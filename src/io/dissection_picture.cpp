@@ -8,8 +8,8 @@
 
 #include <opencv2/imgproc.hpp>
 
-#include "tangram/core/detail/format.hpp"
-#include "tangram/core/error.hpp"
+#include "tangram/core/base/format.hpp"
+#include "tangram/core/base/error.hpp"
 #include "tangram/io/picture.hpp"
 
 namespace tangram {

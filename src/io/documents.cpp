@@ -10,8 +10,8 @@
 #include <type_traits>
 #include <vector>
 
-#include "tangram/core/error.hpp"
-#include "tangram/core/piece_set.hpp"
+#include "tangram/core/base/error.hpp"
+#include "tangram/core/puzzle/piece_set.hpp"
 #include "tangram/io/detail/json.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/io/piece_sets.hpp"

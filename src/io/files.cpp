@@ -11,8 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "tangram/core/detail/format.hpp"
-#include "tangram/core/error.hpp"
+#include "tangram/core/base/format.hpp"
+#include "tangram/core/base/error.hpp"
 
 namespace tangram {
 

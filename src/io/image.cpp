@@ -16,7 +16,7 @@
 #include <opencv2/imgcodecs.hpp>
 #include <tiffio.h>
 
-#include "tangram/core/error.hpp"
+#include "tangram/core/base/error.hpp"
 #include "tangram/io/detail/imdecode.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/io/png.hpp"

@@ -8,8 +8,8 @@
 #include <iterator>
 #include <vector>
 
-#include "tangram/core/detail/format.hpp"
-#include "tangram/core/error.hpp"
+#include "tangram/core/base/format.hpp"
+#include "tangram/core/base/error.hpp"
 
 namespace tangram::detail {
 

@@ -1,6 +1,6 @@
 #include "tangram/io/pattern_png.hpp"
 
-#include "tangram/core/error.hpp"
+#include "tangram/core/base/error.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/io/image.hpp"
 

@@ -9,9 +9,9 @@
 
 #include <opencv2/imgproc.hpp>
 
-#include "tangram/core/corner_angles.hpp"
-#include "tangram/core/detail/format.hpp"
-#include "tangram/core/error.hpp"
+#include "tangram/core/figure/corner_angles.hpp"
+#include "tangram/core/base/format.hpp"
+#include "tangram/core/base/error.hpp"
 
 namespace tangram {
 

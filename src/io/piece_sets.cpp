@@ -4,8 +4,8 @@
 #include <cmath>
 #include <optional>
 
-#include "tangram/core/detail/format.hpp"
-#include "tangram/core/error.hpp"
+#include "tangram/core/base/format.hpp"
+#include "tangram/core/base/error.hpp"
 #include "tangram/io/detail/json.hpp"
 #include "tangram/io/files.hpp"
 

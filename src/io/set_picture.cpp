@@ -5,7 +5,7 @@
 
 #include <opencv2/imgproc.hpp>
 
-#include "tangram/core/error.hpp"
+#include "tangram/core/base/error.hpp"
 
 namespace tangram {
 

@@ -8,9 +8,9 @@
 
 #include <opencv2/imgproc.hpp>
 
-#include "tangram/core/detail/format.hpp"
-#include "tangram/core/error.hpp"
-#include "tangram/core/morphology.hpp"
+#include "tangram/core/base/format.hpp"
+#include "tangram/core/base/error.hpp"
+#include "tangram/core/raster/morphology.hpp"
 
 namespace tangram {
 

@@ -8,7 +8,7 @@
 #include <stdexcept>
 #include <string_view>
 
-#include "tangram/core/error.hpp"
+#include "tangram/core/base/error.hpp"
 
 namespace tangram {
 

@@ -1,6 +1,6 @@
 #include "tangram/lab/dissection_sheet.hpp"
 
-#include "tangram/core/detail/format.hpp"
+#include "tangram/core/base/format.hpp"
 #include "tangram/io/dissection_documents.hpp"
 #include "tangram/io/dissection_picture.hpp"
 #include "tangram/lab/detail/text.hpp"

@@ -8,9 +8,9 @@
 #include <regex>
 #include <thread>
 
-#include "tangram/core/detail/format.hpp"
-#include "tangram/core/error.hpp"
-#include "tangram/core/verify.hpp"
+#include "tangram/core/base/format.hpp"
+#include "tangram/core/base/error.hpp"
+#include "tangram/core/puzzle/verify.hpp"
 #include "tangram/io/documents.hpp"
 #include "tangram/io/pattern_png.hpp"
 #include "tangram/io/picture.hpp"

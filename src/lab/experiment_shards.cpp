@@ -8,8 +8,8 @@
 
 #include <unistd.h>
 
-#include "tangram/core/detail/format.hpp"
-#include "tangram/core/error.hpp"
+#include "tangram/core/base/format.hpp"
+#include "tangram/core/base/error.hpp"
 #include "tangram/io/detail/json.hpp"
 #include "tangram/io/piece_sets.hpp"
 #include "tangram/lab/results.hpp"

@@ -4,11 +4,11 @@
 
 #include <opencv2/imgproc.hpp>
 
-#include "tangram/core/candidates.hpp"
-#include "tangram/core/detail/format.hpp"
-#include "tangram/core/error.hpp"
-#include "tangram/core/layout.hpp"
-#include "tangram/core/morphology.hpp"
+#include "tangram/core/raster/candidates.hpp"
+#include "tangram/core/base/format.hpp"
+#include "tangram/core/base/error.hpp"
+#include "tangram/core/raster/layout.hpp"
+#include "tangram/core/raster/morphology.hpp"
 
 namespace tangram {
 

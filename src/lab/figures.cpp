@@ -5,8 +5,8 @@
 
 #include <opencv2/imgproc.hpp>
 
-#include "tangram/core/detail/format.hpp"
-#include "tangram/core/error.hpp"
+#include "tangram/core/base/format.hpp"
+#include "tangram/core/base/error.hpp"
 #include "tangram/io/picture.hpp"
 #include "tangram/lab/detail/text.hpp"
 

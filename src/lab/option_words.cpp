@@ -4,7 +4,7 @@
 
 #include <cmath>
 
-#include "tangram/core/placement.hpp"
+#include "tangram/core/raster/placement.hpp"
 
 namespace tangram {
 

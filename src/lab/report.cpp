@@ -16,12 +16,13 @@
 
 #include <opencv2/imgcodecs.hpp>
 
-#include "tangram/core/detail/format.hpp"
-#include "tangram/core/error.hpp"
-#include "tangram/core/placement.hpp"
+#include "tangram/core/base/format.hpp"
+#include "tangram/core/base/error.hpp"
+#include "tangram/core/raster/placement.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/io/image.hpp"
 #include "tangram/io/picture.hpp"
+#include "tangram/lab/detail/text.hpp"
 
 namespace tangram {
 

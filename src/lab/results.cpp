@@ -9,9 +9,9 @@
 #include <map>
 #include <tuple>
 
-#include "tangram/core/detail/format.hpp"
-#include "tangram/core/error.hpp"
-#include "tangram/core/placement.hpp"
+#include "tangram/core/base/format.hpp"
+#include "tangram/core/base/error.hpp"
+#include "tangram/core/raster/placement.hpp"
 #include "tangram/io/detail/json.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/lab/detail/text.hpp"

@@ -4,10 +4,10 @@
 
 #include <cmath>
 
-#include "tangram/core/cover_search.hpp"
-#include "tangram/core/detail/format.hpp"
-#include "tangram/core/error.hpp"
-#include "tangram/core/placement.hpp"
+#include "tangram/core/enumerate/cover_search.hpp"
+#include "tangram/core/base/format.hpp"
+#include "tangram/core/base/error.hpp"
+#include "tangram/core/raster/placement.hpp"
 #include "tangram/lab/option_words.hpp"
 
 namespace tangram {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "tangram/core/error.hpp"
+#include "tangram/core/base/error.hpp"
 
 namespace tangram::detail {
 

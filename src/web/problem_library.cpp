@@ -9,7 +9,7 @@
 
 #include <opencv2/imgproc.hpp>
 
-#include "tangram/core/error.hpp"
+#include "tangram/core/base/error.hpp"
 #include "tangram/io/detail/json.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/io/image.hpp"

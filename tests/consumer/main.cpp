@@ -3,8 +3,8 @@
 
 #include <iostream>
 
-#include "tangram/core/search.hpp"
-#include "tangram/core/verify.hpp"
+#include "tangram/core/solve/solve.hpp"
+#include "tangram/core/puzzle/verify.hpp"
 #include "tangram/io/pattern_png.hpp"
 
 int main(int argc, char** argv) {

@@ -22,8 +22,8 @@
 #include <string>
 #include <vector>
 
-#include "tangram/core/congruent_dissection.hpp"
-#include "tangram/core/half_square_dissection.hpp"
+#include "tangram/core/dissection/congruent_dissection.hpp"
+#include "tangram/core/dissection/half_square_dissection.hpp"
 
 namespace tangram {
 

@@ -20,8 +20,8 @@
 
 #include <opencv2/core.hpp>
 
-#include "tangram/core/congruent_dissection.hpp"
-#include "tangram/core/half_square_dissection.hpp"
+#include "tangram/core/dissection/congruent_dissection.hpp"
+#include "tangram/core/dissection/half_square_dissection.hpp"
 
 namespace tangram {
 

@@ -6,8 +6,8 @@
 #include <optional>
 #include <string>
 
-#include "tangram/core/arrangement.hpp"
-#include "tangram/core/solution.hpp"
+#include "tangram/core/puzzle/arrangement.hpp"
+#include "tangram/core/puzzle/solution.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/io/silhouette.hpp"
 

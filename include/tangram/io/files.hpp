@@ -17,7 +17,7 @@
 #include <string>
 #include <string_view>
 
-#include "tangram/core/error.hpp"
+#include "tangram/core/base/error.hpp"
 
 namespace tangram {
 

@@ -9,7 +9,7 @@
 
 #include <opencv2/core.hpp>
 
-#include "tangram/core/pattern.hpp"
+#include "tangram/core/puzzle/pattern.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/io/silhouette.hpp"
 

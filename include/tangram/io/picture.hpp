@@ -16,11 +16,11 @@
 
 #include <opencv2/core.hpp>
 
-#include "tangram/core/pattern.hpp"
-#include "tangram/core/piece_set.hpp"
-#include "tangram/core/search.hpp"
-#include "tangram/core/solution.hpp"
-#include "tangram/core/verify.hpp"
+#include "tangram/core/puzzle/pattern.hpp"
+#include "tangram/core/puzzle/piece_set.hpp"
+#include "tangram/core/solve/solve.hpp"
+#include "tangram/core/puzzle/solution.hpp"
+#include "tangram/core/puzzle/verify.hpp"
 
 namespace tangram {
 

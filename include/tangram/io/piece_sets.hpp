@@ -23,7 +23,7 @@
 #include <string_view>
 #include <vector>
 
-#include "tangram/core/piece_set.hpp"
+#include "tangram/core/puzzle/piece_set.hpp"
 #include "tangram/io/files.hpp"
 
 namespace tangram {

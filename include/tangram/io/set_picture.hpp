@@ -4,7 +4,7 @@
 
 #include <opencv2/core.hpp>
 
-#include "tangram/core/piece_set.hpp"
+#include "tangram/core/puzzle/piece_set.hpp"
 
 namespace tangram {
 

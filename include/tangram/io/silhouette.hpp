@@ -51,9 +51,9 @@
 
 #include <opencv2/core.hpp>
 
-#include "tangram/core/pattern.hpp"
-#include "tangram/core/solution.hpp"
-#include "tangram/core/verify.hpp"
+#include "tangram/core/puzzle/pattern.hpp"
+#include "tangram/core/puzzle/solution.hpp"
+#include "tangram/core/puzzle/verify.hpp"
 
 namespace tangram {
 

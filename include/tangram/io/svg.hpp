@@ -14,10 +14,10 @@
 
 #include <opencv2/core.hpp>
 
-#include "tangram/core/geometry.hpp"
-#include "tangram/core/pattern.hpp"
-#include "tangram/core/piece_set.hpp"
-#include "tangram/core/solution.hpp"
+#include "tangram/core/geometry/geometry.hpp"
+#include "tangram/core/puzzle/pattern.hpp"
+#include "tangram/core/puzzle/piece_set.hpp"
+#include "tangram/core/puzzle/solution.hpp"
 #include "tangram/io/picture.hpp"
 
 namespace tangram {

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "tangram/core/congruent_dissection.hpp"
+#include "tangram/core/dissection/congruent_dissection.hpp"
 
 namespace tangram {
 

@@ -10,9 +10,9 @@
 #include <string_view>
 #include <vector>
 
-#include "tangram/core/placement.hpp"
-#include "tangram/core/search.hpp"
-#include "tangram/core/solution.hpp"
+#include "tangram/core/raster/placement.hpp"
+#include "tangram/core/solve/solve.hpp"
+#include "tangram/core/puzzle/solution.hpp"
 
 namespace tangram {
 

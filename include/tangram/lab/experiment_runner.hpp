@@ -25,8 +25,8 @@
 #include <string>
 #include <vector>
 
-#include "tangram/core/placement.hpp"
-#include "tangram/core/search.hpp"
+#include "tangram/core/raster/placement.hpp"
+#include "tangram/core/solve/solve.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/io/piece_sets.hpp"
 #include "tangram/io/silhouette.hpp"

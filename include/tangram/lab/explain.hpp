@@ -12,10 +12,10 @@
 
 #include <opencv2/core.hpp>
 
-#include "tangram/core/pattern.hpp"
-#include "tangram/core/piece_set.hpp"
-#include "tangram/core/placement.hpp"
-#include "tangram/core/raster.hpp"
+#include "tangram/core/puzzle/pattern.hpp"
+#include "tangram/core/puzzle/piece_set.hpp"
+#include "tangram/core/raster/placement.hpp"
+#include "tangram/core/raster/raster.hpp"
 #include "tangram/lab/figures.hpp"
 
 namespace tangram {

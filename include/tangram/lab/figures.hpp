@@ -14,8 +14,8 @@
 
 #include <opencv2/core.hpp>
 
-#include "tangram/core/pattern.hpp"
-#include "tangram/core/search.hpp"
+#include "tangram/core/puzzle/pattern.hpp"
+#include "tangram/core/solve/solve.hpp"
 
 namespace tangram {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "tangram/core/error.hpp"
+#include "tangram/core/base/error.hpp"
 
 namespace tangram {
 

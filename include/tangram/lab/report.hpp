@@ -29,7 +29,6 @@
 #include <string_view>
 #include <vector>
 
-#include "tangram/lab/detail/text.hpp"
 #include "tangram/lab/experiment.hpp"
 #include "tangram/lab/results.hpp"
 

@@ -32,7 +32,7 @@
 #include <utility>
 #include <vector>
 
-#include "tangram/core/solution.hpp"
+#include "tangram/core/puzzle/solution.hpp"
 #include "tangram/io/files.hpp"
 
 namespace tangram {

@@ -9,8 +9,8 @@
 #include <optional>
 #include <string>
 
-#include "tangram/core/all_solutions.hpp"
-#include "tangram/core/search.hpp"
+#include "tangram/core/enumerate/all_solutions.hpp"
+#include "tangram/core/solve/solve.hpp"
 #include "tangram/io/piece_sets.hpp"
 
 namespace tangram {

@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "tangram/core/geometry.hpp"
+#include "tangram/core/geometry/geometry.hpp"
 
 namespace tangram::detail {
 

@@ -1,0 +1,164 @@
+#pragma once
+/// \file raster.hpp
+/// Raster masks of piece configurations and bit-packed binary images.
+///
+/// Anchor convention: a configuration's mask is given relative to its *anchor pixel*, the pixel
+/// whose centre coincides with the piece's centroid. Placing the mask at anchor (x, y) covers
+/// pixel (x + dx, y + dy) for every mask cell (dx, dy), and puts the true piece's centroid at
+/// (x + 0.5, y + 0.5) in the pixel frame.
+///
+/// Sampling: cell (dx, dy) belongs to the mask when the lattice point (dx, dy) lies inside the
+/// piece polygon inset by `inset_px` (centroid at the origin): inside it and at least
+/// `inset_px` from its boundary. A convex piece's mask has one run of cells per row; other
+/// shapes may have several.
+
+#include <chrono>
+#include <cstdint>
+#include <vector>
+
+#include <opencv2/core.hpp>
+
+#include "tangram/core/geometry/geometry.hpp"
+#include "tangram/core/puzzle/piece_set.hpp"
+
+namespace tangram {
+
+/// A raster mask stored as horizontal runs of cells relative to the anchor pixel, sorted by
+/// row, then column; runs of one row neither overlap nor touch. A convex shape's mask has one
+/// run per row.
+struct RunMask {
+  std::vector<int> dy;       ///< per run: row offset (px)
+  std::vector<int> x0;       ///< per run: column offset (px) of its first cell
+  std::vector<int> len;      ///< per run: length in cells (at least 1)
+  long pixels = 0;           ///< number of cells
+  float max_depth = 0.0f;    ///< largest Euclidean distance of a cell to the mask's outside
+
+  /// Number of runs.
+  int runs() const { return static_cast<int>(len.size()); }
+  /// Row offset of the first run (0 when there is none).
+  int top() const { return dy.empty() ? 0 : dy.front(); }
+  /// Row offset of the last run (-1 when there is none).
+  int bottom() const { return dy.empty() ? -1 : dy.back(); }
+  /// Appends a run (after the last one, in the order above); empty runs are ignored.
+  void add_run(int row, int first, int length);
+  /// Longest run (px).
+  int max_run() const;
+  /// Bounding box of the cells relative to the anchor (x, y = min offsets).
+  cv::Rect bounds() const;
+};
+
+/// Rasterises a convex polygon given around the anchor (pixel units, centroid at the origin).
+RunMask rasterise_convex(const Polygon& local);
+
+/// Rasterises any simple polygon given around the anchor (pixel units, centroid at the
+/// origin): the lattice points inside it and at least `inset_px` from its boundary (points on
+/// the boundary count as inside when `inset_px` is 0). For a convex polygon the same cells as
+/// rasterise_convex(inset_convex(local, inset_px)), up to rounding at exact ties.
+RunMask rasterise_polygon(const Polygon& local, double inset_px);
+
+/// The mask as an image just large enough to hold it; `anchor` receives the anchor's position
+/// in that image. Cells are 255, the rest 0.
+cv::Mat1b run_mask_image(const RunMask& mask, cv::Point& anchor);
+
+/// Default inset (px) of the raster masks for a rotation step. 0.75 px absorbs the snapping of
+/// a piece's centroid to a pixel centre (at most 0.71 px away); with steps that cannot hit
+/// every angle of a figure exactly (not a divisor of the set's grid step, `grid_step_deg`:
+/// 45 deg for the Tangram) a share of the worst angular error at the farthest vertex of the
+/// set's pieces (`reach_units`, PieceSet::reach()) is added. The reported polygons are always
+/// true size.
+double default_inset_px(double side_px, double rotation_step_deg, double reach_units,
+                        double grid_step_deg = 45.0);
+
+/// A configuration rasterised at a scale: the configuration, its mask and the true local
+/// polygon (centroid at the origin, pixel units, posed).
+struct ConfigurationMask {
+  Configuration config;
+  RunMask mask;
+  Polygon local_polygon;
+};
+
+/// Rasterises one configuration of a shape of `set` at scale `side_px` (pixels per set unit),
+/// the piece polygon inset by `inset_px`.
+ConfigurationMask rasterise_configuration(const PieceSet& set, const Configuration& config,
+                                          double side_px, double inset_px);
+
+/// No deadline: rasterise_configurations and rasterise_piece run to the end.
+inline constexpr std::chrono::steady_clock::time_point kNoDeadline =
+    std::chrono::steady_clock::time_point::max();
+
+/// Rasterises every configuration of shape `shape` of `set` (PieceSet::configurations()) at
+/// scale `side_px`, each piece polygon inset by `inset_px`, the rotations turned by `offset_deg`.
+/// Past `deadline` the remaining configurations are skipped and the result is empty.
+std::vector<ConfigurationMask> rasterise_configurations(
+    const PieceSet& set, ShapeId shape, double side_px, double step_deg, bool reflection, double inset_px,
+    std::chrono::steady_clock::time_point deadline = kNoDeadline, double offset_deg = 0.0);
+
+/// Cells present in both masks (same anchor). Convex masks stay one run per row.
+RunMask intersect_masks(const RunMask& a, const RunMask& b);
+
+/// Configurations of a piece in groups of neighbouring rotations (same mirror flag, angles
+/// within a span), each with its core: the intersection of the members' masks. A member placed
+/// collision-free puts its core in the same place, so a core without a collision-free position
+/// rules out its whole group at once.
+struct ConfigurationGroups {
+  std::vector<RunMask> cores;                ///< one per group
+  std::vector<std::vector<int>> members;     ///< indices into the configuration list
+};
+
+/// Every configuration of a piece at one scale, grouped.
+struct PieceMasks {
+  std::vector<ConfigurationMask> configs;
+  ConfigurationGroups groups;
+};
+
+/// Groups `configs` (as ordered by PieceSet::configurations()) into runs of consecutive rotations with
+/// the same mirror flag spanning less than `span_deg`.
+ConfigurationGroups group_configurations(const std::vector<ConfigurationMask>& configs,
+                                         double span_deg);
+
+/// rasterise_configurations() plus group_configurations() with an 8-degree span: at 1-degree
+/// steps 8 configurations share a core, at 45-degree steps every group has one member. Empty
+/// past `deadline`.
+PieceMasks rasterise_piece(const PieceSet& set, ShapeId shape, double side_px, double step_deg, bool reflection,
+                           double inset_px,
+                           std::chrono::steady_clock::time_point deadline = kNoDeadline,
+                           double offset_deg = 0.0);
+
+/// A binary image packed 64 pixels per word, row by row. Bits past the last column are zero.
+class BitGrid {
+public:
+  BitGrid() = default;
+  BitGrid(int rows, int cols);
+  /// Nonzero pixels of `image` become set bits.
+  static BitGrid from_mat(const cv::Mat1b& image);
+  /// Set bits become 255.
+  cv::Mat1b to_mat() const;
+
+  int rows() const { return rows_; }
+  int cols() const { return cols_; }
+  int words_per_row() const { return words_; }
+  bool get(int x, int y) const {
+    return (data_[static_cast<std::size_t>(y) * words_ + (x >> 6)] >> (x & 63)) & 1u;
+  }
+  void set(int x, int y, bool value);
+  /// Clears bits [a, b) of row y (0 <= a <= b <= cols).
+  void clear_run(int a, int b, int y);
+  std::uint64_t* row(int y) { return data_.data() + static_cast<std::size_t>(y) * words_; }
+  const std::uint64_t* row(int y) const {
+    return data_.data() + static_cast<std::size_t>(y) * words_;
+  }
+  /// Clears every bit.
+  void clear();
+  /// True when any bit is set.
+  bool any() const;
+  /// Number of set bits.
+  long count() const;
+  /// Smallest rectangle holding every set bit (empty rect when none).
+  cv::Rect bounding_box() const;
+
+private:
+  int rows_ = 0, cols_ = 0, words_ = 0;
+  std::vector<std::uint64_t> data_;
+};
+
+}  // namespace tangram

@@ -1,0 +1,65 @@
+#include "tangram/core/base/parallel.hpp"
+
+#include <algorithm>
+#include <atomic>
+
+#include <tbb/global_control.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_group.h>
+#include <tbb/task_arena.h>
+
+namespace tangram {
+
+void parallel_for(std::size_t n, const std::function<void(std::size_t)>& body) {
+  if (n == 0) return;
+  if (n == 1) {
+    body(0);
+    return;
+  }
+  // Grain size 1: configurations differ a lot in cost, so let the scheduler balance them.
+  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 1),
+                    [&](const tbb::blocked_range<std::size_t>& r) {
+                      for (std::size_t i = r.begin(); i != r.end(); ++i) body(i);
+                    });
+}
+
+bool parallel_any(std::size_t n, const std::function<bool(std::size_t)>& pred) {
+  // Indices are handed out in order from a shared counter, not split into halves: callers
+  // put the likeliest hits first, so a second thread works on the next likeliest index rather
+  // than on the far end of the range, which a hit early in it makes useless.
+  std::atomic<bool> found{false};
+  std::atomic<std::size_t> next{0};
+  const std::size_t workers = std::min(n, static_cast<std::size_t>(max_threads()));
+  parallel_for(workers, [&](std::size_t) {
+    for (std::size_t i; !found.load(std::memory_order_relaxed) && (i = next++) < n;)
+      if (pred(i)) found.store(true, std::memory_order_relaxed);
+  });
+  return found.load();
+}
+
+int max_threads() {
+  return static_cast<int>(
+      tbb::global_control::active_value(tbb::global_control::max_allowed_parallelism));
+}
+
+struct TaskGroup::Impl {
+  tbb::task_group group;
+};
+
+TaskGroup::TaskGroup() : impl_(std::make_unique<Impl>()) {}
+TaskGroup::~TaskGroup() { impl_->group.wait(); }
+void TaskGroup::run(std::function<void()> job) { impl_->group.run(std::move(job)); }
+void TaskGroup::wait() { impl_->group.wait(); }
+
+struct ThreadLimit::Impl {
+  explicit Impl(int threads)
+      : control(tbb::global_control::max_allowed_parallelism,
+                static_cast<std::size_t>(threads > 0 ? threads
+                                                     : tbb::this_task_arena::max_concurrency())) {}
+  tbb::global_control control;
+};
+
+ThreadLimit::ThreadLimit(int threads) : impl_(std::make_unique<Impl>(threads)) {}
+ThreadLimit::~ThreadLimit() = default;
+
+}  // namespace tangram

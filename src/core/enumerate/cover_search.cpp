@@ -1,0 +1,474 @@
+#include "tangram/core/enumerate/cover_search.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+#include <mutex>
+#include <numeric>
+
+#include "tangram/core/base/parallel.hpp"
+
+namespace tangram {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+/// The moves as bits over the points, grouped by their first point and indexed by what they
+/// need of the points after it: the problem as cover_search()'s threads share it.
+struct CoverIndex {
+  /// A move as bits: its first word inline, the others in `bits`.
+  struct Move {
+    ShapeId shape = 0;
+    int index = 0;             ///< in CoverProblem::moves
+    std::uint64_t mask = 0;    ///< its bits in its first word (word0)
+    int word0 = 0, words = 0;  ///< first word of its bits and how many (in `bits`, from `bit`)
+    int bit = 0;
+    int first = 0;             ///< its first point
+  };
+
+  CoverIndex(const CoverProblem& problem, PieceUse use) : points(problem.points) {
+    words = (points + 63) / 64;
+    for (std::size_t s = 0; s < problem.counts.size(); ++s) {
+      left.push_back(use == PieceUse::Copies ? std::numeric_limits<int>::max() : problem.counts[s]);
+      pieces += use == PieceUse::Copies ? 0 : problem.counts[s];
+    }
+    std::vector<int> rank(problem.counts.size(), static_cast<int>(problem.counts.size()));
+    for (std::size_t k = 0; k < problem.order.size(); ++k)
+      rank[static_cast<std::size_t>(problem.order[k])] =
+          std::min(rank[static_cast<std::size_t>(problem.order[k])], static_cast<int>(k));
+    // Each move with its first point; the order tried at a point: shape rank, then given order.
+    for (std::size_t m = 0; m < problem.moves.size(); ++m) {
+      const CoverMove& given = problem.moves[m];
+      if (given.points.empty()) continue;
+      Move move;
+      move.shape = given.shape;
+      move.index = static_cast<int>(m);
+      move.first = *std::min_element(given.points.begin(), given.points.end());
+      const int last = *std::max_element(given.points.begin(), given.points.end());
+      move.word0 = move.first / 64;
+      move.words = last / 64 - move.word0 + 1;
+      move.bit = static_cast<int>(bits.size());
+      bits.resize(bits.size() + static_cast<std::size_t>(move.words), 0);
+      for (const int p : given.points)
+        bits[static_cast<std::size_t>(move.bit + p / 64 - move.word0)] |= std::uint64_t{1} << (p % 64);
+      move.mask = bits[static_cast<std::size_t>(move.bit)];
+      moves.push_back(move);
+    }
+    std::stable_sort(moves.begin(), moves.end(), [&](const Move& a, const Move& b) {
+      if (a.first != b.first) return a.first < b.first;
+      return rank[static_cast<std::size_t>(a.shape)] < rank[static_cast<std::size_t>(b.shape)];
+    });
+    start.assign(static_cast<std::size_t>(points) + 1, 0);
+    for (const Move& move : moves) ++start[static_cast<std::size_t>(move.first) + 1];
+    std::partial_sum(start.begin(), start.end(), start.begin());
+    index_by_window(problem);
+  }
+
+  /// For each pattern of freedom of the `window` points after a point, the moves at the point
+  /// (in their order) whose points there are all free, so that a search looks only at moves
+  /// that fit near the point: the widest window whose lists stay within kMaxListed entries.
+  void index_by_window(const CoverProblem& problem) {
+    constexpr std::size_t kMaxListed = std::size_t{1} << 24;
+    std::vector<std::size_t> needs(moves.size());
+    for (window = 8;; window -= 2) {
+      std::size_t listed_count = 0;
+      for (std::size_t m = 0; m < moves.size(); ++m) {
+        std::size_t need = 0;
+        for (const int p : problem.moves[static_cast<std::size_t>(moves[m].index)].points) {
+          const int ahead = p - moves[m].first;
+          if (ahead >= 1 && ahead <= window) need |= std::size_t{1} << (ahead - 1);
+        }
+        needs[m] = need;
+        listed_count += std::size_t{1} << (window - __builtin_popcountll(need));
+      }
+      if (listed_count <= kMaxListed || window == 0) break;
+    }
+    const std::size_t patterns = std::size_t{1} << window;
+    lists.assign(static_cast<std::size_t>(points) * patterns + 1, 0);
+    listed.clear();
+    for (int i = 0; i < points; ++i)
+      for (std::size_t q = 0; q < patterns; ++q) {
+        lists[static_cast<std::size_t>(i) * patterns + q] = static_cast<int>(listed.size());
+        for (int m = start[static_cast<std::size_t>(i)]; m < start[static_cast<std::size_t>(i) + 1]; ++m)
+          if ((needs[static_cast<std::size_t>(m)] & ~q) == 0) listed.push_back(m);
+      }
+    lists.back() = static_cast<int>(listed.size());
+  }
+
+  int points = 0, words = 0;
+  std::vector<int> left;       ///< copies of each shape at the start
+  int pieces = 0;              ///< pieces in all (0 with PieceUse::Copies: no limit)
+  std::vector<Move> moves;     ///< by first point: [start[i], start[i + 1]) at point i
+  std::vector<int> start;
+  std::vector<std::uint64_t> bits;
+  int window = 0;              ///< points after a move's first by which the moves are listed
+  std::vector<int> lists;      ///< point i, pattern q: listed[lists[i * 2^window + q], ... + 1)
+  std::vector<int> listed;     ///< indices into `moves`
+};
+
+/// What a subtree's search found: its assemblies (move indices of CoverProblem, one after the
+/// other), their number, and whether it was searched to the end.
+struct Subtree {
+  std::vector<int> prefix;  ///< the moves (indices into CoverIndex::moves) that lead to it
+  bool complete = false;    ///< the prefix is itself an assembly
+  long count = 0;
+  std::vector<int> moves;   ///< the assemblies found, one after the other
+  std::vector<int> ends;    ///< where each ends in `moves`
+  bool finished = false;    ///< searched to the end (or to max_solutions of its own)
+};
+
+/// One thread's search state: free points, copies left, moves made.
+class CoverWalker {
+public:
+  /// Why run() returned false.
+  enum class Stop { None, Deadline, Interrupt, Cancelled };
+
+  CoverWalker(const CoverIndex& index, const CoverProblem& problem, const CoverConfig& config)
+      : x_(index), problem_(problem), config_(config) {
+    reset();
+  }
+
+  void reset() {
+    free_.assign(static_cast<std::size_t>(x_.words), 0);
+    for (int c = 0; c < x_.points; ++c) free_[static_cast<std::size_t>(c / 64)] |= std::uint64_t{1} << (c % 64);
+    left_ = x_.left;
+    pieces_left_ = x_.pieces;
+    placed_.clear();
+  }
+
+  void place(int m) {
+    const CoverIndex::Move& move = x_.moves[static_cast<std::size_t>(m)];
+    for (int w = 0; w < move.words; ++w)
+      free_[static_cast<std::size_t>(move.word0 + w)] &= ~x_.bits[static_cast<std::size_t>(move.bit + w)];
+    --left_[static_cast<std::size_t>(move.shape)];
+    --pieces_left_;
+    placed_.push_back(m);
+  }
+
+  void unplace() {
+    const CoverIndex::Move& move = x_.moves[static_cast<std::size_t>(placed_.back())];
+    for (int w = 0; w < move.words; ++w)
+      free_[static_cast<std::size_t>(move.word0 + w)] |= x_.bits[static_cast<std::size_t>(move.bit + w)];
+    ++left_[static_cast<std::size_t>(move.shape)];
+    ++pieces_left_;
+    placed_.pop_back();
+  }
+
+  /// Searches below the moves made: `leaf()` for each assembly completed, `cut()` for each
+  /// state `max_depth` moves deep (the moves in placed()); either returning false stops it, as
+  /// do the deadline, the stop flag and `cancelled(nodes)`. True when the subtree was searched
+  /// to the end.
+  template <class Leaf, class Cut, class Cancelled>
+  bool run(std::size_t max_depth, Leaf&& leaf, Cut&& cut, Cancelled&& cancelled) {
+    const int empty = next_empty(0);
+    if (empty == x_.points) return leaf();
+    std::vector<Frame> stack;
+    stack.push_back(frame(empty));
+    while (!stack.empty()) {
+      Frame& f = stack.back();
+      if (f.placed) {
+        unplace();
+        f.placed = false;
+      }
+      int found = -1;
+      while (f.next < f.end) {
+        const int m = x_.listed[static_cast<std::size_t>(f.next++)];
+        const CoverIndex::Move& move = x_.moves[static_cast<std::size_t>(m)];
+        if (left_[static_cast<std::size_t>(move.shape)] != 0 && fits(move)) {
+          found = m;
+          break;
+        }
+      }
+      if (found < 0) {
+        stack.pop_back();
+        continue;
+      }
+      place(found);
+      f.placed = true;
+      if ((++nodes_ & 4095) == 0 && (stop_ = poll(cancelled)) != Stop::None) return false;
+      const int next = next_empty(f.point + 1);
+      if (next == x_.points) {
+        if (!leaf()) return false;
+        continue;
+      }
+      if (pieces_left_ == 0) continue;  // points left and no piece to cover them
+      if (placed_.size() >= max_depth) {
+        if (!cut()) return false;
+        continue;
+      }
+      stack.push_back(frame(next));
+    }
+    return true;
+  }
+
+  /// Whether the assembly in placed() is kept: accepted by the problem's check, and the least
+  /// of its images under the problem's symmetries (by its sorted move indices).
+  bool keep() {
+    if (problem_.symmetries.empty() && !problem_.accept) return true;
+    own_.clear();
+    for (const int m : placed_) own_.push_back(x_.moves[static_cast<std::size_t>(m)].index);
+    if (problem_.accept && !problem_.accept(own_)) return false;
+    std::sort(own_.begin(), own_.end());
+    for (const std::vector<int>& image_of : problem_.symmetries) {
+      image_.clear();
+      for (const int m : own_) image_.push_back(image_of[static_cast<std::size_t>(m)]);
+      std::sort(image_.begin(), image_.end());
+      if (image_ < own_) return false;
+    }
+    return true;
+  }
+
+  const std::vector<int>& placed() const { return placed_; }
+  long nodes() const { return nodes_; }
+  Stop stop() const { return stop_; }
+
+private:
+  /// A point being covered: the next move to try there (in CoverIndex::listed), the end of its
+  /// moves, and whether one of them is placed now.
+  struct Frame {
+    int point, next, end;
+    bool placed;
+  };
+
+  template <class Cancelled>
+  Stop poll(Cancelled&& cancelled) {
+    if (config_.stop != nullptr && config_.stop->load(std::memory_order_relaxed)) return Stop::Interrupt;
+    if (cancelled(nodes_)) return Stop::Cancelled;
+    if (Clock::now() > config_.deadline) return Stop::Deadline;
+    return Stop::None;
+  }
+
+  /// The frame of an empty point: the moves listed for the freedom of the points after it.
+  Frame frame(int point) const {
+    const std::size_t at = (static_cast<std::size_t>(point) << x_.window) + window_bits(point + 1);
+    return {point, x_.lists[at], x_.lists[at + 1], false};
+  }
+
+  /// The freedom of the x_.window points from `from` on (bit k for from + k).
+  std::size_t window_bits(int from) const {
+    if (x_.window == 0) return 0;
+    const int w = from / 64, b = from % 64;
+    std::uint64_t x = w < x_.words ? free_[static_cast<std::size_t>(w)] >> b : 0;
+    if (b != 0 && w + 1 < x_.words) x |= free_[static_cast<std::size_t>(w) + 1] << (64 - b);
+    return static_cast<std::size_t>(x & ((std::uint64_t{1} << x_.window) - 1));
+  }
+
+  bool fits(const CoverIndex::Move& move) const {
+    if ((free_[static_cast<std::size_t>(move.word0)] & move.mask) != move.mask) return false;
+    for (int w = 1; w < move.words; ++w) {
+      const std::uint64_t b = x_.bits[static_cast<std::size_t>(move.bit + w)];
+      if ((free_[static_cast<std::size_t>(move.word0 + w)] & b) != b) return false;
+    }
+    return true;
+  }
+
+  /// The first free point at `from` or after; x_.points when none.
+  int next_empty(int from) const {
+    int w = from / 64;
+    if (w >= x_.words) return x_.points;
+    std::uint64_t x = free_[static_cast<std::size_t>(w)] & (~std::uint64_t{0} << (from % 64));
+    while (x == 0) {
+      if (++w == x_.words) return x_.points;
+      x = free_[static_cast<std::size_t>(w)];
+    }
+    return w * 64 + __builtin_ctzll(x);
+  }
+
+  const CoverIndex& x_;
+  const CoverProblem& problem_;
+  const CoverConfig& config_;
+  std::vector<std::uint64_t> free_;  ///< bit per point: not covered yet
+  std::vector<int> left_;            ///< per shape: copies not placed yet
+  int pieces_left_ = 0;              ///< pieces not placed (negative with PieceUse::Copies)
+  std::vector<int> placed_;          ///< the moves made (indices into CoverIndex::moves)
+  long nodes_ = 0;
+  Stop stop_ = Stop::None;
+  std::vector<int> own_, image_;
+};
+
+/// Subtrees at least this many when the tree allows: enough for two threads to share evenly.
+constexpr std::size_t kSubtrees = 512;
+
+}  // namespace
+
+std::string_view piece_use_name(PieceUse use) {
+  switch (use) {
+    case PieceUse::Exact: return "exact";
+    case PieceUse::Subset: return "subset";
+    case PieceUse::Copies: return "copies";
+  }
+  return "exact";
+}
+
+std::optional<PieceUse> piece_use_from_name(std::string_view name) {
+  for (const PieceUse use : {PieceUse::Exact, PieceUse::Subset, PieceUse::Copies})
+    if (piece_use_name(use) == name) return use;
+  return std::nullopt;
+}
+
+CoverResult cover_search(const CoverProblem& problem, const CoverConfig& config,
+                         const CoverSink& on_solution, const CoverProgressSink& on_progress) {
+  const Clock::time_point started = Clock::now();
+  const long max_solutions = std::max(1L, config.max_solutions);
+  const CoverIndex index(problem, config.use);
+  CoverResult result;
+  const auto keep = [](CoverWalker& walker) { return walker.keep(); };
+
+  // The subtrees: the states a fixed number of moves deep, in the search's order, the depth
+  // the least that gives kSubtrees of them (or the whole tree); the same for any thread count.
+  std::vector<Subtree> subtrees;
+  {
+    CoverWalker walker(index, problem, config);
+    const auto never = [](long) { return false; };
+    for (std::size_t depth = 1;; ++depth) {
+      subtrees.clear();
+      walker.reset();
+      bool deeper = false;
+      walker.run(
+          depth,
+          [&] {
+            if (keep(walker)) subtrees.push_back({walker.placed(), true, 0, {}, {}, false});
+            return true;
+          },
+          [&] {
+            deeper = true;
+            subtrees.push_back({walker.placed(), false, 0, {}, {}, false});
+            return true;
+          },
+          never);
+      result.nodes += walker.nodes();
+      if (walker.stop() != CoverWalker::Stop::None) {
+        result.timed_out = walker.stop() == CoverWalker::Stop::Deadline;
+        result.interrupted = walker.stop() == CoverWalker::Stop::Interrupt;
+        return result;
+      }
+      if (!deeper || subtrees.size() >= kSubtrees) break;
+    }
+  }
+
+  // Each subtree searched by one thread, taken in order; reported in order as soon as all the
+  // subtrees before it are done.
+  std::mutex report_mutex, progress_mutex;
+  std::size_t reported_upto = 0;  // the subtrees before it are reported
+  std::vector<char> done(subtrees.size(), 0);
+  std::atomic<std::size_t> next{0};
+  std::atomic<std::size_t> cancel_after{std::numeric_limits<std::size_t>::max()};
+  std::atomic<long> found{0}, nodes{0};
+  std::atomic<bool> timed_out{false}, interrupted{false};
+  std::atomic<long long> next_progress{0};
+  std::vector<int> assembly;
+  const auto report = [&](Subtree& tree) {  // under report_mutex
+    for (std::size_t k = 0; k < tree.ends.size() && result.solutions < max_solutions; ++k) {
+      const std::size_t from = k == 0 ? 0 : static_cast<std::size_t>(tree.ends[k - 1]);
+      assembly.clear();
+      for (std::size_t i = from; i < static_cast<std::size_t>(tree.ends[k]); ++i)
+        assembly.push_back(index.moves[static_cast<std::size_t>(tree.moves[i])].index);
+      if (result.solutions == 0) result.first = assembly;
+      ++result.solutions;
+      if (on_solution) on_solution(assembly);
+    }
+    tree.moves = {};
+    tree.ends = {};
+  };
+  const auto search_subtree = [&](std::size_t at, CoverWalker& walker) {
+    Subtree& tree = subtrees[at];
+    const auto store = [&] {
+      ++tree.count;
+      found.fetch_add(1, std::memory_order_relaxed);
+      tree.moves.insert(tree.moves.end(), walker.placed().begin(), walker.placed().end());
+      tree.ends.push_back(static_cast<int>(tree.moves.size()));
+      return tree.count < max_solutions;
+    };
+    long polled = walker.nodes();
+    const auto cancelled = [&](long walked) {
+      nodes.fetch_add(walked - polled, std::memory_order_relaxed);
+      polled = walked;
+      if (on_progress) {
+        const long long now =
+            std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - started).count();
+        long long due = next_progress.load();
+        if (now >= due && next_progress.compare_exchange_strong(due, now + 1000)) {
+          std::lock_guard<std::mutex> lock(progress_mutex);
+          on_progress({found.load(), nodes.load(), static_cast<double>(now) / 1000.0});
+        }
+      }
+      return at > cancel_after.load(std::memory_order_relaxed);
+    };
+    walker.reset();
+    for (const int m : tree.prefix) walker.place(m);
+    if (tree.complete) {
+      store();
+      tree.finished = true;
+    } else {
+      tree.finished = walker.run(
+          std::numeric_limits<std::size_t>::max(), [&] { return !keep(walker) || store(); },
+          [] { return true; }, cancelled);
+      // Stopped by its own max_solutions: nothing after it can be reported either.
+      if (!tree.finished && walker.stop() == CoverWalker::Stop::None) tree.finished = true;
+      nodes.fetch_add(walker.nodes() - polled, std::memory_order_relaxed);
+      if (walker.stop() == CoverWalker::Stop::Deadline) timed_out = true;
+      if (walker.stop() == CoverWalker::Stop::Interrupt) interrupted = true;
+    }
+    std::lock_guard<std::mutex> lock(report_mutex);
+    done[at] = 1;
+    while (reported_upto < subtrees.size() && done[reported_upto] &&
+           subtrees[reported_upto].finished && result.solutions < max_solutions) {
+      report(subtrees[reported_upto]);
+      if (++reported_upto < subtrees.size() && result.solutions >= max_solutions)
+        cancel_after = reported_upto - 1;
+    }
+  };
+  const std::size_t workers =
+      std::min(subtrees.size(), static_cast<std::size_t>(std::max(1, max_threads())));
+  parallel_for(workers, [&](std::size_t) {
+    CoverWalker walker(index, problem, config);
+    for (std::size_t i; (i = next++) < subtrees.size();) {
+      if (i > cancel_after.load() || timed_out || interrupted) break;
+      search_subtree(i, walker);
+    }
+  });
+  result.nodes += nodes.load();
+  result.timed_out = timed_out;
+  result.interrupted = interrupted && !timed_out;
+  // Stopped early: what the subtrees found, in order, reported after the finished ones.
+  for (std::size_t i = reported_upto; i < subtrees.size() && result.solutions < max_solutions; ++i)
+    report(subtrees[i]);
+  result.exhausted = !result.timed_out && !result.interrupted && result.solutions < max_solutions;
+  return result;
+}
+
+CoverProblem cover_problem(const PieceSet& set) {
+  CoverProblem problem;
+  for (std::size_t s = 0; s < set.shape_count(); ++s)
+    problem.counts.push_back(set.shape(static_cast<ShapeId>(s)).count);
+  for (const ShapeId id : set.order())
+    if (std::find(problem.order.begin(), problem.order.end(), id) == problem.order.end())
+      problem.order.push_back(id);
+  return problem;
+}
+
+MoveKeys::MoveKeys(const CoverProblem& problem,
+                   const std::function<std::vector<int>(std::size_t)>& key)
+    : problem_(problem) {
+  for (std::size_t m = 0; m < problem.moves.size(); ++m) {
+    std::vector<int> k = key(m);
+    std::sort(k.begin(), k.end());
+    move_of_[{problem.moves[m].shape, std::move(k)}] = static_cast<int>(m);
+  }
+}
+
+std::optional<std::vector<int>> MoveKeys::permutation(
+    const std::function<std::vector<int>(std::size_t)>& image_key) const {
+  std::vector<int> image_of;
+  for (std::size_t m = 0; m < problem_.moves.size(); ++m) {
+    std::vector<int> k = image_key(m);
+    std::sort(k.begin(), k.end());
+    const auto found = move_of_.find({problem_.moves[m].shape, std::move(k)});
+    if (found == move_of_.end()) return std::nullopt;
+    image_of.push_back(found->second);
+  }
+  return image_of;
+}
+
+}  // namespace tangram

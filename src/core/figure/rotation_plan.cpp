@@ -1,0 +1,74 @@
+#include "tangram/core/figure/rotation_plan.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <optional>
+
+#include "tangram/core/figure/angles.hpp"
+
+namespace tangram {
+
+namespace {
+
+/// outline_direction() at the set's grid step, the outline's arcs left out for a set with arcs.
+std::optional<OutlineDirection> curved_outline_direction(const Pattern& pattern,
+                                                         const PieceSet& set) {
+  if (!has_arcs(set)) return outline_direction(pattern, set.grid_step_deg());
+  const std::vector<OutlineRing> outline = vectorise_outline(pattern.puzzle);
+  return outline_direction(pattern, set.grid_step_deg(), kDirectionMinEdgeShare, &outline);
+}
+
+}  // namespace
+
+double grid_turn(const OutlineDirection& direction, double grid_deg,
+                 const RotationPlanConfig& config) {
+  const double off = angle_distance(direction.residue_deg, 0.0, grid_deg);
+  return off < config.snap_deg ? 0.0 : direction.residue_deg;
+}
+
+std::vector<RotationStage> auto_rotation_plan(const Pattern& pattern, const PieceSet& set,
+                                              double fine_step_deg,
+                                              const RotationPlanConfig& config) {
+  std::vector<RotationStage> plan;
+  const double grid = set.grid_step_deg();
+  if (const std::optional<OutlineDirection> direction =
+          curved_outline_direction(pattern, set);
+      direction && direction->share >= config.min_share) {
+    const double offset = grid_turn(*direction, grid, config);
+    // The grid stage searches what the fine stage would not search as well: coarser masks, or
+    // angles off the fine step's own.
+    if (grid > fine_step_deg || offset != 0.0) plan.push_back({grid, offset, config.grid_share});
+  }
+  plan.push_back({fine_step_deg, 0.0, 1.0});
+  return plan;
+}
+
+std::optional<MissedDirection> missed_direction(const Pattern& pattern, const PieceSet& set,
+                                                double step_deg, double offset_deg,
+                                                const RotationPlanConfig& config) {
+  const double grid = set.grid_step_deg();
+  if (!(step_deg > 0.0)) return std::nullopt;
+  const std::optional<OutlineDirection> direction =
+      curved_outline_direction(pattern, set);
+  if (!direction || direction->share < config.min_share) return std::nullopt;
+  const double residue = direction->residue_deg;
+  const double near = std::max(config.snap_deg, std::min(step_deg / 2.0, 0.5));
+  // The rotations modulo the grid step repeat after 360 degrees at the latest.
+  const long turns = static_cast<long>(std::ceil(360.0 / step_deg));
+  for (long k = 0; k <= turns; ++k)
+    if (angle_distance(offset_deg + k * step_deg, residue, grid) <= near) return std::nullopt;
+  MissedDirection missed;
+  missed.residue_deg = residue;
+  missed.grid_deg = grid;
+  for (int n = 1; grid / n >= 1.0; ++n) {
+    const double step = grid / n;
+    if (std::abs(step - std::round(step)) > 1e-9) continue;  // whole degrees only
+    if (angle_distance(residue, 0.0, step) <= config.snap_deg) {
+      missed.step_deg = step;
+      break;
+    }
+  }
+  return missed;
+}
+
+}  // namespace tangram

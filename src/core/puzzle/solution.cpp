@@ -1,0 +1,35 @@
+#include "tangram/core/puzzle/solution.hpp"
+
+namespace tangram {
+
+namespace {
+
+constexpr Outcome kOutcomes[] = {Outcome::Solved, Outcome::Invalid, Outcome::TimeLimit,
+                                 Outcome::Exhausted, Outcome::Impossible};
+
+}  // namespace
+
+Outcome outcome_of(const Solution& solution) {
+  if (solution.solved) return Outcome::Solved;
+  if (solution.stats.impossible) return Outcome::Impossible;
+  return solution.stats.timed_out ? Outcome::TimeLimit : Outcome::Exhausted;
+}
+
+std::string_view outcome_name(Outcome outcome) {
+  switch (outcome) {
+    case Outcome::Solved: return "solved";
+    case Outcome::Invalid: return "invalid";
+    case Outcome::TimeLimit: return "time-limit";
+    case Outcome::Exhausted: return "exhausted";
+    case Outcome::Impossible: return "impossible";
+  }
+  return "?";
+}
+
+std::optional<Outcome> outcome_from_name(std::string_view name) {
+  for (const Outcome outcome : kOutcomes)
+    if (outcome_name(outcome) == name) return outcome;
+  return std::nullopt;
+}
+
+}  // namespace tangram

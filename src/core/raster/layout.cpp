@@ -1,0 +1,193 @@
+#include "tangram/core/raster/layout.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+
+#include <opencv2/imgproc.hpp>
+
+#include "tangram/core/raster/detail/invariants.hpp"
+
+namespace tangram {
+
+void LayoutState::ensure_runs(int max_len) {
+  if (runs.max_len() < max_len || runs.rows() != empty.rows)
+    runs = RunTable(empty_bits, max_len);
+  else if (stale_begin < stale_end)
+    runs = runs.with_rows_rebuilt(empty_bits, stale_begin, stale_end, max_len);
+  stale_begin = stale_end = 0;
+}
+
+namespace {
+
+/// Union-find root with path halving.
+int root(std::vector<int>& parent, int i) {
+  while (parent[i] != i) i = parent[i] = parent[parent[i]];
+  return i;
+}
+
+}  // namespace
+
+std::vector<long> region_sizes(const BitGrid& empty) {
+  // Runs of set bits per row, found a word at a time; a run joins the runs of the row above
+  // that it touches, diagonals included (8-connectivity): [a, b) and [c, d) touch when c <= b
+  // and a <= d.
+  struct Run {
+    int a, b;
+  };
+  std::vector<Run> runs;
+  std::vector<int> parent;
+  std::size_t above_begin = 0, above_end = 0;
+  const int words = empty.words_per_row();
+  for (int y = 0; y < empty.rows(); ++y) {
+    const std::uint64_t* row = empty.row(y);
+    const std::size_t begin = runs.size();
+    const auto add_run = [&](int a, int x) {
+      const int id = static_cast<int>(runs.size());
+      runs.push_back({a, x});
+      parent.push_back(id);
+      for (std::size_t k = above_begin; k < above_end; ++k)
+        if (runs[k].a <= x && a <= runs[k].b) {
+          const int r1 = root(parent, static_cast<int>(k)), r2 = root(parent, id);
+          if (r1 != r2) parent[std::max(r1, r2)] = std::min(r1, r2);
+        }
+    };
+    int open = -1;  // first column of the run being read, or -1 between runs
+    for (int w = 0; w < words; ++w) {
+      for (int pos = 0; pos < 64;) {
+        // The next set bit when between runs, else the next clear bit (bits past the last
+        // column are clear, so a run there ends at the last column).
+        const std::uint64_t rest = (open < 0 ? row[w] : ~row[w]) >> pos;
+        if (rest == 0) break;
+        pos += __builtin_ctzll(rest);
+        if (open < 0) {
+          open = 64 * w + pos;
+        } else {
+          add_run(open, 64 * w + pos);
+          open = -1;
+        }
+      }
+    }
+    if (open >= 0) add_run(open, empty.cols());
+    above_begin = begin;
+    above_end = runs.size();
+  }
+  std::vector<long> size(runs.size(), 0);
+  for (std::size_t i = 0; i < runs.size(); ++i)
+    size[root(parent, static_cast<int>(i))] += runs[i].b - runs[i].a;
+  std::vector<long> regions;
+  for (std::size_t i = 0; i < runs.size(); ++i)
+    if (parent[i] == static_cast<int>(i)) regions.push_back(size[i]);
+  std::sort(regions.begin(), regions.end(), std::greater<long>());
+  return regions;
+}
+
+namespace {
+
+/// The maximum of a state's depth.
+float maximum_depth(const cv::Mat1f& depth) {
+  double max_value = 0.0;
+  cv::minMaxLoc(depth, nullptr, &max_value);
+  return static_cast<float>(max_value);
+}
+
+}  // namespace
+
+LayoutState make_layout_state(const cv::Mat1b& empty) {
+  LayoutState state;
+  state.empty = empty != 0;
+  state.empty_bits = BitGrid::from_mat(state.empty);
+  state.depth = distance_to_obstacles(state.empty);
+  state.max_depth = maximum_depth(state.depth);
+  state.region_px = region_sizes(state.empty_bits);
+  return state;
+}
+
+LayoutState place_cells(const LayoutState& parent, const RunMask& mask, cv::Point anchor) {
+  LayoutState state;
+  state.empty = place_mask(parent.empty, mask, anchor);
+  state.empty_bits = parent.empty_bits;
+  state.runs = parent.runs;
+  state.stale_begin = parent.stale_begin;
+  state.stale_end = parent.stale_end;
+  for (int i = 0; i < mask.runs(); ++i) {
+    const int y = anchor.y + mask.dy[i];
+    if (y < 0 || y >= state.empty.rows || !mask.len[i]) continue;
+    const int a = std::max(0, anchor.x + mask.x0[i]);
+    const int b = std::min(state.empty.cols, anchor.x + mask.x0[i] + mask.len[i]);
+    if (a >= b) continue;
+    state.empty_bits.clear_run(a, b, y);
+    if (state.stale_begin >= state.stale_end) {
+      state.stale_begin = y;
+      state.stale_end = y + 1;
+    } else {
+      state.stale_begin = std::min(state.stale_begin, y);
+      state.stale_end = std::max(state.stale_end, y + 1);
+    }
+  }
+  state.region_px = region_sizes(state.empty_bits);
+  TANGRAM_CHECK(state_matches_rebuild(state), "a placement's state equals the state rebuilt");
+  return state;
+}
+
+void add_depth(LayoutState& state, const LayoutState& parent, const RunMask& mask,
+               cv::Point anchor) {
+  state.depth = parent.depth.clone();
+  const cv::Mat1b& image = parent.empty;
+
+  // The piece's cells inside the image and their bounding box.
+  cv::Rect box;
+  bool any = false;
+  for (int i = 0; i < mask.runs(); ++i) {
+    const int y = anchor.y + mask.dy[i];
+    if (y < 0 || y >= image.rows || !mask.len[i]) continue;
+    const int a = std::max(0, anchor.x + mask.x0[i]);
+    const int b = std::min(image.cols, anchor.x + mask.x0[i] + mask.len[i]);
+    if (a >= b) continue;
+    const cv::Rect run(a, y, b - a, 1);
+    box = any ? (box | run) : run;
+    any = true;
+  }
+  if (any) {
+    // Beyond parent.max_depth from the piece, the parent's depth is already smaller.
+    const int grow = static_cast<int>(std::ceil(parent.max_depth)) + 1;
+    const cv::Rect roi = cv::Rect(box.x - grow, box.y - grow, box.width + 2 * grow,
+                                  box.height + 2 * grow) &
+                         cv::Rect(0, 0, image.cols, image.rows);
+    // 0 on the piece's cells, 255 elsewhere: the distance transform is the distance to the piece.
+    cv::Mat1b piece(roi.size(), uchar(255));
+    cv::Mat1b placed = state.empty(roi), before = image(roi);
+    for (int y = 0; y < roi.height; ++y)
+      for (int x = 0; x < roi.width; ++x)
+        if (before(y, x) && !placed(y, x)) piece(y, x) = 0;
+    cv::Mat1f to_piece;
+    cv::distanceTransform(piece, to_piece, cv::DIST_L2, cv::DIST_MASK_PRECISE);
+    for (int y = 0; y < roi.height; ++y) {
+      float* depth = state.depth.ptr<float>(roi.y + y) + roi.x;
+      const float* d = to_piece.ptr<float>(y);
+      for (int x = 0; x < roi.width; ++x) depth[x] = std::min(depth[x], d[x]);
+    }
+  }
+  state.max_depth = maximum_depth(state.depth);
+  TANGRAM_CHECK(state_matches_rebuild(state), "a placement's depth equals the depth rebuilt");
+}
+
+LayoutState place_piece(const LayoutState& parent, const RunMask& mask, cv::Point anchor) {
+  LayoutState state = place_cells(parent, mask, anchor);
+  add_depth(state, parent, mask, anchor);
+  return state;
+}
+
+cv::Mat1b place_mask(const cv::Mat1b& empty, const RunMask& mask, cv::Point anchor) {
+  cv::Mat1b out = empty.clone();
+  for (int i = 0; i < mask.runs(); ++i) {
+    const int y = anchor.y + mask.dy[i];
+    if (y < 0 || y >= out.rows || !mask.len[i]) continue;
+    const int a = std::max(0, anchor.x + mask.x0[i]);
+    const int b = std::min(out.cols, anchor.x + mask.x0[i] + mask.len[i]);
+    if (a < b) std::fill(out.ptr<uchar>(y) + a, out.ptr<uchar>(y) + b, uchar(0));
+  }
+  return out;
+}
+
+}  // namespace tangram

@@ -1,0 +1,369 @@
+#include "tangram/core/raster/detail/search_steps.hpp"
+
+#include "tangram/core/figure/refusals.hpp"
+#include "tangram/core/raster/detail/invariants.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include <opencv2/imgproc.hpp>
+
+#include "tangram/core/raster/morphology.hpp"
+#include "tangram/core/base/parallel.hpp"
+#include "tangram/core/raster/placement.hpp"
+#include "tangram/core/refine/polish.hpp"
+#include "tangram/core/refine/snap.hpp"
+#include "tangram/core/puzzle/verify.hpp"
+
+namespace tangram::search {
+
+bool candidate_less(const Candidate& a, const Candidate& b) {
+  if (a.cost != b.cost) return a.cost < b.cost;
+  if (a.config != b.config) return a.config < b.config;
+  if (a.anchor.y != b.anchor.y) return a.anchor.y < b.anchor.y;
+  return a.anchor.x < b.anchor.x;
+}
+
+void drop_neighbours(std::vector<Candidate>& candidates) {
+  std::vector<Candidate> kept;
+  for (const Candidate& c : candidates) {
+    const bool near = std::any_of(kept.begin(), kept.end(), [&](const Candidate& k) {
+      return std::abs(k.anchor.x - c.anchor.x) <= 1 && std::abs(k.anchor.y - c.anchor.y) <= 1;
+    });
+    if (!near) kept.push_back(c);
+  }
+  candidates = std::move(kept);
+}
+
+Batch::Batch(std::size_t first_, std::size_t n_, Compute compute, bool ahead, bool to_first_valid)
+    : first(first_), n(n_), compute_(std::move(compute)) {
+  if (ahead)
+    parallel_any(n, [this, to_first_valid](std::size_t j) {
+      complete(j);
+      return to_first_valid && valid_[j];
+    });
+}
+
+namespace {
+
+/// The corners of each configuration of `shape` (Steps::corners_).
+std::vector<std::vector<Vec2>> configuration_corners(const PieceSet& set, ShapeId shape,
+                                                     double unit_px, const PieceMasks& masks) {
+  const Polygon local = set.local_polygon(shape, unit_px);
+  const std::vector<bool> inside = inside_arcs(set.shape(shape));
+  std::vector<std::vector<Vec2>> out;
+  for (const ConfigurationMask& c : masks.configs) {
+    std::vector<Vec2>& corners = out.emplace_back();
+    for (std::size_t i = 0; i < local.size(); ++i)
+      if (!inside[i])
+        corners.push_back(rotate_local(local[i], c.config.angle_deg, c.config.reflected));
+  }
+  return out;
+}
+
+}  // namespace
+
+Steps::Steps(const Pattern& pattern, const SolverConfig& config, const ProgressCallback& progress,
+             const SearchObserver& observer, const Pattern& judge)
+    : start_(config.search.started == Clock::time_point{} ? Clock::now() : config.search.started),
+      pattern_(pattern), judge_(judge), config_(config), progress_(progress),
+      observer_(observer) {
+  const SearchConfig& s = config.search;
+  const double inset =
+      s.inset_px >= 0.0 ? s.inset_px : default_inset_px(config.pieces.unit_px(pattern.side_px), s.rotation_step_deg,
+                                         config.pieces.reach(), config.pieces.grid_step_deg());
+  // Slack of an exact fit: the inset moves each 45-degree tip inward by inset / sin(22.5).
+  short_edge_px_ = static_cast<int>(std::ceil(2.0 * inset / std::sin(M_PI / 8.0))) + 1;
+  const auto deadline =
+      start_ + std::chrono::duration_cast<Clock::duration>(
+                   std::chrono::duration<double>(std::min(s.time_limit_s, 1e9)));
+  const PieceSet& set = config.pieces;
+  if (s.snap) outline_ = vectorise_outline(judge.puzzle);
+  pieces_.resize(set.shape_count());
+  needs_.resize(set.shape_count());
+  corners_.resize(set.shape_count());
+  for (const ShapeId shape : set.order()) {  // largest first, as before the split into shapes
+    const std::size_t k = static_cast<std::size_t>(shape);
+    if (pieces_[k].configs.empty() && !masks_timed_out_) {
+      pieces_[k] = rasterise_piece(set, shape, set.unit_px(pattern.side_px), s.rotation_step_deg,
+                                   s.reflection, inset, deadline, s.rotation_offset_deg);
+      masks_timed_out_ = pieces_[k].configs.empty();
+      needs_[k] = piece_needs(pieces_[k].configs);
+      corners_[k] = configuration_corners(set, shape, set.unit_px(pattern.side_px), pieces_[k]);
+    }
+  }
+  if (masks_timed_out_) return;
+  // Longest mask run among the pieces from each level on: the run table needs no more.
+  const auto& order = set.order();
+  max_run_from_.assign(order.size(), 0);
+  for (int level = static_cast<int>(order.size()) - 1; level >= 0; --level) {
+    int longest = level + 1 < static_cast<int>(order.size()) ? max_run_from_[level + 1] : 1;
+    for (const ConfigurationMask& c : piece_at(level).configs)
+      longest = std::max(longest, c.mask.max_run());
+    max_run_from_[level] = longest;
+  }
+  if (config.placement.strategy != Strategy::DistanceTransform)
+    sweep_ = sweep_cost_matrix(config.placement.strategy, pattern.puzzle.rows,
+                               pattern.puzzle.cols);
+}
+
+Solution Steps::timed_out_solution() const {
+  Solution solution;
+  solution.stats.threads = max_threads();
+  solution.stats.timed_out = true;
+  solution.stats.seconds = elapsed();
+  return solution;
+}
+
+std::optional<Impossibility> Steps::impossibility() const {
+  const PieceSet& pieces = set();
+  // What the outline rules out (refusals.hpp): corners the pieces' corners cannot make, arcs
+  // no piece arc follows.
+  if (std::optional<Impossibility> why = outline_refusal(pattern_, pieces)) return why;
+  std::vector<ShapeId> shapes;  // each shape once, largest first
+  for (const ShapeId shape : pieces.order())
+    if (std::find(shapes.begin(), shapes.end(), shape) == shapes.end()) shapes.push_back(shape);
+  const int longest = max_run_from_.front();
+  const RunTable table(BitGrid::from_mat(pattern_.puzzle), longest);
+  for (const ShapeId shape : shapes)
+    if (!any_configuration_fits(table, pieces_[static_cast<std::size_t>(shape)])) {
+      Impossibility why;
+      why.kind = Impossibility::Kind::PieceFitsNowhere;
+      why.shape = shape;
+      return why;
+    }
+
+  // Every shape fits somewhere; with several parts, each part is tested on its own (its
+  // bounding box, the rest an obstacle) for the smallest shapes first.
+  cv::Mat1i labels;
+  cv::Mat1i part_stats;
+  cv::Mat1d centres;
+  const int n = cv::connectedComponentsWithStats(pattern_.puzzle != 0, labels, part_stats,
+                                                 centres, 8, CV_32S);
+  if (n <= 2) return std::nullopt;  // the background and one part
+  long total = 0, uncovered = 0;
+  int parts = 0;
+  for (int label = 1; label < n; ++label) {
+    const long area = part_stats(label, cv::CC_STAT_AREA);
+    total += area;
+    const cv::Rect box(part_stats(label, cv::CC_STAT_LEFT), part_stats(label, cv::CC_STAT_TOP),
+                       part_stats(label, cv::CC_STAT_WIDTH), part_stats(label, cv::CC_STAT_HEIGHT));
+    const cv::Mat1b part = labels(box) == label;
+    const RunTable part_table(BitGrid::from_mat(part), longest);
+    const bool holds_a_piece =
+        std::any_of(shapes.rbegin(), shapes.rend(), [&](ShapeId shape) {
+          return any_configuration_fits(part_table, pieces_[static_cast<std::size_t>(shape)]);
+        });
+    if (!holds_a_piece) {
+      uncovered += area;
+      ++parts;
+    }
+  }
+  const double share = total > 0 ? static_cast<double>(uncovered) / total : 0.0;
+  if (share <= 1.0 - VerifyConfig{}.min_coverage) return std::nullopt;
+  Impossibility why;
+  why.kind = Impossibility::Kind::UncoverableParts;
+  why.parts = parts;
+  why.share = share;
+  return why;
+}
+
+Solution Steps::impossible_solution(const Impossibility& why) const {
+  Solution solution;
+  solution.stats.threads = max_threads();
+  solution.stats.impossible = why;
+  solution.stats.seconds = elapsed();
+  return solution;
+}
+
+Node Steps::root() const { return Node{make_layout_state(pattern_.puzzle), {}, 0, {}, {}}; }
+
+namespace {
+
+/// How far (px) a corner contact may be from where the corners meet exactly: the inset masks'
+/// slack and the rounding of both corners to pixels.
+constexpr int kContactReachPx = 2;
+
+cv::Mat1f dt_normalised(const LayoutState& state) {
+  cv::Mat1f dt = state.depth.clone();
+  if (state.max_depth > 0.0f) dt /= state.max_depth;
+  return dt;
+}
+
+}  // namespace
+
+std::vector<Candidate> Steps::candidates(LayoutState& state, int level,
+                                         const CandidateChoice& choice) const {
+  const PieceMasks& piece = piece_at(level);
+  const std::vector<ConfigurationMask>& configs = piece.configs;
+  state.ensure_runs(max_run_from_[level]);
+  const std::vector<char> possible =
+      possible_configurations(state.runs, piece, choice.configurations);
+  const PlacementCost cost = config_.placement.strategy == Strategy::DistanceTransform
+                                 ? PlacementCost::distance_transform(dt_normalised(state))
+                                 : PlacementCost::sweep(sweep_);
+  const std::size_t keep = choice.per_configuration;
+  const std::vector<cv::Point> region =
+      choice.corner_contacts ? region_corners(state.empty) : std::vector<cv::Point>{};
+  const std::vector<std::vector<Vec2>>& corners =
+      corners_[static_cast<std::size_t>(set().order()[static_cast<std::size_t>(level)])];
+  std::vector<std::vector<Candidate>> per_config(configs.size());
+  parallel_for(configs.size(), [&](std::size_t i) {
+    if (!possible[i]) return;
+    BitGrid area;
+    collision_free_area(state.runs, configs[i].mask, area);
+    std::vector<Candidate>& out = per_config[i];
+    std::vector<cv::Point> positions = candidate_positions(area, choice.positions);
+    if (choice.corner_contacts) {
+      const std::vector<cv::Point> contacts =
+          corner_contacts(area, region, corners[i], kContactReachPx);
+      positions.insert(positions.end(), contacts.begin(), contacts.end());
+      sort_unique(positions);
+    }
+    for (const cv::Point& p : positions)
+      out.push_back({cost(configs[i].mask, p), static_cast<int>(i), p});
+    std::sort(out.begin(), out.end(), candidate_less);
+    drop_neighbours(out);
+    if (out.size() > keep) {
+      if (choice.widest != nullptr) {
+        std::size_t seen = choice.widest->load();
+        while (out.size() > seen && !choice.widest->compare_exchange_weak(seen, out.size())) {
+        }
+      }
+      out.resize(keep);
+    }
+  });
+  std::vector<Candidate> all;
+  for (std::vector<Candidate>& c : per_config) all.insert(all.end(), c.begin(), c.end());
+  return all;
+}
+
+// The distance transform, the costliest part of a placement, comes last: the forward check
+// rejects most placements before it (a passing forward check implies the paper's two rules,
+// still checked, so the verdict is the same in any order).
+bool Steps::consistent(const std::vector<Candidate>& path, const LayoutState& state) const {
+  cv::Mat1b empty = pattern_.puzzle != 0;
+  for (std::size_t k = 0; k < path.size(); ++k) {
+    const RunMask& mask =
+        piece_at(static_cast<int>(k)).configs[static_cast<std::size_t>(path[k].config)].mask;
+    if (!cells_are_empty(empty, mask, path[k].anchor)) return false;
+    empty = place_mask(empty, mask, path[k].anchor);
+  }
+  return cv::countNonZero(empty != state.empty) == 0 && state_matches_rebuild(state);
+}
+
+bool Steps::place_and_validate(const LayoutState& parent, int level, const Candidate& c,
+                               LayoutState& child, Validation validation) const {
+  const RunMask& mask =
+      piece_at(level).configs[static_cast<std::size_t>(c.config)].mask;
+  child = place_cells(parent, mask, c.anchor);
+  const auto& order = set().order();
+  const std::size_t next = static_cast<std::size_t>(level) + 1;
+  if (next >= order.size()) return true;
+  const PieceNeeds& needs = needs_[static_cast<std::size_t>(order[next])];
+  if (!region_rule_holds(child, needs)) return false;
+  if (validation == Validation::PaperAndForwardCheck) {
+    child.ensure_runs(max_run_from_[next]);
+    std::vector<const PieceMasks*> remaining;
+    for (std::size_t k = next; k < order.size(); ++k) {
+      const PieceMasks* m = &pieces_[static_cast<std::size_t>(order[k])];
+      if (std::find(remaining.begin(), remaining.end(), m) == remaining.end())
+        remaining.push_back(m);
+    }
+    if (!every_piece_fits(child, remaining)) return false;
+  }
+  add_depth(child, parent, mask, c.anchor);
+  return depth_rule_holds(child, needs);
+}
+
+LayoutState Steps::take_child(Node& node, int level, std::size_t index, Validation validation,
+                              bool ahead, bool to_first_valid, bool& valid) const {
+  if (!node.batch || index >= node.batch->first + node.batch->n ||
+      (ahead && !node.batch->has(index))) {
+    const std::size_t n = std::min(kValidationBatch, node.candidates.size() - index);
+    node.batch = std::make_unique<Batch>(
+        index, n,
+        [this, &node, level, index, validation](std::size_t j, LayoutState& child) {
+          return place_and_validate(node.state, level, node.candidates[index + j], child,
+                                    validation);
+        },
+        ahead, to_first_valid);
+  }
+  return node.batch->take(index - node.batch->first, valid);
+}
+
+PlacedPiece Steps::placed_piece(int level, const Candidate& c) const {
+  const ConfigurationMask& cm = piece_at(level).configs[static_cast<std::size_t>(c.config)];
+  PlacedPiece p;
+  p.shape = cm.config.shape;
+  p.pose = Pose{{c.anchor.x + 0.5, c.anchor.y + 0.5}, cm.config.angle_deg, cm.config.reflected};
+  p.polygon = set().posed_polygon(p.shape, set().unit_px(pattern_.side_px), p.pose);
+  return p;
+}
+
+std::vector<PlacedPiece> Steps::assemble(const std::vector<Candidate>& path) const {
+  std::vector<PlacedPiece> pieces;
+  for (std::size_t k = 0; k < path.size(); ++k)
+    pieces.push_back(placed_piece(static_cast<int>(k), path[k]));
+  return pieces;
+}
+
+void Steps::send_event(SearchEventType type, int level, const Candidate& c,
+                       const std::vector<Candidate>& path, int bound) {
+  SearchEvent event;
+  event.step = ++events_;
+  event.type = type;
+  event.level = level;
+  event.piece = placed_piece(level, c);
+  event.assembly = assemble(path);
+  event.discrepancy_bound = bound;
+  event.seconds = elapsed();
+  observer_(event);
+}
+
+void Steps::polish_poses(std::vector<PlacedPiece>& pieces) const {
+  polish_raster(pieces);
+  if (config_.search.snap && !pieces.empty())
+    snap_checked(judge_, set(), outline_, pieces, snap_config(config_.search));
+}
+
+bool Steps::polish_and_verify(std::vector<PlacedPiece>& pieces) const {
+  polish_raster(pieces);
+  // The snap's own check answers for the snapped or the polished pieces, whichever stay.
+  if (config_.search.snap && !pieces.empty())
+    return snap_checked(judge_, set(), outline_, pieces, snap_config(config_.search));
+  return verified(pieces);
+}
+
+void Steps::polish_raster(std::vector<PlacedPiece>& pieces) const {
+  if (config_.search.polish) {
+    // Fine rotation steps approximate the figure's angles: let polish turn by half a step.
+    PolishConfig polish_config;
+    const double step = config_.search.rotation_step_deg;
+    if (step < 45.0) polish_config.max_turn_deg = std::min(step / 2.0, 2.0);
+    // An offset measured on the outline (rotation_plan.hpp) is good to a fraction of a degree.
+    if (config_.search.rotation_offset_deg != 0.0)
+      polish_config.max_turn_deg = std::max(polish_config.max_turn_deg, 1.0);
+    polish(judge_, set(), pieces, polish_config);
+  }
+}
+
+bool Steps::verified(const std::vector<PlacedPiece>& pieces) const {
+  return verify_solution(judge_, pieces, set()).valid;
+}
+
+void Steps::finish(Solution& solution, const std::vector<Candidate>& deepest) const {
+  if (!solution.solved && !deepest.empty()) {
+    solution.pieces = assemble(deepest);
+    polish_poses(solution.pieces);
+  }
+  solution.stats.seconds = elapsed();
+  if (!solution.pieces.empty()) {
+    const AreaMetrics m = measure_areas(judge_, solution.pieces);
+    solution.stats.coverage = m.coverage;
+    solution.stats.overlap = m.overlap;
+    solution.stats.spill = m.spill;
+  }
+}
+
+}  // namespace tangram::search
