@@ -155,18 +155,19 @@ int main(int argc, char** argv) {
     labels[0] = "outline";
     labels[1] = "lattice";
   }
-  std::printf("solve() %s: search %s, set %s, rotation step %s, strategy %s, time limit %g s, "
-              "best of %d\n\n",
-              vary_copies    ? "with 1 thread, the copies of a shape in every order and once"
-              : vary_pruning ? "with 1 thread, the vertex search as published and pruned"
-              : vary_lattice ? "with 1 thread, the vertex search on the outline and on the "
-                               "lattice first"
-                             : "with 1 and 2 threads",
-              std::string(search_mode_name(config.search.mode)).c_str(),
-              config.pieces.name().c_str(),
-              config.search.rotation_auto ? "auto" : std::to_string(config.search.rotation_step_deg).c_str(),
-              std::string(strategy_name(config.placement.strategy)).c_str(),
-              config.search.time_limit_s, reps);
+  std::printf(
+      "solve() %s: search %s, set %s, rotation step %s, strategy %s, time limit %g s, "
+      "best of %d\n\n",
+      vary_copies    ? "with 1 thread, the copies of a shape in every order and once"
+      : vary_pruning ? "with 1 thread, the vertex search as published and pruned"
+      : vary_lattice ? "with 1 thread, the vertex search on the outline and on the "
+                       "lattice first"
+                     : "with 1 and 2 threads",
+      std::string(search_mode_name(config.search.mode)).c_str(), config.pieces.name().c_str(),
+      config.search.rotation_auto ? "auto"
+                                  : std::to_string(config.search.rotation_step_deg).c_str(),
+      std::string(strategy_name(config.placement.strategy)).c_str(), config.search.time_limit_s,
+      reps);
   std::printf("| pattern | solved | s (%s) | s (%s) | speed-up | %s |\n", labels[0], labels[1],
               vary_pruning || vary_lattice ? "nothing lost" : "same result");
   std::printf("|---|---|---:|---:|---:|---|\n");
@@ -183,15 +184,15 @@ int main(int argc, char** argv) {
         if (vary_copies) c.search.copies_once = t == 1;
         if (vary_pruning) c.search.vertex_pruning = t == 1;
         if (vary_lattice) c.search.vertex_lattice = t == 1;
-        const Solution s = to_original_frame(
-            solve(silhouette.working, c, {}, {}, &silhouette.working_unfilled), silhouette,
-            config.pieces);
+        const Solution s =
+            to_original_frame(solve(silhouette.working, c, {}, {}, &silhouette.working_unfilled),
+                              silhouette, config.pieces);
         if (r == 0 || s.stats.seconds < best[t]) best[t] = s.stats.seconds;
         result[t] = s;
       }
-    const bool same = vary_copies    ? same_assembly(result[0], result[1])
+    const bool same = vary_copies                    ? same_assembly(result[0], result[1])
                       : vary_pruning || vary_lattice ? !result[0].solved || result[1].solved
-                                     : same_result(result[0], result[1]);
+                                                     : same_result(result[0], result[1]);
     different += same ? 0 : 1;
     const bool both = result[0].solved && result[1].solved;
     if (both) {

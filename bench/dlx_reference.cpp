@@ -36,7 +36,7 @@ namespace {
 // number of 1s still linked in its column. All columns are primary (must be covered once).
 // ---------------------------------------------------------------------------------------------
 class DancingLinks {
- public:
+public:
   explicit DancingLinks(int columns) : columns_(columns) {
     // Root and headers form the circular header list h <-> c1 <-> ... <-> cN <-> h; each header
     // starts as an empty vertical circle (up = down = itself).
@@ -86,7 +86,7 @@ class DancingLinks {
     return solutions_;
   }
 
- private:
+private:
   struct Node {
     int left = 0, right = 0, up = 0, down = 0, column = 0;
   };
@@ -133,7 +133,8 @@ class DancingLinks {
     }
     cover(c);
     for (int r = at(c).down; r != c; r = at(r).down) {
-      if (static_cast<std::size_t>(k) >= chosen_.size()) chosen_.resize(static_cast<std::size_t>(k) + 1);
+      if (static_cast<std::size_t>(k) >= chosen_.size())
+        chosen_.resize(static_cast<std::size_t>(k) + 1);
       chosen_[static_cast<std::size_t>(k)] = r;  // O_k in Knuth's paper: the partial solution
       for (int j = at(r).right; j != r; j = at(j).right) cover(at(j).column);
       search(k + 1);
@@ -269,9 +270,15 @@ DancingLinks build_pentomino_matrix(const Board& board) {
           bool fits = true;
           for (const Cell& c : shape) {
             const int x = ox + c.first, y = oy + c.second;
-            if (x >= board.width || y >= board.height) { fits = false; break; }
+            if (x >= board.width || y >= board.height) {
+              fits = false;
+              break;
+            }
             const int col = cell_column[static_cast<std::size_t>(y * board.width + x)];
-            if (col < 0) { fits = false; break; }  // a hole
+            if (col < 0) {
+              fits = false;
+              break;
+            }  // a hole
             row.push_back(col);
           }
           if (fits) dlx.add_row(row);
@@ -283,7 +290,9 @@ DancingLinks build_pentomino_matrix(const Board& board) {
 }
 
 [[noreturn]] void fail(const std::string& message) {
-  std::fprintf(stderr, "dlx_reference: %s (usage: dlx_reference [--board 6x10|5x12|4x15|3x20|8x8-hole] [--repeat N])\n",
+  std::fprintf(stderr,
+               "dlx_reference: %s (usage: dlx_reference [--board 6x10|5x12|4x15|3x20|8x8-hole] "
+               "[--repeat N])\n",
                message.c_str());
   std::exit(2);
 }
@@ -305,8 +314,9 @@ int main(int argc, char** argv) {
     if (arg == "--board") {
       board_name = value;
     } else {
-      const bool digits = !value.empty() && value.size() <= 6 &&
-                          std::all_of(value.begin(), value.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
+      const bool digits =
+          !value.empty() && value.size() <= 6 &&
+          std::all_of(value.begin(), value.end(), [](char ch) { return ch >= '0' && ch <= '9'; });
       repeat = digits ? std::atoi(value.c_str()) : 0;
       if (repeat < 1) fail("bad --repeat '" + value + "' (expected a positive integer)");
     }
@@ -326,8 +336,9 @@ int main(int argc, char** argv) {
     const auto t1 = std::chrono::steady_clock::now();
     const double s = std::chrono::duration<double>(t1 - t0).count();
     if (run > 0 && n != solutions) {
-      std::fprintf(stderr, "dlx_reference: run %d found %llu solutions, run 1 found %llu\n", run + 1,
-                   static_cast<unsigned long long>(n), static_cast<unsigned long long>(solutions));
+      std::fprintf(stderr, "dlx_reference: run %d found %llu solutions, run 1 found %llu\n",
+                   run + 1, static_cast<unsigned long long>(n),
+                   static_cast<unsigned long long>(solutions));
       return 1;
     }
     solutions = n;

@@ -22,10 +22,10 @@
 #include <opencv2/core.hpp>
 
 #include "fuzz_common.hpp"
-#include "tangram/core/puzzle/arrangement.hpp"
 #include "tangram/core/geometry/geometry.hpp"
-#include "tangram/io/documents.hpp"
+#include "tangram/core/puzzle/arrangement.hpp"
 #include "tangram/core/puzzle/piece_set.hpp"
+#include "tangram/io/documents.hpp"
 
 namespace {
 
@@ -34,7 +34,8 @@ double g_max_render_pixels = 4e6;
 /// Pixels of render_arrangement's picture of `arrangement` (computed as it does).
 double render_pixels(const tangram::Arrangement& arrangement, const tangram::RenderConfig& config) {
   tangram::Box box{1e300, 1e300, -1e300, -1e300};
-  for (const tangram::ArrangedPiece& piece : tangram::final_poses(arrangement, tangram::PieceSet::tangram())) {
+  for (const tangram::ArrangedPiece& piece :
+       tangram::final_poses(arrangement, tangram::PieceSet::tangram())) {
     const tangram::Box b = tangram::bounding_box(tangram::PieceSet::tangram().posed_polygon(
         piece.shape, config.side_px,
         tangram::Pose{config.side_px * piece.pose.centre, piece.pose.angle_deg,
@@ -70,7 +71,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     config.margin_px = 5.0;
     if (g_max_render_pixels > 0 && !(render_pixels(arrangement, config) <= g_max_render_pixels))
       return;
-    const tangram::RenderedFigure figure = tangram::render_arrangement(arrangement, tangram::PieceSet::tangram(), config);
+    const tangram::RenderedFigure figure =
+        tangram::render_arrangement(arrangement, tangram::PieceSet::tangram(), config);
     if (figure.pieces.size() != 7) fail("a rendered figure does not have seven pieces");
     if (figure.image.empty()) fail("a rendered figure has an empty image");
     if (cv::countNonZero(figure.image == 0) == 0) fail("a rendered figure has no puzzle pixel");

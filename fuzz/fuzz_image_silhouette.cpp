@@ -26,12 +26,12 @@
 /// TANGRAM_FUZZ_VERBOSE=1 prints each decode's outcome (for looking at seeds);
 /// TANGRAM_FUZZ_STDERR_SELFTEST=1 prints a line during each decode, which must abort the run.
 
-#include <sanitizer/common_interface_defs.h>
 #include <fcntl.h>
+#include <sanitizer/common_interface_defs.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
-#include <zlib.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include <cerrno>
 #include <cstddef>
@@ -53,10 +53,10 @@
 
 namespace {
 
-int g_real_stderr = -1;  ///< the stderr the process started with
-int g_capture = -1;      ///< memfd that is file descriptor 2 during a decode
-bool g_verbose = false;  ///< TANGRAM_FUZZ_VERBOSE: print each outcome
-bool g_selftest = false; ///< TANGRAM_FUZZ_STDERR_SELFTEST: print during a decode, to see it caught
+int g_real_stderr = -1;   ///< the stderr the process started with
+int g_capture = -1;       ///< memfd that is file descriptor 2 during a decode
+bool g_verbose = false;   ///< TANGRAM_FUZZ_VERBOSE: print each outcome
+bool g_selftest = false;  ///< TANGRAM_FUZZ_STDERR_SELFTEST: print during a decode, to see it caught
 
 /// CRC-32 of a chunk's type and data.
 std::uint32_t chunk_crc(const unsigned char* p, std::size_t n) {
@@ -71,8 +71,8 @@ std::string with_fixed_crcs(std::string_view bytes) {
   auto* b = reinterpret_cast<unsigned char*>(out.data());
   std::size_t pos = 8;
   while (pos + 12 <= out.size()) {
-    const std::uint64_t length = (std::uint64_t{b[pos]} << 24) | (b[pos + 1] << 16) |
-                                 (b[pos + 2] << 8) | b[pos + 3];
+    const std::uint64_t length =
+        (std::uint64_t{b[pos]} << 24) | (b[pos + 1] << 16) | (b[pos + 2] << 8) | b[pos + 3];
     if (length > out.size() - pos - 12) break;
     const std::uint32_t crc = chunk_crc(b + pos + 4, 4 + length);
     unsigned char* at = b + pos + 8 + length;
@@ -150,8 +150,7 @@ std::vector<ChunkView> chunks_of(std::string_view bytes) {
   std::size_t pos = 8;
   while (pos + 12 <= bytes.size()) {
     const auto* b = reinterpret_cast<const unsigned char*>(bytes.data()) + pos;
-    const std::uint64_t length =
-        (std::uint64_t{b[0]} << 24) | (b[1] << 16) | (b[2] << 8) | b[3];
+    const std::uint64_t length = (std::uint64_t{b[0]} << 24) | (b[1] << 16) | (b[2] << 8) | b[3];
     if (length > bytes.size() - pos - 12) break;
     out.push_back({bytes.substr(pos + 4, 4), bytes.substr(pos + 8, length)});
     pos += 12 + length;
@@ -248,8 +247,7 @@ void decode_checked(std::string_view bytes, const tangram::InputConfig& config,
 
 }  // namespace
 
-extern "C" std::size_t LLVMFuzzerMutate(std::uint8_t* data, std::size_t size,
-                                        std::size_t max_size);
+extern "C" std::size_t LLVMFuzzerMutate(std::uint8_t* data, std::size_t size, std::size_t max_size);
 
 extern "C" std::size_t LLVMFuzzerCustomMutator(std::uint8_t* data, std::size_t size,
                                                std::size_t max_size, unsigned int seed) {
@@ -266,8 +264,7 @@ extern "C" std::size_t LLVMFuzzerCustomMutator(std::uint8_t* data, std::size_t s
       const std::size_t room = used + 64 + used / 8;  // the mutation may insert bytes
       raw.resize(room);
       raw.resize(LLVMFuzzerMutate(reinterpret_cast<std::uint8_t*>(raw.data()), used, room));
-      const std::string png =
-          with_image_data(chunks, raw, static_cast<int>(random() % 10));
+      const std::string png = with_image_data(chunks, raw, static_cast<int>(random() % 10));
       if (!png.empty() && png.size() <= max_size) {
         std::memcpy(data, png.data(), png.size());
         return png.size();

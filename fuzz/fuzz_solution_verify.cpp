@@ -13,9 +13,9 @@
 #include <string>
 
 #include "fuzz_common.hpp"
-#include "tangram/io/pattern_png.hpp"
-#include "tangram/io/documents.hpp"
 #include "tangram/core/puzzle/verify.hpp"
+#include "tangram/io/documents.hpp"
+#include "tangram/io/pattern_png.hpp"
 
 namespace {
 
@@ -48,12 +48,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const tangram::SolutionDocument document = tangram::solution_document_from_json(text);
     const tangram::Solution& solution = document.solution;
 
-    const tangram::VerifyReport report = tangram::verify_solution(*g_pattern, solution.pieces, tangram::PieceSet::tangram());
+    const tangram::VerifyReport report =
+        tangram::verify_solution(*g_pattern, solution.pieces, tangram::PieceSet::tangram());
     if (report.valid != report.reasons.empty())
       fail(report.valid ? "a valid report gives reasons" : "an invalid report gives no reason");
-    if (report.valid && !(std::isfinite(report.metrics.coverage) &&
-                          std::isfinite(report.metrics.spill) &&
-                          std::isfinite(report.metrics.overlap)))
+    if (report.valid &&
+        !(std::isfinite(report.metrics.coverage) && std::isfinite(report.metrics.spill) &&
+          std::isfinite(report.metrics.overlap)))
       fail("a valid report has non-finite area metrics");
 
     // What was read can be written and read again.

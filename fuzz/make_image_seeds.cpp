@@ -83,7 +83,8 @@ int main(int argc, char** argv) {
       return 1;
     }
     std::ofstream(out + "/" + name, std::ios::binary)
-        .write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+        .write(reinterpret_cast<const char*>(bytes.data()),
+               static_cast<std::streamsize>(bytes.size()));
     ++written;
   }
   std::printf("make_image_seeds: %d seeds in %s\n", written, out.c_str());

@@ -22,8 +22,8 @@
 #include <opencv2/core.hpp>
 
 #include "tangram/core/base/error.hpp"
-#include "tangram/core/solve/solve.hpp"
 #include "tangram/core/puzzle/verify.hpp"
+#include "tangram/core/solve/solve.hpp"
 #include "tangram/io/documents.hpp"
 #include "tangram/io/pattern_png.hpp"
 #include "tangram/io/picture.hpp"
@@ -143,8 +143,10 @@ int work_size_from(const py::handle& value) {
     const long px = value.cast<long>();
     if (px >= 0 && px <= 1000000) return static_cast<int>(px);
   }
-  throw UsageError("work_size: expected \"auto\", 0 (full resolution) or a number of pixels, "
-                   "got " + std::string(py::repr(value)));
+  throw UsageError(
+      "work_size: expected \"auto\", 0 (full resolution) or a number of pixels, "
+      "got " +
+      std::string(py::repr(value)));
 }
 
 /// The set named `pieces` (a built-in set or a tangram-pieces/1 file).
@@ -180,10 +182,10 @@ Silhouette judged_silhouette(const Picture& picture, const SolutionDocument& doc
 }
 
 py::dict solve_py(const py::handle& mask, const std::string& pieces, const std::string& strategy,
-               const std::string& search, const py::handle& rotation_step,
-               std::optional<bool> reflection, double time_limit, int threads, int candidates,
-               bool snap, bool exact, bool polish, double threshold, const std::string& invert,
-               bool clean, bool fill_outline, const py::handle& work_size) {
+                  const std::string& search, const py::handle& rotation_step,
+                  std::optional<bool> reflection, double time_limit, int threads, int candidates,
+                  bool snap, bool exact, bool polish, double threshold, const std::string& invert,
+                  bool clean, bool fill_outline, const py::handle& work_size) {
   const auto started = std::chrono::steady_clock::now();
   SolverConfig config;
   config.search.started = started;
@@ -287,7 +289,7 @@ py::dict solve_py(const py::handle& mask, const std::string& pieces, const std::
 }
 
 py::dict verify_py(const py::handle& mask, const py::dict& solution,
-                const std::optional<std::string>& pieces) {
+                   const std::optional<std::string>& pieces) {
   const SolutionDocument document = document_from(solution, pieces);
   const Picture picture = picture_from(mask);
   const Silhouette silhouette = judged_silhouette(picture, document);
@@ -312,7 +314,7 @@ py::dict verify_py(const py::handle& mask, const py::dict& solution,
 }
 
 py::array_t<std::uint8_t> render_py(const py::handle& mask, const py::dict& solution, int scale,
-                                 const std::optional<std::string>& pieces) {
+                                    const std::optional<std::string>& pieces) {
   if (scale < 1 || scale > 16)
     throw UsageError("scale: expected 1 to 16, got " + std::to_string(scale));
   const SolutionDocument document = document_from(solution, pieces);
@@ -332,8 +334,7 @@ py::array_t<std::uint8_t> render_py(const py::handle& mask, const py::dict& solu
       render_solution(silhouette.pattern, document.solution, document.pieces, caption, scale);
   py::array_t<std::uint8_t> out({image.rows, image.cols, 3});
   for (int y = 0; y < image.rows; ++y)
-    std::memcpy(out.mutable_data(y, 0, 0), image.ptr(y),
-                static_cast<std::size_t>(image.cols) * 3);
+    std::memcpy(out.mutable_data(y, 0, 0), image.ptr(y), static_cast<std::size_t>(image.cols) * 3);
   return out;
 }
 
@@ -343,8 +344,8 @@ py::array load_image_py(const py::handle& path) {
   const std::string file = py::module_::import("os").attr("fspath")(path).cast<std::string>();
   cv::Mat image = load_pattern_image(file);
   if (!image.isContinuous()) image = image.clone();
-  const py::dtype dtype = image.depth() == CV_16U ? py::dtype::of<std::uint16_t>()
-                                                  : py::dtype::of<std::uint8_t>();
+  const py::dtype dtype =
+      image.depth() == CV_16U ? py::dtype::of<std::uint16_t>() : py::dtype::of<std::uint8_t>();
   if (image.depth() != CV_8U && image.depth() != CV_16U)
     throw InputError("cannot read pattern " + file + ": unsupported pixel depth");
   std::vector<py::ssize_t> shape{image.rows, image.cols};
@@ -361,8 +362,9 @@ py::array load_image_py(const py::handle& path) {
 PYBIND11_MODULE(tangram, m) {
   using namespace tangram;
   using namespace tangram::python;
-  m.doc() = "Assembles tangram (and other) piece sets into silhouettes: the tangram library's "
-            "solve, verify and render.";
+  m.doc() =
+      "Assembles tangram (and other) piece sets into silhouettes: the tangram library's "
+      "solve, verify and render.";
   // Bad input and bad options are ValueError; the library's other errors RuntimeError. Messages
   // spell settings as this module's keyword arguments.
   py::register_exception_translator([](std::exception_ptr error) {
@@ -377,12 +379,11 @@ PYBIND11_MODULE(tangram, m) {
     }
   });
   m.def("solve", &solve_py, py::arg("mask"), py::arg("pieces") = "tangram", py::kw_only(),
-        py::arg("strategy") = "dt", py::arg("search") = "ours",
-        py::arg("rotation_step") = "auto", py::arg("reflection") = py::none(),
-        py::arg("time_limit") = 60.0, py::arg("threads") = 0, py::arg("candidates") = 5,
-        py::arg("snap") = true, py::arg("exact") = true, py::arg("polish") = true,
-        py::arg("threshold") = 128.0, py::arg("invert") = "auto", py::arg("clean") = true,
-        py::arg("fill_outline") = false, py::arg("work_size") = "auto",
+        py::arg("strategy") = "dt", py::arg("search") = "ours", py::arg("rotation_step") = "auto",
+        py::arg("reflection") = py::none(), py::arg("time_limit") = 60.0, py::arg("threads") = 0,
+        py::arg("candidates") = 5, py::arg("snap") = true, py::arg("exact") = true,
+        py::arg("polish") = true, py::arg("threshold") = 128.0, py::arg("invert") = "auto",
+        py::arg("clean") = true, py::arg("fill_outline") = false, py::arg("work_size") = "auto",
         R"doc(Assemble the pieces into the silhouette `mask`, as `tangram solve` does.
 
 mask: a path (str or os.PathLike) to a picture in any format `tangram solve` reads, or a

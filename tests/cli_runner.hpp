@@ -23,7 +23,7 @@ namespace tangram::test {
 
 /// What a run of the CLI produced.
 struct Run {
-  int status = -1;      ///< exit status; -1 when killed (by a signal or the time limit)
+  int status = -1;  ///< exit status; -1 when killed (by a signal or the time limit)
   std::string out;
   std::string err;
   bool timed_out = false;  ///< run_cli_bounded only: killed at its time limit
@@ -96,8 +96,7 @@ inline Run run_cli_bounded(const tangram::test::TempDir& dir, const std::string&
   int raw = 0;
   for (;;) {
     const pid_t done = ::waitpid(child, &raw, WNOHANG);
-    run.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    run.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (done == child) break;
     if (run.seconds > bounds.seconds) {
       ::kill(child, SIGKILL);

@@ -5,9 +5,9 @@
 #include <cstdio>
 #include <string>
 
+#include <unistd.h>
 #include <opencv2/core.hpp>
 #include <opencv2/imgcodecs.hpp>
-#include <unistd.h>
 
 namespace tangram::test {
 

@@ -21,8 +21,8 @@ namespace tangram::test {
 inline const std::vector<Polygon>& figure_polygons() {
   static const std::vector<Polygon> polygons = [] {
     std::vector<Polygon> out;
-    const Solution truth = read_solution_json(std::string(TANGRAM_SOURCE_DIR) +
-                                              "/masks/02-page9-11.truth.json");
+    const Solution truth =
+        read_solution_json(std::string(TANGRAM_SOURCE_DIR) + "/masks/02-page9-11.truth.json");
     for (const PlacedPiece& piece : truth.pieces) out.push_back(piece.polygon);
     return out;
   }();
@@ -62,8 +62,8 @@ inline std::vector<std::vector<cv::Point>> contours(const std::vector<Polygon>& 
 
 /// A grey picture: `polygons` filled with grey level `ink` on `paper`, each piece drawn on its
 /// own (shared edges get ink from both sides), anti-aliased when `antialiased`.
-inline cv::Mat1b draw(const std::vector<Polygon>& polygons, cv::Size size, uchar ink,
-                      uchar paper, bool antialiased = true) {
+inline cv::Mat1b draw(const std::vector<Polygon>& polygons, cv::Size size, uchar ink, uchar paper,
+                      bool antialiased = true) {
   cv::Mat1b image(size, paper);
   for (const auto& contour : contours(polygons))
     cv::fillPoly(image, std::vector<std::vector<cv::Point>>{contour}, cv::Scalar(ink),
@@ -74,8 +74,8 @@ inline cv::Mat1b draw(const std::vector<Polygon>& polygons, cv::Size size, uchar
 /// A grey picture anti-aliased by coverage: `polygons` drawn without anti-aliasing at
 /// `factor` times the size, then each pixel the mean of its factor x factor block (ink where
 /// the block is covered, paper elsewhere), as a renderer or a scanner would give it.
-inline cv::Mat1b draw_by_coverage(const std::vector<Polygon>& polygons, cv::Size size,
-                                  uchar ink, uchar paper, int factor = 4) {
+inline cv::Mat1b draw_by_coverage(const std::vector<Polygon>& polygons, cv::Size size, uchar ink,
+                                  uchar paper, int factor = 4) {
   std::vector<Polygon> fine;
   for (const Polygon& polygon : polygons) {
     Polygon p;
@@ -92,8 +92,7 @@ inline cv::Mat1b draw_by_coverage(const std::vector<Polygon>& polygons, cv::Size
 /// black on white with anti-aliased strokes `thickness` px wide centred on it. The boundary is
 /// traced on a 4x raster and drawn with sub-pixel vertices, so it is within 1/8 px of the true
 /// one.
-inline cv::Mat1b draw_outline(const std::vector<Polygon>& polygons, cv::Size size,
-                              int thickness) {
+inline cv::Mat1b draw_outline(const std::vector<Polygon>& polygons, cv::Size size, int thickness) {
   constexpr int kFactor = 4;
   std::vector<Polygon> fine;
   for (const Polygon& polygon : polygons) {

@@ -55,8 +55,7 @@ inline std::vector<PlacedPiece> square_assembly(double side_px, Vec2 centre, dou
         found = true;
         PlacedPiece piece;
         piece.shape = kind;
-        piece.pose.centre =
-            centre + rotate_local(side_px * (c - Vec2{0.5, 0.5}), turn_deg, false);
+        piece.pose.centre = centre + rotate_local(side_px * (c - Vec2{0.5, 0.5}), turn_deg, false);
         piece.pose.angle_deg = std::fmod(angle + turn_deg + 360.0, 360.0);
         piece.pose.reflected = refl == 1;
         piece.polygon = PieceSet::tangram().posed_polygon(kind, side_px, piece.pose);
@@ -72,8 +71,8 @@ inline std::vector<PlacedPiece> square_assembly(double side_px, Vec2 centre, dou
 /// leaves a Tangram assembly.
 inline std::vector<PlacedPiece> disturbed_assembly(std::vector<PlacedPiece> pieces, double unit_px,
                                                    double shift_px, double turn_deg) {
-  const double offsets[][3] = {{0.7, -0.4, 0.5}, {-0.9, 0.3, -0.8}, {0.2, 0.95, 0.3},
-                               {-0.5, -0.8, -0.6}, {0.85, 0.6, 0.9}, {-0.3, -0.2, -0.2},
+  const double offsets[][3] = {{0.7, -0.4, 0.5},   {-0.9, 0.3, -0.8}, {0.2, 0.95, 0.3},
+                               {-0.5, -0.8, -0.6}, {0.85, 0.6, 0.9},  {-0.3, -0.2, -0.2},
                                {0.4, -0.9, 0.7}};
   for (std::size_t i = 0; i < pieces.size(); ++i) {
     Pose& pose = pieces[i].pose;

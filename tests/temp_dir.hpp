@@ -21,8 +21,7 @@ public:
   explicit TempDir(const std::string& tag) {
     static std::atomic<int> counter{0};
     path_ = std::filesystem::temp_directory_path() /
-            ("tangram-" + tag + "-" + std::to_string(::getpid()) + "-" +
-             std::to_string(counter++));
+            ("tangram-" + tag + "-" + std::to_string(::getpid()) + "-" + std::to_string(counter++));
     std::filesystem::remove_all(path_);
     std::filesystem::create_directories(path_);
   }

@@ -11,8 +11,8 @@
 
 #include "checks.hpp"
 #include "patterns.hpp"
-#include "tangram/core/enumerate/all_solutions.hpp"
 #include "tangram/core/base/error.hpp"
+#include "tangram/core/enumerate/all_solutions.hpp"
 #include "tangram/core/puzzle/verify.hpp"
 #include "tangram/io/piece_sets.hpp"
 
@@ -23,7 +23,8 @@ namespace {
 /// The cells (row, col) of a rows x cols grid at `unit` px per cell with a 10 px margin.
 Pattern cells_pattern(int rows, int cols, int unit, const std::vector<cv::Point>& cells) {
   cv::Mat1b mask(rows * unit + 20, cols * unit + 20, uchar{0});
-  for (const cv::Point& c : cells) mask(cv::Rect(10 + c.y * unit, 10 + c.x * unit, unit, unit)) = 255;
+  for (const cv::Point& c : cells)
+    mask(cv::Rect(10 + c.y * unit, 10 + c.x * unit, unit, unit)) = 255;
   return make_pattern(mask);
 }
 
@@ -77,9 +78,8 @@ TEST_CASE("all solutions: the 3 x 20 rectangle's assemblies, posed in pixels, pa
   const SolverConfig config = pentominoes();
   const Pattern board = rectangle(3, 20, 20);
   std::vector<std::vector<PlacedPiece>> found;
-  const Enumeration e = enumerate_assemblies(board, config, {}, [&](const std::vector<PlacedPiece>& pieces) {
-    found.push_back(pieces);
-  });
+  const Enumeration e = enumerate_assemblies(
+      board, config, {}, [&](const std::vector<PlacedPiece>& pieces) { found.push_back(pieces); });
   CHECK(e.exhausted);
   CHECK(e.solutions == 8);
   CHECK(e.symmetries == 1);
@@ -115,9 +115,9 @@ TEST_CASE("all solutions: a subset's assemblies are checked against the pieces t
   subset.figure_area = 55;
   subset.max_solutions = 5;
   std::vector<std::vector<PlacedPiece>> found;
-  const Enumeration e = enumerate_assemblies(staircase, config, subset, [&](const std::vector<PlacedPiece>& pieces) {
-    found.push_back(pieces);
-  });
+  const Enumeration e = enumerate_assemblies(
+      staircase, config, subset,
+      [&](const std::vector<PlacedPiece>& pieces) { found.push_back(pieces); });
   CHECK(e.solutions == 5);
   CHECK_FALSE(e.exhausted);
   for (const std::vector<PlacedPiece>& pieces : found) {
@@ -130,8 +130,8 @@ TEST_CASE("all solutions: a subset's assemblies are checked against the pieces t
     CHECK(verify_solution(staircase, used.pieces, used.set).valid);
   }
   // The one chosen, as solutions: drawn in the set's pieces, documented in those it uses.
-  const ChosenAssembly chosen = chosen_assembly(staircase, config.pieces, found.front(), e,
-                                                PieceUse::Subset);
+  const ChosenAssembly chosen =
+      chosen_assembly(staircase, config.pieces, found.front(), e, PieceUse::Subset);
   CHECK(chosen.drawn.solved);
   CHECK(chosen.drawn.pieces.size() == 11);
   CHECK(chosen.drawn.stats.placements_tried == e.nodes);
@@ -159,9 +159,8 @@ TEST_CASE("all solutions: the Tangram square on its lattice, 8 assemblies, one u
   tangram.search.rotation_auto = true;
   const Pattern square = rectangle(1, 1, 240);
   std::vector<std::vector<PlacedPiece>> found;
-  const Enumeration e = enumerate_assemblies(square, tangram, {}, [&](const std::vector<PlacedPiece>& p) {
-    found.push_back(p);
-  });
+  const Enumeration e = enumerate_assemblies(
+      square, tangram, {}, [&](const std::vector<PlacedPiece>& p) { found.push_back(p); });
   CHECK(e.method == "lattice");
   CHECK(e.lattice_step == doctest::Approx(0.25));
   CHECK(e.exhausted);
@@ -169,7 +168,8 @@ TEST_CASE("all solutions: the Tangram square on its lattice, 8 assemblies, one u
   // triangles are never swapped).
   CHECK(e.solutions == 8);
   REQUIRE(found.size() == 8);
-  for (const std::vector<PlacedPiece>& pieces : found) CHECK(verify_solution(square, pieces, tangram.pieces).valid);
+  for (const std::vector<PlacedPiece>& pieces : found)
+    CHECK(verify_solution(square, pieces, tangram.pieces).valid);
   EnumerationConfig classes;
   classes.up_to_symmetry = true;
   const Enumeration one = enumerate_assemblies(square, tangram, classes, {});
@@ -177,7 +177,8 @@ TEST_CASE("all solutions: the Tangram square on its lattice, 8 assemblies, one u
   CHECK(one.symmetries == 8);
 }
 
-TEST_CASE("all solutions: half squares on a 2 x 2 square equal a count by hand, all and up to symmetry") {
+TEST_CASE(
+    "all solutions: half squares on a 2 x 2 square equal a count by hand, all and up to symmetry") {
   // Eight copies of the right triangle with legs 1: each unit cell is cut by one of its two
   // diagonals, 2^4 ways.
   SolverConfig config;
@@ -186,13 +187,13 @@ TEST_CASE("all solutions: half squares on a 2 x 2 square equal a count by hand, 
   config.search.rotation_step_deg = 90.0;
   const Pattern square = rectangle(1, 1, 240);
   std::vector<std::vector<PlacedPiece>> found;
-  const Enumeration e = enumerate_assemblies(square, config, {}, [&](const std::vector<PlacedPiece>& p) {
-    found.push_back(p);
-  });
+  const Enumeration e = enumerate_assemblies(
+      square, config, {}, [&](const std::vector<PlacedPiece>& p) { found.push_back(p); });
   CHECK(e.method == "lattice");
   CHECK(e.exhausted);
   CHECK(e.solutions == 16);
-  for (const std::vector<PlacedPiece>& pieces : found) CHECK(verify_solution(square, pieces, config.pieces).valid);
+  for (const std::vector<PlacedPiece>& pieces : found)
+    CHECK(verify_solution(square, pieces, config.pieces).valid);
   // By hand: a cut per cell, '\\' (0) or '/' (1), cells (row, col) as bits r * 2 + c. Quarter
   // turns and the mirrors in the axes swap the two cuts; the half turn and the diagonal
   // mirrors keep them.
@@ -202,13 +203,36 @@ TEST_CASE("all solutions: half squares on a 2 x 2 square equal a count by hand, 
       for (int c = 0; c < 2; ++c) {
         int cut = (cuts >> (r * 2 + c)) & 1, rr = r, cc = c;
         switch (t) {
-          case 1: rr = c; cc = 1 - r; cut ^= 1; break;  // quarter turn
-          case 2: rr = 1 - r; cc = 1 - c; break;        // half turn
-          case 3: rr = 1 - c; cc = r; cut ^= 1; break;  // three quarters
-          case 4: cc = 1 - c; cut ^= 1; break;          // mirror left-right
-          case 5: rr = 1 - r; cut ^= 1; break;          // mirror top-bottom
-          case 6: rr = c; cc = r; break;                // main diagonal
-          case 7: rr = 1 - c; cc = 1 - r; break;        // other diagonal
+          case 1:
+            rr = c;
+            cc = 1 - r;
+            cut ^= 1;
+            break;  // quarter turn
+          case 2:
+            rr = 1 - r;
+            cc = 1 - c;
+            break;  // half turn
+          case 3:
+            rr = 1 - c;
+            cc = r;
+            cut ^= 1;
+            break;  // three quarters
+          case 4:
+            cc = 1 - c;
+            cut ^= 1;
+            break;  // mirror left-right
+          case 5:
+            rr = 1 - r;
+            cut ^= 1;
+            break;  // mirror top-bottom
+          case 6:
+            rr = c;
+            cc = r;
+            break;  // main diagonal
+          case 7:
+            rr = 1 - c;
+            cc = 1 - r;
+            break;  // other diagonal
           default: break;
         }
         out |= cut << (rr * 2 + cc);
@@ -228,7 +252,9 @@ TEST_CASE("all solutions: half squares on a 2 x 2 square equal a count by hand, 
   CHECK(c.solutions == static_cast<long>(classes.size()));
 }
 
-TEST_CASE("solve: a figure on the set's lattice is solved there, exactly; off it the raster search goes on") {
+TEST_CASE(
+    "solve: a figure on the set's lattice is solved there, exactly; off it the raster search goes "
+    "on") {
   SolverConfig tangram;
   tangram.search.rotation_auto = true;
   tangram.search.time_limit_s = 60.0;
@@ -264,14 +290,14 @@ TEST_CASE("all solutions: no two assemblies found are the same pieces at the sam
     const Pattern& pattern = figure.first;
     const SolverConfig& config = figure.second;
     std::vector<std::vector<PlacedPiece>> found;
-    const Enumeration e = enumerate_assemblies(pattern, config, {}, [&](const std::vector<PlacedPiece>& p) {
-      found.push_back(p);
-    });
+    const Enumeration e = enumerate_assemblies(
+        pattern, config, {}, [&](const std::vector<PlacedPiece>& p) { found.push_back(p); });
     REQUIRE(e.exhausted);
     REQUIRE(found.size() >= 8);
     const auto same_pose = [&config](const PlacedPiece& a, const PlacedPiece& b) {
-      return a.shape == b.shape && std::hypot(a.pose.centre.x - b.pose.centre.x,
-                                              a.pose.centre.y - b.pose.centre.y) < 1.0 &&
+      return a.shape == b.shape &&
+             std::hypot(a.pose.centre.x - b.pose.centre.x, a.pose.centre.y - b.pose.centre.y) <
+                 1.0 &&
              a.pose.reflected == b.pose.reflected &&
              std::abs(std::remainder(a.pose.angle_deg - b.pose.angle_deg,
                                      config.pieces.rotation_period_deg(a.shape))) < 1.0;
@@ -291,7 +317,8 @@ TEST_CASE("all solutions: no two assemblies found are the same pieces at the sam
   }
 }
 
-TEST_CASE("all solutions: a figure that would need too many placements is refused, not enumerated") {
+TEST_CASE(
+    "all solutions: a figure that would need too many placements is refused, not enumerated") {
   // 260 x 260 cells of 2 px with copies of the pentominoes: 67600 cells times 63 orientations.
   cv::Mat1b mask(540, 540, uchar{0});
   mask(cv::Rect(10, 10, 520, 520)) = 255;

@@ -10,8 +10,8 @@
 #include <opencv2/imgcodecs.hpp>
 
 #include "cli_runner.hpp"
-#include "tangram/core/puzzle/arrangement.hpp"
 #include "tangram/core/base/error.hpp"
+#include "tangram/core/puzzle/arrangement.hpp"
 #include "tangram/core/puzzle/pattern.hpp"
 #include "tangram/core/puzzle/verify.hpp"
 #include "tangram/io/documents.hpp"
@@ -27,7 +27,9 @@ std::string mask_path(const std::string& name) {
 }
 
 /// The seven-piece square of masks/src/01-square.arrangement.json.
-Arrangement square_arrangement() { return read_arrangement_json(mask_path("src/01-square.arrangement.json")); }
+Arrangement square_arrangement() {
+  return read_arrangement_json(mask_path("src/01-square.arrangement.json"));
+}
 
 Pattern pattern_of(const RenderedFigure& figure) {
   const cv::Mat1b puzzle = figure.image == 0;
@@ -50,7 +52,8 @@ TEST_CASE("the square renders as the exact 200 px square with a 10 px margin") {
   CHECK(figure.image(10, 10) == 0);
   CHECK(figure.image(9, 9) == 255);
   CHECK(total_area(figure.pieces) == doctest::Approx(40000.0));
-  const VerifyReport report = verify_solution(pattern_of(figure), figure.pieces, PieceSet::tangram());
+  const VerifyReport report =
+      verify_solution(pattern_of(figure), figure.pieces, PieceSet::tangram());
   CHECK(report.valid);
   CHECK(report.metrics.coverage == doctest::Approx(1.0).epsilon(1e-9));
 }
@@ -63,7 +66,8 @@ TEST_CASE("rendering reproduces every shipped pattern of masks/ byte for byte in
       continue;
     const std::string stem = name.substr(0, name.size() - suffix.size());
     CAPTURE(stem);
-    const RenderedFigure figure = render_arrangement(read_arrangement_json(entry.path().string()), PieceSet::tangram());
+    const RenderedFigure figure =
+        render_arrangement(read_arrangement_json(entry.path().string()), PieceSet::tangram());
     const cv::Mat shipped = cv::imread(mask_path(stem + ".png"), cv::IMREAD_UNCHANGED);
     REQUIRE(shipped.size() == figure.image.size());
     CHECK(cv::countNonZero(shipped != figure.image) == 0);
@@ -116,11 +120,13 @@ TEST_CASE("arrangements that are not the Tangram set, or overlap, are refused") 
 
   Arrangement overlapping = square_arrangement();
   overlapping.pieces[0].pose.centre.x += 0.05;
-  CHECK_THROWS_WITH_AS(final_poses(overlapping, PieceSet::tangram()), doctest::Contains("overlap"), InputError);
+  CHECK_THROWS_WITH_AS(final_poses(overlapping, PieceSet::tangram()), doctest::Contains("overlap"),
+                       InputError);
 
   Arrangement bad_turn = square_arrangement();
   bad_turn.turns.push_back(Turn{{7}, Vec2{}, 10.0});
-  CHECK_THROWS_WITH_AS(final_poses(bad_turn, PieceSet::tangram()), doctest::Contains("names piece 7"), InputError);
+  CHECK_THROWS_WITH_AS(final_poses(bad_turn, PieceSet::tangram()),
+                       doctest::Contains("names piece 7"), InputError);
 
   RenderConfig tiny;
   tiny.side_px = 0.0;
@@ -131,12 +137,12 @@ TEST_CASE("the arrangement reader names what is wrong") {
   CHECK_THROWS_WITH_AS(arrangement_from_json(R"({"format": "tangram-solution/1", "pieces": []})"),
                        doctest::Contains("wrong format tag"), InputError);
   CHECK_THROWS_WITH_AS(
-      arrangement_from_json(R"({"format": "tangram-arrangement/1", "pieces": [{"name": "square"}]})"),
+      arrangement_from_json(
+          R"({"format": "tangram-arrangement/1", "pieces": [{"name": "square"}]})"),
       doctest::Contains("missing \"centre\""), InputError);
-  CHECK_THROWS_WITH_AS(
-      arrangement_from_json(R"({"format": "tangram-arrangement/1", "pieces": [],
+  CHECK_THROWS_WITH_AS(arrangement_from_json(R"({"format": "tangram-arrangement/1", "pieces": [],
                                "turns": [{"pieces": [1.5], "pivot": [0, 0], "angle_deg": 3}]})"),
-      doctest::Contains("whole numbers"), InputError);
+                       doctest::Contains("whole numbers"), InputError);
   const Arrangement parsed = arrangement_from_json(
       R"({"format": "tangram-arrangement/1", "name": "x", "pieces": [{"name": "square",
           "centre": [0.5, 0.25], "angle_deg": 45, "reflected": true}], "rotate_deg": 12.5})");
@@ -160,7 +166,8 @@ TEST_CASE("tangram render writes the pattern and its truth, and never its input"
   CHECK(cv::countNonZero(written != shipped) == 0);
   const Solution truth = read_solution_json(dir.file("fig.truth.json"));
   CHECK(truth.solved);
-  CHECK(verify_solution(load_pattern_png(dir.file("fig.png")), truth.pieces, PieceSet::tangram()).valid);
+  CHECK(verify_solution(load_pattern_png(dir.file("fig.png")), truth.pieces, PieceSet::tangram())
+            .valid);
 
   const test::Run over = test::run_cli(dir, "render a.json -o fig.png --truth a.json");
   CHECK(over.status == 2);

@@ -74,8 +74,9 @@ cv::Mat1b square_free_area(const cv::Mat1b& empty) {
 
 }  // namespace
 
-TEST_CASE("candidates: corner contacts: a piece's corner on the obstacle's corner it slides "
-          "past") {
+TEST_CASE(
+    "candidates: corner contacts: a piece's corner on the obstacle's corner it slides "
+    "past") {
   // A room 100 x 80 with an obstacle filling its lower right (x >= 60, y >= 40). A square
   // 21 px wide along the obstacle's left side slides along a straight stretch of its free area;
   // where its upper right corner meets the obstacle's corner (60, 40) is no corner of that area.

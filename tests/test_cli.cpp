@@ -15,9 +15,9 @@
 
 #include <opencv2/imgcodecs.hpp>
 
+#include "checks.hpp"
 #include "cli_runner.hpp"
 #include "temp_dir.hpp"
-#include "checks.hpp"
 
 namespace {
 
@@ -54,8 +54,8 @@ TEST_CASE("tangram --help, solve --help and --version exit 0 and print on stdout
   const Run solve_help = run_cli(in.dir, "solve --help");
   CHECK(solve_help.status == 0);
   for (const char* option : {"--strategy", "--search", "--rotation-step", "--no-reflection",
-                             "--candidates", "--inset", "--no-polish", "--time-limit",
-                             "--threads", "--json", "--image", "--quiet", "Exit status"}) {
+                             "--candidates", "--inset", "--no-polish", "--time-limit", "--threads",
+                             "--json", "--image", "--quiet", "Exit status"}) {
     CAPTURE(option);
     CHECK(solve_help.out.find(option) != std::string::npos);
   }
@@ -67,7 +67,8 @@ TEST_CASE("tangram --help, solve --help and --version exit 0 and print on stdout
 TEST_CASE("tangram solve: unusable patterns exit 2 with one error line") {
   Inputs in;
   const std::pair<const char*, const char*> cases[] = {
-      {"missing.png", "no such file"}, {"folder", "is a directory"},
+      {"missing.png", "no such file"},
+      {"folder", "is a directory"},
       {"notes.png", "not an image: starts with 54 61 6E 67 72 61 6D 20 ('Tangram ')"},
       {"white.png", "no puzzle pixels"},
       {"tiny.png", "1024"},
@@ -107,8 +108,9 @@ TEST_CASE("tangram: bad options and usage exit 2 with one error line naming the 
   }
 }
 
-TEST_CASE("tangram solve: outputs onto the input pattern or into a missing directory are "
-          "refused before solving") {
+TEST_CASE(
+    "tangram solve: outputs onto the input pattern or into a missing directory are "
+    "refused before solving") {
   Inputs in;
   const std::string before = read_all(in.dir.file("ok.png"));
   for (const char* args : {"solve ok.png --json ok.png", "solve ok.png --image ./folder/../ok.png",
@@ -121,8 +123,9 @@ TEST_CASE("tangram solve: outputs onto the input pattern or into a missing direc
   CHECK(read_all(in.dir.file("ok.png")) == before);
 }
 
-TEST_CASE("tangram verify: an unusable pattern or a malformed solution exits 2; a missing "
-          "solution exits 1") {
+TEST_CASE(
+    "tangram verify: an unusable pattern or a malformed solution exits 2; a missing "
+    "solution exits 1") {
   Inputs in;
   tangram::test::write_file(in.dir.file("bad.json"), "{\"format\": ");
 
@@ -155,8 +158,9 @@ TEST_CASE("tangram pieces lists the built-in sets; solve --pieces solves with an
   const Run old = run_cli(in.dir, "pieces stomachion --image old.png");
   CHECK(old.status == 0);
   CHECK(std::filesystem::exists(in.dir.path() / "old.png"));
-  CHECK(old.err == "tangram: note: --image is deprecated and goes in the next release: use "
-                   "-o/--out\n");
+  CHECK(old.err ==
+        "tangram: note: --image is deprecated and goes in the next release: use "
+        "-o/--out\n");
   const Run unknown = run_cli(in.dir, "solve ok.png --pieces tangrams");
   CHECK(unknown.status == 2);
   CHECK(unknown.err.find("--pieces: no built-in piece set named 'tangrams'") != std::string::npos);
@@ -238,17 +242,21 @@ TEST_CASE("one vocabulary: -o/--out for single outputs, auto rotations, the same
   }
   const Run step = run_cli(in.dir, "solve ok.png --rotation-step fine");
   CHECK(step.status == 2);
-  CHECK(step.err == "tangram: error: --rotation-step: expected auto or a number of degrees, got "
-                    "'fine'\n");
+  CHECK(step.err ==
+        "tangram: error: --rotation-step: expected auto or a number of degrees, got "
+        "'fine'\n");
   const Run report = run_cli(in.dir, "report folder --output page.html");
   CHECK(report.err.rfind("tangram: note: --output is deprecated and goes in the next release: "
-                         "use -o/--out\n", 0) == 0);
+                         "use -o/--out\n",
+                         0) == 0);
   const Run no_out = run_cli(in.dir, "report folder");
   CHECK(no_out.status == 2);
   CHECK(no_out.err == "tangram: error: -o/--out HTML is required\n");
 }
 
-TEST_CASE("solve: a square on the Tangram's lattice is solved exactly; --no-exact and --verbose keep to the raster search") {
+TEST_CASE(
+    "solve: a square on the Tangram's lattice is solved exactly; --no-exact and --verbose keep to "
+    "the raster search") {
   Inputs in;
   cv::Mat1b square(260, 260, uchar{255});
   square(cv::Rect(10, 10, 240, 240)) = 0;
@@ -258,12 +266,14 @@ TEST_CASE("solve: a square on the Tangram's lattice is solved exactly; --no-exac
   CHECK(tangram::test::contains(exact.out, "found on the set's lattice (exact search)"));
   CHECK(tangram::test::contains(exact.out, "coverage 1.0000"));
   // The raster search alone does not finish the square in a tenth of a second.
-  const Run raster = run_cli(in.dir, "solve square.png --rotation-step 45 --no-exact --time-limit 0.1");
+  const Run raster =
+      run_cli(in.dir, "solve square.png --rotation-step 45 --no-exact --time-limit 0.1");
   CHECK(raster.status == 1);
   CHECK_FALSE(tangram::test::contains(raster.out, "lattice"));
   // --verbose shows the raster search's steps, so it runs that one (2 s: its first steps come
   // after the piece masks, slow under AddressSanitizer).
-  const Run verbose = run_cli(in.dir, "solve square.png --rotation-step 45 --verbose --time-limit 2");
+  const Run verbose =
+      run_cli(in.dir, "solve square.png --rotation-step 45 --verbose --time-limit 2");
   CHECK(tangram::test::contains(verbose.err, "step 1: place"));
   CHECK_FALSE(tangram::test::contains(verbose.out, "lattice"));
 }

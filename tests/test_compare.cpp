@@ -14,10 +14,10 @@
 
 #include <opencv2/imgcodecs.hpp>
 
-#include "cli_runner.hpp"
-#include "temp_dir.hpp"
-#include "patterns.hpp"
 #include "checks.hpp"
+#include "cli_runner.hpp"
+#include "patterns.hpp"
+#include "temp_dir.hpp"
 
 namespace {
 
@@ -32,15 +32,17 @@ using tangram::test::run_cli;
 
 }  // namespace
 
-TEST_CASE("tangram compare: two patterns x two strategies give a table, runs.csv, JSONs, "
-          "pictures and a montage") {
+TEST_CASE(
+    "tangram compare: two patterns x two strategies give a table, runs.csv, JSONs, "
+    "pictures and a montage") {
   tangram::test::TempDir dir("compare");
   const std::string out = dir.file("result");
   // The limit only caps: dt solves 03-page5-219 in 0.4 s (11 s built with AddressSanitizer,
   // more on a loaded machine), and the check below must not depend on the machine's speed.
   const Run run = run_cli(dir, "compare " + kMasks + "02-page9-11.png " + kMasks +
                                    "03-page5-219.png --strategies dt,bl --rotation-step 45 "
-                                   "--time-limit 300 --out " + out);
+                                   "--time-limit 300 --out " +
+                                   out);
   CAPTURE(run.err);
   REQUIRE(run.status == 0);
 
@@ -88,8 +90,8 @@ TEST_CASE("tangram compare: two patterns x two strategies give a table, runs.csv
   }
   // One picture per run, the assembly at the pattern's size (291 x 291 and 303 x 336) and
   // below it the band of the caption and legend, 340 px wide at least.
-  for (const char* name : {"02-page9-11-dt.png", "02-page9-11-bl.png", "03-page5-219-dt.png",
-                           "03-page5-219-bl.png"}) {
+  for (const char* name :
+       {"02-page9-11-dt.png", "02-page9-11-bl.png", "03-page5-219-dt.png", "03-page5-219-bl.png"}) {
     const cv::Mat picture = cv::imread(out + "/" + name, cv::IMREAD_COLOR);
     CAPTURE(name);
     CHECK(picture.cols == 340);
@@ -128,9 +130,11 @@ TEST_CASE("tangram compare: an unknown strategy exits 2 with one error line") {
 TEST_CASE("tangram compare --searches: the vertex search beside the raster search's strategies") {
   tangram::test::TempDir dir("compare-searches");
   const std::string out = dir.file("result");
-  const Run run = run_cli(dir, "compare " + kMasks + "02-page9-11.png --strategies dt,bl "
+  const Run run = run_cli(dir, "compare " + kMasks +
+                                   "02-page9-11.png --strategies dt,bl "
                                    "--searches ours,vertex --rotation-step 45 --time-limit 300 "
-                                   "--out " + out);
+                                   "--out " +
+                                   out);
   CAPTURE(run.err);
   REQUIRE(run.status == 0);
   CHECK(contains(run.out, "| DT"));
@@ -148,9 +152,11 @@ TEST_CASE("tangram compare --searches: the vertex search beside the raster searc
 
   // Two raster searches: their columns and files name the search.
   const std::string two = dir.file("two");
-  const Run both = run_cli(dir, "compare " + kMasks + "02-page9-11.png --strategies dt "
+  const Run both = run_cli(dir, "compare " + kMasks +
+                                    "02-page9-11.png --strategies dt "
                                     "--searches paper,ours --rotation-step 45 --time-limit 300 "
-                                    "--out " + two);
+                                    "--out " +
+                                    two);
   REQUIRE(both.status == 0);
   CHECK(contains(both.out, "| paper DT"));
   CHECK(contains(both.out, "| ours DT"));

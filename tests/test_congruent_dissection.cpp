@@ -14,10 +14,10 @@
 #include <string>
 #include <vector>
 
-#include "tangram/core/dissection/congruent_dissection.hpp"
+#include "labellings.hpp"
 #include "tangram/core/base/error.hpp"
 #include "tangram/core/base/parallel.hpp"
-#include "labellings.hpp"
+#include "tangram/core/dissection/congruent_dissection.hpp"
 
 using namespace tangram;
 
@@ -31,8 +31,7 @@ std::set<Dissection> oracle(const Cells& figure, int parts, bool mirror, bool up
   const std::size_t size = figure.size() / static_cast<std::size_t>(parts);
   test::for_each_equal_split(figure, parts, [&](const Dissection& d) {
     for (const Cells& piece : d)
-      if (piece.size() != size || !edge_connected(piece) || !congruent(piece, d[0], mirror))
-        return;
+      if (piece.size() != size || !edge_connected(piece) || !congruent(piece, d[0], mirror)) return;
     found.insert(up_to_symmetry ? canonical_up_to_symmetry(figure, d) : canonical(d));
   });
   return found;
@@ -214,7 +213,8 @@ TEST_CASE("dissect: the halving method equals ours on random and symmetric figur
   // with and without up_to_symmetry, and the first two (max_solutions) as many as ours finds.
   std::mt19937 rng(21);
   std::vector<Cells> figures;
-  for (int trial = 0; trial < 120; ++trial) figures.push_back(random_figure(rng, 14 + 2 * (trial % 7)));
+  for (int trial = 0; trial < 120; ++trial)
+    figures.push_back(random_figure(rng, 14 + 2 * (trial % 7)));
   figures.push_back(square(6));
   figures.push_back(square(7));
   figures.push_back(parse_grid("######\n######\n##..##\n##..##\n######\n######\n"));
@@ -243,7 +243,8 @@ TEST_CASE("dissect: the halving method equals ours on random and symmetric figur
         CHECK(fast.solutions == ours.solutions);
         halved += fast.solutions.empty() ? 0 : 1;
         config.max_solutions = 2;
-        CHECK(dissect(figure, config).solutions.size() == std::min<std::size_t>(2, ours.solutions.size()));
+        CHECK(dissect(figure, config).solutions.size() ==
+              std::min<std::size_t>(2, ours.solutions.size()));
       }
   CHECK(halved >= 20);  // not all empty (22)
 }
@@ -262,12 +263,14 @@ TEST_CASE("dissect: quartering the n x n square, against OEIS A006067") {
   config.parts = 4;
   config.up_to_symmetry = true;
   const auto found = dissect(square(4), config).solutions;
-  const Dissection a = canonical_up_to_symmetry(
-      square(4), {parse_grid("###\n#"), {{0, 3}, {1, 1}, {1, 2}, {1, 3}},
-                  parse_grid("\n\n###\n#"), {{2, 3}, {3, 1}, {3, 2}, {3, 3}}});
-  const Dissection b = canonical_up_to_symmetry(
-      square(4), {parse_grid("###\n#"), {{0, 3}, {1, 1}, {1, 2}, {1, 3}},
-                  parse_grid("\n\n#\n###"), {{2, 1}, {2, 2}, {2, 3}, {3, 3}}});
+  const Dissection a = canonical_up_to_symmetry(square(4), {parse_grid("###\n#"),
+                                                            {{0, 3}, {1, 1}, {1, 2}, {1, 3}},
+                                                            parse_grid("\n\n###\n#"),
+                                                            {{2, 3}, {3, 1}, {3, 2}, {3, 3}}});
+  const Dissection b = canonical_up_to_symmetry(square(4), {parse_grid("###\n#"),
+                                                            {{0, 3}, {1, 1}, {1, 2}, {1, 3}},
+                                                            parse_grid("\n\n#\n###"),
+                                                            {{2, 1}, {2, 2}, {2, 3}, {3, 3}}});
   CHECK(a != b);
   CHECK(std::count(found.begin(), found.end(), a) == 1);
   CHECK(std::count(found.begin(), found.end(), b) == 1);
@@ -310,9 +313,8 @@ TEST_CASE("dissect: the attributes of hand-counted dissections") {
   CHECK(x("###\n###\n", {{{0, 0}, {0, 1}, {1, 0}}, {{0, 2}, {1, 1}, {1, 2}}}) == X{3, 5, 3, 0, 0});
   CHECK(x("#.##\n###.\n", {{{0, 0}, {1, 0}, {1, 1}}, {{0, 2}, {0, 3}, {1, 2}}}) ==
         X{3, 7, 1, 1, 0});
-  CHECK(x("##..##\n.####.\n",
-          {{{0, 0}, {0, 1}, {1, 1}, {1, 2}}, {{0, 4}, {0, 5}, {1, 3}, {1, 4}}}) ==
-        X{4, 9, 1, 0, 1});
+  CHECK(x("##..##\n.####.\n", {{{0, 0}, {0, 1}, {1, 1}, {1, 2}},
+                               {{0, 4}, {0, 5}, {1, 3}, {1, 4}}}) == X{4, 9, 1, 0, 1});
 }
 
 TEST_CASE("dissect: dissections that the figure's own symmetry makes") {
@@ -621,8 +623,7 @@ TEST_CASE("dissect: our generator's sets are the same with 1 thread or 2, each h
     CHECK(one.puzzles[i].figure == two.puzzles[i].figure);
     const Cells& f = one.puzzles[i].figure;
     CHECK(f.size() == 28);
-    CHECK(halvings(f, DissectMethod::Ours, true) ==
-          std::set<Dissection>{one.puzzles[i].solution});
+    CHECK(halvings(f, DissectMethod::Ours, true) == std::set<Dissection>{one.puzzles[i].solution});
     CHECK(halvings(f, DissectMethod::Halving, true) ==
           std::set<Dissection>{one.puzzles[i].solution});
   }

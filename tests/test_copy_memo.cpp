@@ -98,13 +98,15 @@ TEST_CASE("CopyMemo: runs of more copies and a set without copies") {
   CHECK_FALSE(CopyMemo(distinct).active());
 }
 
-TEST_CASE("search: skipping the copies' swapped orders finds the same assembly with fewer "
-          "placements") {
+TEST_CASE(
+    "search: skipping the copies' swapped orders finds the same assembly with fewer "
+    "placements") {
   // Patterns of masks/ whose search at 45 degrees backtracks over the large triangles. Without
   // a time limit cutting either search short, the memo only leaves out subtrees searched
   // before: the first accepted assembly is the same (up to which copy is which).
   long skipped = 0;
-  for (const char* name : {"03-page5-219.png", "14-page5-96.png", "15-page4-165.png", "18-page2-79.png"}) {
+  for (const char* name :
+       {"03-page5-219.png", "14-page5-96.png", "15-page4-165.png", "18-page2-79.png"}) {
     CAPTURE(name);
     const Pattern pattern = mask_pattern(name);
     SolverConfig config = config_45();

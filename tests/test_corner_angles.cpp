@@ -23,7 +23,8 @@ namespace {
 cv::Mat1b polygon_mask(const std::vector<cv::Point2d>& vertices, int size) {
   cv::Mat1b mask(size, size, uchar{0});
   std::vector<cv::Point> points;
-  for (const cv::Point2d& v : vertices) points.emplace_back(int(std::lround(v.x * 16)), int(std::lround(v.y * 16)));
+  for (const cv::Point2d& v : vertices)
+    points.emplace_back(int(std::lround(v.x * 16)), int(std::lround(v.y * 16)));
   cv::fillPoly(mask, std::vector<std::vector<cv::Point>>{points}, cv::Scalar(255), cv::LINE_8, 4);
   return mask;
 }
@@ -57,7 +58,8 @@ TEST_CASE("corner angles: corners measured on the raster, convex and reflex, tur
     const std::vector<FigureCorner> triangle =
         figure_corners(polygon_mask(regular(3, 110, turn, {130, 130}), 260), 12.0);
     REQUIRE(triangle.size() == 3);
-    for (const FigureCorner& c : triangle) CHECK(c.angle_deg == doctest::Approx(60.0).epsilon(0.03));
+    for (const FigureCorner& c : triangle)
+      CHECK(c.angle_deg == doctest::Approx(60.0).epsilon(0.03));
     const std::vector<FigureCorner> square =
         figure_corners(polygon_mask(regular(4, 110, turn, {130, 130}), 260), 12.0);
     REQUIRE(square.size() == 4);
@@ -65,7 +67,8 @@ TEST_CASE("corner angles: corners measured on the raster, convex and reflex, tur
   }
   // An L: five corners of 90 degrees and one of 270.
   const std::vector<FigureCorner> l = figure_corners(
-      polygon_mask({{20, 20}, {120, 20}, {120, 120}, {220, 120}, {220, 220}, {20, 220}}, 240), 12.0);
+      polygon_mask({{20, 20}, {120, 20}, {120, 120}, {220, 120}, {220, 220}, {20, 220}}, 240),
+      12.0);
   REQUIRE(l.size() == 6);
   int reflex = 0;
   for (const FigureCorner& c : l) {
@@ -76,9 +79,11 @@ TEST_CASE("corner angles: corners measured on the raster, convex and reflex, tur
   CHECK(reflex == 1);
 }
 
-TEST_CASE("corner angles: a triangle and a disc are refused for the Tangram, not a square or a pinch") {
+TEST_CASE(
+    "corner angles: a triangle and a disc are refused for the Tangram, not a square or a pinch") {
   const PieceSet& tangram = PieceSet::tangram();
-  const auto triangle = unmakeable_corner(polygon_mask(regular(3, 110, 90, {130, 150}), 280), tangram, 20.0);
+  const auto triangle =
+      unmakeable_corner(polygon_mask(regular(3, 110, 90, {130, 150}), 280), tangram, 20.0);
   REQUIRE(triangle);
   CHECK(triangle->angle_deg == doctest::Approx(60.0).epsilon(0.03));
   cv::Mat1b disc(260, 260, uchar{0});
@@ -89,11 +94,12 @@ TEST_CASE("corner angles: a triangle and a disc are refused for the Tangram, not
   // Two squares touching at a corner, one turned: where they touch the outline turns by no
   // piece angle, but that point is a pinch, not a corner.
   cv::Mat1b pinch = polygon_mask({{20, 20}, {120, 20}, {120, 120}, {20, 120}}, 300);
-  const cv::Mat1b turned = polygon_mask(
-      {{120, 120}, {120 + 100 * std::cos(0.3), 120 + 100 * std::sin(0.3)},
-       {120 + 100 * std::cos(0.3) - 100 * std::sin(0.3), 120 + 100 * std::sin(0.3) + 100 * std::cos(0.3)},
-       {120 - 100 * std::sin(0.3), 120 + 100 * std::cos(0.3)}},
-      300);
+  const cv::Mat1b turned = polygon_mask({{120, 120},
+                                         {120 + 100 * std::cos(0.3), 120 + 100 * std::sin(0.3)},
+                                         {120 + 100 * std::cos(0.3) - 100 * std::sin(0.3),
+                                          120 + 100 * std::sin(0.3) + 100 * std::cos(0.3)},
+                                         {120 - 100 * std::sin(0.3), 120 + 100 * std::cos(0.3)}},
+                                        300);
   pinch |= turned;
   const std::vector<FigureCorner> corners = figure_corners(pinch, 20.0);
   for (const FigureCorner& c : corners) CHECK(std::hypot(c.at.x - 120, c.at.y - 120) > 3.0);
@@ -165,7 +171,8 @@ TEST_CASE("corner angles: no figure of masks/ nor any solvable pattern of masks/
     const PieceSet set = builtin_piece_set(name).set;
     for (const auto& entry : fs::directory_iterator(test::kMasks + "sets/" + name)) {
       const std::string file = entry.path().filename().string();
-      if (entry.path().extension() == ".png" && file.rfind("07-", 0) != 0 && file.rfind("08-", 0) != 0)
+      if (entry.path().extension() == ".png" && file.rfind("07-", 0) != 0 &&
+          file.rfind("08-", 0) != 0)
         check(entry.path(), set);
     }
   }

@@ -8,10 +8,10 @@
 
 #include <doctest/doctest.h>
 
+#include "patterns.hpp"
 #include "tangram/core/enumerate/all_solutions.hpp"
 #include "tangram/io/pattern_png.hpp"
 #include "tangram/io/piece_sets.hpp"
-#include "patterns.hpp"
 
 using namespace tangram;
 

@@ -14,7 +14,6 @@ using namespace tangram;
 
 namespace {
 
-
 Pattern disc(int size, double radius) {
   cv::Mat1b mask(size, size, uchar{0});
   const double c = size / 2.0 + 0.3;
@@ -35,7 +34,8 @@ TEST_CASE("curved refusals: the sets' arcs and tangent corner angles") {
   // Three quarter discs and two eighth discs: the two semicircles of the heart.
   CHECK(kinds[0].length == doctest::Approx(2.0 * kPi));
   // A quarter disc: 90 degrees at its centre and between each radius and the arc's tangent.
-  const std::vector<double> quarter = tangent_corner_angles(heart.shape(*heart.find("quarter-disc")));
+  const std::vector<double> quarter =
+      tangent_corner_angles(heart.shape(*heart.find("quarter-disc")));
   REQUIRE(quarter.size() == 3);
   for (const double a : quarter) CHECK(a == doctest::Approx(90.0));
   const std::vector<ArcKind> egg = arc_kinds(builtin_piece_set("egg-of-columbus").set);

@@ -10,9 +10,9 @@
 
 #include "checks.hpp"
 #include "cli_runner.hpp"
-#include "temp_dir.hpp"
 #include "tangram/io/detail/json.hpp"
 #include "tangram/io/picture.hpp"
+#include "temp_dir.hpp"
 
 using tangram::test::one_error_line;
 using tangram::test::run_cli;
@@ -77,8 +77,9 @@ TEST_CASE("dissect CLI: --unique says none, one or several") {
   CHECK(run_cli(dir, "dissect t.txt --unique").status == 1);
   CHECK(run_cli(dir, "dissect t.txt").status == 1);
   // The time limit before the end: a lower bound, exit 5.
-  write(dir, "big.txt", "########\n########\n########\n########\n########\n########\n"
-                        "########\n########\n");
+  write(dir, "big.txt",
+        "########\n########\n########\n########\n########\n########\n"
+        "########\n########\n");
   const tangram::test::Run run = run_cli(dir, "dissect big.txt --time-limit 0.05");
   CHECK(run.status == 5);
   CHECK(run.out.rfind("at least ", 0) == 0);
@@ -89,10 +90,10 @@ TEST_CASE("dissect CLI: bad figures and options exit 2 with one line") {
   write(dir, "split.txt", "#.#\n");
   write(dir, "odd.txt", "###\n");
   write(dir, "junk.txt", "#x\n");
-  for (const char* args : {"dissect split.txt", "dissect odd.txt", "dissect junk.txt",
-                           "dissect missing.txt", "dissect odd.txt --parts 3 --method kotani",
-                           "dissect odd.txt --method fast",
-                           "dissect odd.txt --parts 3 --method halving"}) {
+  for (const char* args :
+       {"dissect split.txt", "dissect odd.txt", "dissect junk.txt", "dissect missing.txt",
+        "dissect odd.txt --parts 3 --method kotani", "dissect odd.txt --method fast",
+        "dissect odd.txt --parts 3 --method halving"}) {
     CAPTURE(args);
     const tangram::test::Run run = run_cli(dir, args);
     CHECK(run.status == 2);
@@ -181,10 +182,9 @@ TEST_CASE("dissect CLI: picture outputs refused in one line, nothing written") {
   write(dir, "r.txt", "####\n####\n");
   for (const char* args :
        {"dissect r.txt --image r.txt", "dissect r.txt --image out.svg",
-        "dissect r.txt --svg out.png",
-        "dissect r.txt --image - ", "dissect r.txt --svg -", "dissect r.txt --index 0",
-        "dissect r.txt --image out.png --index 5", "dissect r.txt --json x.json --svg x.json",
-        "dissect r.txt --image nodir/out.png"}) {
+        "dissect r.txt --svg out.png", "dissect r.txt --image - ", "dissect r.txt --svg -",
+        "dissect r.txt --index 0", "dissect r.txt --image out.png --index 5",
+        "dissect r.txt --json x.json --svg x.json", "dissect r.txt --image nodir/out.png"}) {
     CAPTURE(args);
     const tangram::test::Run run = run_cli(dir, args);
     CHECK(run.status == 2);
@@ -275,8 +275,9 @@ TEST_CASE("dissect CLI: --cells half refuses bad grids and options in one line, 
   CHECK_FALSE(std::filesystem::exists(dir.path() / "out.png"));
 }
 
-TEST_CASE("dissect CLI: --cells half --up-to-symmetry counts classes under the figure's "
-          "symmetries") {
+TEST_CASE(
+    "dissect CLI: --cells half --up-to-symmetry counts classes under the figure's "
+    "symmetries") {
   TempDir dir("dissect-cli-half-symmetry");
   // The 2 x 2 square into 4: unit squares or the diagonals' cross, each symmetric itself.
   write(dir, "s.txt", "##\n##\n");
@@ -292,16 +293,18 @@ TEST_CASE("dissect CLI: --cells half --up-to-symmetry counts classes under the f
   const auto json = tangram::detail::parse_json(tangram::test::read_all(dir.path() / "one.json"));
   CHECK(json["up_to_symmetry"] == true);
   CHECK(json["solutions"].size() == 1);
-  CHECK(run_cli(dir, "dissect one.txt --cells half --json -").out.find(
-            "\"up_to_symmetry\": false") != std::string::npos);
+  CHECK(
+      run_cli(dir, "dissect one.txt --cells half --json -").out.find("\"up_to_symmetry\": false") !=
+      std::string::npos);
   // The 3 x 3 square halved: 30 dissections in 8 classes (test_half_square_dissection.cpp
   // counts them by brute force).
   write(dir, "sq.txt", "###\n###\n###\n");
   CHECK(run_cli(dir, "dissect sq.txt --cells half").out.rfind("30 dissections", 0) == 0);
   run = run_cli(dir, "dissect sq.txt --cells half --up-to-symmetry");
   CHECK(run.status == 0);
-  CHECK(run.out == "8 dissections into 2 congruent pieces of 9 half-squares, up to the figure's "
-                   "symmetries\n");
+  CHECK(run.out ==
+        "8 dissections into 2 congruent pieces of 9 half-squares, up to the figure's "
+        "symmetries\n");
 }
 
 TEST_CASE("dissect CLI: --cells half --image and --svg draw dissection --index, or the figure") {

@@ -37,8 +37,7 @@ int key(const cv::Scalar& s) {
 
 int count_of(const std::string& text, const std::string& part) {
   int n = 0;
-  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1))
-    ++n;
+  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
   return n;
 }
 
@@ -68,14 +67,14 @@ TEST_CASE("dissection picture: a 2 x 4 rectangle cut into two L's, pixel by pixe
   REQUIRE(image.rows == 2 * 32 + 16);
   const cv::Vec3b white(255, 255, 255), dark = bgr(tangram::outline_colour());
   const cv::Vec3b one = bgr(tangram::piece_colour(0)), two = bgr(tangram::piece_colour(1));
-  CHECK(image(2, 2) == white);                  // the margin
-  CHECK(image(8 + 16, 8 + 16) == one);          // square (0, 0)
-  CHECK(image(8 + 48, 8 + 112) == two);         // square (1, 3)
-  CHECK(image(8 + 16, 8 + 96) == dark);         // the cut between (0, 2) and (0, 3)
-  CHECK(image(8 + 32, 8 + 48) == dark);         // the cut between (0, 1) and (1, 1)
-  CHECK(image(8, 8 + 50) == dark);              // the outline on top
-  CHECK(image(8 + 63, 8 + 16) == dark);         // the outline at the bottom (2 pixels above)
-  CHECK(image(8 + 16, 8 + 40) == one);          // inside square (0, 1)
+  CHECK(image(2, 2) == white);           // the margin
+  CHECK(image(8 + 16, 8 + 16) == one);   // square (0, 0)
+  CHECK(image(8 + 48, 8 + 112) == two);  // square (1, 3)
+  CHECK(image(8 + 16, 8 + 96) == dark);  // the cut between (0, 2) and (0, 3)
+  CHECK(image(8 + 32, 8 + 48) == dark);  // the cut between (0, 1) and (1, 1)
+  CHECK(image(8, 8 + 50) == dark);       // the outline on top
+  CHECK(image(8 + 63, 8 + 16) == dark);  // the outline at the bottom (2 pixels above)
+  CHECK(image(8 + 16, 8 + 40) == one);   // inside square (0, 1)
   // The grid line between (0, 0) and (0, 1): the pixel column before the edge, shaded.
   const cv::Vec3b shaded = image(8 + 16, 8 + 31);
   CHECK(shaded != one);
@@ -97,16 +96,17 @@ TEST_CASE("dissection picture: without a dissection, the puzzle in grey with its
   const cv::Vec3b grey = bgr(tangram::puzzle_colour()), dark = bgr(tangram::outline_colour());
   CHECK(image(10, 10) == grey);
   CHECK(image(30, 30) == cv::Vec3b(255, 255, 255));  // the hole
-  CHECK(image(30, 21) == dark);                       // the hole's left edge at x = 20
-  CHECK(image(10, 19) != grey);                       // a grid line between (0, 0) and (0, 1)
+  CHECK(image(30, 21) == dark);                      // the hole's left edge at x = 20
+  CHECK(image(10, 19) != grey);                      // a grid line between (0, 0) and (0, 1)
   const std::string svg = tangram::dissection_svg(figure, {}, {20, 0});
   CHECK(count_of(svg, "class=\"piece\"") == 1);
   CHECK(contains(svg, "data-piece=\"figure\""));
   CHECK(contains(svg, tangram::colour_hex(tangram::puzzle_colour())));
 }
 
-TEST_CASE("dissection picture: the SVG has the PNG's size, one path per piece, the same bytes "
-          "each time") {
+TEST_CASE(
+    "dissection picture: the SVG has the PNG's size, one path per piece, the same bytes "
+    "each time") {
   const Cells figure = tangram::parse_grid("##.\n###\n.##\n");
   const Cells even = tangram::parse_grid("##\n##\n##\n");
   const Dissection d = {{{0, 0}, {0, 1}}, {{1, 0}, {1, 1}}, {{2, 0}, {2, 1}}};
@@ -124,13 +124,13 @@ TEST_CASE("dissection picture: the SVG has the PNG's size, one path per piece, t
 TEST_CASE("dissection picture: squares outside the figure, twice taken, or a bad size throw") {
   const Cells figure = tangram::parse_grid("##\n");
   CHECK(contains(tangram::test::input_error([&] {
-          tangram::render_dissection(figure, {{{0, 0}}, {{0, 2}}});
-        }),
-        "not in the figure"));
+                   tangram::render_dissection(figure, {{{0, 0}}, {{0, 2}}});
+                 }),
+                 "not in the figure"));
   CHECK(contains(tangram::test::input_error([&] {
-          tangram::dissection_svg(figure, {{{0, 0}}, {{0, 0}}});
-        }),
-        "in two pieces"));
+                   tangram::dissection_svg(figure, {{{0, 0}}, {{0, 0}}});
+                 }),
+                 "in two pieces"));
   CHECK_THROWS_AS(tangram::render_dissection(figure, {}, {2, 8}), tangram::UsageError);
   CHECK_THROWS_AS(tangram::dissection_svg(figure, {}, {32, -1}), tangram::UsageError);
 }
@@ -147,8 +147,8 @@ TEST_CASE("half-square dissection picture: a square cut along its diagonal, pixe
   const cv::Vec3b one = bgr(tangram::piece_colour(0)), two = bgr(tangram::piece_colour(1));
   const auto at = [&](int x, int y) { return image(8 + y, 8 + x); };  // in the square
   CHECK(image(2, 2) == white);
-  CHECK(at(26, 8) == one);   // above the diagonal
-  CHECK(at(8, 26) == two);   // below it
+  CHECK(at(26, 8) == one);  // above the diagonal
+  CHECK(at(8, 26) == two);  // below it
   // The cut along the diagonal, between the two triangles, all the way.
   for (int k = 5; k < 27; ++k) {
     CAPTURE(k);
@@ -166,8 +166,8 @@ TEST_CASE("half-square dissection picture: a square cut along its diagonal, pixe
   CHECK(at(24, 6) == one);
   CHECK(at(6, 25) != two);
   CHECK(at(6, 24) == two);
-  CHECK(at(16, 2) == one);    // inside, 2.5 pixels below the outline on top
-  CHECK(at(16, 1) == dark);   // the outline
+  CHECK(at(16, 2) == one);   // inside, 2.5 pixels below the outline on top
+  CHECK(at(16, 1) == dark);  // the outline
   const std::map<int, int> counts = histogram(image);
   CHECK(counts.at(key(tangram::piece_colour(0))) == counts.at(key(tangram::piece_colour(1))));
 }
@@ -188,7 +188,7 @@ TEST_CASE("half-square dissection picture: the triangle's hypotenuse is outline,
   CHECK(image(48, 16) == dark);             // and square (1, 0)'s
   // The altitude from the right angle (0, 0) to the hypotenuse's middle (1, 1) is the cut.
   CHECK(image(20, 20) == dark);
-  CHECK(image(10, 22) != image(22, 10));    // two pieces on either side
+  CHECK(image(10, 22) != image(22, 10));  // two pieces on either side
   // The figure alone: grey, its lattice lines thin, no cut inside.
   const cv::Mat3b puzzle = tangram::render_half_dissection(figure, {}, {32, 0});
   const cv::Vec3b grey = bgr(tangram::puzzle_colour());
@@ -235,17 +235,18 @@ TEST_CASE("half-square dissection picture: the SVG has the PNG's size, its paths
   CHECK(contains(alone, tangram::colour_hex(tangram::puzzle_colour())));
 }
 
-TEST_CASE("half-square dissection picture: quarters outside the figure, twice taken, or a bad "
-          "size throw") {
+TEST_CASE(
+    "half-square dissection picture: quarters outside the figure, twice taken, or a bad "
+    "size throw") {
   const tangram::Quarters figure = tangram::parse_half_grid("7\n");  // quarters 0 and 3
   CHECK(contains(tangram::test::input_error([&] {
-          tangram::render_half_dissection(figure, {{{0, 0, 0}}, {{0, 0, 2}}});
-        }),
-        "piece 2 holds quarter (0, 0, 2), which is not in the figure"));
+                   tangram::render_half_dissection(figure, {{{0, 0, 0}}, {{0, 0, 2}}});
+                 }),
+                 "piece 2 holds quarter (0, 0, 2), which is not in the figure"));
   CHECK(contains(tangram::test::input_error([&] {
-          tangram::half_dissection_svg(figure, {{{0, 0, 0}}, {{0, 0, 0}}});
-        }),
-        "quarter (0, 0, 0) is in two pieces"));
+                   tangram::half_dissection_svg(figure, {{{0, 0, 0}}, {{0, 0, 0}}});
+                 }),
+                 "quarter (0, 0, 0) is in two pieces"));
   CHECK_THROWS_AS(tangram::render_half_dissection(figure, {}, {33, 8}), tangram::UsageError);
   CHECK_THROWS_AS(tangram::half_dissection_svg(figure, {}, {2, 8}), tangram::UsageError);
   CHECK_NOTHROW(tangram::render_half_dissection(figure, {figure}, {4, 0}));

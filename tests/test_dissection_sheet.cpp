@@ -30,9 +30,8 @@ DissectionPuzzle l_tetromino() {
 }  // namespace
 
 TEST_CASE("dissection sheet: the puzzles, then the answers on a page of their own") {
-  const std::string html =
-      dissection_sheet_html({{"puzzle-1", l_tetromino()}, {"puzzle-2", l_tetromino()}},
-                            "Puzzles <&>", true);
+  const std::string html = dissection_sheet_html(
+      {{"puzzle-1", l_tetromino()}, {"puzzle-2", l_tetromino()}}, "Puzzles <&>", true);
   CHECK(html.rfind("<!DOCTYPE html>", 0) == 0);
   CHECK(contains(html, "<title>Puzzles &lt;&amp;&gt;</title>"));
   CHECK(contains(html, "section.answers { break-before: page;"));

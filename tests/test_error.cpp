@@ -10,8 +10,8 @@
 using namespace tangram;
 
 TEST_CASE("word_settings: the library spells a mention as its config field, with the value") {
-  const std::string tagged = "use a " + mention(Setting::Threshold) + " above 170, or " +
-                             mention(Setting::WorkSize, "0");
+  const std::string tagged =
+      "use a " + mention(Setting::Threshold) + " above 170, or " + mention(Setting::WorkSize, "0");
   CHECK(word_settings(tagged) == "use a threshold above 170, or work_size_px = 0");
   const auto flags = [](Setting s, std::string_view value) {
     return std::string(s == Setting::Threshold ? "--threshold" : "--work-size") +
@@ -41,5 +41,6 @@ TEST_CASE("LimitError: says how to raise the limit, and keeps it with a prefix")
   CHECK(std::string(error.what()) == "too many pixels (raise it with max_pixels)");
   const LimitError prefixed = error.with_prefix("pattern p.png: ");
   CHECK(prefixed.limit() == Limit::Pixels);
-  CHECK(std::string(prefixed.what()) == "pattern p.png: too many pixels (raise it with max_pixels)");
+  CHECK(std::string(prefixed.what()) ==
+        "pattern p.png: too many pixels (raise it with max_pixels)");
 }

@@ -1,7 +1,7 @@
 // Exact assemblies end to end: figures of masks/ solved by the raster search (the exact lattice
 // search left out) and snapped, rendered four times finer than the figure: no background pixel
-// lies between two pieces that touch along an edge. Without the snap the same renderings show such slivers,
-// so the check can fail.
+// lies between two pieces that touch along an edge. Without the snap the same renderings show such
+// slivers, so the check can fail.
 
 #include <doctest/doctest.h>
 
@@ -12,8 +12,8 @@
 #include <opencv2/imgproc.hpp>
 
 #include "patterns.hpp"
-#include "tangram/core/solve/solve.hpp"
 #include "tangram/core/puzzle/verify.hpp"
+#include "tangram/core/solve/solve.hpp"
 
 using namespace tangram;
 
@@ -33,7 +33,8 @@ int slivers(const std::vector<PlacedPiece>& pieces, cv::Size figure_size, double
     for (const Vec2& v : piece.polygon)  // pixel centres of the rendering: (j + 0.5) / kScale
       points.emplace_back(static_cast<int>(std::lround((v.x * kScale - 0.5) * 256)),
                           static_cast<int>(std::lround((v.y * kScale - 0.5) * 256)));
-    cv::fillPoly(covered, std::vector<std::vector<cv::Point>>{points}, cv::Scalar(255), cv::LINE_8, 8);
+    cv::fillPoly(covered, std::vector<std::vector<cv::Point>>{points}, cv::Scalar(255), cv::LINE_8,
+                 8);
   }
   cv::Mat1b between(size, uchar{0});
   const double cos_parallel = std::cos(2.0 * CV_PI / 180.0);
@@ -56,11 +57,15 @@ int slivers(const std::vector<PlacedPiece>& pieces, cv::Size figure_size, double
           const double hi = std::min(le, std::max(dot(u, r - p), dot(u, t - p)));
           if (hi - lo < 1.0) continue;
           // Pixels beside the shared stretch, strictly between the two lines.
-          const cv::Rect box = cv::Rect(cv::Point(static_cast<int>(std::floor(std::min({p.x, q.x, r.x, t.x}) * kScale)) - 2,
-                                                  static_cast<int>(std::floor(std::min({p.y, q.y, r.y, t.y}) * kScale)) - 2),
-                                        cv::Point(static_cast<int>(std::ceil(std::max({p.x, q.x, r.x, t.x}) * kScale)) + 3,
-                                                  static_cast<int>(std::ceil(std::max({p.y, q.y, r.y, t.y}) * kScale)) + 3)) &
-                                cv::Rect(cv::Point(0, 0), size);
+          const cv::Rect box =
+              cv::Rect(
+                  cv::Point(
+                      static_cast<int>(std::floor(std::min({p.x, q.x, r.x, t.x}) * kScale)) - 2,
+                      static_cast<int>(std::floor(std::min({p.y, q.y, r.y, t.y}) * kScale)) - 2),
+                  cv::Point(
+                      static_cast<int>(std::ceil(std::max({p.x, q.x, r.x, t.x}) * kScale)) + 3,
+                      static_cast<int>(std::ceil(std::max({p.y, q.y, r.y, t.y}) * kScale)) + 3)) &
+              cv::Rect(cv::Point(0, 0), size);
           for (int y = box.y; y < box.y + box.height; ++y)
             for (int x = box.x; x < box.x + box.width; ++x) {
               const Vec2 c{(x + 0.5) / kScale, (y + 0.5) / kScale};
@@ -68,8 +73,9 @@ int slivers(const std::vector<PlacedPiece>& pieces, cv::Size figure_size, double
               if (along < lo + 0.25 || along > hi - 0.25) continue;
               // Signed distances from a's line and from b's line (b's measured the same way).
               const double from_a = dot(n, c - p);
-              const double from_b = dot(n, c - r) - (gap_t - gap_r) * (dot(u, c - p) - dot(u, r - p)) /
-                                                         (dot(u, t - p) - dot(u, r - p));
+              const double from_b = dot(n, c - r) - (gap_t - gap_r) *
+                                                        (dot(u, c - p) - dot(u, r - p)) /
+                                                        (dot(u, t - p) - dot(u, r - p));
               if ((from_a > 0.01 && from_b < -0.01) || (from_a < -0.01 && from_b > 0.01))
                 between(y, x) = 255;
             }
@@ -84,8 +90,8 @@ int slivers(const std::vector<PlacedPiece>& pieces, cv::Size figure_size, double
 
 TEST_CASE("exact assemblies: no background between touching pieces of snapped solutions") {
   // At 45 degrees, turned by an odd angle, with holes and parts.
-  const std::vector<std::string> figures = {"02-page9-11.png", "03-page5-219.png",
-                                            "05-page6-124.png", "07-page8-216.png",
+  const std::vector<std::string> figures = {"02-page9-11.png",        "03-page5-219.png",
+                                            "05-page6-124.png",       "07-page8-216.png",
                                             "20-page5-11-turned.png", "25-page1-162-rotated.png"};
   int without_snap = 0;
   for (const std::string& name : figures) {

@@ -6,9 +6,9 @@
 
 #include <filesystem>
 #include <regex>
-#include <utility>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <opencv2/imgcodecs.hpp>
@@ -23,8 +23,8 @@ namespace {
 using namespace tangram;
 namespace fs = std::filesystem;
 
-ExperimentRecord record(SearchMode search, const std::string& pattern, Strategy strategy, bool solved,
-                 bool valid, double seconds) {
+ExperimentRecord record(SearchMode search, const std::string& pattern, Strategy strategy,
+                        bool solved, bool valid, double seconds) {
   ExperimentRecord r;
   r.experiment = 2;
   r.search = search;
@@ -80,7 +80,9 @@ TEST_CASE("Tables I-III of a hand-computed example") {
   //   faithful DT: p1 in 2 s, p2 in 4 s                        -> 2 solved, 3.00 (1.41)
   //   default BL: p1 solved but rejected by the checker, p2 not recorded -> 0 of 1 recorded
   //   default DT: nothing recorded
-  const TablePlan plan{{2}, {2}, {Strategy::BottomLeft, Strategy::DistanceTransform},
+  const TablePlan plan{{2},
+                       {2},
+                       {Strategy::BottomLeft, Strategy::DistanceTransform},
                        {SearchMode::Paper, SearchMode::Ours}};
   const std::vector<ExperimentRecord> records = {
       record(SearchMode::Paper, "p1", Strategy::BottomLeft, true, true, 1.0),
@@ -93,8 +95,9 @@ TEST_CASE("Tables I-III of a hand-computed example") {
   CHECK(has_line(md, "| strategy | Exp. 2 paper | Exp. 2 ours, faithful | Exp. 2 ours, default |"));
   CHECK(has_line(md, "| BL | 8 | 1 | 0* |"));
   CHECK(has_line(md, "| DT | 15 | 2 | - |"));
-  CHECK(has_line(md, "| Exp. 2 | 54.76% | 75.00% | 0.00%* | 50.00% | 50.00% | 0.00%* | 83.33% | "
-                     "100.00% | - |"));
+  CHECK(has_line(md,
+                 "| Exp. 2 | 54.76% | 75.00% | 0.00%* | 50.00% | 50.00% | 0.00%* | 83.33% | "
+                 "100.00% | - |"));
   CHECK(has_line(md, "| BL | 5.75s (7.51s) | 1.00s (0.00s) | none solved* |"));
   CHECK(has_line(md, "| DT | 4.90s (9.62s) | 3.00s (1.41s) | - |"));
 
@@ -177,18 +180,19 @@ TEST_CASE("tangram experiment runs a tiny set in parallel and resumes after an i
         CHECK(fs::exists(base.string() + ".png"));
         records.push_back(base.string() + ".run.json");
         REQUIRE(fs::exists(records.back()));
-        CHECK(fs::equivalent(records.back(),
-                             dir.path() / "out" /
-                                 run_record_path(2,
-                                                 std::string(search) == "paper" ? SearchMode::Paper
-                                                                                : SearchMode::Ours,
-                                                 pattern, *strategy_from_name(strategy))));
+        CHECK(fs::equivalent(
+            records.back(),
+            dir.path() / "out" /
+                run_record_path(
+                    2, std::string(search) == "paper" ? SearchMode::Paper : SearchMode::Ours,
+                    pattern, *strategy_from_name(strategy))));
       }
   std::vector<ExperimentRecord> before;
   for (const fs::path& path : records) before.push_back(record_from_json(test::read_all(path)));
   const std::string csv = test::read_all(dir.path() / "out" / "runs.csv");
   CHECK(csv.rfind("experiment,search,pattern,strategy,solved,valid,seconds,placements,backtracks,"
-                  "coverage,overlap,spill,solution,picture,outcome\n", 0) == 0);
+                  "coverage,overlap,spill,solution,picture,outcome\n",
+                  0) == 0);
   CHECK(std::count(csv.begin(), csv.end(), '\n') == 9);
   CHECK(csv.find("2,ours,../masks/02-hole.png,hzz,") != std::string::npos);
   CHECK(csv.find(",exp2/ours/02-hole-hzz.json,exp2/ours/02-hole-hzz.png,solved\n") !=
@@ -257,7 +261,8 @@ TEST_CASE("tangram experiment runs a tiny set in parallel and resumes after an i
 
   // The piece-set experiment's options, and those it has no use for, refused in one line.
   for (const auto& [command, message] : std::vector<std::pair<std::string, std::string>>{
-           {"experiment sets --search paper --out out3", "--search: the piece-set experiment runs the search ours only"},
+           {"experiment sets --search paper --out out3",
+            "--search: the piece-set experiment runs the search ours only"},
            {"experiment sets --pieces pentominoes --out out3", "--pieces: not with 'sets'"},
            {"experiment 2 --sets tangram --out out3", "--sets: only with the piece-set experiment"},
            {"experiment sets --sets tangram,egg --out out3", "--sets: no built-in set 'egg'"}}) {
@@ -280,8 +285,9 @@ TEST_CASE("tangram experiment runs a tiny set in parallel and resumes after an i
   CHECK(jobs.err == "tangram: error: --jobs must be 0 (one per core) or 1..256, got 300\n");
 }
 
-TEST_CASE("tangram experiment --pieces: the runs solve another set's patterns; a results "
-          "directory holds one set's runs") {
+TEST_CASE(
+    "tangram experiment --pieces: the runs solve another set's patterns; a results "
+    "directory holds one set's runs") {
   const test::TempDir dir("experiment-pieces");
   fs::create_directories(dir.path() / "masks");
   // A bar of 5 x 1 units over a 2 x 2 square, at 30 px per unit, and a set of those two pieces.
@@ -302,14 +308,16 @@ TEST_CASE("tangram experiment --pieces: the runs solve another set's patterns; a
   const std::string csv = test::read_all(dir.path() / "out" / "runs.csv");
   CAPTURE(csv);
   CHECK(csv.find("01-io") != std::string::npos);
-  const std::string solution = test::read_all(dir.path() / "out" / "exp1" / "ours" / "01-io-bl.json");
+  const std::string solution =
+      test::read_all(dir.path() / "out" / "exp1" / "ours" / "01-io-bl.json");
   CHECK(solution.find("\"piece_set\": \"io\"") != std::string::npos);
   CHECK(solution.find("\"solved\": true") != std::string::npos);
   // The same directory with the tangram would mix two sets' runs.
   const test::Run other = test::run_cli(dir, command);
   CHECK(other.status == 2);
-  CHECK(other.err == "tangram: error: --out out holds runs of the set io, not tangram: give "
-                     "another results directory\n");
+  CHECK(other.err ==
+        "tangram: error: --out out holds runs of the set io, not tangram: give "
+        "another results directory\n");
 }
 
 TEST_CASE("experiment: the piece-set table counts solvable and unsolvable patterns per set") {
@@ -322,9 +330,10 @@ TEST_CASE("experiment: the piece-set table counts solvable and unsolvable patter
     record.coverage = coverage;
     return SetRun{set, solvable, record};
   };
-  const std::vector<SetRun> runs{run("a", true, true, 1.0, 0.98), run("a", true, true, 3.0, 0.99),
-                                 run("a", true, false, 60.0, 0.5), run("a", true, true, 2.0, 0.97),
-                                 run("a", false, false, 60.0, 0.7), run("b", false, true, 0.5, 0.96)};
+  const std::vector<SetRun> runs{
+      run("a", true, true, 1.0, 0.98),   run("a", true, true, 3.0, 0.99),
+      run("a", true, false, 60.0, 0.5),  run("a", true, true, 2.0, 0.97),
+      run("a", false, false, 60.0, 0.7), run("b", false, true, 0.5, 0.96)};
   const auto rows = set_table(runs, {"a", "b", "c"});
   REQUIRE(rows.size() == 4);
   CHECK(rows[0][0] == "set");

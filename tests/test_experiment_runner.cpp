@@ -14,17 +14,17 @@
 
 #include <opencv2/core.hpp>
 
+#include "checks.hpp"
+#include "patterns.hpp"
 #include "tangram/core/base/error.hpp"
-#include "tangram/core/solve/solve.hpp"
 #include "tangram/core/puzzle/verify.hpp"
+#include "tangram/core/solve/solve.hpp"
 #include "tangram/io/documents.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/io/pattern_png.hpp"
 #include "tangram/io/png.hpp"
 #include "tangram/lab/experiment_runner.hpp"
-#include "checks.hpp"
 #include "temp_dir.hpp"
-#include "patterns.hpp"
 
 namespace {
 
@@ -76,8 +76,9 @@ std::string error_of(F&& f) {
 
 }  // namespace
 
-TEST_CASE("experiment runner: a tiny directory planned, run in parallel, and resumed without "
-          "redoing the recorded runs") {
+TEST_CASE(
+    "experiment runner: a tiny directory planned, run in parallel, and resumed without "
+    "redoing the recorded runs") {
   const test::TempDir dir("runner");
   const ExperimentConfig config = tiny_config(dir);
   ExperimentPlan plan = plan_experiment(config);
@@ -209,8 +210,9 @@ TEST_CASE("experiment runner: a tiny directory planned, run in parallel, and res
             "); use that limit to continue them, or another out_dir");
 }
 
-TEST_CASE("experiment runner: a run is the solver's on the referee's reading of the whole "
-          "picture, not cropped") {
+TEST_CASE(
+    "experiment runner: a run is the solver's on the referee's reading of the whole "
+    "picture, not cropped") {
   const test::TempDir dir("runner-wide");
   ExperimentConfig config = tiny_config(dir);
   config.experiments = {3};
@@ -238,12 +240,14 @@ TEST_CASE("experiment runner: a run is the solver's on the referee's reading of 
   CHECK(record.placements == expected.stats.placements_tried);
   CHECK(record.backtracks == expected.stats.backtracks);
   // The record as it reads back from its file: 6 decimals.
-  CHECK(record.coverage ==
-        doctest::Approx(verify_solution(load_pattern_png(file.string()), expected.pieces,
-                                        PieceSet::tangram()).metrics.coverage).epsilon(1e-5));
+  CHECK(record.coverage == doctest::Approx(verify_solution(load_pattern_png(file.string()),
+                                                           expected.pieces, PieceSet::tangram())
+                                               .metrics.coverage)
+                               .epsilon(1e-5));
   Solution written = read_solution_json(plan.runs[0].solution_path().string());
   written.stats.seconds = expected.stats.seconds = 0.0;
-  CHECK(solution_to_json(written, PieceSet::tangram(), "p") == solution_to_json(expected, PieceSet::tangram(), "p"));
+  CHECK(solution_to_json(written, PieceSet::tangram(), "p") ==
+        solution_to_json(expected, PieceSet::tangram(), "p"));
 }
 
 TEST_CASE("experiment runner: errors name the config's fields, and a failed run names itself") {

@@ -1,8 +1,8 @@
 // Experiments split over machines (experiment_shards.hpp): `tangram experiment --shard I/N`
 // runs each planned run in exactly one of N shards, `tangram experiment merge` joins them into
-// the same results a single run makes (runs.csv and the table, but for the times), and refuses shards that do not add up. The GNU parallel
-// script of scripts/ is run when Debian's `parallel` is installed, the Slurm script when a
-// Slurm cluster answers (skipped otherwise).
+// the same results a single run makes (runs.csv and the table, but for the times), and refuses
+// shards that do not add up. The GNU parallel script of scripts/ is run when Debian's `parallel` is
+// installed, the Slurm script when a Slurm cluster answers (skipped otherwise).
 
 #include <doctest/doctest.h>
 
@@ -27,8 +27,8 @@ namespace {
 namespace fs = std::filesystem;
 
 /// A small piece-set experiment: the Tangram's first four patterns, solved at once.
-const std::string kArgs = "experiment sets --sets tangram --patterns 1-4 --time-limit 20 -q --masks " +
-                          test::kMasks;
+const std::string kArgs =
+    "experiment sets --sets tangram --patterns 1-4 --time-limit 20 -q --masks " + test::kMasks;
 
 /// runs.csv without the seconds column (the only one that varies from run to run), its rows in
 /// order, each pattern by its file name (runs.csv has its path from the results directory).
@@ -83,8 +83,8 @@ TEST_CASE("experiment --shard: the shards hold each run once, and merged they ar
   std::set<std::string> all;
   std::size_t sum = 0;
   for (int i = 1; i <= 3; ++i) {
-    const test::Run run =
-        test::run_cli(dir, kArgs + " -o s" + std::to_string(i) + " --shard " + std::to_string(i) + "/3");
+    const test::Run run = test::run_cli(
+        dir, kArgs + " -o s" + std::to_string(i) + " --shard " + std::to_string(i) + "/3");
     CAPTURE(run.err);
     REQUIRE(run.status == 0);
     CHECK(fs::exists(dir.path() / ("s" + std::to_string(i)) / "shard.json"));
@@ -93,7 +93,7 @@ TEST_CASE("experiment --shard: the shards hold each run once, and merged they ar
     sum += mine.size();
     all.insert(mine.begin(), mine.end());
   }
-  CHECK(sum == all.size());              // no run in two shards
+  CHECK(sum == all.size());                      // no run in two shards
   CHECK(all == records(dir.path() / "single"));  // and none left out
 
   // Merged in any order: the single run's runs.csv (but for the times) and its tables' rows.
@@ -115,8 +115,9 @@ TEST_CASE("experiment --shard: the shards hold each run once, and merged they ar
 TEST_CASE("experiment merge: shards that do not add up are refused in one line, nothing written") {
   test::TempDir dir("shards");
   for (int i = 1; i <= 2; ++i)
-    REQUIRE(test::run_cli(dir, kArgs + " -o s" + std::to_string(i) + " --shard " +
-                                   std::to_string(i) + "/2").status == 0);
+    REQUIRE(test::run_cli(
+                dir, kArgs + " -o s" + std::to_string(i) + " --shard " + std::to_string(i) + "/2")
+                .status == 0);
   std::string fewer = kArgs;
   fewer.replace(fewer.find("1-4"), 3, "1-2");
   REQUIRE(test::run_cli(dir, fewer + " -o other --shard 2/2").status == 0);

@@ -12,15 +12,15 @@
 
 #include <opencv2/imgcodecs.hpp>
 
+#include "checks.hpp"
 #include "cli_runner.hpp"
+#include "patterns.hpp"
 #include "tangram/core/base/error.hpp"
 #include "tangram/core/raster/layout.hpp"
 #include "tangram/core/raster/morphology.hpp"
 #include "tangram/io/pattern_png.hpp"
 #include "tangram/lab/explain.hpp"
 #include "temp_dir.hpp"
-#include "patterns.hpp"
-#include "checks.hpp"
 
 using namespace tangram;
 
@@ -39,10 +39,10 @@ Pattern bar_pattern() {
 
 /// The PNG names `tangram explain` writes besides index.html.
 std::vector<std::string> expected_pictures() {
-  std::vector<std::string> names{"fig7a-pattern-mask.png",        "fig7b-configuration-mask.png",
-                                 "fig7c-reflected-mask.png",      "fig7d-collision-free-area.png",
-                                 "fig7e-skeleton-endpoints.png",  "fig7f-cost-and-endpoints.png",
-                                 "fig7g-after-placement.png",     "fig6-distance-transform.png"};
+  std::vector<std::string> names{"fig7a-pattern-mask.png",       "fig7b-configuration-mask.png",
+                                 "fig7c-reflected-mask.png",     "fig7d-collision-free-area.png",
+                                 "fig7e-skeleton-endpoints.png", "fig7f-cost-and-endpoints.png",
+                                 "fig7g-after-placement.png",    "fig6-distance-transform.png"};
   for (const char* s : {"bl", "lb", "hzz", "vzz", "s", "s-inv", "dt"})
     names.push_back(std::string("fig5-") + s + ".png");
   return names;
@@ -50,13 +50,15 @@ std::vector<std::string> expected_pictures() {
 
 }  // namespace
 
-TEST_CASE("explain: the stages agree with cv::dilate, the skeleton and the cost of each "
-          "endpoint") {
+TEST_CASE(
+    "explain: the stages agree with cv::dilate, the skeleton and the cost of each "
+    "endpoint") {
   const Pattern pattern = mask_pattern("02-page9-11.png");
   for (const Strategy strategy : {Strategy::DistanceTransform, Strategy::BottomLeft}) {
     CAPTURE(strategy_label(strategy));
     const Configuration config{tangram_shapes::small_triangle, 0.0, false};
-    const PlacementWalkthrough w = explain_placement(pattern, PieceSet::tangram(), config, strategy, 0.75);
+    const PlacementWalkthrough w =
+        explain_placement(pattern, PieceSet::tangram(), config, strategy, 0.75);
     REQUIRE(w.chosen);
     const RunMask& mask = w.configuration.mask;
     CHECK(mask.pixels > 0);
@@ -89,30 +91,37 @@ TEST_CASE("explain: the stages agree with cv::dilate, the skeleton and the cost 
   }
 }
 
-TEST_CASE("explain: a piece that does not fit has no chosen position; the first fitting angle "
-          "is found") {
+TEST_CASE(
+    "explain: a piece that does not fit has no chosen position; the first fitting angle "
+    "is found") {
   const Pattern bar = bar_pattern();
   const PlacementWalkthrough w = explain_placement(
-      bar, PieceSet::tangram(), Configuration{tangram_shapes::large_triangle, 0.0, false}, Strategy::DistanceTransform, 0.75);
+      bar, PieceSet::tangram(), Configuration{tangram_shapes::large_triangle, 0.0, false},
+      Strategy::DistanceTransform, 0.75);
   CHECK_FALSE(w.chosen);
   CHECK(w.endpoints.empty());
   CHECK(w.after.empty());
   CHECK_THROWS_AS(explain_figures(bar, w), InputError);
-  CHECK_FALSE(first_fitting_angle(bar, PieceSet::tangram(), tangram_shapes::large_triangle, false, 45.0, 0.75));
-  CHECK(first_fitting_angle(bar, PieceSet::tangram(), tangram_shapes::small_triangle, false, 45.0, 0.75));
+  CHECK_FALSE(first_fitting_angle(bar, PieceSet::tangram(), tangram_shapes::large_triangle, false,
+                                  45.0, 0.75));
+  CHECK(first_fitting_angle(bar, PieceSet::tangram(), tangram_shapes::small_triangle, false, 45.0,
+                            0.75));
 
   // The large triangle lies flat in the ring of 02-page9-11 only upright: 90 deg comes first.
   const Pattern ring = mask_pattern("02-page9-11.png");
-  const auto angle = first_fitting_angle(ring, PieceSet::tangram(), tangram_shapes::large_triangle, false, 45.0, 0.75);
+  const auto angle = first_fitting_angle(ring, PieceSet::tangram(), tangram_shapes::large_triangle,
+                                         false, 45.0, 0.75);
   REQUIRE(angle);
   CHECK(*angle == 90.0);
 }
 
-TEST_CASE("explain: figures of Figs. 7, 5 and 6 with distinct files, captions and the "
-          "pattern's scale") {
+TEST_CASE(
+    "explain: figures of Figs. 7, 5 and 6 with distinct files, captions and the "
+    "pattern's scale") {
   const Pattern pattern = mask_pattern("02-page9-11.png");
   const PlacementWalkthrough w = explain_placement(
-      pattern, PieceSet::tangram(), Configuration{tangram_shapes::parallelogram, 45.0, true}, Strategy::Spiral, 0.75);
+      pattern, PieceSet::tangram(), Configuration{tangram_shapes::parallelogram, 45.0, true},
+      Strategy::Spiral, 0.75);
   REQUIRE(w.chosen);
   const std::vector<FigureSection> sections = explain_figures(pattern, w, 2);
   REQUIRE(sections.size() == 3);
@@ -153,8 +162,8 @@ TEST_CASE("tangram explain: writes every picture and an index.html that shows ea
   CHECK(html.find("http") == std::string::npos);  // nothing fetched from the network
   CHECK(html.find("<script") == std::string::npos);
   std::size_t last = 0;
-  for (const std::string& name : {std::string("fig7a"), std::string("fig7g"),
-                                  std::string("fig5-bl"), std::string("fig6")}) {
+  for (const std::string& name :
+       {std::string("fig7a"), std::string("fig7g"), std::string("fig5-bl"), std::string("fig6")}) {
     const std::size_t at = html.find("src=\"" + name);
     CAPTURE(name);
     CHECK(at != std::string::npos);
@@ -176,8 +185,9 @@ TEST_CASE("tangram explain: writes every picture and an index.html that shows ea
   }
 }
 
-TEST_CASE("tangram explain: bad piece, angle, strategy, a piece that does not fit and a "
-          "missing --out exit 2 with one line, writing nothing") {
+TEST_CASE(
+    "tangram explain: bad piece, angle, strategy, a piece that does not fit and a "
+    "missing --out exit 2 with one line, writing nothing") {
   tangram::test::TempDir dir("explain-bad");
   REQUIRE(cv::imwrite(dir.file("bar.png"), 255 - bar_pattern().puzzle));
   const std::string ring = kMasks + "02-page9-11.png";
@@ -219,15 +229,14 @@ TEST_CASE("tangram explain --rotation-step auto: a turned figure is explained at
   // angle its edges share (as measured), which solve's first stage tries, and at no multiple
   // of 45.
   tangram::test::TempDir dir("explain");
-  const test::Run run =
-      test::run_cli(dir, "explain " + kMasks + "29-page3-61-rotated.png -o out");
+  const test::Run run = test::run_cli(dir, "explain " + kMasks + "29-page3-61-rotated.png -o out");
   CAPTURE(run.err);
   REQUIRE(run.status == 0);
   CHECK(run.out.find("large-triangle at 11.0") != std::string::npos);
   CHECK(run.out.find("(the direction the figure's edges share)") != std::string::npos);
   // A fixed step of 45 finds no angle at all.
-  const test::Run fixed =
-      test::run_cli(dir, "explain " + kMasks + "29-page3-61-rotated.png -o out2 --rotation-step 45");
+  const test::Run fixed = test::run_cli(
+      dir, "explain " + kMasks + "29-page3-61-rotated.png -o out2 --rotation-step 45");
   CHECK(fixed.status == 2);
   CHECK(fixed.err.find("fits nowhere at any multiple of 45 deg") != std::string::npos);
 }
@@ -243,9 +252,11 @@ TEST_CASE("tangram explain --pieces: a piece of another set, at that set's scale
   CAPTURE(run.err);
   REQUIRE(run.status == 0);
   CHECK(run.out.find("rect.png: X at 0 deg") != std::string::npos);
-  const cv::Mat mask = cv::imread(dir.file("out/fig7b-configuration-mask.png"), cv::IMREAD_GRAYSCALE);
+  const cv::Mat mask =
+      cv::imread(dir.file("out/fig7b-configuration-mask.png"), cv::IMREAD_GRAYSCALE);
   REQUIRE_FALSE(mask.empty());
-  const test::Run unknown = test::run_cli(dir, "explain rect.png --pieces pentominoes --piece Q -o o2");
+  const test::Run unknown =
+      test::run_cli(dir, "explain rect.png --pieces pentominoes --piece Q -o o2");
   CHECK(unknown.status == 2);
   CHECK(unknown.err.find("--piece: unknown piece 'Q' (choose one of F, I, L, N, P, T, U, V, W, X, "
                          "Y, Z)") != std::string::npos);

@@ -11,9 +11,9 @@
 
 #include "checks.hpp"
 #include "cli_runner.hpp"
-#include "temp_dir.hpp"
 #include "tangram/core/base/error.hpp"
 #include "tangram/io/files.hpp"
+#include "temp_dir.hpp"
 
 using namespace tangram;
 using tangram::test::contains;
@@ -54,7 +54,8 @@ TEST_CASE("read_input_file: the cap is exact, and says which limit was passed") 
   } catch (const LimitError& e) {
     CHECK(e.limit() == Limit::ImageBytes);
     CHECK(std::string(e.what()) ==
-          "cannot read thing " + dir.file("a") + ": 100 bytes is over the limit of 99 bytes (raise it with max_image_bytes)");
+          "cannot read thing " + dir.file("a") +
+              ": 100 bytes is over the limit of 99 bytes (raise it with max_image_bytes)");
   }
   write_file(dir.file("empty"), "");
   CHECK(read_input_file(dir.file("empty"), "thing", 0, Limit::DocumentBytes).empty());
@@ -114,8 +115,8 @@ TEST_CASE("write_output_file and check_output_path: never replace what is not a 
   CHECK(fs::is_fifo(dir.file("fifo")));
   CHECK(fs::is_symlink(dir.file("null")));
   CHECK(contains(write_error(dir.path().string()), ": is a directory"));
-  CHECK(contains(write_error(dir.file("none/out")), "directory " + dir.file("none") +
-                                                        " does not exist"));
+  CHECK(contains(write_error(dir.file("none/out")),
+                 "directory " + dir.file("none") + " does not exist"));
   CHECK_NOTHROW(check_output_path(dir.file("new")));
   CHECK_NOTHROW(check_output_path("-"));
   CHECK_FALSE(fs::exists(dir.file("new")));  // a check writes nothing
@@ -144,8 +145,9 @@ std::string atomic_open_error(const std::string& path) {
 
 }  // namespace
 
-TEST_CASE("AtomicOutput: pieces written then committed make the whole file; before the commit "
-          "the old file stands") {
+TEST_CASE(
+    "AtomicOutput: pieces written then committed make the whole file; before the commit "
+    "the old file stands") {
   const TempDir dir("files");
   write_file(dir.file("out"), "old");
   REQUIRE(::chmod(dir.file("out").c_str(), 0640) == 0);
@@ -179,8 +181,9 @@ TEST_CASE("AtomicOutput: pieces written then committed make the whole file; befo
   CHECK(read_all(dir.file("empty")).empty());
 }
 
-TEST_CASE("AtomicOutput: destroyed without a commit, the old file stays as it was and no "
-          "temporary file is left") {
+TEST_CASE(
+    "AtomicOutput: destroyed without a commit, the old file stays as it was and no "
+    "temporary file is left") {
   const TempDir dir("files");
   write_file(dir.file("out"), "old");
   {
@@ -201,14 +204,14 @@ TEST_CASE("AtomicOutput: destroyed without a commit, the old file stays as it wa
     AtomicOutput output(dir.file("out"));
     output.write("partial");
     throw InputError("failed half-way");
-  } catch (const InputError&) {
-  }
+  } catch (const InputError&) {}
   CHECK(read_all(dir.file("out")) == "old");
   CHECK(dir.entries() == std::vector<std::string>{"out"});
 }
 
-TEST_CASE("AtomicOutput: a symlink's target is written, the link kept; what is not a regular "
-          "file is refused as write_output_file refuses it") {
+TEST_CASE(
+    "AtomicOutput: a symlink's target is written, the link kept; what is not a regular "
+    "file is refused as write_output_file refuses it") {
   const TempDir dir("files");
   fs::create_directory(dir.file("real"));
   write_file(dir.file("real/target"), "old");
@@ -231,7 +234,8 @@ TEST_CASE("AtomicOutput: a symlink's target is written, the link kept; what is n
     CHECK(contains(message, "which is never replaced"));
   }
   CHECK(fs::is_fifo(dir.file("fifo")));
-  CHECK(atomic_open_error(dir.file("real")) == "cannot write " + dir.file("real") + ": is a directory");
+  CHECK(atomic_open_error(dir.file("real")) ==
+        "cannot write " + dir.file("real") + ": is a directory");
   CHECK(contains(atomic_open_error(dir.file("none/out")),
                  "directory " + dir.file("none") + " does not exist"));
   CHECK(contains(atomic_open_error(""), "empty name"));

@@ -11,8 +11,8 @@
 
 #include "checks.hpp"
 #include "cli_runner.hpp"
-#include "temp_dir.hpp"
 #include "tangram/io/detail/json.hpp"
+#include "temp_dir.hpp"
 
 using tangram::test::contains;
 using tangram::test::one_error_line;
@@ -76,8 +76,7 @@ TEST_CASE("generate CLI: the same seed gives the same files with 1 thread or 2")
               .status == 0);
   REQUIRE(run_cli(dir, "generate dissection --cells 16 --count 6 --seed 4 --threads 2 --out b -q")
               .status == 0);
-  REQUIRE(run_cli(dir, "generate dissection --cells 16 --count 6 --seed 5 --out c -q").status ==
-          0);
+  REQUIRE(run_cli(dir, "generate dissection --cells 16 --count 6 --seed 5 --out c -q").status == 0);
   for (const char* file : {"puzzles.csv", "sheet.html", "puzzle-003.json", "puzzle-006.txt"}) {
     CAPTURE(file);
     CHECK(read_all(dir.path() / "a" / file) == read_all(dir.path() / "b" / file));
@@ -87,38 +86,43 @@ TEST_CASE("generate CLI: the same seed gives the same files with 1 thread or 2")
 
 TEST_CASE("generate CLI: --sort and --min-difficulty, three pieces, the time limit") {
   TempDir dir("generate-sort");
-  REQUIRE(run_cli(dir, "generate dissection --cells 16 --count 8 --sort amusement --out s -q")
-              .status == 0);
+  REQUIRE(
+      run_cli(dir, "generate dissection --cells 16 --count 8 --sort amusement --out s -q").status ==
+      0);
   auto rows = csv_rows(read_all(dir.path() / "s" / "puzzles.csv"));
   REQUIRE(rows.size() == 9);
   for (std::size_t i = 2; i < rows.size(); ++i)
     CHECK(std::stod(rows[i][10]) <= std::stod(rows[i - 1][10]));
-  REQUIRE(run_cli(dir, "generate dissection --cells 16 --count 4 --min-difficulty 0 "
-                       "--sort difficulty1 --out m -q")
+  REQUIRE(run_cli(dir,
+                  "generate dissection --cells 16 --count 4 --min-difficulty 0 "
+                  "--sort difficulty1 --out m -q")
               .status == 0);
   rows = csv_rows(read_all(dir.path() / "m" / "puzzles.csv"));
   REQUIRE(rows.size() == 5);
   for (std::size_t i = 1; i < rows.size(); ++i) CHECK(std::stod(rows[i][8]) >= 0.0);
   // K = 3: each puzzle cut into three congruent pieces in one way only.
-  REQUIRE(run_cli(dir, "generate dissection --parts 3 --cells 12 --count 2 --out k3 -q")
-              .status == 0);
+  REQUIRE(run_cli(dir, "generate dissection --parts 3 --cells 12 --count 2 --out k3 -q").status ==
+          0);
   CHECK(run_cli(dir, "dissect k3/puzzle-002.txt --parts 3 --unique").status == 0);
   // Holes and a cut square.
   CHECK(run_cli(dir, "generate dissection --cells 16 --holes --count 2 --out h -q").status == 0);
-  CHECK(run_cli(dir, "generate dissection --cells 14 --from-square 4 --count 2 --out f -q")
-            .status == 0);
+  CHECK(
+      run_cli(dir, "generate dissection --cells 14 --from-square 4 --count 2 --out f -q").status ==
+      0);
   // Our generator, with holes allowed: re-solved by our search, one dissection each.
   REQUIRE(run_cli(dir, "generate dissection --cells 24 --from-piece --holes --count 3 --out p -q")
               .status == 0);
   for (const char* name : {"p/puzzle-001.txt", "p/puzzle-002.txt", "p/puzzle-003.txt"})
     CHECK(run_cli(dir, std::string("dissect ") + name + " --method ours --unique").status == 0);
   CHECK(contains(read_all(dir.path() / "p" / "sheet.html"), "copies of one piece"));
-  REQUIRE(run_cli(dir, "generate dissection --cells 16 --from-piece --long-cut --count 2 --out q -q")
-              .status == 0);
+  REQUIRE(
+      run_cli(dir, "generate dissection --cells 16 --from-piece --long-cut --count 2 --out q -q")
+          .status == 0);
   CHECK(run_cli(dir, "dissect q/puzzle-002.txt --method ours --unique").status == 0);
   // The solver changes nothing but the time.
-  REQUIRE(run_cli(dir, "generate dissection --cells 16 --count 3 --method ours --out o -q")
-              .status == 0);
+  REQUIRE(
+      run_cli(dir, "generate dissection --cells 16 --count 3 --method ours --out o -q").status ==
+      0);
   REQUIRE(run_cli(dir, "generate dissection --cells 16 --count 3 --out d -q").status == 0);
   CHECK(read_all(dir.path() / "o" / "puzzles.csv") == read_all(dir.path() / "d" / "puzzles.csv"));
   // The time limit before the count: exit 5, the puzzles found written (none found: exit 1).
@@ -128,8 +132,9 @@ TEST_CASE("generate CLI: --sort and --min-difficulty, three pieces, the time lim
   CHECK(contains(late.out, "time limit"));
   CHECK(std::filesystem::is_regular_file(dir.path() / "t" / "sheet.html"));
   CHECK(std::filesystem::is_regular_file(dir.path() / "t" / "puzzle-001.txt"));
-  CHECK(run_cli(dir, "generate dissection --cells 60 --count 5 --time-limit 0.2 --out n -q")
-            .status == 1);
+  CHECK(
+      run_cli(dir, "generate dissection --cells 60 --count 5 --time-limit 0.2 --out n -q").status ==
+      1);
   // Of the tetrominoes only the L is a puzzle: one found, then no new one (exit 5).
   const tangram::test::Run few = run_cli(dir, "generate dissection --cells 4 --count 3 --out l -q");
   CHECK(few.status == 5);

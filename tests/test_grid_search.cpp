@@ -4,20 +4,20 @@
 
 #include <doctest/doctest.h>
 
-#include <chrono>
 #include <algorithm>
+#include <chrono>
 #include <functional>
 #include <map>
 #include <set>
-#include <utility>
 #include <string>
+#include <utility>
 #include <vector>
 
-#include "tangram/core/enumerate/grid_search.hpp"
 #include "tangram/core/base/parallel.hpp"
+#include "tangram/core/enumerate/grid_search.hpp"
 #include "tangram/core/puzzle/pattern.hpp"
-#include "tangram/core/solve/solve.hpp"
 #include "tangram/core/puzzle/verify.hpp"
+#include "tangram/core/solve/solve.hpp"
 #include "tangram/io/piece_sets.hpp"
 
 using namespace tangram;
@@ -73,7 +73,8 @@ std::vector<CellAssembly> assemblies_by_enumeration(
           if (inside) all.push_back(p);
         }
   std::vector<int> left;
-  for (const PieceShape& shape : set.shapes()) left.push_back(use == PieceUse::Copies ? 1 << 20 : shape.count);
+  for (const PieceShape& shape : set.shapes())
+    left.push_back(use == PieceUse::Copies ? 1 << 20 : shape.count);
   std::vector<int> covered(static_cast<std::size_t>(grid.rows * grid.cols), 0);
   const int puzzle = cv::countNonZero(grid.cells);
   std::vector<CellAssembly> found;
@@ -247,13 +248,13 @@ TEST_CASE("grid search: assembly counts equal a slow enumeration of placement se
   // Dominoes on a 2 x n board: Fibonacci numbers.
   const long fibonacci[] = {1, 2, 3, 5, 8, 13};
   for (int n = 1; n <= 6; ++n)
-    cases.push_back({"dominoes 2 x n", polyominoes("d", {domino(n)}), block(2, n, 30),
-                     fibonacci[n - 1]});
+    cases.push_back(
+        {"dominoes 2 x n", polyominoes("d", {domino(n)}), block(2, n, 30), fibonacci[n - 1]});
   cases.push_back({"L trominoes, 3 x 4", polyominoes("l", {l_tromino}), block(3, 4, 20), -1});
   cases.push_back({"a square and two dominoes, 2 x 4", polyominoes("s", {square, domino(2)}),
                    block(2, 4, 20), -1});
-  cases.push_back({"dominoes around a hole", polyominoes("h", {domino(4)}),
-                   block(3, 3, 20, {{1, 1}}), 2});
+  cases.push_back(
+      {"dominoes around a hole", polyominoes("h", {domino(4)}), block(3, 3, 20, {{1, 1}}), 2});
   for (const Case& c : cases) {
     CAPTURE(c.what);
     const auto configs = grid_configurations(c.set, true);
@@ -322,8 +323,8 @@ struct Enumeration {
   std::vector<std::vector<GridPlacement>> assemblies;
 };
 
-Enumeration enumerate(const Pattern& pattern, const PieceSet& set, bool up_to_symmetry,
-                      int threads, PieceUse use = PieceUse::Exact) {
+Enumeration enumerate(const Pattern& pattern, const PieceSet& set, bool up_to_symmetry, int threads,
+                      PieceUse use = PieceUse::Exact) {
   const auto configs = grid_configurations(set, true);
   REQUIRE(configs);
   const std::optional<CellGrid> grid = cell_grid(pattern, set, use);
@@ -335,8 +336,9 @@ Enumeration enumerate(const Pattern& pattern, const PieceSet& set, bool up_to_sy
   config.deadline = Clock::now() + std::chrono::minutes(5);
   ThreadLimit limit(threads);
   Enumeration out;
-  out.result = grid_search(*grid, set, *configs, config,
-                           [&](const std::vector<GridPlacement>& a) { out.assemblies.push_back(a); });
+  out.result = grid_search(*grid, set, *configs, config, [&](const std::vector<GridPlacement>& a) {
+    out.assemblies.push_back(a);
+  });
   return out;
 }
 
@@ -385,7 +387,8 @@ TEST_CASE("grid search: subsets, copies and classes under symmetry equal the slo
   const PieceShape monomino{"mono", {{0, 0}, {1, 0}, {1, 1}, {0, 1}}, 2};
   const PieceShape bar{"bar", {{0, 0}, {2, 0}, {2, 1}, {0, 1}}, 2};
   const PieceShape l_tromino{"L", {{0, 0}, {2, 0}, {2, 1}, {1, 1}, {1, 2}, {0, 2}}, 2};
-  const PieceShape tetromino_t{"T", {{0, 0}, {3, 0}, {3, 1}, {2, 1}, {2, 2}, {1, 2}, {1, 1}, {0, 1}}, 1};
+  const PieceShape tetromino_t{
+      "T", {{0, 0}, {3, 0}, {3, 1}, {2, 1}, {2, 2}, {1, 2}, {1, 1}, {0, 1}}, 1};
   const PieceSet set = polyominoes("mixed", {tetromino_t, l_tromino, bar, monomino});
   const auto configs = grid_configurations(set, true);
   REQUIRE(configs);
@@ -418,8 +421,9 @@ TEST_CASE("grid search: subsets, copies and classes under symmetry equal the slo
       config.up_to_symmetry = symmetric;
       config.deadline = in_a_minute();
       std::vector<std::vector<GridPlacement>> found;
-      const GridSearchResult result = grid_search(
-          *grid, set, *configs, config, [&](const std::vector<GridPlacement>& a) { found.push_back(a); });
+      const GridSearchResult result =
+          grid_search(*grid, set, *configs, config,
+                      [&](const std::vector<GridPlacement>& a) { found.push_back(a); });
       CHECK(result.exhausted);
       CHECK(result.solutions == static_cast<long>(found.size()));
       const long expected =
@@ -431,12 +435,15 @@ TEST_CASE("grid search: subsets, copies and classes under symmetry equal the slo
         std::vector<int> used(set.shape_count(), 0);
         for (const GridPlacement& p : a) {
           ++used[static_cast<std::size_t>(p.shape)];
-          for (const cv::Point& d : (*configs)[static_cast<std::size_t>(p.shape)][static_cast<std::size_t>(p.config)].cells)
+          for (const cv::Point& d :
+               (*configs)[static_cast<std::size_t>(p.shape)][static_cast<std::size_t>(p.config)]
+                   .cells)
             ++count(p.cell.y + d.y, p.cell.x + d.x);
         }
         bool once = true;
         for (int y = 0; y < grid->rows; ++y)
-          for (int x = 0; x < grid->cols; ++x) once = once && count(y, x) == (grid->cells(y, x) ? 1 : 0);
+          for (int x = 0; x < grid->cols; ++x)
+            once = once && count(y, x) == (grid->cells(y, x) ? 1 : 0);
         CHECK(once);
         if (c.use == PieceUse::Subset)
           for (std::size_t s = 0; s < used.size(); ++s)
@@ -446,7 +453,9 @@ TEST_CASE("grid search: subsets, copies and classes under symmetry equal the slo
   }
 }
 
-TEST_CASE("grid search: a cut keeps the first assemblies of the full order; a stop or a deadline ends it") {
+TEST_CASE(
+    "grid search: a cut keeps the first assemblies of the full order; a stop or a deadline ends "
+    "it") {
   const PieceSet pentominoes = builtin_piece_set("pentominoes").set;
   const Pattern board = block(8, 8, 8, {{3, 3}, {3, 4}, {4, 3}, {4, 4}});
   const Enumeration all = enumerate(board, pentominoes, false, 2);
@@ -459,8 +468,9 @@ TEST_CASE("grid search: a cut keeps the first assemblies of the full order; a st
     config.max_solutions = cut;
     ThreadLimit limit(2);
     std::vector<std::vector<GridPlacement>> first;
-    const GridSearchResult r = grid_search(*grid, pentominoes, *configs, config,
-                                           [&](const std::vector<GridPlacement>& a) { first.push_back(a); });
+    const GridSearchResult r =
+        grid_search(*grid, pentominoes, *configs, config,
+                    [&](const std::vector<GridPlacement>& a) { first.push_back(a); });
     CHECK_FALSE(r.exhausted);
     REQUIRE(static_cast<long>(first.size()) == cut);
     bool same = true;

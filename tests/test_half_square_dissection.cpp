@@ -13,16 +13,16 @@
 #include <string>
 #include <vector>
 
-#include "tangram/core/dissection/congruent_dissection.hpp"
-#include "tangram/core/base/error.hpp"
-#include "tangram/core/dissection/half_square_dissection.hpp"
 #include "labellings.hpp"
+#include "tangram/core/base/error.hpp"
+#include "tangram/core/dissection/congruent_dissection.hpp"
+#include "tangram/core/dissection/half_square_dissection.hpp"
 
 using namespace tangram;
 
 namespace {
 
-using Point = std::array<int, 2>;   // (row, column), doubled: square corners are even
+using Point = std::array<int, 2>;  // (row, column), doubled: square corners are even
 using Triangle = std::array<Point, 3>;
 
 /// The three corners of quarter q, doubled: its side's two ends and the square's centre.
@@ -182,9 +182,9 @@ TEST_CASE("half-square grid: the keypad corners and the UTF-8 triangles read the
 
 TEST_CASE("half-square grid: corners only do not connect, and areas must divide") {
   CHECK_FALSE(quarters_connected(parse_half_grid("9\n.7")));  // '9' and '7' meet at a point
-  CHECK(quarters_connected(parse_half_grid("3\n7")));          // they share the grid edge
-  CHECK_FALSE(quarters_connected(parse_half_grid("79")));      // share the corner (0, 1) only
-  CHECK(quarters_connected(parse_half_grid("97")));            // a triangle: a shared side
+  CHECK(quarters_connected(parse_half_grid("3\n7")));         // they share the grid edge
+  CHECK_FALSE(quarters_connected(parse_half_grid("79")));     // share the corner (0, 1) only
+  CHECK(quarters_connected(parse_half_grid("97")));           // a triangle: a shared side
   CHECK_THROWS_AS(check_half_dissectable(parse_half_grid("#.#"), 2, true), InputError);
   CHECK_THROWS_AS(check_half_dissectable(parse_half_grid("#7"), 2, true), InputError);
   CHECK_NOTHROW(check_half_dissectable(parse_half_grid("#7"), 3, true));
@@ -327,7 +327,7 @@ TEST_CASE("half-square dissection: pieces bounded by diagonals may be half a squ
   // Six "diamonds" (two quarters across a grid edge) in a 2 x 3 block of the diamond lattice:
   // its L-shaped halves map onto each other by a half turn about a point that is no centre of
   // the quarters' symmetries, nor is any other symmetry or translation of the quarter lattice.
-  const Quarters figure{{-1, 0, 2}, {0, -1, 1}, {0, -1, 2}, {0, 0, 0}, {0, 0, 1}, {0, 0, 2},
+  const Quarters figure{{-1, 0, 2}, {0, -1, 1}, {0, -1, 2}, {0, 0, 0},  {0, 0, 1}, {0, 0, 2},
                         {0, 0, 3},  {0, 1, 3},  {1, -1, 0}, {1, -1, 1}, {1, 0, 0}, {1, 0, 3}};
   REQUIRE(quarters_connected(figure));
   DissectHalvesConfig config;
@@ -336,8 +336,7 @@ TEST_CASE("half-square dissection: pieces bounded by diagonals may be half a squ
   const std::set<HalfDissection> want = oracle(figure, 2).sets[1][0];
   CHECK(std::vector<HalfDissection>(want.begin(), want.end()) == r.solutions);
   std::size_t off_lattice = 0;
-  for (const HalfDissection& d : r.solutions)
-    off_lattice += lattice_congruent(d[0], d[1]) ? 0 : 1;
+  for (const HalfDissection& d : r.solutions) off_lattice += lattice_congruent(d[0], d[1]) ? 0 : 1;
   CHECK(off_lattice > 0);
 }
 
@@ -508,12 +507,13 @@ TEST_CASE("half-square dissection up to symmetry: hand counts and the brute-forc
   CHECK(check_classes(lopsided, 2) == solutions(lopsided, 2, false).size());
 }
 
-TEST_CASE("half-square dissection up to symmetry: a figure of diamonds symmetric off the "
-          "quarter lattice") {
+TEST_CASE(
+    "half-square dissection up to symmetry: a figure of diamonds symmetric off the "
+    "quarter lattice") {
   // The six diamonds of the test above: a 2 x 3 block of the diamond lattice, whose mirror
   // lines run along diagonals through the middle of a grid edge, which are no mirror lines of
   // the quarter lattice. Its dissections into diamonds are exchanged by them too.
-  const Quarters figure{{-1, 0, 2}, {0, -1, 1}, {0, -1, 2}, {0, 0, 0}, {0, 0, 1}, {0, 0, 2},
+  const Quarters figure{{-1, 0, 2}, {0, -1, 1}, {0, -1, 2}, {0, 0, 0},  {0, 0, 1}, {0, 0, 2},
                         {0, 0, 3},  {0, 1, 3},  {1, -1, 0}, {1, -1, 1}, {1, 0, 0}, {1, 0, 3}};
   CHECK(own_isometries(figure).size() > half_figure_symmetries(figure).size());
   for (int parts : {2, 3})

@@ -14,11 +14,11 @@
 
 #include <opencv2/imgcodecs.hpp>
 
+#include "checks.hpp"
 #include "cli_runner.hpp"
+#include "patterns.hpp"
 #include "png_builder.hpp"
 #include "temp_dir.hpp"
-#include "patterns.hpp"
-#include "checks.hpp"
 
 namespace {
 
@@ -27,8 +27,8 @@ using tangram::test::one_error_line;
 
 namespace fs = std::filesystem;
 using tangram::test::Run;
-using tangram::test::RunBounds;
 using tangram::test::run_cli_bounded;
+using tangram::test::RunBounds;
 using tangram::test::TempDir;
 using tangram::test::write_file;
 
@@ -84,7 +84,8 @@ TEST_CASE("hardening: a decompression bomb is refused from its header; the cap c
   HardeningInputs in;
   write_file(in.dir.file("bomb.png"), bomb());
   CHECK(fs::file_size(in.dir.file("bomb.png")) < 2'000'000);
-  for (const char* command : {"solve bomb.png", "verify bomb.png p.json", "explain bomb.png --out ex"})
+  for (const char* command :
+       {"solve bomb.png", "verify bomb.png p.json", "explain bomb.png --out ex"})
     check_refused(run_cli_bounded(in.dir, command), 2,
                   "20000 x 20000 px is over the limit of 50000000 pixels (raise it with "
                   "--max-pixels)");
@@ -113,8 +114,9 @@ TEST_CASE("hardening: the report over pictures that are devices or bombs warns a
   CHECK(fs::file_size(in.dir.file("page.html")) < 1'000'000);
 }
 
-TEST_CASE("hardening: rotation steps that imply too many configurations are refused; a fine "
-          "allowed step stays within the time limit") {
+TEST_CASE(
+    "hardening: rotation steps that imply too many configurations are refused; a fine "
+    "allowed step stays within the time limit") {
   HardeningInputs in;
   check_refused(run_cli_bounded(in.dir, "solve p.png --rotation-step 1e-9"), 2,
                 "more than the 15300 the solver accepts");
@@ -149,9 +151,11 @@ TEST_CASE("hardening: verify refuses oversized and absurd solutions as malformed
   check_refused(run_cli_bounded(in.dir, "verify p.png many.json"), 2,
                 "100000 pieces, more than the 7 of the set");
   // A polygon with 10^5 vertices for a triangle.
-  std::string dense = "{\"format\": \"tangram-solution/1\", \"solved\": true, \"pieces\": "
-                      "[{\"name\": \"small-triangle\", \"polygon\": [";
-  for (int i = 0; i < 100000; ++i) dense += std::string(i ? "," : "") + "[" + std::to_string(i) + ",0]";
+  std::string dense =
+      "{\"format\": \"tangram-solution/1\", \"solved\": true, \"pieces\": "
+      "[{\"name\": \"small-triangle\", \"polygon\": [";
+  for (int i = 0; i < 100000; ++i)
+    dense += std::string(i ? "," : "") + "[" + std::to_string(i) + ",0]";
   write_file(in.dir.file("dense.json"), dense + "]}]}");
   check_refused(run_cli_bounded(in.dir, "verify p.png dense.json"), 2,
                 "polygon has 100000 vertices, more than 4 times the 3 corners");
@@ -185,7 +189,8 @@ TEST_CASE("hardening: an output that is a device is never replaced, nor through 
   fs::create_symlink(device, in.dir.file("link.json"));
   for (const std::string& args :
        {"solve p.png --json " + device, "solve p.png --image " + device,
-        std::string("solve p.png --json link.json"), "render " + kMasks + "src/01-square.arrangement.json -o x.png --truth " + device}) {
+        std::string("solve p.png --json link.json"),
+        "render " + kMasks + "src/01-square.arrangement.json -o x.png --truth " + device}) {
     CAPTURE(args);
     check_refused(run_cli_bounded(in.dir, args), 2,
                   "not a regular file (a character device), which is never replaced");
@@ -234,7 +239,8 @@ TEST_CASE("hardening: libpng says nothing of its own; a broken PNG gives one lin
   // An ancillary colour profile that libpng would warn about, before IDAT.
   const std::size_t after_ihdr = 8 + 12 + 13;
   const std::string profile = tangram::test::png_chunk("iCCP", std::string("x\0\0junk", 7));
-  write_file(in.dir.file("profile.png"), good.substr(0, after_ihdr) + profile + good.substr(after_ihdr));
+  write_file(in.dir.file("profile.png"),
+             good.substr(0, after_ihdr) + profile + good.substr(after_ihdr));
   const Run quiet = run_cli_bounded(in.dir, "verify profile.png p.json");
   CHECK(quiet.status == 0);
   CHECK(quiet.err.empty());
@@ -244,16 +250,19 @@ TEST_CASE("hardening: libpng says nothing of its own; a broken PNG gives one lin
                 "the PNG data cannot be decoded");
 }
 
-TEST_CASE("hardening: bombs in other formats are refused from their headers; broken JPEG, TIFF "
-          "and BMP files give one line and nothing of the decoders") {
+TEST_CASE(
+    "hardening: bombs in other formats are refused from their headers; broken JPEG, TIFF "
+    "and BMP files give one line and nothing of the decoders") {
   HardeningInputs in;
   // Headers of 20000 x 20000 pictures with no data behind them.
   write_file(in.dir.file("bomb.jpg"), std::string("\xFF\xD8\xFF\xC0\x00\x0B\x08\x4E\x20\x4E\x20"
-                                                  "\x01\x01\x11\x00", 15));
+                                                  "\x01\x01\x11\x00",
+                                                  15));
   write_file(in.dir.file("bomb.pgm"), "P5\n20000 20000\n255\n");
   write_file(in.dir.file("bomb.tif"), std::string("II*\0\x08\0\0\0\x02\0"
                                                   "\x00\x01\x04\0\x01\0\0\0\x20\x4E\0\0"
-                                                  "\x01\x01\x04\0\x01\0\0\0\x20\x4E\0\0", 34));
+                                                  "\x01\x01\x04\0\x01\0\0\0\x20\x4E\0\0",
+                                                  34));
   for (const char* name : {"bomb.jpg", "bomb.pgm", "bomb.tif"})
     check_refused(run_cli_bounded(in.dir, std::string("solve ") + name), 2,
                   "20000 x 20000 px is over the limit of 50000000 pixels (raise it with "
@@ -265,6 +274,7 @@ TEST_CASE("hardening: bombs in other formats are refused from their headers; bro
     const std::string name = std::string("cut") + extension;
     write_file(in.dir.file(name), std::string(bytes.begin(), bytes.begin() + bytes.size() / 2));
     CAPTURE(name);
-    check_refused(run_cli_bounded(in.dir, "verify " + name + " p.json"), 2, "data cannot be decoded");
+    check_refused(run_cli_bounded(in.dir, "verify " + name + " p.json"), 2,
+                  "data cannot be decoded");
   }
 }

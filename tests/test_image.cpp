@@ -13,18 +13,18 @@
 #include <doctest/doctest.h>
 #include <unistd.h>
 
+#include <tiffio.h>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
-#include <tiffio.h>
 
 #include "checks.hpp"
 #include "cli_runner.hpp"
 #include "decoding.hpp"
-#include "temp_dir.hpp"
+#include "patterns.hpp"
 #include "tangram/core/base/error.hpp"
 #include "tangram/io/image.hpp"
 #include "tangram/io/pattern_png.hpp"
-#include "patterns.hpp"
+#include "temp_dir.hpp"
 
 using namespace tangram;
 using namespace tangram::test;
@@ -248,24 +248,27 @@ std::string image_refusal(const std::string& bytes, std::uint64_t max_pixels = 1
 
 }  // namespace
 
-TEST_CASE("decode_image: every layout OpenCV writes decodes exactly as OpenCV decodes it, with "
-          "the header's size and nothing printed") {
+TEST_CASE(
+    "decode_image: every layout OpenCV writes decodes exactly as OpenCV decodes it, with "
+    "the header's size and nothing printed") {
   for (const auto& [name, bytes] : sample_files()) {
     CAPTURE(name);
     check_decodes_as_opencv(bytes);
   }
 }
 
-TEST_CASE("decode_image: BMPs of 1, 4, 16 and 32 bits, with bit fields, OS/2 headers and "
-          "top-down rows decode as OpenCV decodes them") {
+TEST_CASE(
+    "decode_image: BMPs of 1, 4, 16 and 32 bits, with bit fields, OS/2 headers and "
+    "top-down rows decode as OpenCV decodes them") {
   for (const auto& [name, bytes] : handmade_bmps()) {
     CAPTURE(name);
     check_decodes_as_opencv(bytes);
   }
 }
 
-TEST_CASE("decode_image: TIFFs of 1, 8 and 16 bits, palettes and alpha decode as OpenCV decodes "
-          "them; layouts OpenCV 4.6 does not read whole are refused by name, silently") {
+TEST_CASE(
+    "decode_image: TIFFs of 1, 8 and 16 bits, palettes and alpha decode as OpenCV decodes "
+    "them; layouts OpenCV 4.6 does not read whole are refused by name, silently") {
   const TempDir dir("image");
   const struct {
     const char* name;
@@ -303,8 +306,9 @@ TEST_CASE("decode_image: TIFFs of 1, 8 and 16 bits, palettes and alpha decode as
   }
 }
 
-TEST_CASE("decode_image: cut and damaged files of every format are refused with one line or "
-          "decoded as OpenCV decodes them, and nothing is ever printed") {
+TEST_CASE(
+    "decode_image: cut and damaged files of every format are refused with one line or "
+    "decoded as OpenCV decodes them, and nothing is ever printed") {
   std::mt19937 random(19);
   auto files = sample_files();
   for (auto& file : handmade_bmps()) files.push_back(file);
@@ -322,9 +326,8 @@ TEST_CASE("decode_image: cut and damaged files of every format are refused with 
       CAPTURE(trial);
       std::string message;
       cv::Mat decoded;
-      const std::string printed = stderr_of([&] {
-        message = input_error([&] { decoded = decode_image(bytes, 100'000); });
-      });
+      const std::string printed = stderr_of(
+          [&] { message = input_error([&] { decoded = decode_image(bytes, 100'000); }); });
       CHECK(printed.empty());
       CHECK(message.find('\n') == std::string::npos);
       if (message.empty()) {
@@ -368,32 +371,39 @@ TEST_CASE("decode_image: the pixel cap is checked from each format's header, bef
     const char* name;
     std::string bytes;
   } cases[] = {
-      {"jpeg", jpeg}, {"bmp", bmp}, {"tiff", tiff}, {"pgm", "P5\n20000 20000\n255\n"}, {"webp", webp},
+      {"jpeg", jpeg}, {"bmp", bmp}, {"tiff", tiff}, {"pgm", "P5\n20000 20000\n255\n"},
+      {"webp", webp},
   };
   for (const auto& c : cases) {
     CAPTURE(c.name);
-    const std::string message = thrown_message<LimitError>([&] { decode_image(c.bytes, 1'000'000); });
-    CHECK(message == "20000 x 20000 px is over the limit of 1000000 pixels (raise it with "
-                     "max_pixels)");
+    const std::string message =
+        thrown_message<LimitError>([&] { decode_image(c.bytes, 1'000'000); });
+    CHECK(message ==
+          "20000 x 20000 px is over the limit of 1000000 pixels (raise it with "
+          "max_pixels)");
     CHECK(read_image_header(c.bytes).width == 20000);
   }
 }
 
-TEST_CASE("decode_image: unknown content is 'not an image' with its first bytes; formats that "
-          "are not read are named") {
+TEST_CASE(
+    "decode_image: unknown content is 'not an image' with its first bytes; formats that "
+    "are not read are named") {
   CHECK(image_refusal("{\"format\": 1}") ==
         "not an image: starts with 7B 22 66 6F 72 6D 61 74 ('{\"format'); tangram reads PNG, "
         "JPEG, BMP, TIFF, WebP, PBM/PGM/PPM");
   CHECK(image_refusal("") == "not an image: the file is empty");
-  CHECK(contains(image_refusal("GIF89a\x01\x00\x01\x00"), "a GIF image, which tangram does not read"));
+  CHECK(contains(image_refusal("GIF89a\x01\x00\x01\x00"),
+                 "a GIF image, which tangram does not read"));
   CHECK(contains(image_refusal("<svg xmlns=\"http://www.w3.org/2000/svg\">"), "an SVG drawing"));
   CHECK(contains(image_refusal("%PDF-1.7\n"), "a PDF document"));
   CHECK(contains(image_refusal(std::string("\0\0\0\x0CjP  \r\n\x87\n", 12) + "rest"), "JPEG 2000"));
-  CHECK(contains(image_refusal(std::string("BM") + std::string(16, '\0')), "the BMP data cannot be"));
+  CHECK(
+      contains(image_refusal(std::string("BM") + std::string(16, '\0')), "the BMP data cannot be"));
 }
 
-TEST_CASE("picture outputs: .png (any case) and - are PNG; other names are refused with one "
-          "line naming the path") {
+TEST_CASE(
+    "picture outputs: .png (any case) and - are PNG; other names are refused with one "
+    "line naming the path") {
   CHECK(picture_output_format("out.png") == PictureFormat::Png);
   CHECK(picture_output_format("dir.v2/OUT.PNG") == PictureFormat::Png);
   CHECK(picture_output_format("-") == PictureFormat::Png);
@@ -408,8 +418,9 @@ TEST_CASE("picture outputs: .png (any case) and - are PNG; other names are refus
                  "'.xyz' is not a picture format"));
 }
 
-TEST_CASE("a JPEG of a masks/ pattern reads like its PNG: the pixels that differ lie on the "
-          "figure's edge, and the area is the same within 0.5%") {
+TEST_CASE(
+    "a JPEG of a masks/ pattern reads like its PNG: the pixels that differ lie on the "
+    "figure's edge, and the area is the same within 0.5%") {
   const std::string png = read_all(kMasks + "02-page9-11.png");
   const cv::Mat1b grey = cv::imread(kMasks + "02-page9-11.png", cv::IMREAD_GRAYSCALE);
   for (const int quality : {90, 50, 25}) {

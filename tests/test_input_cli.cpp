@@ -14,16 +14,16 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "checks.hpp"
 #include "cli_runner.hpp"
 #include "figure_images.hpp"
-#include "temp_dir.hpp"
 #include "tangram/io/documents.hpp"
-#include "checks.hpp"
+#include "temp_dir.hpp"
 
 namespace {
 
-using tangram::test::one_error_line;
 using tangram::test::contains;
+using tangram::test::one_error_line;
 
 using tangram::test::read_all;
 using tangram::test::Run;
@@ -55,21 +55,22 @@ TEST_CASE("tangram solve --help documents the input options") {
   const TempDir dir("input-cli");
   const Run help = run_cli(dir, "solve --help");
   CHECK(help.status == 0);
-  for (const char* option : {"--threshold", "--invert", "--no-clean", "--fill-outline",
-                             "--work-size"}) {
+  for (const char* option :
+       {"--threshold", "--invert", "--no-clean", "--fill-outline", "--work-size"}) {
     CAPTURE(option);
     CHECK(contains(help.out, option));
   }
   const Run verify_help = run_cli(dir, "verify --help");
-  for (const char* option : {"--threshold", "--invert", "--clean", "--no-clean", "--fill-outline",
-                             "--as-referee"}) {
+  for (const char* option :
+       {"--threshold", "--invert", "--clean", "--no-clean", "--fill-outline", "--as-referee"}) {
     CAPTURE(option);
     CHECK(contains(verify_help.out, option));
   }
 }
 
-TEST_CASE("tangram solve: an anti-aliased, blurred grey scan is solved; a faint one is refused "
-          "with the threshold that would read it, and solved with it") {
+TEST_CASE(
+    "tangram solve: an anti-aliased, blurred grey scan is solved; a faint one is refused "
+    "with the threshold that would read it, and solved with it") {
   const TempDir dir("input-cli");
   cv::Mat1b scan = tangram::test::draw_by_coverage(tangram::test::figure(1.0), {291, 291}, 60, 215);
   cv::GaussianBlur(scan, scan, cv::Size(0, 0), 1.0);
@@ -100,8 +101,9 @@ TEST_CASE("tangram solve: an anti-aliased, blurred grey scan is solved; a faint 
   CHECK(contains(bad.err, "--threshold"));
 }
 
-TEST_CASE("tangram solve: a light figure on a dark background is inverted with a one-line note "
-          "(none with -q) and solved; --invert takes only auto, yes or no") {
+TEST_CASE(
+    "tangram solve: a light figure on a dark background is inverted with a one-line note "
+    "(none with -q) and solved; --invert takes only auto, yes or no") {
   const TempDir dir("input-cli");
   const cv::Mat1b picture = tangram::test::figure_picture();
   const std::string bytes = write_input(dir, "light.png", 255 - picture);
@@ -136,8 +138,9 @@ TEST_CASE("tangram solve: a light figure on a dark background is inverted with a
   CHECK(contains(bad.err, "--invert"));
 }
 
-TEST_CASE("tangram solve: specks are dropped and pinholes filled with a warning each (also with "
-          "-q), and the figure is solved") {
+TEST_CASE(
+    "tangram solve: specks are dropped and pinholes filled with a warning each (also with "
+    "-q), and the figure is solved") {
   const TempDir dir("input-cli");
   cv::Mat1b picture = tangram::test::figure_picture();
   std::mt19937 random(7);
@@ -168,12 +171,13 @@ TEST_CASE("tangram solve: specks are dropped and pinholes filled with a warning 
   CHECK(read_all(dir.file("speckled.png")) == bytes);
 }
 
-TEST_CASE("tangram solve: a 4000 x 3000 picture is solved at a working resolution and the pieces "
-          "are reported, drawn and valid in the original's pixel coordinates") {
+TEST_CASE(
+    "tangram solve: a 4000 x 3000 picture is solved at a working resolution and the pieces "
+    "are reported, drawn and valid in the original's pixel coordinates") {
   const TempDir dir("input-cli");
   // The figure 10 times larger (set side 2000 px): its pieces span x 800-3507, y 250-2957.
-  const cv::Mat1b large = tangram::test::draw(tangram::test::figure(10.0, {700.0, 150.0}),
-                                              {4000, 3000}, 0, 255);
+  const cv::Mat1b large =
+      tangram::test::draw(tangram::test::figure(10.0, {700.0, 150.0}), {4000, 3000}, 0, 255);
   const std::string bytes = write_input(dir, "large.png", large);
   const Run solved =
       run_cli(dir, std::string("solve large.png --json large.json --image solved.png") + kFast);
@@ -225,8 +229,9 @@ TEST_CASE("tangram solve: a 4000 x 3000 picture is solved at a working resolutio
   CHECK(contains(bad.err, "--work-size"));
 }
 
-TEST_CASE("tangram solve: a small figure on a 2400 x 1800 canvas is solved on its bounding box, "
-          "pieces in the canvas's coordinates") {
+TEST_CASE(
+    "tangram solve: a small figure on a 2400 x 1800 canvas is solved on its bounding box, "
+    "pieces in the canvas's coordinates") {
   // Solved on the whole canvas, such a picture takes minutes and gigabytes (4000 x 3000: the
   // 60 s limit and 7.8 GB).
   const TempDir dir("input-cli");
@@ -245,8 +250,9 @@ TEST_CASE("tangram solve: a small figure on a 2400 x 1800 canvas is solved on it
   CHECK(solution.pieces[0].polygon[0].y > 1200.0);
 }
 
-TEST_CASE("tangram solve: an outline drawing is refused with one line saying how to fill it; "
-          "with --fill-outline it is solved") {
+TEST_CASE(
+    "tangram solve: an outline drawing is refused with one line saying how to fill it; "
+    "with --fill-outline it is solved") {
   const TempDir dir("input-cli");
   const std::string bytes = write_input(
       dir, "outline.png", tangram::test::draw_outline(tangram::test::figure(1.0), {291, 291}, 3));
@@ -289,16 +295,17 @@ TEST_CASE("tangram solve: a thin line and a thin bar are refused as too thin for
 TEST_CASE("tangram compare reads its patterns as solve does") {
   const TempDir dir("input-cli");
   write_input(dir, "light.png", 255 - tangram::test::figure_picture());
-  const Run run = run_cli(dir, "compare light.png --strategies dt --time-limit 20" +
-                                   std::string(kFast));
+  const Run run =
+      run_cli(dir, "compare light.png --strategies dt --time-limit 20" + std::string(kFast));
   CAPTURE(run.err);
   CHECK(run.status == 0);
   CHECK(contains(run.err, "tangram: note: light.png: light figure on a dark background"));
   CHECK(contains(run.out, "| yes "));
 }
 
-TEST_CASE("tangram solve reads a JPEG of a masks/ pattern by its content, also under a .png name, "
-          "and its solution is valid on the JPEG and on the PNG") {
+TEST_CASE(
+    "tangram solve reads a JPEG of a masks/ pattern by its content, also under a .png name, "
+    "and its solution is valid on the JPEG and on the PNG") {
   // masks/02 is black on white; an anti-aliased figure (figure_picture()) at quality 50 reads
   // 0.2% larger, and its solution spills 2.2% on the PNG: lossy edges move a little.
   const TempDir dir("input-cli");
@@ -320,22 +327,24 @@ TEST_CASE("tangram solve reads a JPEG of a masks/ pattern by its content, also u
   }
 }
 
-TEST_CASE("tangram solve, verify, compare and explain read the pattern from standard input "
-          "(-), in any format") {
+TEST_CASE(
+    "tangram solve, verify, compare and explain read the pattern from standard input "
+    "(-), in any format") {
   const TempDir dir("input-cli");
   const cv::Mat1b picture = tangram::test::figure_picture();
   write_input(dir, "fig.bmp", picture);
   write_input(dir, "fig.pgm", picture);
   tangram::test::RunBounds from_bmp;
   from_bmp.stdin_path = dir.file("fig.bmp");
-  const Run solved = tangram::test::run_cli_bounded(dir, "solve - --json s.json --rotation-step 45",
-                                                    from_bmp);
+  const Run solved =
+      tangram::test::run_cli_bounded(dir, "solve - --json s.json --rotation-step 45", from_bmp);
   CAPTURE(solved.err);
   CHECK(solved.status == 0);
   CHECK(solved.out.rfind("(standard input): solved", 0) == 0);
   tangram::test::RunBounds from_pgm;
   from_pgm.stdin_path = dir.file("fig.pgm");
-  CHECK(tangram::test::run_cli_bounded(dir, "verify - s.json", from_pgm).out.rfind("VALID", 0) == 0);
+  CHECK(tangram::test::run_cli_bounded(dir, "verify - s.json", from_pgm).out.rfind("VALID", 0) ==
+        0);
   const Run compared = tangram::test::run_cli_bounded(
       dir, "compare - --strategies dt --time-limit 20 --rotation-step 45", from_pgm);
   CHECK(compared.status == 0);
@@ -344,8 +353,9 @@ TEST_CASE("tangram solve, verify, compare and explain read the pattern from stan
   CHECK(explained.out.rfind("(standard input): large-triangle", 0) == 0);
 }
 
-TEST_CASE("tangram: a picture output is PNG, chosen by its name; any other name, and a picture's "
-          "name for a document, is refused before any work") {
+TEST_CASE(
+    "tangram: a picture output is PNG, chosen by its name; any other name, and a picture's "
+    "name for a document, is refused before any work") {
   const TempDir dir("input-cli");
   write_input(dir, "fig.png", tangram::test::figure_picture());
   std::filesystem::create_directory(dir.file("results"));
@@ -359,7 +369,8 @@ TEST_CASE("tangram: a picture output is PNG, chosen by its name; any other name,
       {"solve fig.png --image out.jpg", "--image out.jpg: cannot write a JPEG picture"},
       {"solve fig.png --image out", "--image out: no extension to choose the picture's format"},
       {"solve fig.png --json out.png", "--json out.png: a picture's name for a JSON document"},
-      {"render " + std::string(TANGRAM_SOURCE_DIR) + "/masks/src/01-square.arrangement.json -o a.tif",
+      {"render " + std::string(TANGRAM_SOURCE_DIR) +
+           "/masks/src/01-square.arrangement.json -o a.tif",
        "--out a.tif: cannot write a TIFF picture"},
       {"report results -o page.png", "-o page.png: a picture's name for an HTML page"},
   };
@@ -377,9 +388,10 @@ TEST_CASE("tangram: a picture output is PNG, chosen by its name; any other name,
   CHECK(dir.entries().size() == 5);  // fig.png, results, OUT.PNG, cli.out, cli.err: nothing else
 }
 
-TEST_CASE("tangram verify reads the picture as the solution records it was read; the options "
-          "given override the record; --as-referee and solutions without a record read it as "
-          "the referee does") {
+TEST_CASE(
+    "tangram verify reads the picture as the solution records it was read; the options "
+    "given override the record; --as-referee and solutions without a record read it as "
+    "the referee does") {
   const TempDir dir("input-cli");
   // A light figure on a dark background, made by inverting masks/02, solved with the defaults.
   const cv::Mat1b mask =
@@ -388,14 +400,16 @@ TEST_CASE("tangram verify reads the picture as the solution records it was read;
   const Run solved = run_cli(dir, std::string("solve light.png --json s.json -q") + kFast);
   REQUIRE(solved.status == 0);
   const std::string document = read_all(dir.file("s.json"));
-  CHECK(contains(document, "\"reading\": {\"threshold\": 128, \"invert\": \"auto\", \"clean\": true, "
-                           "\"fill_outline\": false, \"work_size\": \"auto\"}"));
+  CHECK(contains(document,
+                 "\"reading\": {\"threshold\": 128, \"invert\": \"auto\", \"clean\": true, "
+                 "\"fill_outline\": false, \"work_size\": \"auto\"}"));
 
   const Run recorded = run_cli(dir, "verify light.png s.json");
   CHECK(recorded.status == 0);
   CHECK(recorded.out.rfind("VALID  coverage=", 0) == 0);
-  CHECK(count_lines(recorded.err, "tangram: note: light.png read with --invert auto --clean (as "
-                                  "the solution records): 84681 pixels differ") == 1);
+  CHECK(count_lines(recorded.err,
+                    "tangram: note: light.png read with --invert auto --clean (as "
+                    "the solution records): 84681 pixels differ") == 1);
   CHECK(count_lines(recorded.err, "") == 1);
   // The referee's verdict: the dark background is the puzzle.
   const Run referee = run_cli(dir, "verify light.png s.json --as-referee --json");
@@ -424,8 +438,9 @@ TEST_CASE("tangram verify reads the picture as the solution records it was read;
   CHECK(contains(asked.err, "read with --invert auto (as asked)"));
 }
 
-TEST_CASE("tangram solve: auto rotations name the step that solved; a fixed step that misses the "
-          "figure's direction is told so") {
+TEST_CASE(
+    "tangram solve: auto rotations name the step that solved; a fixed step that misses the "
+    "figure's direction is told so") {
   const TempDir dir("input-cli");
   const std::string turned =
       std::string(TANGRAM_SOURCE_DIR) + "/masks/29-page3-61-rotated.png";  // turned 146.02 deg

@@ -16,7 +16,6 @@
 #include <opencv2/imgproc.hpp>
 
 #include "square_assembly.hpp"
-#include "temp_dir.hpp"
 #include "tangram/core/base/error.hpp"
 #include "tangram/io/detail/json.hpp"
 #include "tangram/io/documents.hpp"
@@ -24,6 +23,7 @@
 #include "tangram/io/pattern_png.hpp"
 #include "tangram/io/piece_sets.hpp"
 #include "tangram/io/png.hpp"
+#include "temp_dir.hpp"
 
 using namespace tangram;
 using test::TempDir;
@@ -105,8 +105,9 @@ using tangram::test::input_error;
 
 }  // namespace
 
-TEST_CASE("load_pattern_png: grey, RGB, RGBA, 16-bit and grey+alpha files of one silhouette "
-          "give the same mask") {
+TEST_CASE(
+    "load_pattern_png: grey, RGB, RGBA, 16-bit and grey+alpha files of one silhouette "
+    "give the same mask") {
   const TempDir dir("io");
   const cv::Mat1b mask = reference_mask();
   const cv::Mat1b grey = 255 - mask;  // puzzle dark on white
@@ -145,9 +146,9 @@ TEST_CASE("load_pattern_png: grey, RGB, RGBA, 16-bit and grey+alpha files of one
 TEST_CASE("load_pattern_png: luminance weighs R, G, B as 0.299, 0.587, 0.114 (not B, G, R)") {
   const TempDir dir("io");
   cv::Mat3b image(40, 40, cv::Vec3b(0, 0, 0));  // black: puzzle
-  image(0, 0) = cv::Vec3b(0, 100, 255);  // RGB (255, 100, 0): luminance 134.9, outside
-  image(0, 1) = cv::Vec3b(255, 100, 0);  // RGB (0, 100, 255): luminance 87.8, puzzle
-  image(0, 2) = cv::Vec3b(0, 255, 0);    // pure green: 149.7, outside
+  image(0, 0) = cv::Vec3b(0, 100, 255);         // RGB (255, 100, 0): luminance 134.9, outside
+  image(0, 1) = cv::Vec3b(255, 100, 0);         // RGB (0, 100, 255): luminance 87.8, puzzle
+  image(0, 2) = cv::Vec3b(0, 255, 0);           // pure green: 149.7, outside
   REQUIRE(cv::imwrite(dir.file("colour.png"), image));
   const cv::Mat1b mask = load_mask(dir.file("colour.png"));
   CHECK(mask(0, 0) == 0);
@@ -177,8 +178,8 @@ TEST_CASE("load_pattern_png: puzzle pixels have luminance below 128 on the 8-bit
 TEST_CASE("load_pattern_png: transparent dark pixels are outside the puzzle") {
   const TempDir dir("io");
   cv::Mat4b bgra(40, 40, cv::Vec4b(0, 0, 0, 255));
-  bgra(0, 0) = cv::Vec4b(0, 0, 0, 127);   // dark but transparent: outside
-  bgra(0, 1) = cv::Vec4b(0, 0, 0, 128);   // alpha >= 128: puzzle
+  bgra(0, 0) = cv::Vec4b(0, 0, 0, 127);  // dark but transparent: outside
+  bgra(0, 1) = cv::Vec4b(0, 0, 0, 128);  // alpha >= 128: puzzle
   bgra(0, 2) = cv::Vec4b(0, 0, 0, 0);
   cv::Mat4w bgra16;
   bgra.convertTo(bgra16, CV_16U, 257.0);
@@ -293,8 +294,9 @@ TEST_CASE("solution_to_json: coordinates are written with six decimals, unsolved
   CHECK(!solution_from_json(text).solved);
 }
 
-TEST_CASE("solution_to_json_line: the document on one line, ending in its only newline, that "
-          "reads back as solution_to_json's does") {
+TEST_CASE(
+    "solution_to_json_line: the document on one line, ending in its only newline, that "
+    "reads back as solution_to_json's does") {
   Solution solution;
   solution.solved = true;
   solution.pieces = test::square_assembly(200.0, {123.25, 140.5}, 17.0);
@@ -305,9 +307,11 @@ TEST_CASE("solution_to_json_line: the document on one line, ending in its only n
   const std::string pattern = "masks/two\nlines \"quoted\".png";
   for (const bool with_stats : {true, false}) {
     CAPTURE(with_stats);
-    for (const std::optional<InputConfig>& how : {std::optional<InputConfig>{}, std::optional(reading)}) {
+    for (const std::optional<InputConfig>& how :
+         {std::optional<InputConfig>{}, std::optional(reading)}) {
       CAPTURE(how.has_value());
-      const std::string text = solution_to_json(solution, PieceSet::tangram(), pattern, with_stats, how);
+      const std::string text =
+          solution_to_json(solution, PieceSet::tangram(), pattern, with_stats, how);
       const std::string line =
           solution_to_json_line(solution, PieceSet::tangram(), pattern, with_stats, how);
       REQUIRE(!line.empty());
@@ -353,8 +357,9 @@ TEST_CASE("solution_to_json_line: the document on one line, ending in its only n
   CHECK(detail::parse_json(split[1]).at("pattern") == "b.png");
 }
 
-TEST_CASE("solution JSON: the reading is written when given and read back field for field; "
-          "documents without one read as before") {
+TEST_CASE(
+    "solution JSON: the reading is written when given and read back field for field; "
+    "documents without one read as before") {
   Solution solution;
   solution.solved = true;
   solution.pieces = test::square_assembly(200.0, {123.25, 140.5}, 17.0);
@@ -382,8 +387,9 @@ TEST_CASE("solution JSON: the reading is written when given and read back field 
     CHECK(without == solution_to_json(solution, PieceSet::tangram(), "p.png"));
   }
   const std::string text = solution_to_json(solution, PieceSet::tangram(), "p.png", true, reading);
-  CHECK(contains(text, "\"reading\": {\"threshold\": 100.5, \"invert\": \"yes\", \"clean\": false, "
-                       "\"fill_outline\": true, \"work_size\": 300}"));
+  CHECK(contains(text,
+                 "\"reading\": {\"threshold\": 100.5, \"invert\": \"yes\", \"clean\": false, "
+                 "\"fill_outline\": true, \"work_size\": 300}"));
   CHECK(contains(solution_to_json(solution, PieceSet::tangram(), "p.png", true, InputConfig{}),
                  "\"reading\": {\"threshold\": 128, \"invert\": \"auto\", \"clean\": true, "
                  "\"fill_outline\": false, \"work_size\": \"auto\"}"));
@@ -406,7 +412,8 @@ TEST_CASE("solution_document_from_json: a malformed reading is a one-line InputE
       {"[]", "\"reading\" is an array, expected an object"},
       {R"({"threshold": 0})", "reading: \"threshold\" must be in [1, 255]"},
       {R"({"threshold": "128"})", "reading: \"threshold\" is a string"},
-      {R"({"invert": "maybe"})", "reading: \"invert\" must be \"auto\", \"yes\" or \"no\", not \"maybe\""},
+      {R"({"invert": "maybe"})",
+       "reading: \"invert\" must be \"auto\", \"yes\" or \"no\", not \"maybe\""},
       {R"({"clean": 1})", "reading: \"clean\" is a number"},
       {R"({"work_size": -3})", "reading: \"work_size\" must be \"auto\" or a whole number"},
       {R"({"work_size": 1.5})", "reading: \"work_size\" must be"},
@@ -414,7 +421,8 @@ TEST_CASE("solution_document_from_json: a malformed reading is a one-line InputE
   };
   for (const auto& [reading, reason] : cases) {
     CAPTURE(reading);
-    const std::string message = input_error([&] { solution_document_from_json(head + reading + "}"); });
+    const std::string message =
+        input_error([&] { solution_document_from_json(head + reading + "}"); });
     CHECK(contains(message, reason));
     CHECK(!contains(message, "\n"));
   }
@@ -456,24 +464,31 @@ TEST_CASE("solution_from_json: malformed or invalid documents throw a one-line I
       {R"({"format": "tangram-solution/1", "solved": "yes"})", "\"solved\" is a string"},
       {R"({"format": "tangram-solution/1", "solved": true, "pieces": {}})", "\"pieces\""},
       {R"({"format": "tangram-solution/1", "solved": true, "pieces": [{"name": "rhombus",
-          "polygon": [[0,0],[1,0],[1,1]]}]})", "unknown piece name \"rhombus\""},
+          "polygon": [[0,0],[1,0],[1,1]]}]})",
+       "unknown piece name \"rhombus\""},
       {R"({"format": "tangram-solution/1", "solved": true, "pieces": [)" + ok_piece +
            R"(, {"name": "square", "polygon": [[0,0],["1",0],[1,1],[0,1]]}]})",
        "piece 2: polygon vertex 2 is not a pair of numbers"},
       {R"({"format": "tangram-solution/1", "solved": true, "pieces": [{"name": "square",
-          "polygon": [[0,0],[1,0,5],[1,1]]}]})", "not a pair of numbers"},
+          "polygon": [[0,0],[1,0,5],[1,1]]}]})",
+       "not a pair of numbers"},
       {R"({"format": "tangram-solution/1", "solved": true, "pieces": [{"name": "square",
-          "polygon": [[0,0],[1,null],[1,1]]}]})", "not a pair of numbers"},
+          "polygon": [[0,0],[1,null],[1,1]]}]})",
+       "not a pair of numbers"},
       {R"({"format": "tangram-solution/1", "solved": true, "pieces": [{"name": "square",
-          "polygon": [[0,0],[1,0]]}]})", "fewer than 3 vertices"},
+          "polygon": [[0,0],[1,0]]}]})",
+       "fewer than 3 vertices"},
       {R"({"format": "tangram-solution/1", "solved": true, "pieces": [{"name": "square",
-          "polygon": [[0,0],[1e308,0],[1,1]]}]})", "out of range (at most 10000000 units"},
+          "polygon": [[0,0],[1e308,0],[1,1]]}]})",
+       "out of range (at most 10000000 units"},
       {R"({"format": "tangram-solution/1", "solved": true, "pieces": [{"name": "square",
-          "polygon": [[0,0],[1e999,0],[1,1]]}]})", "number out of range"},
+          "polygon": [[0,0],[1e999,0],[1,1]]}]})",
+       "number out of range"},
       {R"({"format": "tangram-solution/1", "solved": true, "pieces": [{"polygon": []}]})",
        "missing \"name\""},
       {R"({"format": "tangram-solution/1", "solved": true, "pieces": [{"name": "square",
-          "polygon": [[0,0],[1,0],[1,1]], "reflected": 1}]})", "\"reflected\" is a number"},
+          "polygon": [[0,0],[1,0],[1,1]], "reflected": 1}]})",
+       "\"reflected\" is a number"},
       {R"({"format": "tangram-solution/1", "solved": true, "stats": {"threads": "4"}})",
        "stats: \"threads\""},
       {R"({"format": "tangram-solution/1", "solved": true, "stats": {"backtracks": 1e300}})",
@@ -574,9 +589,11 @@ TEST_CASE("JSON parser: strings, escapes, numbers and nesting follow RFC 8259 st
                     "malformed JSON at line 1, column 5: syntax error while parsing value - "
                     "invalid literal; last read: '1, ?'");
 
-  for (const char* bad : {"01", "1.", ".5", "+1", "-", "1e", "NaN", "Infinity", "[1,]", "{,}",
-                          "{\"a\" 1}", "{'a': 1}", "\"\\x\"", "\"\\ud800\"", "\"\\udc00\"",
-                          "\"a\nb\"", "\"abc", "[1 2]", "// c\n1", "\xEF\xBB\xBF{}", "tRue"}) {
+  for (const char* bad : {"01",        "1.",       ".5",       "+1",          "-",
+                          "1e",        "NaN",      "Infinity", "[1,]",        "{,}",
+                          "{\"a\" 1}", "{'a': 1}", "\"\\x\"",  "\"\\ud800\"", "\"\\udc00\"",
+                          "\"a\nb\"",  "\"abc",    "[1 2]",    "// c\n1",     "\xEF\xBB\xBF{}",
+                          "tRue"}) {
     CAPTURE(bad);
     CHECK_THROWS_AS(parse_json(bad), InputError);
   }
@@ -591,7 +608,8 @@ TEST_CASE("JSON parser: strings, escapes, numbers and nesting follow RFC 8259 st
                     "malformed JSON at line 2, column 26: duplicate key \"b\\\"\"");
   CHECK_THROWS_WITH(parse_json("[1,\n -2.5e999]"),
                     "malformed JSON at line 2, column 2: number out of range: -2.5e999");
-  CHECK_THROWS_WITH(parse_json("1e999"), "malformed JSON at line 1, column 1: number out of range: 1e999");
+  CHECK_THROWS_WITH(parse_json("1e999"),
+                    "malformed JSON at line 1, column 1: number out of range: 1e999");
   CHECK_THROWS_WITH(parse_json(std::string(256, '[') + "\n[]" + std::string(257, ']')),
                     "malformed JSON at line 2, column 1: nesting deeper than 256 levels");
   CHECK_THROWS_WITH(parse_json("\xEF\xBB\xBF{}"),
@@ -616,7 +634,8 @@ TEST_CASE("JSON parser: strings, escapes, numbers and nesting follow RFC 8259 st
   CHECK(message.size() < 300);
   CHECK(message.find('\n') == std::string::npos);
   CHECK(message.rfind("malformed JSON at line 1, column 10003: syntax error while parsing value - "
-                      "invalid string: control character U+000A (LF) must be escaped", 0) == 0);
+                      "invalid string: control character U+000A (LF) must be escaped",
+                      0) == 0);
 }
 
 TEST_CASE("JSON writer: strings are escaped and numbers are fixed-point, -0 and NaN handled") {
@@ -635,8 +654,7 @@ TEST_CASE("read_solution_json: a missing file or a directory is an InputError na
   const TempDir dir("io");
   CHECK(contains(input_error([&] { read_solution_json(dir.file("none.json")); }),
                  dir.file("none.json") + ": no such file"));
-  CHECK(contains(input_error([&] { read_solution_json(dir.path().string()); }),
-                 "is a directory"));
+  CHECK(contains(input_error([&] { read_solution_json(dir.path().string()); }), "is a directory"));
   test::write_file(dir.file("bad.json"), "{\"format\": \"x\", \"solved\": true}");
   const std::string message = input_error([&] { read_solution_json(dir.file("bad.json")); });
   CHECK(contains(message, dir.file("bad.json")));
@@ -652,19 +670,19 @@ TEST_CASE("write_text_atomic: the file is replaced whole and no temporary file r
   CHECK(dir.entries() == std::vector<std::string>{"out.json"});
 }
 
-TEST_CASE("write_text_atomic and write_png_atomic: an unwritable path throws OutputError "
-          "naming it, and leaves nothing behind") {
+TEST_CASE(
+    "write_text_atomic and write_png_atomic: an unwritable path throws OutputError "
+    "naming it, and leaves nothing behind") {
   const TempDir dir("io");
   const std::string missing = dir.file("no-such-dir/out.json");
   try {
     write_text_atomic(missing, "x");
     FAIL("expected an OutputError");
   } catch (const OutputError& e) {
-    CHECK(std::string(e.what()) == "cannot write " + missing + ": directory " +
-                                       dir.file("no-such-dir") + " does not exist");
+    CHECK(std::string(e.what()) ==
+          "cannot write " + missing + ": directory " + dir.file("no-such-dir") + " does not exist");
   }
-  CHECK_THROWS_AS(write_png_atomic(dir.file("no-such-dir/out.png"), cv::Mat3b(4, 4)),
-                  OutputError);
+  CHECK_THROWS_AS(write_png_atomic(dir.file("no-such-dir/out.png"), cv::Mat3b(4, 4)), OutputError);
   std::filesystem::create_directory(dir.file("taken"));
   std::filesystem::create_directory(dir.file("taken/child"));  // rename over it must fail
   CHECK_THROWS_AS(write_text_atomic(dir.file("taken"), "x"), OutputError);

@@ -9,11 +9,11 @@
 #include <vector>
 
 #include "square_assembly.hpp"
-#include "tangram/core/refine/detail/lattice_snap.hpp"
 #include "tangram/core/geometry/outline.hpp"
 #include "tangram/core/puzzle/pattern.hpp"
-#include "tangram/core/refine/snap.hpp"
 #include "tangram/core/puzzle/verify.hpp"
+#include "tangram/core/refine/detail/lattice_snap.hpp"
+#include "tangram/core/refine/snap.hpp"
 #include "tangram/io/piece_sets.hpp"
 
 using namespace tangram;
@@ -231,8 +231,9 @@ TEST_CASE("lattice snap: a piece turned off the grid leaves the assembly alone")
     CHECK(test::same_vertices(pieces[p].polygon, before[p].polygon, 0.0));
 }
 
-TEST_CASE("lattice snap: kept when it passes the checker and gives up at most a fifth of a "
-          "percent of coverage") {
+TEST_CASE(
+    "lattice snap: kept when it passes the checker and gives up at most a fifth of a "
+    "percent of coverage") {
   const auto report = [](bool valid, double coverage, double overlap) {
     VerifyReport r;
     r.valid = valid;

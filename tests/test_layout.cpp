@@ -8,8 +8,8 @@
 
 #include <opencv2/imgproc.hpp>
 
-#include "tangram/core/raster/layout.hpp"
 #include "tangram/core/puzzle/piece_set.hpp"
+#include "tangram/core/raster/layout.hpp"
 #include "tangram/core/raster/raster.hpp"
 #include "tangram/io/pattern_png.hpp"
 
@@ -75,8 +75,8 @@ TEST_CASE("place_piece equals rebuilding the state from scratch, piece after pie
     int step = 0;
     for (const ShapeId kind : PieceSet::tangram().order()) {
       const double angle = std::uniform_real_distribution<double>(0.0, 360.0)(random);
-      const RunMask mask =
-          rasterise_convex(apply_pose(PieceSet::tangram().local_polygon(kind, pattern.side_px), Pose{{}, angle, false}));
+      const RunMask mask = rasterise_convex(apply_pose(
+          PieceSet::tangram().local_polygon(kind, pattern.side_px), Pose{{}, angle, false}));
       // Any empty pixel as the anchor: the state must follow even when the piece would stick
       // out of the empty region or the image (place_mask clips).
       std::vector<cv::Point> empty;
@@ -100,11 +100,13 @@ TEST_CASE("place_piece equals rebuilding the state from scratch, piece after pie
 }
 
 TEST_CASE("place_piece at the image border and with nothing inside the image") {
-  const Pattern pattern = load_pattern_png(std::string(TANGRAM_SOURCE_DIR) + "/masks/01-square.png");
+  const Pattern pattern =
+      load_pattern_png(std::string(TANGRAM_SOURCE_DIR) + "/masks/01-square.png");
   const LayoutState state = make_layout_state(pattern.puzzle);
-  const RunMask mask = rasterise_convex(PieceSet::tangram().local_polygon(tangram_shapes::square, pattern.side_px));
-  for (const cv::Point anchor : {cv::Point(0, 0), cv::Point(219, 219), cv::Point(15, 200),
-                                 cv::Point(-500, -500)})
+  const RunMask mask =
+      rasterise_convex(PieceSet::tangram().local_polygon(tangram_shapes::square, pattern.side_px));
+  for (const cv::Point anchor :
+       {cv::Point(0, 0), cv::Point(219, 219), cv::Point(15, 200), cv::Point(-500, -500)})
     check_same(place_piece(state, mask, anchor),
                make_layout_state(place_mask(state.empty, mask, anchor)));
 }

@@ -41,17 +41,20 @@ cv::Mat1b random_empty(std::mt19937& rng, int rows, int cols) {
 
 }  // namespace
 
-TEST_CASE("collision-free area: the run-table erosion equals a brute-force overlap check for "
-          "every piece, mirrored too") {
+TEST_CASE(
+    "collision-free area: the run-table erosion equals a brute-force overlap check for "
+    "every piece, mirrored too") {
   std::mt19937 rng(7);
   for (int trial = 0; trial < 3; ++trial) {
     // Widths on both sides of the 64-bit word boundaries.
     const int cols = trial == 0 ? 70 : (trial == 1 ? 129 : 96);
     const cv::Mat1b empty = random_empty(rng, 61, cols);
     const BitGrid bits = BitGrid::from_mat(empty);
-    for (ShapeId kind : {tangram_shapes::large_triangle, tangram_shapes::medium_triangle,
-                           tangram_shapes::small_triangle, tangram_shapes::square, tangram_shapes::parallelogram}) {
-      const auto configs = rasterise_configurations(PieceSet::tangram(), kind, 64.0, 37.0, true, 0.75);
+    for (ShapeId kind :
+         {tangram_shapes::large_triangle, tangram_shapes::medium_triangle,
+          tangram_shapes::small_triangle, tangram_shapes::square, tangram_shapes::parallelogram}) {
+      const auto configs =
+          rasterise_configurations(PieceSet::tangram(), kind, 64.0, 37.0, true, 0.75);
       int max_run = 1;
       for (const auto& c : configs) max_run = std::max(max_run, c.mask.max_run());
       const RunTable table(bits, max_run);
@@ -73,7 +76,8 @@ TEST_CASE("collision-free area: the run-table erosion equals a brute-force overl
 
 TEST_CASE("collision-free area: the parallelogram is not point-symmetric") {
   // An L-shaped room where only one chirality of a lying parallelogram fits its corner.
-  const auto configs = rasterise_configurations(PieceSet::tangram(), tangram_shapes::parallelogram, 80.0, 45.0, true, 0.0);
+  const auto configs = rasterise_configurations(PieceSet::tangram(), tangram_shapes::parallelogram,
+                                                80.0, 45.0, true, 0.0);
   const ConfigurationMask& plain = configs[0];
   const ConfigurationMask& mirrored = configs[4];
   REQUIRE(mirrored.config.reflected);
@@ -133,7 +137,8 @@ TEST_CASE("collision-free area: group cores never rule out a configuration that 
   for (int trial = 0; trial < 4; ++trial) {
     const cv::Mat1b empty = random_empty(rng, 90, 100);
     const RunTable table(BitGrid::from_mat(empty), 120);
-    for (ShapeId kind : {tangram_shapes::large_triangle, tangram_shapes::parallelogram, tangram_shapes::square}) {
+    for (ShapeId kind :
+         {tangram_shapes::large_triangle, tangram_shapes::parallelogram, tangram_shapes::square}) {
       const PieceMasks piece = rasterise_piece(PieceSet::tangram(), kind, 90.0, 1.0, true, 0.75);
       const std::vector<char> possible = possible_configurations(table, piece);
       bool any = false;
@@ -154,7 +159,8 @@ TEST_CASE("collision-free area: group cores never rule out a configuration that 
 }
 
 TEST_CASE("raster: a group's core lies inside every member") {
-  const PieceMasks piece = rasterise_piece(PieceSet::tangram(), tangram_shapes::medium_triangle, 150.0, 1.0, false, 0.75);
+  const PieceMasks piece = rasterise_piece(PieceSet::tangram(), tangram_shapes::medium_triangle,
+                                           150.0, 1.0, false, 0.75);
   CHECK(piece.groups.cores.size() == 45);  // 360 rotations, 8 per group
   for (std::size_t g = 0; g < piece.groups.cores.size(); ++g) {
     CHECK(piece.groups.cores[g].pixels > 0);

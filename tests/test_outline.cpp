@@ -26,7 +26,8 @@ cv::Mat1b centre_raster(const std::vector<Polygon>& rings, int size) {
         const std::size_t n = ring.size();
         for (std::size_t i = 0, j = n - 1; i < n; j = i++)
           if ((ring[i].y > c.y) != (ring[j].y > c.y) &&
-              c.x < ring[j].x + (c.y - ring[j].y) * (ring[i].x - ring[j].x) / (ring[i].y - ring[j].y))
+              c.x <
+                  ring[j].x + (c.y - ring[j].y) * (ring[i].x - ring[j].x) / (ring[i].y - ring[j].y))
             in = !in;
       }
       mask(y, x) = in ? 255 : 0;
@@ -92,7 +93,8 @@ TEST_CASE("outline: the corners of turned polygons within a fraction of a pixel"
     // in that band gives the same pixels); other directions pin them down far better.
     const bool grid_like = std::fmod(turn, 45.0) == 0.0;
     CHECK(worst_corner_error(square, rings[0].corners) < (grid_like ? 0.75 : 0.25));
-    CHECK(std::abs(area(rings[0].corners) - area(square)) < (grid_like ? 0.005 : 0.001) * area(square));
+    CHECK(std::abs(area(rings[0].corners) - area(square)) <
+          (grid_like ? 0.005 : 0.001) * area(square));
   }
   // A triangle with a sharp corner.
   const Polygon triangle{{20.2, 30.7}, {180.4, 60.1}, {40.9, 170.3}};
@@ -106,7 +108,8 @@ TEST_CASE("outline: holes are rings of their own, turned the other way, with the
   const Polygon outer = turned_square({140, 140}, 60.0, 10.0);
   const Polygon hole = turned_square({140.5, 139.5}, 30.0, 55.0);
   const Polygon second = turned_square({25, 25}, 10.0, 0.0);  // another part, no hole
-  const std::vector<OutlineRing> rings = vectorise_outline(centre_raster({outer, hole, second}, 240));
+  const std::vector<OutlineRing> rings =
+      vectorise_outline(centre_raster({outer, hole, second}, 240));
   REQUIRE(rings.size() == 3);
   int outers = 0;
   for (const OutlineRing& ring : rings) {
@@ -188,9 +191,8 @@ TEST_CASE("outline: half-discs, their straight edge left alone, the arc's ends a
     const double t = turn * 3.14159265358979323846 / 180.0;
     const Vec2 centre{100.6, 100.2}, up{std::sin(t), -std::cos(t)};
     const double radius = 70.0;
-    const std::vector<OutlineRing> rings = vectorise_outline(raster(200, [&](Vec2 p) {
-      return distance(p, centre) < radius && dot(p - centre, up) > 0.0;
-    }));
+    const std::vector<OutlineRing> rings = vectorise_outline(raster(
+        200, [&](Vec2 p) { return distance(p, centre) < radius && dot(p - centre, up) > 0.0; }));
     REQUIRE(rings.size() == 1);
     REQUIRE(rings[0].arcs.size() == 1);
     const OutlineArc& arc = rings[0].arcs[0];
@@ -250,4 +252,3 @@ TEST_CASE("outline: arcs and straight edges mixed: a stadium, a tombstone with a
     CHECK(std::abs(round_bite.sweep_deg) == doctest::Approx(90.0).epsilon(0.03));
   }
 }
-

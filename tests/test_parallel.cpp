@@ -57,8 +57,7 @@ TEST_CASE("parallel: any takes indices in order, so a hit early in the range sto
       CHECK(parallel_any(100, [&](std::size_t i) {
         calls.fetch_add(1);
         std::size_t seen = highest.load();
-        while (i > seen && !highest.compare_exchange_weak(seen, i)) {
-        }
+        while (i > seen && !highest.compare_exchange_weak(seen, i)) {}
         if (i == hit) return true;
         // Misses are slow, so a thread working far from the hit would be caught at it.
         std::this_thread::sleep_for(std::chrono::milliseconds(1));

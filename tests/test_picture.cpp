@@ -12,11 +12,11 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "patterns.hpp"
 #include "square_assembly.hpp"
 #include "tangram/core/base/error.hpp"
 #include "tangram/core/puzzle/verify.hpp"
 #include "tangram/io/picture.hpp"
-#include "patterns.hpp"
 
 using namespace tangram;
 
@@ -87,9 +87,9 @@ TEST_CASE("piece labels: a set of twelve pieces in four shapes, each copy named 
   const std::vector<std::string> labels = piece_labels(set);
   REQUIRE(labels.size() == set.piece_count());
   CHECK(labels == std::vector<std::string>{"big-square", "bar 1/2", "bar 2/2", "square 1/4",
-                                           "square 2/4", "square 3/4", "square 4/4",
-                                           "triangle 1/5", "triangle 2/5", "triangle 3/5",
-                                           "triangle 4/5", "triangle 5/5"});
+                                           "square 2/4", "square 3/4", "square 4/4", "triangle 1/5",
+                                           "triangle 2/5", "triangle 3/5", "triangle 4/5",
+                                           "triangle 5/5"});
   CHECK(std::set<std::string>(labels.begin(), labels.end()).size() == labels.size());
 }
 
@@ -105,8 +105,9 @@ TEST_CASE("piece slots: copies take their shape's slots in the order they come, 
   CHECK(piece_slots(set, pieces) == std::vector<std::size_t>{5, 0, 6, 7, 1});
 }
 
-TEST_CASE("piece colours: the Tangram's as before, and 24 slots far apart from each other and "
-          "from the picture's white, grey and outlines") {
+TEST_CASE(
+    "piece colours: the Tangram's as before, and 24 slots far apart from each other and "
+    "from the picture's white, grey and outlines") {
   CHECK(piece_colour(0) == cv::Scalar(180, 119, 31));
   CHECK(piece_colour(6) == cv::Scalar(194, 119, 227));
   CHECK(piece_colour(64) == piece_colour(0));  // the palette repeats after 64 slots
@@ -123,7 +124,8 @@ TEST_CASE("piece colours: the Tangram's as before, and 24 slots far apart from e
   CHECK(nearest >= 15.0);
 }
 
-TEST_CASE("render_assembly: scaled picture, grey puzzle on white, each piece in its slot's colour") {
+TEST_CASE(
+    "render_assembly: scaled picture, grey puzzle on white, each piece in its slot's colour") {
   SquareFixture f;
   const std::vector<PlacedPiece> shown(f.pieces.begin(), f.pieces.begin() + 6);  // one left out
   const int scale = 3;
@@ -138,8 +140,7 @@ TEST_CASE("render_assembly: scaled picture, grey puzzle on white, each piece in 
   const std::vector<std::size_t> slots = piece_slots(PieceSet::tangram(), shown);
   for (std::size_t i = 0; i < shown.size(); ++i) {
     const cv::Scalar c = piece_colour(slots[i]);
-    CHECK(at(centroid(shown[i].polygon)) ==
-          cv::Vec3b(uchar(c[0]), uchar(c[1]), uchar(c[2])));
+    CHECK(at(centroid(shown[i].polygon)) == cv::Vec3b(uchar(c[0]), uchar(c[1]), uchar(c[2])));
   }
   CHECK_THROWS_AS(render_assembly(f.pattern, shown, PieceSet::tangram(), 0), UsageError);
 }
@@ -159,12 +160,11 @@ TEST_CASE("captions: one for each outcome, worded from the stats and the setting
   solution.stats.timed_out = false;
   caption = solution_caption(solution, config);
   CHECK(caption.outcome == Outcome::Exhausted);
-  CHECK(caption_lines(caption).front() ==
-        "NOT SOLVED: search space exhausted at 45-degree steps");
+  CHECK(caption_lines(caption).front() == "NOT SOLVED: search space exhausted at 45-degree steps");
 
   solution.pieces.clear();
-  solution.stats.impossible = Impossibility{Impossibility::Kind::PieceFitsNowhere,
-                                            tangram_shapes::large_triangle, 0, 0.0};
+  solution.stats.impossible =
+      Impossibility{Impossibility::Kind::PieceFitsNowhere, tangram_shapes::large_triangle, 0, 0.0};
   caption = solution_caption(solution, config);
   CHECK(caption.outcome == Outcome::Impossible);
   CHECK(caption_lines(caption) ==
@@ -172,8 +172,7 @@ TEST_CASE("captions: one for each outcome, worded from the stats and the setting
             "NOT SOLVED: impossible at 45-degree steps: the large-triangle fits nowhere in the "
             "figure",
             "0 of 7 pieces placed"});
-  solution.stats.impossible =
-      Impossibility{Impossibility::Kind::UncoverableParts, 0, 3, 0.0604};
+  solution.stats.impossible = Impossibility{Impossibility::Kind::UncoverableParts, 0, 3, 0.0604};
   CHECK(caption_lines(solution_caption(solution, config)).front() ==
         "NOT SOLVED: impossible at 45-degree steps: 3 separate parts that no piece fits in hold "
         "6.0% of the figure (at most 5% may stay uncovered)");
@@ -198,8 +197,8 @@ TEST_CASE("captions: one for each outcome, worded from the stats and the setting
 }
 
 TEST_CASE("outcomes: names in files, and the outcome of a solve's stats") {
-  for (const Outcome o : {Outcome::Solved, Outcome::Invalid, Outcome::TimeLimit,
-                          Outcome::Exhausted, Outcome::Impossible})
+  for (const Outcome o : {Outcome::Solved, Outcome::Invalid, Outcome::TimeLimit, Outcome::Exhausted,
+                          Outcome::Impossible})
     CHECK(outcome_from_name(outcome_name(o)) == o);
   CHECK(outcome_name(Outcome::TimeLimit) == "time-limit");
   CHECK_FALSE(outcome_from_name("timeout").has_value());
@@ -237,20 +236,20 @@ TEST_CASE("render_solution: the assembly keeps its pixel frame; caption and lege
   const SolverConfig config = caption_config();
   const int scale = 2;
   const cv::Mat3b assembly = render_assembly(f.pattern, solution.pieces, config.pieces, scale);
-  const cv::Mat3b picture =
-      render_solution(f.pattern, solution, config.pieces, solution_caption(solution, config), scale);
+  const cv::Mat3b picture = render_solution(f.pattern, solution, config.pieces,
+                                            solution_caption(solution, config), scale);
   REQUIRE(picture.cols >= 340);  // a 120 px assembly: the band needs more room than it has
   REQUIRE(picture.rows > assembly.rows + 60);
   // The assembly's pixels are where they were, white to the right of them.
   CHECK(cv::norm(picture(cv::Rect(0, 0, assembly.cols, assembly.rows)), assembly, cv::NORM_INF) ==
         0.0);
-  const cv::Mat3b right = picture(cv::Rect(assembly.cols, 0, picture.cols - assembly.cols,
-                                           assembly.rows));
+  const cv::Mat3b right =
+      picture(cv::Rect(assembly.cols, 0, picture.cols - assembly.cols, assembly.rows));
   CHECK(count_colour(right, cv::Scalar(255, 255, 255)) == right.rows * right.cols);
   // The band: the caption in red (not solved), a swatch of every piece placed, none of the two
   // left out.
-  const cv::Mat3b band = picture(cv::Rect(0, assembly.rows, picture.cols,
-                                          picture.rows - assembly.rows));
+  const cv::Mat3b band =
+      picture(cv::Rect(0, assembly.rows, picture.cols, picture.rows - assembly.rows));
   const cv::Rect first_line(0, assembly.rows, picture.cols, 28);  // above the legend
   CHECK(count_tinted(picture(first_line), 2) > 20);
   CHECK(count_tinted(picture(first_line), 1) == 0);
@@ -264,8 +263,8 @@ TEST_CASE("render_solution: the assembly keeps its pixel frame; caption and lege
   // Solved, in green; a long reason is wrapped, not cut: the picture stays as wide.
   solution.pieces = f.pieces;
   solution.solved = true;
-  const cv::Mat3b solved =
-      render_solution(f.pattern, solution, config.pieces, solution_caption(solution, config), scale);
+  const cv::Mat3b solved = render_solution(f.pattern, solution, config.pieces,
+                                           solution_caption(solution, config), scale);
   CHECK(count_tinted(solved(first_line), 1) > 20);
   CHECK(count_tinted(solved(first_line), 2) == 0);
   PictureCaption wordy = solution_caption(solution, config);

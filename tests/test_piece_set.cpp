@@ -107,8 +107,8 @@ TEST_CASE("piece set: symmetries of other shapes") {
   const Polygon l = outline({{0, 0}, {1, 0}, {1, 2}, {2, 2}, {2, 3}, {0, 3}});
   const Polygon t = outline({{0, 0}, {3, 0}, {3, 1}, {2, 1}, {2, 2}, {1, 2}, {1, 1}, {0, 1}});
   const Polygon s = outline({{1, 0}, {3, 0}, {3, 1}, {2, 1}, {2, 2}, {0, 2}, {0, 1}, {1, 1}});
-  const Polygon f = outline({{1, 0}, {3, 0}, {3, 1}, {2, 1}, {2, 3}, {1, 3}, {1, 2}, {0, 2},
-                             {0, 1}, {1, 1}});
+  const Polygon f =
+      outline({{1, 0}, {3, 0}, {3, 1}, {2, 1}, {2, 3}, {1, 3}, {1, 2}, {0, 2}, {0, 1}, {1, 1}});
   CHECK(rotation_period_deg(l) == 360.0);
   CHECK(mirror_distinct(l));
   CHECK(rotation_period_deg(t) == 360.0);
@@ -118,8 +118,18 @@ TEST_CASE("piece set: symmetries of other shapes") {
   CHECK(rotation_period_deg(f) == 360.0);
   CHECK(mirror_distinct(f));
   // The plus pentomino and a rectangle; a turned, shifted outline has the same symmetries.
-  const Polygon plus = outline({{1, 0}, {2, 0}, {2, 1}, {3, 1}, {3, 2}, {2, 2}, {2, 3}, {1, 3},
-                                {1, 2}, {0, 2}, {0, 1}, {1, 1}});
+  const Polygon plus = outline({{1, 0},
+                                {2, 0},
+                                {2, 1},
+                                {3, 1},
+                                {3, 2},
+                                {2, 2},
+                                {2, 3},
+                                {1, 3},
+                                {1, 2},
+                                {0, 2},
+                                {0, 1},
+                                {1, 1}});
   CHECK(rotation_period_deg(plus) == 90.0);
   CHECK(rotation_period_deg(outline({{0, 0}, {2, 0}, {2, 1}, {0, 1}})) == 180.0);
   Polygon turned;
@@ -232,7 +242,8 @@ TEST_CASE("piece set: configuration counts leave out symmetric duplicates") {
 TEST_CASE("piece set: a turn by the rotation period maps the piece onto itself") {
   for (ShapeId k : kAllShapes) {
     const Polygon a = tangram_set.posed_polygon(k, 100, {{50, 50}, 10, false});
-    const Polygon b = tangram_set.posed_polygon(k, 100, {{50, 50}, 10.0 + tangram_set.rotation_period_deg(k), false});
+    const Polygon b = tangram_set.posed_polygon(
+        k, 100, {{50, 50}, 10.0 + tangram_set.rotation_period_deg(k), false});
     for (const Vec2& v : b) {
       double best = 1e9;
       for (const Vec2& w : a) best = std::min(best, std::hypot(v.x - w.x, v.y - w.y));
@@ -249,9 +260,9 @@ TEST_CASE("piece set: posed large triangle at 45 degrees, derived by hand") {
   // with one leg going left and one going up, each 60h = 120 sqrt(2)/2 long.
   const double h = std::sqrt(2.0);
   const Vec2 c{100, 50};
-  check_vertices(tangram_set.posed_polygon(tangram_shapes::large_triangle, 120, {c, 45, false}),
-                 {{100 - 40 * h, 50 + 20 * h}, {100 + 20 * h, 50 - 40 * h},
-                  {100 + 20 * h, 50 + 20 * h}});
+  check_vertices(
+      tangram_set.posed_polygon(tangram_shapes::large_triangle, 120, {c, 45, false}),
+      {{100 - 40 * h, 50 + 20 * h}, {100 + 20 * h, 50 - 40 * h}, {100 + 20 * h, 50 + 20 * h}});
   // At 90 degrees the right angle points right.
   check_vertices(tangram_set.posed_polygon(tangram_shapes::large_triangle, 120, {c, 90, false}),
                  {{80, 110}, {80, -10}, {140, 50}});

@@ -30,11 +30,11 @@ TEST_CASE("piece sets: every built-in set reads, with its published inventory") 
     bool arcs;
   };
   const double egg = M_PI * (3 - std::sqrt(2.0)) - 1;  // the file's notes: exact area
-  for (const Want& w : {Want{"tangram", 7, 1.0, false}, Want{"double-tangram", 14, 2.0, false},
-                        Want{"stomachion", 14, 144.0, false}, Want{"pentominoes", 12, 60.0, false},
-                        Want{"chie-no-ita", 7, 1.0, false}, Want{"pythagoras", 7, 1.0, false},
-                        Want{"egg-of-columbus", 9, egg, true},
-                        Want{"broken-heart", 9, 4 + M_PI, true}}) {
+  for (const Want& w :
+       {Want{"tangram", 7, 1.0, false}, Want{"double-tangram", 14, 2.0, false},
+        Want{"stomachion", 14, 144.0, false}, Want{"pentominoes", 12, 60.0, false},
+        Want{"chie-no-ita", 7, 1.0, false}, Want{"pythagoras", 7, 1.0, false},
+        Want{"egg-of-columbus", 9, egg, true}, Want{"broken-heart", 9, 4 + M_PI, true}}) {
     CAPTURE(w.name);
     const PieceSetFile file = builtin_piece_set(w.name);
     CHECK(file.set.name() == w.name);
@@ -92,15 +92,14 @@ TEST_CASE("piece sets: an arc through its midpoint") {
 TEST_CASE("piece sets: arcs are kept as arcs and written back as arcs") {
   // A half disc of radius 1 about the origin, its outline in each of four ways: either way
   // round (PieceSet reverses a clockwise one), the arc last or first among the items.
-  const char* outlines[] = {R"([[-1, 0], [1, 0], {"through": [0, 1]}])",
-                            R"([{"through": [0, 1]}, [-1, 0], [1, 0]])",
-                            R"([[1, 0], [-1, 0], {"through": [0, 1]}])",
-                            R"([{"through": [0, 1]}, [1, 0], [-1, 0]])"};
+  const char* outlines[] = {
+      R"([[-1, 0], [1, 0], {"through": [0, 1]}])", R"([{"through": [0, 1]}, [-1, 0], [1, 0]])",
+      R"([[1, 0], [-1, 0], {"through": [0, 1]}])", R"([{"through": [0, 1]}, [1, 0], [-1, 0]])"};
   for (const char* outline : outlines) {
     CAPTURE(std::string(outline));
     const PieceSet set =
-        piece_set_from_json(file_with(std::string(R"([{"name": "half", "outline": )") +
-                                      outline + "}]"))
+        piece_set_from_json(
+            file_with(std::string(R"([{"name": "half", "outline": )") + outline + "}]"))
             .set;
     const PieceShape& shape = set.shape(0);
     REQUIRE(shape.arcs.size() == 1);
@@ -144,13 +143,16 @@ TEST_CASE("piece sets: bad files get one line naming the field") {
        "outline item 3 is not a pair of numbers"},
       {file_with(R"([{"name": "a", "outline": [[0,0],[1,1],[1,0],[0,1]]}])"),
        "the outline crosses itself"},
-      {file_with(R"([{"name": "a", "outline": [[0,0],{"through": [1,1]},{"through": [2,2]},[0,1]]}])"),
+      {file_with(
+           R"([{"name": "a", "outline": [[0,0],{"through": [1,1]},{"through": [2,2]},[0,1]]}])"),
        "an arc must lie between two vertices"},
       {file_with(R"([{"name": "a", "outline": [[0,0],{"through": [1,0]},[2,0],[0,1]]}])"),
        "the arc's three points lie on a line"},
-      {file_with(R"([{"name": "a", "outline": [[0,0],[1,0],[0,1]]}, {"name": "a", "outline": [[0,0],[1,0],[0,1]]}])"),
+      {file_with(
+           R"([{"name": "a", "outline": [[0,0],[1,0],[0,1]]}, {"name": "a", "outline": [[0,0],[1,0],[0,1]]}])"),
        "the name is used twice"},
-      {file_with(R"([{"name": "a", "outline": [[0,0],[1,0],[0,1]]}])", R"("rotations": {"angles_deg": [0, 45, 90]}, )"),
+      {file_with(R"([{"name": "a", "outline": [[0,0],[1,0],[0,1]]}])",
+                 R"("rotations": {"angles_deg": [0, 45, 90]}, )"),
        "\"angles_deg\" must be the multiples of one step"},
       {file_with(R"([{"name": "a", "outline": [[0,0],[1,0],[0,1]]}])", R"("rotations": {}, )"),
        "\"rotations\" needs one of"},
@@ -187,7 +189,8 @@ TEST_CASE("piece sets: piece_set_to_json reads back as the same set, for every b
     CHECK(back.grid_step_deg() == doctest::Approx(set.grid_step_deg()));
     REQUIRE(back.shape_count() == set.shape_count());
     for (std::size_t s = 0; s < set.shape_count(); ++s) {
-      const PieceShape &a = set.shape(static_cast<ShapeId>(s)), &b = back.shape(static_cast<ShapeId>(s));
+      const PieceShape &a = set.shape(static_cast<ShapeId>(s)),
+                       &b = back.shape(static_cast<ShapeId>(s));
       CHECK(a.name == b.name);
       CHECK(a.count == b.count);
       REQUIRE(a.outline.size() == b.outline.size());

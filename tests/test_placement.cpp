@@ -18,12 +18,15 @@ TEST_CASE("placement: sweep matrices start and end where their paths do") {
   const int rows = 30, cols = 40;
   const cv::Point bottom_left(0, rows - 1), bottom_right(cols - 1, rows - 1);
   const cv::Point top_left(0, 0), top_right(cols - 1, 0);
-  struct Expect { Strategy s; cv::Point first, last; };
+  struct Expect {
+    Strategy s;
+    cv::Point first, last;
+  };
   const Expect cases[] = {
       {Strategy::BottomLeft, bottom_left, top_right},
       {Strategy::LeftBottom, bottom_left, top_right},
-      {Strategy::HorizontalZigZag, bottom_left, top_left},      // 30 rows: even count ends left
-      {Strategy::VerticalZigZag, bottom_left, bottom_right},    // 40 columns: the last runs down
+      {Strategy::HorizontalZigZag, bottom_left, top_left},    // 30 rows: even count ends left
+      {Strategy::VerticalZigZag, bottom_left, bottom_right},  // 40 columns: the last runs down
       {Strategy::Spiral, bottom_left, cv::Point(-1, -1)},
       {Strategy::InverseSpiral, cv::Point(-1, -1), bottom_left},
   };

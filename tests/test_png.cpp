@@ -11,8 +11,8 @@
 #include <opencv2/imgcodecs.hpp>
 
 #include "checks.hpp"
-#include "decoding.hpp"
 #include "cli_runner.hpp"
+#include "decoding.hpp"
 #include "png_builder.hpp"
 #include "tangram/core/base/error.hpp"
 #include "tangram/io/png.hpp"
@@ -51,8 +51,8 @@ TEST_CASE("decode_png: every colour type, depth and interlacing decodes as OpenC
   struct Variant {
     int colour, depth, channels;
   };
-  const Variant variants[] = {{0, 8, 1}, {0, 16, 1}, {2, 8, 3},  {2, 16, 3},
-                              {4, 8, 2}, {4, 16, 2}, {6, 8, 4},  {6, 16, 4}};
+  const Variant variants[] = {{0, 8, 1}, {0, 16, 1}, {2, 8, 3}, {2, 16, 3},
+                              {4, 8, 2}, {4, 16, 2}, {6, 8, 4}, {6, 16, 4}};
   const std::uint32_t w = 19, h = 15;
   for (const Variant& v : variants)
     for (const bool interlaced : {false, true}) {
@@ -70,15 +70,17 @@ TEST_CASE("decode_png: every colour type, depth and interlacing decodes as OpenC
     }
 }
 
-TEST_CASE("decode_png: low-depth grey, palettes (short, long, with tRNS) and RGB tRNS decode "
-          "as OpenCV decodes them") {
+TEST_CASE(
+    "decode_png: low-depth grey, palettes (short, long, with tRNS) and RGB tRNS decode "
+    "as OpenCV decodes them") {
   const std::uint32_t w = 13, h = 6;
   // 1, 2 and 4-bit grey: packed rows.
   for (const int depth : {1, 2, 4}) {
     std::string raw;
     for (std::uint32_t y = 0; y < h; ++y) {
       raw += '\0';
-      for (std::uint32_t b = 0; b < (w * depth + 7) / 8; ++b) raw += static_cast<char>(0x5A ^ (y * 29 + b * 7));
+      for (std::uint32_t b = 0; b < (w * depth + 7) / 8; ++b)
+        raw += static_cast<char>(0x5A ^ (y * 29 + b * 7));
     }
     const std::string file = png_file(ihdr_data(w, h, depth, 0), raw);
     CAPTURE(depth);
@@ -89,7 +91,8 @@ TEST_CASE("decode_png: low-depth grey, palettes (short, long, with tRNS) and RGB
   std::string raw;
   for (std::uint32_t y = 0; y < h; ++y) {
     raw += '\0';
-    for (std::uint32_t b = 0; b < (w * 4 + 7) / 8; ++b) raw += static_cast<char>((y * 31 + b * 17) & 0xFF);
+    for (std::uint32_t b = 0; b < (w * 4 + 7) / 8; ++b)
+      raw += static_cast<char>((y * 31 + b * 17) & 0xFF);
   }
   for (const int entries : {3, 16, 20})
     for (const int transparent : {0, 2, 3}) {
@@ -142,9 +145,8 @@ TEST_CASE("decode_png: ancillary chunks, even broken ones, are left out without 
 
 TEST_CASE("decode_png: broken files are refused with one line, libpng prints nothing") {
   const std::string ihdr = ihdr_data(8, 4, 8, 0);
-  const std::string raw = raw_rows(8, 4, 1, false, [](std::uint32_t, std::uint32_t) {
-    return std::string(1, '\x80');
-  });
+  const std::string raw =
+      raw_rows(8, 4, 1, false, [](std::uint32_t, std::uint32_t) { return std::string(1, '\x80'); });
   const std::string good = png_file(ihdr, raw);
   const std::string idat = png_chunk("IDAT", zlib_compress(raw));
   const std::string head = png_signature() + png_chunk("IHDR", ihdr);
@@ -164,7 +166,8 @@ TEST_CASE("decode_png: broken files are refused with one line, libpng prints not
        "CRC error in chunk IHDR"},
       {"IDAT CRC", head + png_chunk("IDAT", zlib_compress(raw), 4) + png_chunk("IEND", ""),
        "CRC error in chunk IDAT"},
-      {"first chunk", png_signature() + idat + png_chunk("IEND", ""), "the first chunk is not IHDR"},
+      {"first chunk", png_signature() + idat + png_chunk("IEND", ""),
+       "the first chunk is not IHDR"},
       {"zero size", png_file(ihdr_data(0, 4, 8, 0), ""), "zero image size"},
       {"bad depth", png_file(ihdr_data(8, 4, 3, 0), raw), "bit depth 3"},
       {"bad colour", png_file(ihdr_data(8, 4, 8, 5), raw), "unknown colour type"},
@@ -203,10 +206,12 @@ TEST_CASE("decode_png: the pixel cap is checked from the header, before any data
     FAIL("expected a LimitError");
   } catch (const LimitError& e) {
     CHECK(e.limit() == Limit::Pixels);
-    CHECK(std::string(e.what()) == "20000 x 20000 px is over the limit of 50000000 pixels (raise it with "
-                                   "max_pixels)");
+    CHECK(std::string(e.what()) ==
+          "20000 x 20000 px is over the limit of 50000000 pixels (raise it with "
+          "max_pixels)");
   }
-  const std::string header_only = png_signature() + png_chunk("IHDR", ihdr_data(20000, 20000, 8, 0));
+  const std::string header_only =
+      png_signature() + png_chunk("IHDR", ihdr_data(20000, 20000, 8, 0));
   CHECK_THROWS_AS(decode_png(header_only, 50'000'000), LimitError);
   // Within the cap the same kind of file decodes.
   const cv::Mat small = decode_png(png_bomb(300, 200), 60'000);
@@ -217,7 +222,8 @@ TEST_CASE("decode_png: the pixel cap is checked from the header, before any data
 
 TEST_CASE("decode_png: every pattern in masks/ decodes exactly as OpenCV decodes it") {
   int files = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(std::string(TANGRAM_SOURCE_DIR) + "/masks")) {
+  for (const auto& entry :
+       std::filesystem::directory_iterator(std::string(TANGRAM_SOURCE_DIR) + "/masks")) {
     if (entry.path().extension() != ".png") continue;
     const std::string bytes = read_all(entry.path());
     CAPTURE(entry.path().string());

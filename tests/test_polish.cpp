@@ -4,8 +4,8 @@
 
 #include "square_assembly.hpp"
 #include "tangram/core/puzzle/pattern.hpp"
-#include "tangram/core/refine/polish.hpp"
 #include "tangram/core/puzzle/verify.hpp"
+#include "tangram/core/refine/polish.hpp"
 
 using namespace tangram;
 
@@ -65,7 +65,8 @@ TEST_CASE("polish: pieces stay within max_shift_px of their start and keep their
     CHECK(std::hypot(d.x, d.y) <= 0.3 + 1e-9);
     CHECK(j.pieces[k].pose.angle_deg == start[k].pose.angle_deg);
     const PlacedPiece& p = j.pieces[k];
-    CHECK(test::same_vertices(p.polygon, PieceSet::tangram().posed_polygon(p.shape, j.pattern.side_px, p.pose)));
+    CHECK(test::same_vertices(
+        p.polygon, PieceSet::tangram().posed_polygon(p.shape, j.pattern.side_px, p.pose)));
   }
 }
 

@@ -12,11 +12,11 @@
 #include <opencv2/imgproc.hpp>
 
 #include "cli_runner.hpp"
-#include "temp_dir.hpp"
 #include "tangram/core/base/error.hpp"
 #include "tangram/io/png.hpp"
 #include "tangram/web/assets.hpp"
 #include "tangram/web/problem_library.hpp"
+#include "temp_dir.hpp"
 
 namespace {
 
@@ -92,12 +92,11 @@ TEST_CASE("problem library: a problem is its picture and its record, both inside
 
   // Only our files, nothing beside the folder, no temporary file left.
   CHECK(files_under(dir.path()) ==
-        std::vector<std::string>{"nested", "nested/library", "nested/library/square-one-2.json",
-                                 "nested/library/square-one-2.png",
-                                 "nested/library/square-one-3.json",
-                                 "nested/library/square-one-3.png",
-                                 "nested/library/square-one.json",
-                                 "nested/library/square-one.png"});
+        std::vector<std::string>{
+            "nested", "nested/library", "nested/library/square-one-2.json",
+            "nested/library/square-one-2.png", "nested/library/square-one-3.json",
+            "nested/library/square-one-3.png", "nested/library/square-one.json",
+            "nested/library/square-one.png"});
   CHECK(tangram::test::read_all(folder / "square-one.png") == masks_png("01-square.png"));
   CHECK(library.image("square-one") == masks_png("01-square.png"));
 
@@ -180,7 +179,8 @@ TEST_CASE("problem library: a picture the command line refuses is refused with i
   CHECK(dir.entries().empty());
 }
 
-TEST_CASE("problem library: the reading's notes and warnings are kept in the command line's words") {
+TEST_CASE(
+    "problem library: the reading's notes and warnings are kept in the command line's words") {
   tangram::test::TempDir dir("library");
   ProblemLibrary library(dir.path());
   // A light square on black: inverted (a note); a speck beside it (a warning).

@@ -12,9 +12,11 @@ using namespace tangram;
 
 TEST_CASE("raster: each configuration's pixel count is close to its polygon's area") {
   const double side = 200.0;
-  for (ShapeId kind : {tangram_shapes::large_triangle, tangram_shapes::medium_triangle,
-                         tangram_shapes::small_triangle, tangram_shapes::square, tangram_shapes::parallelogram}) {
-    for (const ConfigurationMask& c : rasterise_configurations(PieceSet::tangram(), kind, side, 15.0, true, 0.0)) {
+  for (ShapeId kind :
+       {tangram_shapes::large_triangle, tangram_shapes::medium_triangle,
+        tangram_shapes::small_triangle, tangram_shapes::square, tangram_shapes::parallelogram}) {
+    for (const ConfigurationMask& c :
+         rasterise_configurations(PieceSet::tangram(), kind, side, 15.0, true, 0.0)) {
       const double a = area(c.local_polygon);
       // Lattice-point counts differ from the area by about half the perimeter at most.
       double perimeter = 0.0;
@@ -38,8 +40,8 @@ TEST_CASE("raster: an inset of d shrinks a square's mask by about 4 d side") {
 }
 
 TEST_CASE("raster: rows are single runs and the anchor lies inside the piece") {
-  for (const ConfigurationMask& c :
-       rasterise_configurations(PieceSet::tangram(), tangram_shapes::parallelogram, 120.0, 7.0, true, 0.75)) {
+  for (const ConfigurationMask& c : rasterise_configurations(
+           PieceSet::tangram(), tangram_shapes::parallelogram, 120.0, 7.0, true, 0.75)) {
     cv::Point anchor;
     const cv::Mat1b image = run_mask_image(c.mask, anchor);
     CHECK(image(anchor) == 255);
@@ -56,7 +58,8 @@ TEST_CASE("raster: the default inset grows with the rotation step's angular erro
   CHECK(default_inset_px(200, 45, PieceSet::tangram().reach()) == doctest::Approx(0.75));
   CHECK(default_inset_px(200, 1, PieceSet::tangram().reach()) > 0.75);
   CHECK(default_inset_px(200, 1, PieceSet::tangram().reach()) < 1.5);
-  CHECK(default_inset_px(200, 5, PieceSet::tangram().reach()) > default_inset_px(200, 1, PieceSet::tangram().reach()));
+  CHECK(default_inset_px(200, 5, PieceSet::tangram().reach()) >
+        default_inset_px(200, 1, PieceSet::tangram().reach()));
 }
 
 TEST_CASE("raster: BitGrid round-trips an image and finds its bounding box") {
@@ -73,8 +76,15 @@ TEST_CASE("raster: BitGrid round-trips an image and finds its bounding box") {
 
 TEST_CASE("raster: BitGrid clears runs as clearing bit by bit does") {
   const cv::Mat1b full(3, 200, uchar(255));
-  for (const auto& [a, b] : std::vector<std::pair<int, int>>{
-           {0, 0}, {0, 1}, {5, 64}, {63, 65}, {0, 64}, {64, 128}, {10, 190}, {0, 200}, {199, 200}}) {
+  for (const auto& [a, b] : std::vector<std::pair<int, int>>{{0, 0},
+                                                             {0, 1},
+                                                             {5, 64},
+                                                             {63, 65},
+                                                             {0, 64},
+                                                             {64, 128},
+                                                             {10, 190},
+                                                             {0, 200},
+                                                             {199, 200}}) {
     CAPTURE(a);
     CAPTURE(b);
     BitGrid fast = BitGrid::from_mat(full), slow = BitGrid::from_mat(full);
@@ -107,8 +117,9 @@ cv::Mat1b brute_force_mask(const Polygon& polygon, double inset, cv::Point origi
   for (int y = 0; y < size.height; ++y)
     for (int x = 0; x < size.width; ++x) {
       const Vec2 p{double(x - origin.x), double(y - origin.y)};
-      const bool in = inset > 0.0 ? inside_polygon(polygon, p) && boundary_distance(polygon, p) >= inset
-                                  : inside_polygon(polygon, p, 1e-9);
+      const bool in = inset > 0.0
+                          ? inside_polygon(polygon, p) && boundary_distance(polygon, p) >= inset
+                          : inside_polygon(polygon, p, 1e-9);
       if (in) out(y, x) = 255;
     }
   return out;
@@ -118,7 +129,8 @@ cv::Mat1b brute_force_mask(const Polygon& polygon, double inset, cv::Point origi
 cv::Mat1b mask_in(const RunMask& mask, cv::Point origin, cv::Size size) {
   cv::Mat1b out(size, uchar(0));
   for (int i = 0; i < mask.runs(); ++i)
-    for (int k = 0; k < mask.len[i]; ++k) out(origin.y + mask.dy[i], origin.x + mask.x0[i] + k) = 255;
+    for (int k = 0; k < mask.len[i]; ++k)
+      out(origin.y + mask.dy[i], origin.x + mask.x0[i] + k) = 255;
   return out;
 }
 
@@ -149,8 +161,8 @@ TEST_CASE("raster: the general rasteriser equals point-by-point sampling on rand
 
 TEST_CASE("raster: on convex polygons the general rasteriser agrees with the half-plane one") {
   std::mt19937 rng(5);
-  for (const ShapeId shape : {tangram_shapes::large_triangle, tangram_shapes::square,
-                              tangram_shapes::parallelogram}) {
+  for (const ShapeId shape :
+       {tangram_shapes::large_triangle, tangram_shapes::square, tangram_shapes::parallelogram}) {
     for (int k = 0; k < 12; ++k) {
       const Polygon posed = apply_pose(PieceSet::tangram().local_polygon(shape, 97.3),
                                        Pose{{0.0, 0.0}, 7.0 + 29.0 * k, k % 2 == 1});
@@ -167,13 +179,15 @@ TEST_CASE("raster: on convex polygons the general rasteriser agrees with the hal
 
 TEST_CASE("raster: a non-convex piece has several runs in a row; cores intersect them") {
   // A U: 3 x 2 cells of 10 px with the middle top cell missing.
-  const Polygon u = {{-15, -10}, {-5, -10}, {-5, 0}, {5, 0}, {5, -10}, {15, -10}, {15, 10}, {-15, 10}};
+  const Polygon u = {{-15, -10}, {-5, -10}, {-5, 0},  {5, 0},
+                     {5, -10},   {15, -10}, {15, 10}, {-15, 10}};
   const RunMask mask = rasterise_polygon(u, 0.0);
   CHECK(mask.pixels == 31 * 21 - 9 * 10);  // lattice points; the notch's open cells
   int rows_with_two = 0;
   for (int i = 1; i < mask.runs(); ++i) rows_with_two += mask.dy[i] == mask.dy[i - 1];
   CHECK(rows_with_two == 10);
-  const RunMask both = intersect_masks(mask, rasterise_convex({{-20, -3}, {20, -3}, {20, 3}, {-20, 3}}));
+  const RunMask both =
+      intersect_masks(mask, rasterise_convex({{-20, -3}, {20, -3}, {20, 3}, {-20, 3}}));
   CHECK(both.pixels == 31 * 7 - 9 * 3);
   CHECK(intersect_masks(mask, mask).len == mask.len);
 }

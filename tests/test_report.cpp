@@ -13,13 +13,13 @@
 #include <opencv2/imgcodecs.hpp>
 
 #include "cli_runner.hpp"
-#include "temp_dir.hpp"
 #include "tangram/core/base/error.hpp"
+#include "tangram/io/picture.hpp"
+#include "tangram/lab/detail/text.hpp"
 #include "tangram/lab/experiment.hpp"
 #include "tangram/lab/report.hpp"
 #include "tangram/lab/results.hpp"
-#include "tangram/io/picture.hpp"
-#include "tangram/lab/detail/text.hpp"
+#include "temp_dir.hpp"
 
 using namespace tangram;
 using tangram::test::TempDir;
@@ -43,7 +43,7 @@ std::string png_bytes(int width, int height) {
 }
 
 RunRecord compare_run(const std::string& pattern, const std::string& strategy, bool solved,
-                   bool valid, double seconds) {
+                      bool valid, double seconds) {
   RunRecord run;
   run.experiment = "compare";
   run.search = "ours";
@@ -113,8 +113,8 @@ TEST_CASE("report: base64 and HTML escaping") {
 
 TEST_CASE("report: Tables I-III become HTML tables, cells escaped, the note below them") {
   ReportInput input = example_input();
-  input.tables = {ExperimentTable{"Table I: solved <all>", {{"strategy", "Exp. 2 paper"},
-                                                            {"S^-1", "8*"}, {"DT", "-"}}},
+  input.tables = {ExperimentTable{"Table I: solved <all>",
+                                  {{"strategy", "Exp. 2 paper"}, {"S^-1", "8*"}, {"DT", "-"}}},
                   ExperimentTable{"Table II", {{"experiment", "all paper"}, {"Exp. 2", "54.76%"}}}};
   const std::string html = report_html(input);
   CHECK(html.find("<h2 id=\"tables\">Tables I-III (as in tables.md)</h2>\n<h3>Table I: solved "
@@ -176,10 +176,10 @@ TEST_CASE("report: labels with a superscript are raised in HTML and SVG, Unicode
   CHECK(detail::label_html("S^-1") == "S<sup>&minus;1</sup>");
   CHECK(detail::label_html("BL, S^-1, DT") == "BL, S<sup>&minus;1</sup>, DT");
   CHECK(detail::label_html("a^b <c>") == "a^b &lt;c&gt;");  // no digits: left as it is
-  CHECK(detail::label_svg("S^-1") ==
-        "S<tspan dy=\"-0.4em\" font-size=\"75%\">&minus;1</tspan>");
-  CHECK(detail::label_svg("S^-1 x") == "S<tspan dy=\"-0.4em\" font-size=\"75%\">&minus;1"
-                                       "</tspan><tspan dy=\"0.4em\"> x</tspan>");
+  CHECK(detail::label_svg("S^-1") == "S<tspan dy=\"-0.4em\" font-size=\"75%\">&minus;1</tspan>");
+  CHECK(detail::label_svg("S^-1 x") ==
+        "S<tspan dy=\"-0.4em\" font-size=\"75%\">&minus;1"
+        "</tspan><tspan dy=\"0.4em\"> x</tspan>");
   CHECK(detail::label_unicode("S^-1") == "S\u207b\u00b9");
   CHECK(detail::label_unicode("x^2") == "x\u00b2");
   CHECK(detail::code_points("S\u207b\u00b9") == 3);
@@ -187,9 +187,9 @@ TEST_CASE("report: labels with a superscript are raised in HTML and SVG, Unicode
   ReportInput input = example_input();
   for (RunRecord& run : input.runs) run.strategy = run.strategy == "bl" ? "s-inv" : run.strategy;
   const std::string html = report_html(input);
-  CHECK(html.find("<td>S<sup>&minus;1</sup></td>") != std::string::npos);     // summary
-  CHECK(html.find("<th>S<sup>&minus;1</sup></th>") != std::string::npos);     // runs table
-  CHECK(html.find("<b>S<sup>&minus;1</sup></b>") != std::string::npos);       // gallery
+  CHECK(html.find("<td>S<sup>&minus;1</sup></td>") != std::string::npos);  // summary
+  CHECK(html.find("<th>S<sup>&minus;1</sup></th>") != std::string::npos);  // runs table
+  CHECK(html.find("<b>S<sup>&minus;1</sup></b>") != std::string::npos);    // gallery
   CHECK(html.find("class=\"category\" data-container=\"chart-solved-category-0\">S<tspan") !=
         std::string::npos);
   CHECK(html.find("S^-1") == std::string::npos);
@@ -199,8 +199,8 @@ TEST_CASE("report: every chart label names a slot as wide as the widest label, s
   ReportInput input = example_input();
   for (int p = 0; p < 12; ++p)  // "13/14": two digits on each side
     for (const char* strategy : {"bl", "dt"})
-      input.runs.push_back(compare_run("../masks/q" + std::to_string(p) + ".png", strategy, true,
-                                    true, 1.0));
+      input.runs.push_back(
+          compare_run("../masks/q" + std::to_string(p) + ".png", strategy, true, true, 1.0));
   const std::string html = report_html(input);
   CHECK(occurrences(html, ">13/14<title>") == 2);
   // Each bar label and category names its container, which exists.
@@ -241,8 +241,8 @@ TEST_CASE("report: the settings of the results, or a note that there are none") 
   settings.threads = 0;
   settings.piece_set = "tangram";
   settings.pieces = piece_labels(PieceSet::tangram());
-  settings.invocations = {{"tangram compare a.png b.png --out 'r & d'", "tangram 0.1.0",
-                           "e48074e", "AMD EPYC", 2, "2025-01-31T12:34:56Z"}};
+  settings.invocations = {{"tangram compare a.png b.png --out 'r & d'", "tangram 0.1.0", "e48074e",
+                           "AMD EPYC", 2, "2025-01-31T12:34:56Z"}};
   input.settings = settings;
   html = report_html(input);
   CHECK(html.find("id=\"no-settings\"") == std::string::npos);
@@ -262,10 +262,10 @@ TEST_CASE("report: the settings of the results, or a note that there are none") 
   }
   // The settings come before the results; the gallery has the pieces' legend in their colours.
   CHECK(html.find("id=\"settings-table\"") < html.find("id=\"summary\""));
-  CHECK(html.find("<p id=\"piece-legend\" class=\"legend\">Pieces (tangram)") !=
-        std::string::npos);
-  CHECK(html.find("<span class=\"swatch\" style=\"background:#1f77b4\"></span>large-triangle 1/2") !=
-        std::string::npos);
+  CHECK(html.find("<p id=\"piece-legend\" class=\"legend\">Pieces (tangram)") != std::string::npos);
+  CHECK(
+      html.find("<span class=\"swatch\" style=\"background:#1f77b4\"></span>large-triangle 1/2") !=
+      std::string::npos);
   CHECK(occurrences(html, "class=\"swatch\"") == 7);
 }
 
@@ -307,8 +307,10 @@ TEST_CASE("report: loading reads settings.json; a broken one is a warning") {
   input = load_report_input(results, GalleryMode::None, warnings);
   CHECK_FALSE(input.settings.has_value());
   REQUIRE(warnings.size() == 1);
-  CHECK(warnings[0] == "settings " + results + "/settings.json: invalid settings: wrong format tag "
-                       "a number (expected \"tangram-settings/1\") (the report shows no settings)");
+  CHECK(warnings[0] ==
+        "settings " + results +
+            "/settings.json: invalid settings: wrong format tag "
+            "a number (expected \"tangram-settings/1\") (the report shows no settings)");
   const std::vector<std::string> files = report_input_files(results, input.runs);
   CHECK(std::find(files.begin(), files.end(), results + "/settings.json") != files.end());
 }
@@ -404,8 +406,8 @@ TEST_CASE("report: Tables I-III of an experiment directory come from its run rec
   // Experiment 2 planned with 3 patterns (p3 never ran), BL and DT, the faithful search. The
   // records keep 4 decimals of the times, runs.csv 3: 1.2349 s is "1.23s" in tables.md, where
   // runs.csv's 1.235 would give "1.24s".
-  const TablePlan plan{{2}, {3}, {Strategy::BottomLeft, Strategy::DistanceTransform},
-                       {SearchMode::Paper}};
+  const TablePlan plan{
+      {2}, {3}, {Strategy::BottomLeft, Strategy::DistanceTransform}, {SearchMode::Paper}};
   std::vector<ExperimentRecord> records;
   std::vector<RunRecord> runs;
   for (const char* pattern : {"p1", "p2"})
@@ -420,9 +422,9 @@ TEST_CASE("report: Tables I-III of an experiment directory come from its run rec
       r.seconds = r.solved ? (strategy == Strategy::BottomLeft ? 1.2349 : 2.5) : 20.0004;
       r.coverage = 0.99;
       records.push_back(r);
-      RunRecord run = compare_run("../masks/" + r.pattern + ".png",
-                               std::string(strategy_name(strategy)), r.solved, r.valid,
-                               r.seconds);
+      RunRecord run =
+          compare_run("../masks/" + r.pattern + ".png", std::string(strategy_name(strategy)),
+                      r.solved, r.valid, r.seconds);
       run.experiment = "2";
       run.search = "paper";
       runs.push_back(run);
@@ -458,8 +460,9 @@ TEST_CASE("report: Tables I-III of an experiment directory come from its run rec
   std::filesystem::remove(results + "/tables.csv");
   input = load_report_input(results, GalleryMode::None, warnings);
   REQUIRE(warnings.size() == 1);
-  CHECK(warnings[0] == "tables " + results + "/tables.csv: no such file (Tables I-III take the "
-                       "runs in runs.csv for all that were planned)");
+  CHECK(warnings[0] == "tables " + results +
+                           "/tables.csv: no such file (Tables I-III take the "
+                           "runs in runs.csv for all that were planned)");
   TablePlan shown = plan;
   shown.patterns = {2};
   CHECK(rows_of(input.tables) == rows_of(experiment_tables(records, shown)));
@@ -470,9 +473,10 @@ TEST_CASE("report: Tables I-III of an experiment directory come from its run rec
   warnings.clear();
   input = load_report_input(results, GalleryMode::None, warnings);
   REQUIRE(warnings.size() == 1);
-  CHECK(warnings[0] == "run record " + results + "/exp2/paper/p1-bl.run.json: no such file (1 of 4 "
-                       "records unusable: Tables I-III use their runs.csv rows, times to 3 "
-                       "decimals)");
+  CHECK(warnings[0] == "run record " + results +
+                           "/exp2/paper/p1-bl.run.json: no such file (1 of 4 "
+                           "records unusable: Tables I-III use their runs.csv rows, times to 3 "
+                           "decimals)");
   html = report_html(input);
   CHECK(html.find("<tr><td>BL</td><td>5.75s (7.51s)</td><td>1.24s (0.00s)*</td></tr>") !=
         std::string::npos);
@@ -481,14 +485,16 @@ TEST_CASE("report: Tables I-III of an experiment directory come from its run rec
 TEST_CASE("report: unusable results directories are one-line InputErrors") {
   TempDir dir("report-bad");
   std::vector<std::string> warnings;
-  CHECK_THROWS_WITH_AS(load_report_input(dir.file("nope"), GalleryMode::All, warnings),
-                       ("cannot read results directory " + dir.file("nope") +
-                        ": no such directory").c_str(),
-                       InputError);
-  CHECK_THROWS_WITH_AS(load_report_input(dir.path().string(), GalleryMode::All, warnings),
-                       ("results directory " + dir.path().string() +
-                        " has no runs.csv (compare and experiment write one in their output directory)").c_str(),
-                       InputError);
+  CHECK_THROWS_WITH_AS(
+      load_report_input(dir.file("nope"), GalleryMode::All, warnings),
+      ("cannot read results directory " + dir.file("nope") + ": no such directory").c_str(),
+      InputError);
+  CHECK_THROWS_WITH_AS(
+      load_report_input(dir.path().string(), GalleryMode::All, warnings),
+      ("results directory " + dir.path().string() +
+       " has no runs.csv (compare and experiment write one in their output directory)")
+          .c_str(),
+      InputError);
   const std::string results = write_results(dir, example_runs());
   std::string csv = runs_csv(example_runs());
   csv.replace(csv.find(",bl,1,1,"), 8, ",bl,1,x,");
@@ -532,7 +538,8 @@ TEST_CASE("tangram report: writes the page; refuses outputs among or inside its 
   refused("report nowhere -o page2.html",
           "cannot read results directory nowhere: no such directory");
   refused("report masks -o page2.html",
-          "results directory masks has no runs.csv (compare and experiment write one in their output directory)");
+          "results directory masks has no runs.csv (compare and experiment write one in their "
+          "output directory)");
   refused("report results -o nodir/page.html",
           "cannot write nodir/page.html: directory nodir does not exist");
   CHECK_FALSE(std::filesystem::exists(dir.path() / "results" / "page.html"));
@@ -545,5 +552,6 @@ TEST_CASE("tangram report: writes the page; refuses outputs among or inside its 
   CHECK(run.err ==
         "tangram: warning: picture results/p2-dt.png: no such file (the report shows a "
         "placeholder)\n");
-  CHECK(occurrences(tangram::test::read_all(dir.path() / "page.html"), "class=\"missing-image\"") == 1);
+  CHECK(occurrences(tangram::test::read_all(dir.path() / "page.html"), "class=\"missing-image\"") ==
+        1);
 }

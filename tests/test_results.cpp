@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "temp_dir.hpp"
 #include "tangram/core/base/error.hpp"
 #include "tangram/lab/results.hpp"
+#include "temp_dir.hpp"
 
 using namespace tangram;
 
@@ -97,7 +97,8 @@ TEST_CASE("runs.csv: the outcome of each run; files without the column are read 
   CHECK(runs[0].outcome == Outcome::Solved);
   CHECK(runs[1].outcome == Outcome::TimeLimit);
   // Empty: not known.
-  runs = parse_runs_csv(kHeader + time_limit.substr(0, time_limit.rfind(',') + 1) + "\n", "runs.csv");
+  runs =
+      parse_runs_csv(kHeader + time_limit.substr(0, time_limit.rfind(',') + 1) + "\n", "runs.csv");
   CHECK_FALSE(runs[0].outcome.has_value());
   // The format before the outcome column: solved and valid tell what they can.
   const std::string old_header = std::string(kRunsCsvHeaderWithoutOutcome) + "\n";
@@ -142,8 +143,9 @@ TEST_CASE("runs.csv: malformed files give one-line errors that name the line") {
       {with(",solved\n", ",timeout\n"), "runs.csv line 3: unknown outcome 'timeout'"},
       {with(",solved\n", ",exhausted\n"),
        "runs.csv line 3: outcome exhausted contradicts solved 1 and valid 1"},
-      {with(",dt,1,1,", ",dt,0,0,"), "runs.csv line 3: outcome solved contradicts solved 0 and "
-                                     "valid 0"},
+      {with(",dt,1,1,", ",dt,0,0,"),
+       "runs.csv line 3: outcome solved contradicts solved 0 and "
+       "valid 0"},
       {with(",dt,1,1,", ",dt,2,1,"), "runs.csv line 3: solved must be 0 or 1, got '2'"},
       {with(",dt,1,1,", ",dt,1,yes,"), "runs.csv line 3: valid must be 0 or 1, got 'yes'"},
       {with("0.070", "fast"), "runs.csv line 3: seconds is not a number: 'fast'"},
@@ -168,9 +170,9 @@ TEST_CASE("runs.csv: malformed files give one-line errors that name the line") {
 
 TEST_CASE("runs.csv: reading a missing file is an InputError") {
   tangram::test::TempDir dir("results");
-  CHECK_THROWS_WITH_AS(read_runs_csv(dir.file("runs.csv")),
-                       ("cannot read results table " + dir.file("runs.csv") + ": no such file").c_str(),
-                       InputError);
+  CHECK_THROWS_WITH_AS(
+      read_runs_csv(dir.file("runs.csv")),
+      ("cannot read results table " + dir.file("runs.csv") + ": no such file").c_str(), InputError);
   tangram::test::write_file(dir.file("runs.csv"), kHeader + kGoodRow);
   CHECK(read_runs_csv(dir.file("runs.csv")).size() == 1);
 }
@@ -267,8 +269,7 @@ TEST_CASE("settings.json: malformed files are InputErrors that say what is wrong
         "invalid settings: wrong format tag \"tangram-run/1\" (expected "
         "\"tangram-settings/1\")");
   text.replace(text.find("\"threads\": 1"), 12, "\"threads\": -1");
-  CHECK(error(text) ==
-        "invalid settings: \"threads\" is not a whole number from 0 to 1000000");
+  CHECK(error(text) == "invalid settings: \"threads\" is not a whole number from 0 to 1000000");
   text = settings_to_json(example_settings());
   text.replace(text.find("\"time_limit_s\""), 14, "\"limit\"");
   CHECK(error(text) == "invalid settings: missing \"time_limit_s\"");

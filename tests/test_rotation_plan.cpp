@@ -54,10 +54,12 @@ TEST_CASE("the outline's direction: a drawn rectangle's turn modulo 45, to a ten
     CHECK(d->share > 0.95);
   }
   // Modulo 90, a rectangle turned by 20 and by 110 look alike; by 65 it does not.
-  CHECK(angle_distance(outline_direction(turned_rectangle(110.0, 220, 160, false), 90.0)->residue_deg,
-                 20.0, 90.0) < 0.1);
-  CHECK(angle_distance(outline_direction(turned_rectangle(65.0, 220, 160, false), 90.0)->residue_deg,
-                 65.0, 90.0) < 0.1);
+  CHECK(
+      angle_distance(outline_direction(turned_rectangle(110.0, 220, 160, false), 90.0)->residue_deg,
+                     20.0, 90.0) < 0.1);
+  CHECK(
+      angle_distance(outline_direction(turned_rectangle(65.0, 220, 160, false), 90.0)->residue_deg,
+                     65.0, 90.0) < 0.1);
   // A modulus that does not divide 180 has no meaning for edge directions.
   CHECK_FALSE(outline_direction(turned_rectangle(0.0, 220, 160, false), 72.0));
 }
@@ -71,10 +73,12 @@ TEST_CASE("the outline's direction of real figures") {
     CHECK(angle_distance(d->residue_deg, 0.0, 45.0) < 0.25);
     CHECK(d->share > 0.9);
   }
-  const std::optional<OutlineDirection> turned = outline_direction(mask("29-page3-61-rotated.png"), 45.0);
+  const std::optional<OutlineDirection> turned =
+      outline_direction(mask("29-page3-61-rotated.png"), 45.0);
   REQUIRE(turned);
   CHECK(angle_distance(turned->residue_deg, 146.02, 45.0) < 0.25);
-  const std::optional<OutlineDirection> other = outline_direction(mask("25-page1-162-rotated.png"), 45.0);
+  const std::optional<OutlineDirection> other =
+      outline_direction(mask("25-page1-162-rotated.png"), 45.0);
   REQUIRE(other);
   CHECK(angle_distance(other->residue_deg, 75.46, 45.0) < 0.25);
 }
@@ -186,7 +190,8 @@ TEST_CASE("configurations turned by an offset") {
     CHECK(std::abs(turned[i].angle_deg - std::fmod(plain[i].angle_deg + 30.0, 360.0)) < 1e-9);
   }
   // Angles stay in [0, 360).
-  for (const Configuration& c : tangram.configurations(tangram_shapes::large_triangle, 45.0, false, 44.0)) {
+  for (const Configuration& c :
+       tangram.configurations(tangram_shapes::large_triangle, 45.0, false, 44.0)) {
     CHECK(c.angle_deg >= 0.0);
     CHECK(c.angle_deg < 360.0);
   }

@@ -6,19 +6,19 @@
 #include <utility>
 #include <vector>
 
+#include "patterns.hpp"
 #include "tangram/core/base/error.hpp"
 #include "tangram/core/puzzle/pattern.hpp"
-#include "tangram/core/solve/solve.hpp"
 #include "tangram/core/puzzle/verify.hpp"
+#include "tangram/core/solve/solve.hpp"
 #include "tangram/io/pattern_png.hpp"
-#include "patterns.hpp"
 
 using namespace tangram;
 
 namespace {
 
-using tangram::test::mask_pattern;
 using tangram::test::config_45;
+using tangram::test::mask_pattern;
 
 void check_solved_and_valid(const Pattern& pattern, const Solution& solution) {
   REQUIRE(solution.solved);
@@ -209,7 +209,8 @@ TEST_CASE("search: out-of-range settings are refused") {
   CHECK_THROWS_AS(validate_config(config), UsageError);
 }
 
-TEST_CASE("search: a strip too narrow for the large triangle is impossible, found before searching") {
+TEST_CASE(
+    "search: a strip too narrow for the large triangle is impossible, found before searching") {
   // 500 x 80 px: set side 200 px; the large triangle is 100 px high with its hypotenuse level
   // and 141 px with its legs level, so at 45-degree steps it fits nowhere. At 1-degree steps no
   // turn fits either (the narrowest, hypotenuse level, is 100 px).
@@ -235,14 +236,16 @@ TEST_CASE("search: a strip too narrow for the large triangle is impossible, foun
   CHECK(solution.stats.impossible->shape == tangram_shapes::large_triangle);
 }
 
-TEST_CASE("search: separate parts that hold no piece and more than 5% of the figure make it "
-          "impossible; at 5% or less the search goes on") {
+TEST_CASE(
+    "search: separate parts that hold no piece and more than 5% of the figure make it "
+    "impossible; at 5% or less the search goes on") {
   // The Tangram square (200 px) and 24 px squares apart from it: each too small for the small
   // triangle (legs 71 px) and the square (side 71 px).
   const auto with_parts = [](int parts) {
     cv::Mat1b mask(240, 340, uchar{0});
     mask(cv::Rect(10, 10, 200, 200)) = 255;
-    for (int k = 0; k < parts; ++k) mask(cv::Rect(240 + 32 * (k % 3), 20 + 40 * (k / 3), 24, 24)) = 255;
+    for (int k = 0; k < parts; ++k)
+      mask(cv::Rect(240 + 32 * (k % 3), 20 + 40 * (k / 3), 24, 24)) = 255;
     return make_pattern(mask);
   };
   const Solution impossible = solve(with_parts(5), config_45());  // 2880 px, 6.7%

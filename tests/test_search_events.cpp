@@ -14,22 +14,22 @@
 
 #include <opencv2/imgcodecs.hpp>
 
+#include "checks.hpp"
 #include "cli_runner.hpp"
-#include "tangram/core/solve/solve.hpp"
+#include "patterns.hpp"
 #include "tangram/core/refine/snap.hpp"
+#include "tangram/core/solve/solve.hpp"
 #include "tangram/io/pattern_png.hpp"
 #include "tangram/lab/figures.hpp"
 #include "temp_dir.hpp"
-#include "patterns.hpp"
-#include "checks.hpp"
 
 using namespace tangram;
 
 namespace {
 
 using tangram::test::kMasks;
-using tangram::test::mask_pattern;
 using tangram::test::lines;
+using tangram::test::mask_pattern;
 
 SolverConfig config_45(SearchMode mode, Strategy strategy, int threads) {
   SolverConfig config = tangram::test::config_45(mode);
@@ -113,8 +113,9 @@ void check_same_events(const std::vector<SearchEvent>& a, const std::vector<Sear
 
 }  // namespace
 
-TEST_CASE("search events: with backtracking, they replay into the solution, the same with 1 "
-          "and 2 threads") {
+TEST_CASE(
+    "search events: with backtracking, they replay into the solution, the same with 1 "
+    "and 2 threads") {
   // BL on the two-part house: a few hundred events with validation failures and removals.
   const Pattern pattern = mask_pattern("03-page5-219.png");
   const Recorded one =
@@ -163,8 +164,9 @@ TEST_CASE("search events: without polish and snap the last state is exactly the 
   CHECK(plain.stats.placements_tried == r.solution.stats.placements_tried);
 }
 
-TEST_CASE("search events: the paper's Algorithm 1 reports every placement, rejection and "
-          "removal, the same with 1 and 2 threads") {
+TEST_CASE(
+    "search events: the paper's Algorithm 1 reports every placement, rejection and "
+    "removal, the same with 1 and 2 threads") {
   // Algorithm 1 exhausts its search space on the house at 45 degrees: it ends with every
   // piece removed again.
   const Pattern pattern = mask_pattern("03-page5-219.png");
@@ -196,8 +198,8 @@ TEST_CASE("search frames: every event of a pattern gives a picture of the same s
   const Recorded r =
       solve_recording(pattern, config_45(SearchMode::Paper, Strategy::DistanceTransform, 0));
   cv::Size size;
-  for (SearchEventType type : {SearchEventType::Placed, SearchEventType::ValidationFailed,
-                               SearchEventType::Removed}) {
+  for (SearchEventType type :
+       {SearchEventType::Placed, SearchEventType::ValidationFailed, SearchEventType::Removed}) {
     const auto it = std::find_if(r.events.begin(), r.events.end(),
                                  [&](const SearchEvent& e) { return e.type == type; });
     REQUIRE(it != r.events.end());
@@ -212,9 +214,10 @@ TEST_CASE("search frames: every event of a pattern gives a picture of the same s
 TEST_CASE("tangram solve --frames --verbose: numbered pictures and one log line per step") {
   tangram::test::TempDir dir("frames");
   const std::string frames = dir.file("frames");
-  const test::Run run =
-      test::run_cli(dir, "solve " + kMasks + "03-page5-219.png --rotation-step 45 --strategy bl "
-                    "--frames " + frames + " --verbose --json out.json");
+  const test::Run run = test::run_cli(dir, "solve " + kMasks +
+                                               "03-page5-219.png --rotation-step 45 --strategy bl "
+                                               "--frames " +
+                                               frames + " --verbose --json out.json");
   CAPTURE(run.err);
   REQUIRE(run.status == 0);
   const std::vector<std::string> log = lines(run.err);
@@ -238,12 +241,10 @@ TEST_CASE("tangram solve --frames --verbose: numbered pictures and one log line 
   std::sort(names.begin(), names.end());
   REQUIRE(names.size() == log.size());
   CHECK(names.front() == "0001-place-large-triangle.png");
-  CHECK(std::any_of(names.begin(), names.end(), [](const std::string& n) {
-    return n.find("-reject-") != std::string::npos;
-  }));
-  CHECK(std::any_of(names.begin(), names.end(), [](const std::string& n) {
-    return n.find("-remove-") != std::string::npos;
-  }));
+  CHECK(std::any_of(names.begin(), names.end(),
+                    [](const std::string& n) { return n.find("-reject-") != std::string::npos; }));
+  CHECK(std::any_of(names.begin(), names.end(),
+                    [](const std::string& n) { return n.find("-remove-") != std::string::npos; }));
   for (std::size_t i = 0; i < names.size(); ++i) {
     CAPTURE(names[i]);
     CHECK(std::stoi(names[i].substr(0, 4)) == static_cast<int>(i) + 1);
@@ -262,9 +263,10 @@ TEST_CASE("tangram solve --frames --verbose: numbered pictures and one log line 
 
 TEST_CASE("tangram solve --max-frames: stops writing pictures and says so") {
   tangram::test::TempDir dir("max-frames");
-  const test::Run run = test::run_cli(
-      dir, "solve " + kMasks + "03-page5-219.png --rotation-step 45 --strategy bl --search paper "
-           "--frames f --max-frames 5 --quiet");
+  const test::Run run =
+      test::run_cli(dir, "solve " + kMasks +
+                             "03-page5-219.png --rotation-step 45 --strategy bl --search paper "
+                             "--frames f --max-frames 5 --quiet");
   CAPTURE(run.err);
   CHECK(run.status == 1);  // Algorithm 1 does not solve it at 45 degrees
   std::vector<std::string> names;

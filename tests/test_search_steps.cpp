@@ -10,13 +10,13 @@
 
 #include <opencv2/core.hpp>
 
-#include "tangram/core/raster/detail/paper_search.hpp"
+#include "patterns.hpp"
 #include "tangram/core/base/parallel.hpp"
-#include "tangram/core/solve/solve.hpp"
+#include "tangram/core/raster/detail/paper_search.hpp"
 #include "tangram/core/raster/detail/search_steps.hpp"
+#include "tangram/core/solve/solve.hpp"
 #include "tangram/io/pattern_png.hpp"
 #include "tangram/io/piece_sets.hpp"
-#include "patterns.hpp"
 
 using namespace tangram;
 using search::Candidate;
@@ -26,8 +26,8 @@ using search::Validation;
 
 namespace {
 
-using tangram::test::mask_pattern;
 using tangram::test::config_45;
+using tangram::test::mask_pattern;
 
 bool same_solution(const Solution& a, const Solution& b) {
   if (a.solved != b.solved || a.pieces.size() != b.pieces.size() ||
@@ -46,8 +46,9 @@ bool same_solution(const Solution& a, const Solution& b) {
 
 }  // namespace
 
-TEST_CASE("search steps: the paper's candidates are each configuration's cheapest position, "
-          "in configuration order") {
+TEST_CASE(
+    "search steps: the paper's candidates are each configuration's cheapest position, "
+    "in configuration order") {
   const Pattern pattern = mask_pattern("02-page9-11.png");
   const SolverConfig config = config_45(SearchMode::Paper);
   const ProgressCallback no_progress;  // Steps keeps references: they must outlive it
@@ -82,8 +83,9 @@ TEST_CASE("search steps: the paper's candidates are each configuration's cheapes
   if (first_two.size() < every.size()) CHECK(widest.load() > 2);
 }
 
-TEST_CASE("search steps: a child is the same computed ahead in parallel or when taken, and what "
-          "the paper's rules reject the forward check does not pass") {
+TEST_CASE(
+    "search steps: a child is the same computed ahead in parallel or when taken, and what "
+    "the paper's rules reject the forward check does not pass") {
   const Pattern pattern = mask_pattern("03-page5-219.png");
   const SolverConfig config = config_45(SearchMode::Ours);
   ThreadLimit limit(2);
@@ -127,8 +129,9 @@ TEST_CASE("search steps: a child is the same computed ahead in parallel or when 
   }
 }
 
-TEST_CASE("search steps: solve() runs the paper's search for SearchMode::Paper, the same with "
-          "1 and 2 threads") {
+TEST_CASE(
+    "search steps: solve() runs the paper's search for SearchMode::Paper, the same with "
+    "1 and 2 threads") {
   const Pattern pattern = mask_pattern("02-page9-11.png");
   SolverConfig config = config_45(SearchMode::Paper);
   config.search.threads = 1;
@@ -151,8 +154,11 @@ TEST_CASE("search steps: solve() runs the paper's search for SearchMode::Paper, 
 }
 
 TEST_CASE("search steps: drop_neighbours keeps the cheapest of positions a pixel apart") {
-  std::vector<Candidate> c = {{1.0, 0, {10, 10}}, {2.0, 0, {11, 11}}, {3.0, 0, {12, 12}},
-                              {4.0, 0, {13, 10}}, {5.0, 0, {10, 12}}};
+  std::vector<Candidate> c = {{1.0, 0, {10, 10}},
+                              {2.0, 0, {11, 11}},
+                              {3.0, 0, {12, 12}},
+                              {4.0, 0, {13, 10}},
+                              {5.0, 0, {10, 12}}};
   search::drop_neighbours(c);
   // (11, 11) is next to (10, 10); (12, 12) then only next to a dropped one: kept.
   REQUIRE(c.size() == 4);
@@ -162,8 +168,9 @@ TEST_CASE("search steps: drop_neighbours keeps the cheapest of positions a pixel
   CHECK(c[3].anchor == cv::Point(10, 12));
 }
 
-TEST_CASE("search steps: broken-heart 03-compact: the square's true place is offered once a "
-          "corner contact") {
+TEST_CASE(
+    "search steps: broken-heart 03-compact: the square's true place is offered once a "
+    "corner contact") {
   // Its truth (masks/sets/broken-heart/03-compact.truth.json): the trapezoid first, then the
   // square (largest first) along the trapezoid's upright side, its upper right corner on the
   // trapezoid's corner; below and left of it the pieces that hold it come later.

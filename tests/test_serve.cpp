@@ -19,9 +19,9 @@
 #include <opencv2/imgcodecs.hpp>
 
 #include "cli_runner.hpp"
-#include "temp_dir.hpp"
 #include "tangram/io/png.hpp"
 #include "tangram/web/server.hpp"
+#include "temp_dir.hpp"
 
 namespace {
 
@@ -34,8 +34,7 @@ std::string source_file(const std::string& relative) {
 }
 
 std::string base64(const std::string& bytes) {
-  static const char kDigits[] =
-      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+  static const char kDigits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
   std::string out;
   std::size_t i = 0;
   for (; i + 2 < bytes.size(); i += 3) {
@@ -118,11 +117,11 @@ struct Event {
 std::vector<Event> events_of(const Running& server, const std::string& id) {
   std::string text;
   auto client = server.client();
-  const auto r = client.Get(("/api/solves/" + id + "/events").c_str(),
-                            [&](const char* data, size_t n) {
-                              text.append(data, n);
-                              return true;
-                            });
+  const auto r =
+      client.Get(("/api/solves/" + id + "/events").c_str(), [&](const char* data, size_t n) {
+        text.append(data, n);
+        return true;
+      });
   REQUIRE(r);
   CHECK(r->status == 200);
   CHECK(r->get_header_value("Content-Type") == "text/event-stream");
@@ -157,9 +156,10 @@ TEST_CASE("serve: the piece sets, in the order tangram pieces lists them") {
   auto client = s.client();
   const Json sets = json_of(client.Get("/api/sets"));
   REQUIRE(sets["sets"].size() >= 2);
-  CHECK(sets["sets"][0] ==
-        Json{{"name", "tangram"}, {"title", sets["sets"][0]["title"]}, {"pieces", 7},
-             {"curved", false}});
+  CHECK(sets["sets"][0] == Json{{"name", "tangram"},
+                                {"title", sets["sets"][0]["title"]},
+                                {"pieces", 7},
+                                {"curved", false}});
   const Json tangram = json_of(client.Get("/api/sets/tangram"));
   CHECK(tangram["format"] == "tangram-pieces/1");
   CHECK(tangram["name"] == "tangram");
@@ -201,9 +201,9 @@ TEST_CASE("serve: a problem added, listed, read, renamed and deleted") {
   CHECK(image->body == square);
   const auto thumbnail = client.Get("/api/problems/my-square/thumbnail.png");
   REQUIRE(thumbnail);
-  const cv::Mat small = cv::imdecode(std::vector<unsigned char>(thumbnail->body.begin(),
-                                                                 thumbnail->body.end()),
-                                     cv::IMREAD_UNCHANGED);
+  const cv::Mat small =
+      cv::imdecode(std::vector<unsigned char>(thumbnail->body.begin(), thumbnail->body.end()),
+                   cv::IMREAD_UNCHANGED);
   CHECK(std::max(small.cols, small.rows) <= 160);
 
   const Json renamed = json_of(
@@ -227,7 +227,7 @@ TEST_CASE("serve: a picture the command line refuses gets its line, with status 
   tangram::test::write_file(cli_dir.file("white.png"), white);
   tangram::test::write_file(cli_dir.file("notes.png"), "Tangram notes\n");
   for (const auto& [name, bytes] : {std::pair<std::string, std::string>{"white.png", white},
-                                   {"notes.png", "Tangram notes\n"}}) {
+                                    {"notes.png", "Tangram notes\n"}}) {
     CAPTURE(name);
     const tangram::test::Run cli = tangram::test::run_cli(cli_dir, "solve " + name);
     CHECK(cli.status == 2);
@@ -235,8 +235,7 @@ TEST_CASE("serve: a picture the command line refuses gets its line, with status 
     CHECK(cli.err == "tangram: error: " + line + "\n");
   }
   auto client = s.client();
-  CHECK(error_of(client.Post("/api/problems", R"({"name": "x", "png": "@@@"})",
-                             "application/json"),
+  CHECK(error_of(client.Post("/api/problems", R"({"name": "x", "png": "@@@"})", "application/json"),
                  400) == "\"png\" must be a picture in base64");
   CHECK(error_of(client.Post("/api/problems", R"({"png": ""})", "application/json"), 400) ==
         "the request needs \"name\"");
@@ -265,19 +264,19 @@ TEST_CASE("serve: names and paths from requests never reach the file system as p
   const std::string square = source_file("masks/01-square.png");
   const Json evil = Json::parse(s.add("../../../evil/..\\passwd", square)->body)["problem"];
   CHECK(evil["id"] == "evil-passwd");
-  for (const char* path : {"/api/problems/..", "/api/problems/../../etc/passwd",
-                           "/api/problems/..%2F..%2Fetc%2Fpasswd", "/api/problems/.%2e",
-                           "/api/problems/evil-passwd.json", "/api/problems/%2Fetc%2Fpasswd/image.png",
-                           "/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd"}) {
+  for (const char* path :
+       {"/api/problems/..", "/api/problems/../../etc/passwd",
+        "/api/problems/..%2F..%2Fetc%2Fpasswd", "/api/problems/.%2e",
+        "/api/problems/evil-passwd.json", "/api/problems/%2Fetc%2Fpasswd/image.png",
+        "/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd"}) {
     CAPTURE(path);
     const auto r = client.Get(path);
     REQUIRE(r);
     CHECK(r->status == 404);
   }
   error_of(client.Delete("/api/problems/.."), 404);
-  CHECK(files_under(s.dir.path()) == std::vector<std::string>{"library",
-                                                              "library/evil-passwd.json",
-                                                              "library/evil-passwd.png"});
+  CHECK(files_under(s.dir.path()) ==
+        std::vector<std::string>{"library", "library/evil-passwd.json", "library/evil-passwd.png"});
 }
 
 TEST_CASE("serve: a solve streamed to done, its solution downloaded and verified") {
@@ -285,8 +284,8 @@ TEST_CASE("serve: a solve streamed to done, its solution downloaded and verified
   auto client = s.client();
   const std::string square = source_file("masks/01-square.png");
   s.add("square", square);
-  const auto posted = client.Post("/api/solves", R"({"problem": "square", "options": {}})",
-                                  "application/json");
+  const auto posted =
+      client.Post("/api/solves", R"({"problem": "square", "options": {}})", "application/json");
   REQUIRE(posted);
   CHECK(posted->status == 202);
   const Json submitted = Json::parse(posted->body);
@@ -304,8 +303,12 @@ TEST_CASE("serve: a solve streamed to done, its solution downloaded and verified
   CHECK(solution->data["pieces"].size() == 7);
 
   const Json status = json_of(client.Get(("/api/solves/" + id).c_str()));
-  CHECK(status == Json{{"id", id}, {"problem", "square"}, {"state", "done"}, {"position", 0},
-                       {"solutions", 1}, {"outcome", "solved"}});
+  CHECK(status == Json{{"id", id},
+                       {"problem", "square"},
+                       {"state", "done"},
+                       {"position", 0},
+                       {"solutions", 1},
+                       {"outcome", "solved"}});
 
   const auto json = client.Get(("/api/solves/" + id + "/solutions/0.json").c_str());
   REQUIRE(json);
@@ -379,14 +382,14 @@ TEST_CASE("serve: bad solve requests get the command line's line") {
     CAPTURE(option);
     const tangram::test::Run cli = tangram::test::run_cli(cli_dir, "solve slow.png " + flags);
     CHECK(cli.status == 2);
-    const std::string line = error_of(
-        client.Post("/api/solves", R"({"problem": "slow", "options": )" + option + "}",
-                    "application/json"),
-        400);
+    const std::string line =
+        error_of(client.Post("/api/solves", R"({"problem": "slow", "options": )" + option + "}",
+                             "application/json"),
+                 400);
     CHECK(cli.err == "tangram: error: " + line + "\n");
   }
-  CHECK(error_of(client.Post("/api/solves", R"({"problem": "nope"})", "application/json"),
-                 404) == "no problem 'nope'");
+  CHECK(error_of(client.Post("/api/solves", R"({"problem": "nope"})", "application/json"), 404) ==
+        "no problem 'nope'");
 }
 
 TEST_CASE("serve: the masks imported in one click, once") {

@@ -13,11 +13,11 @@
 
 #include "figure_images.hpp"
 #include "square_assembly.hpp"
-#include "temp_dir.hpp"
 #include "tangram/core/base/error.hpp"
 #include "tangram/io/pattern_png.hpp"
 #include "tangram/io/silhouette.hpp"
 #include "tangram/io/solve_silhouette.hpp"
+#include "temp_dir.hpp"
 
 using namespace tangram;
 
@@ -42,8 +42,9 @@ uchar at(const cv::Mat1b& mask, Vec2 p, double scale = 1.0) {
 
 }  // namespace
 
-TEST_CASE("make_silhouette: an anti-aliased, blurred figure is cut at the threshold, half-covered "
-          "edge pixels in, with its area kept within 0.5%") {
+TEST_CASE(
+    "make_silhouette: an anti-aliased, blurred figure is cut at the threshold, half-covered "
+    "edge pixels in, with its area kept within 0.5%") {
   // Black on white, grey edges by coverage, blurred like a scan: 128 is half coverage.
   cv::Mat1b picture = test::draw_by_coverage(test::figure(1.0), {291, 291}, 0, 255);
   cv::GaussianBlur(picture, picture, cv::Size(0, 0), 0.8);
@@ -117,8 +118,9 @@ TEST_CASE("make_silhouette: auto inversion follows the image border and says so"
   CHECK(same_mask(make_silhouette(white_figure, yes).pattern.puzzle, normal.pattern.puzzle));
 }
 
-TEST_CASE("make_silhouette: specks are dropped and pinholes filled, counted in warnings; a real "
-          "hole and a small real part are kept") {
+TEST_CASE(
+    "make_silhouette: specks are dropped and pinholes filled, counted in warnings; a real "
+    "hole and a small real part are kept") {
   const cv::Mat1b clean_picture = test::figure_picture();
   const cv::Mat1b clean = make_silhouette(clean_picture, InputConfig{}).pattern.puzzle;
 
@@ -157,7 +159,8 @@ TEST_CASE("make_silhouette: a component is a speck when under 1/64 of the area k
   // would be kept with (10121 / 64 = 158), so all ten go.
   cv::Mat1b picture(300, 300, uchar{255});
   picture(cv::Rect(20, 20, 100, 100)) = 0;
-  for (int k = 0; k < 10; ++k) picture(cv::Rect(150 + (k % 5) * 25, 150 + (k / 5) * 25, 11, 11)) = 0;
+  for (int k = 0; k < 10; ++k)
+    picture(cv::Rect(150 + (k % 5) * 25, 150 + (k / 5) * 25, 11, 11)) = 0;
   const Silhouette s = make_silhouette(picture, InputConfig{});
   CHECK(s.report.specks_dropped == 10);
   CHECK(s.pattern.area_px == 100 * 100);
@@ -169,8 +172,9 @@ TEST_CASE("make_silhouette: a component is a speck when under 1/64 of the area k
   CHECK(make_silhouette(parts, InputConfig{}).report.specks_dropped == 0);
 }
 
-TEST_CASE("make_silhouette: an outline drawing is refused with how to fill it; fill_outline "
-          "fills it and a drawn hole stays a hole") {
+TEST_CASE(
+    "make_silhouette: an outline drawing is refused with how to fill it; fill_outline "
+    "fills it and a drawn hole stays a hole") {
   const cv::Mat1b mask = make_silhouette(test::figure_picture(), InputConfig{}).pattern.puzzle;
   const cv::Mat1b drawing = test::draw_outline(test::figure(1.0), {291, 291}, 3);
 
@@ -217,8 +221,9 @@ TEST_CASE("make_silhouette: figures too thin for the pieces are refused; real fi
   CHECK_NOTHROW(make_silhouette(bar, unchecked));
 }
 
-TEST_CASE("make_silhouette: a large picture is solved at a working resolution reduced by an "
-          "integer factor; each working pixel is the majority of its block") {
+TEST_CASE(
+    "make_silhouette: a large picture is solved at a working resolution reduced by an "
+    "integer factor; each working pixel is the majority of its block") {
   // The figure at scale 4 (set side 800 px) on 1300 x 1200: auto reduces by round(800/200) = 4.
   cv::Mat1b picture = test::draw(test::figure(4.0, {50.0, 30.0}), {1300, 1200}, 0, 255);
   const Silhouette s = make_silhouette(picture, InputConfig{});
@@ -237,7 +242,8 @@ TEST_CASE("make_silhouette: a large picture is solved at a working resolution re
     for (int j = 0; j < 325; ++j) {
       int count = 0;
       for (int r = i * n; r < (i + 1) * n; ++r)
-        for (int c = j * n; c < std::min(1300, (j + 1) * n); ++c) count += s.pattern.puzzle(r, c) != 0;
+        for (int c = j * n; c < std::min(1300, (j + 1) * n); ++c)
+          count += s.pattern.puzzle(r, c) != 0;
       expected(i, j) = 2 * count >= n * n ? 255 : 0;
     }
   const cv::Rect box = cv::boundingRect(expected);
@@ -259,12 +265,13 @@ TEST_CASE("make_silhouette: a large picture is solved at a working resolution re
   CHECK(make_silhouette(test::figure_picture(), InputConfig{}).report.work_scale == 1);
   InputConfig tiny;
   tiny.work_size_px = 40;  // factor 33: the working figure is far too small
-  CHECK(contains(input_error([&] { make_silhouette(picture, tiny); }),
-                 "use a larger work_size_px"));
+  CHECK(
+      contains(input_error([&] { make_silhouette(picture, tiny); }), "use a larger work_size_px"));
 }
 
-TEST_CASE("make_silhouette: a small figure on a large canvas is solved on its bounding box plus "
-          "a margin; the usual 10 px margin is left alone") {
+TEST_CASE(
+    "make_silhouette: a small figure on a large canvas is solved on its bounding box plus "
+    "a margin; the usual 10 px margin is left alone") {
   cv::Mat1b canvas(1200, 1500, uchar{255});
   test::figure_picture().copyTo(canvas(cv::Rect(900, 700, 291, 291)));
   const Silhouette s = make_silhouette(canvas, InputConfig{});
@@ -294,8 +301,9 @@ TEST_CASE("make_silhouette: a small figure on a large canvas is solved on its bo
   CHECK(usual.working.puzzle.size() == usual.pattern.puzzle.size());
 }
 
-TEST_CASE("make_silhouette: without crop the working raster is the whole picture, at the working "
-          "resolution") {
+TEST_CASE(
+    "make_silhouette: without crop the working raster is the whole picture, at the working "
+    "resolution") {
   cv::Mat1b canvas(1200, 1500, uchar{255});
   test::figure_picture().copyTo(canvas(cv::Rect(900, 700, 291, 291)));
   InputConfig whole = InputConfig::referee_reading();
@@ -306,8 +314,8 @@ TEST_CASE("make_silhouette: without crop the working raster is the whole picture
   CHECK(s.report.work_size == canvas.size());
   CHECK(s.working.puzzle.data == s.pattern.puzzle.data);  // the same raster, not a copy
   CHECK(s.working_unfilled.puzzle.data == s.pattern.puzzle.data);
-  CHECK(same_mask(s.pattern.puzzle, make_silhouette(canvas, InputConfig::referee_reading())
-                                        .pattern.puzzle));
+  CHECK(same_mask(s.pattern.puzzle,
+                  make_silhouette(canvas, InputConfig::referee_reading()).pattern.puzzle));
 
   Solution working;
   working.solved = true;
@@ -326,8 +334,9 @@ TEST_CASE("make_silhouette: without crop the working raster is the whole picture
   CHECK(r.report.work_size == cv::Size(500, 400));
 }
 
-TEST_CASE("to_original_frame: pieces scale by the working factor and are checked again at full "
-          "resolution") {
+TEST_CASE(
+    "to_original_frame: pieces scale by the working factor and are checked again at full "
+    "resolution") {
   const int n = 5;
   const std::vector<PlacedPiece> truth = test::square_assembly(1000.0, {600.0, 550.0}, 0.0);
   const cv::Mat1b picture = 255 - test::rasterise(truth, {1200, 1100});
@@ -395,8 +404,9 @@ TEST_CASE("to_original_frame: an assembly over filled pinholes is judged with th
   CHECK(raw.unfilled.area_px == raw.pattern.area_px);
 }
 
-TEST_CASE("load_pattern_png keeps the referee's reading; load_silhouette_png applies the config "
-          "and names the file in errors") {
+TEST_CASE(
+    "load_pattern_png keeps the referee's reading; load_silhouette_png applies the config "
+    "and names the file in errors") {
   const test::TempDir dir("silhouette");
   const std::string path = dir.file("inverted.png");
   REQUIRE(cv::imwrite(path, 255 - test::figure_picture()));
@@ -417,8 +427,9 @@ TEST_CASE("load_pattern_png keeps the referee's reading; load_silhouette_png app
   CHECK(message.find('\n') == std::string::npos);
 }
 
-TEST_CASE("validate_input_config: the threshold and the work size are checked; invert mode "
-          "names round-trip") {
+TEST_CASE(
+    "validate_input_config: the threshold and the work size are checked; invert mode "
+    "names round-trip") {
   for (const double t : {0.0, 0.5, 256.0, std::nan("")}) {
     InputConfig config;
     config.threshold = t;
@@ -435,8 +446,9 @@ TEST_CASE("validate_input_config: the threshold and the work size are checked; i
   CHECK(!invert_mode_from_name("maybe"));
 }
 
-TEST_CASE("InputConfig::judging_reading: the recorded reading, else the referee's, at full "
-          "resolution, uncropped, unchecked") {
+TEST_CASE(
+    "InputConfig::judging_reading: the recorded reading, else the referee's, at full "
+    "resolution, uncropped, unchecked") {
   InputConfig recorded;
   recorded.threshold = 90.0;
   recorded.invert = InvertMode::Yes;

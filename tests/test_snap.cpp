@@ -12,8 +12,8 @@
 #include "square_assembly.hpp"
 #include "tangram/core/geometry/outline.hpp"
 #include "tangram/core/puzzle/pattern.hpp"
-#include "tangram/core/refine/snap.hpp"
 #include "tangram/core/puzzle/verify.hpp"
+#include "tangram/core/refine/snap.hpp"
 #include "tangram/io/piece_sets.hpp"
 
 using namespace tangram;
@@ -66,7 +66,8 @@ TEST_CASE("snap: a disturbed square comes back edge to edge, at 45 degrees and t
     const double before_gaps = hull_area(pieces) - total_area(pieces) + total_overlap(pieces);
     CHECK(before_gaps > 10.0);
 
-    const SnapReport report = snap(pattern, PieceSet::tangram(), vectorise_outline(pattern.puzzle), pieces);
+    const SnapReport report =
+        snap(pattern, PieceSet::tangram(), vectorise_outline(pattern.puzzle), pieces);
     CHECK(report.turned == (turn == 0.0 ? 0 : 7));
     CHECK(report.piece_contacts > 10);
     CHECK(report.outline_contacts > 4);
@@ -76,7 +77,9 @@ TEST_CASE("snap: a disturbed square comes back edge to edge, at 45 degrees and t
     CHECK(hull_area(pieces) - total_area(pieces) < 0.05);
     // True size kept; the assembly lies where the figure is, to a fraction of a pixel.
     for (std::size_t i = 0; i < pieces.size(); ++i) {
-      CHECK(area(pieces[i].polygon) == doctest::Approx(area(truth[i].polygon) * scale * scale / (160.0 * 160.0)).epsilon(1e-9));
+      CHECK(
+          area(pieces[i].polygon) ==
+          doctest::Approx(area(truth[i].polygon) * scale * scale / (160.0 * 160.0)).epsilon(1e-9));
       CHECK(std::hypot(pieces[i].pose.centre.x - truth[i].pose.centre.x,
                        pieces[i].pose.centre.y - truth[i].pose.centre.y) < 0.6);
     }
@@ -96,7 +99,8 @@ TEST_CASE("snap: pieces out of reach of each other and of the outline stay where
     pieces[i].polygon = PieceSet::tangram().posed_polygon(pieces[i].shape, 160.0, pieces[i].pose);
   }
   const std::vector<PlacedPiece> before = pieces;
-  const SnapReport report = snap(pattern, PieceSet::tangram(), vectorise_outline(pattern.puzzle), pieces);
+  const SnapReport report =
+      snap(pattern, PieceSet::tangram(), vectorise_outline(pattern.puzzle), pieces);
   CHECK(report.piece_contacts == 0);
   CHECK(report.outline_contacts == 0);
   for (std::size_t i = 0; i < pieces.size(); ++i) {
@@ -113,8 +117,10 @@ TEST_CASE("uncovered_inside: gaps away from the outline, none for the exact asse
   std::vector<PlacedPiece> without_square;
   double square_area = 0.0;
   for (const PlacedPiece& p : truth)
-    if (p.shape == tangram_shapes::square) square_area = area(p.polygon);
-    else without_square.push_back(p);
+    if (p.shape == tangram_shapes::square)
+      square_area = area(p.polygon);
+    else
+      without_square.push_back(p);
   const double share = uncovered_inside(pattern, without_square);
   CHECK(share > 0.5 * square_area / static_cast<double>(pattern.area_px));
   CHECK(share <= square_area / static_cast<double>(pattern.area_px));
@@ -133,7 +139,9 @@ TEST_CASE("snap: curved pieces' arcs onto the outline's arc, their radii met edg
   // The half disc above its horizontal diameter.
   for (int y = 0; y < mask.rows; ++y)
     for (int x = 0; x < mask.cols; ++x)
-      mask(y, x) = std::hypot(x + 0.5 - centre.x, y + 0.5 - centre.y) < radius_px && y + 0.5 < centre.y ? 255 : 0;
+      mask(y, x) =
+          std::hypot(x + 0.5 - centre.x, y + 0.5 - centre.y) < radius_px && y + 0.5 < centre.y ? 255
+                                                                                               : 0;
   const Pattern pattern = make_pattern(mask);
   const double unit_px = set.unit_px(pattern.side_px);
   REQUIRE(unit_px == doctest::Approx(radius_px).epsilon(0.01));

@@ -8,8 +8,8 @@
 
 #include <algorithm>
 #include <cctype>
-#include <cstdio>
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -26,9 +26,9 @@
 #include "checks.hpp"
 #include "cli_runner.hpp"
 #include "patterns.hpp"
-#include "temp_dir.hpp"
 #include "tangram/io/detail/json.hpp"
 #include "tangram/io/documents.hpp"
+#include "temp_dir.hpp"
 
 namespace {
 
@@ -79,7 +79,8 @@ void write_sets(const TempDir& dir) {
   for (const char* mirror : {"true", "false"})
     write_file(dir.file(std::string("l-") + mirror + ".json"),
                std::string(R"({"format": "tangram-pieces/1", "name": "ells",
-      "rotations": {"step_deg": 90}, "mirror": )") + mirror + R"(,
+      "rotations": {"step_deg": 90}, "mirror": )") +
+                   mirror + R"(,
       "pieces": [{"name": "L", "count": 2, "outline": [[0,0],[3,0],[3,1],[1,1],[1,2],[0,2]]}]})");
 }
 
@@ -141,11 +142,12 @@ void check_refusal(const Run& run, const std::string& mention) {
 
 }  // namespace
 
-TEST_CASE("solve --all: 3 x 20 has 8 assemblies, each a JSON line that verify accepts, and a "
-          "montage") {
+TEST_CASE(
+    "solve --all: 3 x 20 has 8 assemblies, each a JSON line that verify accepts, and a "
+    "montage") {
   const TempDir dir("solve-all");
-  const Run run =
-      run_cli(dir, "solve " + k3x20 + " --pieces pentominoes --all --json all.jsonl --image all.png");
+  const Run run = run_cli(
+      dir, "solve " + k3x20 + " --pieces pentominoes --all --json all.jsonl --image all.png");
   CAPTURE(run.err);
   REQUIRE(run.status == 0);
   CHECK(summary_line(run.out) ==
@@ -176,8 +178,9 @@ TEST_CASE("solve --all: 3 x 20 has 8 assemblies, each a JSON line that verify ac
   CHECK(cv::countNonZero(grey < 128) > 1000);
 }
 
-TEST_CASE("solve --all: --up-to-symmetry keeps 2 of 3 x 20's 8, --max-solutions the first N "
-          "with 'at least'") {
+TEST_CASE(
+    "solve --all: --up-to-symmetry keeps 2 of 3 x 20's 8, --max-solutions the first N "
+    "with 'at least'") {
   const TempDir dir("solve-all");
   const std::string solve = "solve " + k3x20 + " --pieces pentominoes --all";
   REQUIRE(run_cli(dir, solve + " --json all.jsonl").status == 0);
@@ -187,7 +190,7 @@ TEST_CASE("solve --all: --up-to-symmetry keeps 2 of 3 x 20's 8, --max-solutions 
   const Run classes = run_cli(dir, solve + " --up-to-symmetry --json classes.jsonl");
   CHECK(classes.status == 0);
   CHECK(summary_line(classes.out) == "2 assemblies up to the figure's 4 symmetries of " + k3x20 +
-                                       " (all of them: the search was exhaustive)");
+                                         " (all of them: the search was exhaustive)");
   const std::vector<std::string> kept = json_lines(dir.file("classes.jsonl"));
   REQUIRE(kept.size() == 2);
   CHECK(kept[0] != kept[1]);
@@ -198,7 +201,8 @@ TEST_CASE("solve --all: --up-to-symmetry keeps 2 of 3 x 20's 8, --max-solutions 
   CHECK(first.status == 0);
   CHECK(summary_line(first.out) ==
         "3 assemblies of " + k3x20 + " (at least: stopped at --max-solutions 3)");
-  CHECK(json_lines(dir.file("first.jsonl")) == std::vector<std::string>(all.begin(), all.begin() + 3));
+  CHECK(json_lines(dir.file("first.jsonl")) ==
+        std::vector<std::string>(all.begin(), all.begin() + 3));
   // One more than there are: the search ends by itself and the count is exact.
   const Run more = run_cli(dir, solve + " --max-solutions 9");
   CHECK(more.status == 0);
@@ -224,7 +228,7 @@ TEST_CASE("solve --all: --threads 1 and 2 write the same JSON lines") {
                                      " --json classes-" + threads + ".jsonl");
     CHECK(run.status == 0);
     CHECK(summary_line(run.out) == "65 assemblies up to the figure's 8 symmetries of " + board +
-                                     " (all of them: the search was exhaustive)");
+                                       " (all of them: the search was exhaustive)");
     CHECK(contains(run.out, std::string(" with ") + threads +
                                 (threads == std::string("1") ? " thread\n" : " threads\n")));
   }
@@ -271,12 +275,15 @@ TEST_CASE("solve --unique and --all on figures whose assemblies are known by con
         "unique: square.png has exactly one assembly up to the figure's 8 symmetries");
   const Run both = run_cli(dir, "solve square.png --pieces dominoes.json --all --json both.jsonl");
   CHECK(both.status == 0);
-  CHECK(summary_line(both.out) == "2 assemblies of square.png (all of them: the search was exhaustive)");
+  CHECK(summary_line(both.out) ==
+        "2 assemblies of square.png (all of them: the search was exhaustive)");
   CHECK(json_lines(dir.file("both.jsonl")).size() == 2);
-  const Run classes = run_cli(dir, "solve square.png --pieces dominoes.json --all --up-to-symmetry");
+  const Run classes =
+      run_cli(dir, "solve square.png --pieces dominoes.json --all --up-to-symmetry");
   CHECK(classes.status == 0);
-  CHECK(summary_line(classes.out) == "1 assembly up to the figure's 8 symmetries of square.png (all "
-                                   "of them: the search was exhaustive)");
+  CHECK(summary_line(classes.out) ==
+        "1 assembly up to the figure's 8 symmetries of square.png (all "
+        "of them: the search was exhaustive)");
 
   // A T tetromino and two dominoes: none. Coloured as a chessboard the T has three cells of
   // one colour and one of the other, and each domino covers one of each.
@@ -286,11 +293,13 @@ TEST_CASE("solve --unique and --all on figures whose assemblies are known by con
   CHECK(summary_line(none.out) == "none: tee.png has no assembly");
   const Run zero = run_cli(dir, "solve tee.png --pieces dominoes.json --all --json zero.jsonl");
   CHECK(zero.status == 1);
-  CHECK(summary_line(zero.out) == "0 assemblies of tee.png (all of them: the search was exhaustive)");
+  CHECK(summary_line(zero.out) ==
+        "0 assemblies of tee.png (all of them: the search was exhaustive)");
   CHECK(json_lines(dir.file("zero.jsonl")).empty());
 
   // 3 x 20 has two classes of pentomino assemblies.
-  const Run board = run_cli(dir, "solve " + k3x20 + " --pieces pentominoes --unique --up-to-symmetry");
+  const Run board =
+      run_cli(dir, "solve " + k3x20 + " --pieces pentominoes --unique --up-to-symmetry");
   CHECK(board.status == 4);
   CHECK(summary_line(board.out) ==
         "several: " + k3x20 + " has more than one assembly up to the figure's 4 symmetries");
@@ -313,7 +322,8 @@ TEST_CASE("solve --all: mirrored pieces count only when the set or --no-reflecti
     return summary_line(run.out).substr(0, summary_line(run.out).find(" of rect.png"));
   };
   CHECK(count("--pieces l-true.json") == "2 assemblies");
-  CHECK(count("--pieces l-true.json --up-to-symmetry") == "1 assembly up to the figure's 4 symmetries");
+  CHECK(count("--pieces l-true.json --up-to-symmetry") ==
+        "1 assembly up to the figure's 4 symmetries");
   CHECK(count("--pieces l-true.json --no-reflection") == "1 assembly");
   CHECK(count("--pieces l-true.json --no-reflection --up-to-symmetry") ==
         "1 assembly up to the figure's 2 symmetries");
@@ -322,8 +332,9 @@ TEST_CASE("solve --all: mirrored pieces count only when the set or --no-reflecti
         "1 assembly up to the figure's 2 symmetries");
 }
 
-TEST_CASE("solve --use subset: the staircase's 580 classes of 11 pentominoes, each verified "
-          "against the set it names") {
+TEST_CASE(
+    "solve --use subset: the staircase's 580 classes of 11 pentominoes, each verified "
+    "against the set it names") {
   const TempDir dir("solve-all");
   const std::string board = kCounts + "staircase.png";
   const Run run = run_cli(dir, "solve " + board +
@@ -332,7 +343,7 @@ TEST_CASE("solve --use subset: the staircase's 580 classes of 11 pentominoes, ea
   CAPTURE(run.err);
   REQUIRE(run.status == 0);
   CHECK(summary_line(run.out) == "580 assemblies up to the figure's 2 symmetries of " + board +
-                                   " (all of them: the search was exhaustive)");
+                                     " (all of them: the search was exhaustive)");
   const std::vector<std::string> found = json_lines(dir.file("subset.jsonl"));
   REQUIRE(found.size() == 580);
   CHECK(std::set<std::string>(found.begin(), found.end()).size() == 580);
@@ -360,8 +371,9 @@ TEST_CASE("solve --use subset: the staircase's 580 classes of 11 pentominoes, ea
   }
 }
 
-TEST_CASE("solve --use copies: a 1 x 5 bar of monominoes and dominoes, all 8 tilings, the "
-          "fewest pieces and the most") {
+TEST_CASE(
+    "solve --use copies: a 1 x 5 bar of monominoes and dominoes, all 8 tilings, the "
+    "fewest pieces and the most") {
   const TempDir dir("solve-all");
   write_sets(dir);
   write_figure(dir.file("bar.png"), {"#####"});
@@ -371,7 +383,8 @@ TEST_CASE("solve --use copies: a 1 x 5 bar of monominoes and dominoes, all 8 til
   const Run all = run_cli(dir, solve + " --all --json all.jsonl");
   CAPTURE(all.err);
   CHECK(all.status == 0);
-  CHECK(summary_line(all.out) == "8 assemblies of bar.png (all of them: the search was exhaustive)");
+  CHECK(summary_line(all.out) ==
+        "8 assemblies of bar.png (all of them: the search was exhaustive)");
   const std::vector<std::string> tilings = json_lines(dir.file("all.jsonl"));
   REQUIRE(tilings.size() == 8);
   CHECK(std::set<std::string>(tilings.begin(), tilings.end()).size() == 8);
@@ -386,8 +399,9 @@ TEST_CASE("solve --use copies: a 1 x 5 bar of monominoes and dominoes, all 8 til
   const Run fewer = run_cli(dir, solve + " --json fewer.json");
   CAPTURE(fewer.err);
   CHECK(fewer.status == 0);
-  CHECK(summary_line(fewer.out) == "bar.png: solved with 3 pieces (copies; the fewest pieces of 8 "
-                                 "assemblies, all of them: the search was exhaustive)");
+  CHECK(summary_line(fewer.out) ==
+        "bar.png: solved with 3 pieces (copies; the fewest pieces of 8 "
+        "assemblies, all of them: the search was exhaustive)");
   const tangram::SolutionDocument few =
       check_document(read_all(dir.file("fewer.json")), "md-copies", 3);
   CHECK(piece_names(few) == std::vector<std::string>{"D", "D", "M"});
@@ -399,8 +413,9 @@ TEST_CASE("solve --use copies: a 1 x 5 bar of monominoes and dominoes, all 8 til
   // The most: five monominoes; the derived set has the monomino alone, five times.
   const Run more = run_cli(dir, solve + " --prefer more --json more.json");
   CHECK(more.status == 0);
-  CHECK(summary_line(more.out) == "bar.png: solved with 5 pieces (copies; the most pieces of 8 "
-                                "assemblies, all of them: the search was exhaustive)");
+  CHECK(summary_line(more.out) ==
+        "bar.png: solved with 5 pieces (copies; the most pieces of 8 "
+        "assemblies, all of them: the search was exhaustive)");
   const tangram::SolutionDocument most =
       check_document(read_all(dir.file("more.json")), "md-copies", 5);
   CHECK(piece_names(most) == std::vector<std::string>(5, "M"));
@@ -415,8 +430,9 @@ TEST_CASE("solve --use copies: a 1 x 5 bar of monominoes and dominoes, all 8 til
   // No tiling of the T tetromino by dominoes (see the chessboard argument above): exit 1, and
   // the JSON says "solved": false, as solve's does.
   write_figure(dir.file("tee.png"), {"###", ".#."});
-  const Run none = run_cli(dir, "solve tee.png --pieces domino.json --use copies --figure-area 4 "
-                                "--json none.json");
+  const Run none = run_cli(dir,
+                           "solve tee.png --pieces domino.json --use copies --figure-area 4 "
+                           "--json none.json");
   CAPTURE(none.err);
   CHECK(none.status == 1);
   CHECK(summary_line(none.out) == "tee.png: no assembly with pieces used as copies");
@@ -428,13 +444,15 @@ TEST_CASE("solve --use copies: a 1 x 5 bar of monominoes and dominoes, all 8 til
   CHECK(unsolved.piece_set == "domino");
 }
 
-TEST_CASE("solve --all: the time limit ends the count with 'at least', exit 5, the lines found "
-          "kept") {
+TEST_CASE(
+    "solve --all: the time limit ends the count with 'at least', exit 5, the lines found "
+    "kept") {
   const TempDir dir("solve-all");
   // 6 x 10 has 9356 assemblies, about two seconds' work on one thread: 0.3 s finds some.
   const std::string board = kCounts + "6x10.png";
-  const Run run = run_cli(dir, "solve " + board + " --pieces pentominoes --all --threads 1 "
-                               "--time-limit 0.3 --json found.jsonl");
+  const Run run = run_cli(dir, "solve " + board +
+                                   " --pieces pentominoes --all --threads 1 "
+                                   "--time-limit 0.3 --json found.jsonl");
   CAPTURE(run.out);
   CAPTURE(run.err);
   const long count = leading_count(run.out);
@@ -446,8 +464,9 @@ TEST_CASE("solve --all: the time limit ends the count with 'at least', exit 5, t
   CHECK(static_cast<long>(json_lines(dir.file("found.jsonl")).size()) == count);
 }
 
-TEST_CASE("solve --all: Ctrl-C stops the count with 'at least: interrupted', exit 5, the lines "
-          "found kept") {
+TEST_CASE(
+    "solve --all: Ctrl-C stops the count with 'at least: interrupted', exit 5, the lines "
+    "found kept") {
   const TempDir dir("solve-all");
   const std::string board = kCounts + "6x10.png";
   const pid_t child = ::fork();
@@ -472,8 +491,7 @@ TEST_CASE("solve --all: Ctrl-C stops the count with 'at least: interrupted', exi
       if (name.rfind(".found.jsonl.tmp-", 0) == 0) return true;
     return false;
   };
-  while (!temporary() && waited() < 30.0)
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  while (!temporary() && waited() < 30.0) std::this_thread::sleep_for(std::chrono::milliseconds(5));
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
   ::kill(child, SIGINT);
   int raw = 0;
@@ -496,8 +514,9 @@ TEST_CASE("solve --all: Ctrl-C stops the count with 'at least: interrupted', exi
   CHECK_FALSE(temporary());
 }
 
-TEST_CASE("solve --all, --unique, --use: sets and figures that cannot be counted exactly, and "
-          "search options that do not apply, exit 2 with one line naming them") {
+TEST_CASE(
+    "solve --all, --unique, --use: sets and figures that cannot be counted exactly, and "
+    "search options that do not apply, exit 2 with one line naming them") {
   const TempDir dir("solve-all");
   const std::string pentominoes = "solve " + k3x20 + " --pieces pentominoes ";
   const std::string subset = pentominoes + "--use subset --figure-area 60 ";
@@ -524,20 +543,23 @@ TEST_CASE("solve --all, --unique, --use: sets and figures that cannot be counted
   }
 }
 
-TEST_CASE("solve --all, --unique, --use: contradicting or out-of-range counting options exit 2 "
-          "with one line naming them") {
+TEST_CASE(
+    "solve --all, --unique, --use: contradicting or out-of-range counting options exit 2 "
+    "with one line naming them") {
   const TempDir dir("solve-all");
   const std::string pentominoes = "solve " + k3x20 + " --pieces pentominoes ";
   const std::string subset = pentominoes + "--use subset --figure-area 60 ";
   const std::pair<std::string, std::string> cases[] = {
       // The scale and the use of the pieces.
-      {pentominoes + "--all --figure-area 60", "--figure-area sets the scale when the pieces do "
-                                               "not fill the figure: it needs --use subset or copies"},
+      {pentominoes + "--all --figure-area 60",
+       "--figure-area sets the scale when the pieces do "
+       "not fill the figure: it needs --use subset or copies"},
       {pentominoes + "--use subset", "--use subset needs --figure-area"},
       {pentominoes + "--use copies --all", "--use copies needs --figure-area"},
       {pentominoes + "--use subset --figure-area -5", "--figure-area must be a positive number"},
-      {pentominoes + "--use all --figure-area 60", "--use: unknown use 'all' (choose exact, subset "
-                                                   "or copies)"},
+      {pentominoes + "--use all --figure-area 60",
+       "--use: unknown use 'all' (choose exact, subset "
+       "or copies)"},
       // Choosing one assembly, and counting them.
       {pentominoes + "--all --prefer more", "--prefer chooses one assembly"},
       {pentominoes + "--unique --prefer more", "--prefer chooses one assembly"},
@@ -556,8 +578,9 @@ TEST_CASE("solve --all, --unique, --use: contradicting or out-of-range counting 
 }
 
 // Each of these sends `solve` to the enumeration (SolveAllOptions::active()), which refuses it.
-TEST_CASE("solve: --figure-area, --up-to-symmetry and --prefer without --all, --unique or "
-          "--use subset|copies are refused, not ignored") {
+TEST_CASE(
+    "solve: --figure-area, --up-to-symmetry and --prefer without --all, --unique or "
+    "--use subset|copies are refused, not ignored") {
   const TempDir dir("solve-all");
   const std::string pentominoes = "solve " + k3x20 + " --pieces pentominoes ";
   const std::pair<std::string, std::string> cases[] = {

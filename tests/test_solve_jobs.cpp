@@ -12,11 +12,11 @@
 
 #include <opencv2/imgproc.hpp>
 
-#include "temp_dir.hpp"
 #include "cli_runner.hpp"
 #include "tangram/core/base/error.hpp"
 #include "tangram/io/png.hpp"
 #include "tangram/web/solve_jobs.hpp"
+#include "temp_dir.hpp"
 
 namespace {
 
@@ -157,8 +157,7 @@ TEST_CASE("solve options: the command line's defaults, and its lines for bad val
                        "--use: unknown use 'some' (choose exact, subset or copies)",
                        tangram::UsageError);
   CHECK_THROWS_WITH_AS(job_options_from_json(R"({"use": "subset"})"),
-                       doctest::Contains("--use subset needs --figure-area"),
-                       tangram::UsageError);
+                       doctest::Contains("--use subset needs --figure-area"), tangram::UsageError);
   CHECK_THROWS_WITH_AS(job_options_from_json(R"({"solutions": "all", "search": "paper"})"),
                        "--all enumerates with its own exact search: --search paper does not apply",
                        tangram::UsageError);

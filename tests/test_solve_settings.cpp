@@ -58,13 +58,13 @@ TEST_CASE("the enumeration checks") {
                        "--use: unknown use 'some' (choose exact, subset or copies)", UsageError);
   s.use = "subset";
   CHECK_NOTHROW(check_piece_use(s));
-  CHECK_THROWS_WITH_AS(check_figure_area(s),
-                       doctest::Contains("--use subset needs --figure-area"), UsageError);
+  CHECK_THROWS_WITH_AS(check_figure_area(s), doctest::Contains("--use subset needs --figure-area"),
+                       UsageError);
   s.figure_area = 5.0;
   CHECK_NOTHROW(check_figure_area(s));
   s.use = "exact";
-  CHECK_THROWS_WITH_AS(check_figure_area(s),
-                       doctest::Contains("--figure-area sets the scale"), UsageError);
+  CHECK_THROWS_WITH_AS(check_figure_area(s), doctest::Contains("--figure-area sets the scale"),
+                       UsageError);
 
   // One assembly is a search: --search paper and the steps apply.
   SolveSettings one;
@@ -75,16 +75,16 @@ TEST_CASE("the enumeration checks") {
   CHECK_THROWS_WITH_AS(check_enumeration(one),
                        "--max-solutions needs --all (or --use subset or copies)", UsageError);
   one.all = true;
-  CHECK_THROWS_WITH_AS(
-      check_enumeration(one),
-      "--all enumerates with its own exact search: --search paper does not apply", UsageError);
+  CHECK_THROWS_WITH_AS(check_enumeration(one),
+                       "--all enumerates with its own exact search: --search paper does not apply",
+                       UsageError);
   one.all = false;
   one.unique = true;
   one.max_solutions_given = false;
   one.search = "ours";
-  CHECK_THROWS_WITH_AS(
-      check_enumeration(one),
-      "--unique has no search steps to show: --frames and --verbose do not apply", UsageError);
+  CHECK_THROWS_WITH_AS(check_enumeration(one),
+                       "--unique has no search steps to show: --frames and --verbose do not apply",
+                       UsageError);
   one.unique = false;
   one.use = "copies";
   CHECK_THROWS_WITH_AS(check_enumeration(one), doctest::Contains("--use copies has no search"),

@@ -5,9 +5,9 @@
 #include <random>
 #include <vector>
 
+#include "tangram/core/geometry/detail/spill.hpp"
 #include "tangram/core/geometry/geometry.hpp"
 #include "tangram/core/puzzle/piece_set.hpp"
-#include "tangram/core/geometry/detail/spill.hpp"
 
 using namespace tangram;
 
@@ -78,8 +78,8 @@ TEST_CASE("spill: exact for convex pieces and a lower bound for any, against a b
     const std::vector<Polygon> rings{outer, hole};
     // A Tangram piece at a random pose about the region, side 80 px.
     const ShapeId shape = ShapeId(trial % int(tangram.shape_count()));
-    const Pose pose{{40 + 120 * unit(random), 40 + 120 * unit(random)}, 360 * unit(random),
-                    unit(random) < 0.5};
+    const Pose pose{
+        {40 + 120 * unit(random), 40 + 120 * unit(random)}, 360 * unit(random), unit(random) < 0.5};
     const Polygon piece = apply_pose(tangram.local_polygon(shape, 80.0), pose);
     CAPTURE(trial);
     const double step = 0.05;

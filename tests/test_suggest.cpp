@@ -20,8 +20,8 @@ int slow_distance(const std::string& a, const std::string& b) {
   std::function<int(std::size_t, std::size_t)> d = [&](std::size_t i, std::size_t j) -> int {
     if (i == 0) return static_cast<int>(j);
     if (j == 0) return static_cast<int>(i);
-    int best = std::min({d(i - 1, j) + 1, d(i, j - 1) + 1,
-                         d(i - 1, j - 1) + (a[i - 1] == b[j - 1] ? 0 : 1)});
+    int best = std::min(
+        {d(i - 1, j) + 1, d(i, j - 1) + 1, d(i - 1, j - 1) + (a[i - 1] == b[j - 1] ? 0 : 1)});
     if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
       best = std::min(best, d(i - 2, j - 2) + 1);
     return best;
@@ -53,8 +53,8 @@ TEST_CASE("suggest: edit distance equals the exhaustive reference on all short w
 }
 
 TEST_CASE("suggest: the closest name, only when close enough") {
-  const std::vector<std::string> names{"--time-limit", "--threads", "--strategy", "--strategies",
-                                       "--json", "--image"};
+  const std::vector<std::string> names{"--time-limit", "--threads", "--strategy",
+                                       "--strategies", "--json",    "--image"};
   CHECK(closest_name("--timelimit", names) == "--time-limit");
   CHECK(closest_name("--thread", names) == "--threads");
   CHECK(closest_name("--strategys", names) == "--strategy");  // ties: the first given

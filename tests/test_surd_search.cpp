@@ -7,13 +7,13 @@
 #include <string>
 #include <vector>
 
-#include "tangram/core/geometry/outline.hpp"
-#include "tangram/core/solve/solve.hpp"
-#include "tangram/core/geometry/detail/surd_geometry.hpp"
-#include "tangram/core/exact/detail/surd_search.hpp"
-#include "tangram/core/puzzle/verify.hpp"
-#include "tangram/io/piece_sets.hpp"
 #include "patterns.hpp"
+#include "tangram/core/exact/detail/surd_search.hpp"
+#include "tangram/core/geometry/detail/surd_geometry.hpp"
+#include "tangram/core/geometry/outline.hpp"
+#include "tangram/core/puzzle/verify.hpp"
+#include "tangram/core/solve/solve.hpp"
+#include "tangram/io/piece_sets.hpp"
 
 using namespace tangram;
 
@@ -88,8 +88,8 @@ TEST_CASE("surd: exact signs and products, against doubles where they can tell")
     CHECK((x - y).value() == doctest::Approx(x.value() - y.value()).epsilon(1e-9));
   }
   // Near misses of zero that doubles barely tell apart.
-  CHECK(Surd{-99, 70}.sign() == -1);     // 70 sqrt 2 = 98.99495
-  CHECK(Surd{577, -408}.sign() == 1);    // 408 sqrt 2 = 576.99913
+  CHECK(Surd{-99, 70}.sign() == -1);   // 70 sqrt 2 = 98.99495
+  CHECK(Surd{577, -408}.sign() == 1);  // 408 sqrt 2 = 576.99913
   CHECK(Surd{0, 0}.sign() == 0);
   CHECK(surd_direction({Surd{2, 0}, Surd{0, 0}}) == 0);
   CHECK(surd_direction({Surd{0, 1}, Surd{0, 1}}) == 1);
@@ -97,7 +97,8 @@ TEST_CASE("surd: exact signs and products, against doubles where they can tell")
   CHECK(surd_direction({Surd{1, 0}, Surd{0, 1}}) == -1);  // 1 across, sqrt 2 down
 }
 
-TEST_CASE("surd geometry: pieces laid at corners and cut away, against a point-by-point reference") {
+TEST_CASE(
+    "surd geometry: pieces laid at corners and cut away, against a point-by-point reference") {
   // Tangram pieces (step 1/4) laid at random convex corners of a 2 x 2 square with a diamond
   // hole, along the corner's edges: whether one fits (no edge of the region meets its
   // interior) against samples of the piece in doubles, and the remainder against the region
@@ -173,8 +174,10 @@ TEST_CASE("surd geometry: pieces laid at corners and cut away, against a point-b
       for (double y = -0.5; y <= 8.5; y += 0.37)
         for (double x = -0.5; x <= 8.5; x += 0.37) {
           const Vec2 p{x, y};
-          if (surd_ref_distance(p, region) < 1e-6 || surd_ref_distance(p, {piece_px}) < 1e-6) continue;
-          CHECK(surd_ref_inside(p, rest_px) == (surd_ref_inside(p, region) && !surd_ref_inside(p, {piece_px})));
+          if (surd_ref_distance(p, region) < 1e-6 || surd_ref_distance(p, {piece_px}) < 1e-6)
+            continue;
+          CHECK(surd_ref_inside(p, rest_px) ==
+                (surd_ref_inside(p, region) && !surd_ref_inside(p, {piece_px})));
         }
       // surd_inside against the reference at the lattice points about.
       for (int a = -1; a <= 9; ++a)
@@ -202,8 +205,8 @@ TEST_CASE("surd figure: the 45-degree figures snap onto the lattice with the set
                                      [&](const SurdTurn& t) { return t.shape == id; });
       area2 = area2 + twice_signed_area(turn->offsets);
     }
-    for (const char* figure : {"01-figure", "02-compact", "03-compact", "04-hole", "05-hole",
-                               "06-parts"}) {
+    for (const char* figure :
+         {"01-figure", "02-compact", "03-compact", "04-hole", "05-hole", "06-parts"}) {
       const std::string name = std::string("sets/") + set_name + "/" + figure + ".png";
       CAPTURE(name);
       const Pattern pattern = mask_pattern(name);
@@ -214,8 +217,8 @@ TEST_CASE("surd figure: the 45-degree figures snap onto the lattice with the set
     }
     for (const char* figure : {"07-unsolvable-disc", "08-unsolvable-triangle"}) {
       const Pattern pattern = mask_pattern(std::string("sets/") + set_name + "/" + figure + ".png");
-      CHECK_FALSE(snap_surd_figure(vectorise_outline(pattern.puzzle),
-                                   step * set.unit_px(pattern.side_px)));
+      CHECK_FALSE(
+          snap_surd_figure(vectorise_outline(pattern.puzzle), step * set.unit_px(pattern.side_px)));
     }
   }
   // Not for sets off 45-degree turns or with concave or curved pieces.
@@ -242,7 +245,8 @@ TEST_CASE("surd vertex search: the double tangram's 45-degree figures, exact and
     CHECK(verify_solution(pattern, solution->pieces, set).valid);
     // The outline's vertex search took 3,800 to 16,000 placements on these.
     CHECK(solution->stats.placements_tried < 3000);
-    const std::optional<Solution> again = surd_vertex_search(pattern, config, pattern, {}, deadline);
+    const std::optional<Solution> again =
+        surd_vertex_search(pattern, config, pattern, {}, deadline);
     REQUIRE(again);
     CHECK(surd_same_assembly(again->pieces, solution->pieces));
   }
@@ -294,8 +298,8 @@ TEST_CASE("surd vertex search: the memo of dead states loses no assembly") {
           seen[m].push_back(pieces);
           return false;
         };
-        const auto all = surd_vertex_search(pattern, config, pattern, refuse, deadline, {}, {},
-                                            nullptr, m == 0);
+        const auto all =
+            surd_vertex_search(pattern, config, pattern, refuse, deadline, {}, {}, nullptr, m == 0);
         REQUIRE(all);
         CHECK_FALSE(all->solved);
         CHECK_FALSE(all->stats.timed_out);

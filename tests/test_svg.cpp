@@ -24,12 +24,12 @@
 #include "cli_runner.hpp"
 #include "patterns.hpp"
 #include "square_assembly.hpp"
-#include "temp_dir.hpp"
 #include "tangram/core/base/error.hpp"
 #include "tangram/io/documents.hpp"
 #include "tangram/io/picture.hpp"
 #include "tangram/io/piece_sets.hpp"
 #include "tangram/io/svg.hpp"
+#include "temp_dir.hpp"
 
 using namespace tangram;
 
@@ -170,8 +170,10 @@ std::vector<Element> parse_xml(const std::string& xml) {
       i = close + 1;
     }
     elements.push_back(element);
-    if (!empty) open.push_back(elements.size() - 1);
-    else if (open.empty()) root_done = true;
+    if (!empty)
+      open.push_back(elements.size() - 1);
+    else if (open.empty())
+      root_done = true;
   }
   if (!open.empty()) throw std::runtime_error("<" + elements[open.back()].name + "> not closed");
   if (!root_done) throw std::runtime_error("no root element");
@@ -282,8 +284,8 @@ void check_outline(const cv::Mat1b& mask, const std::vector<Polygon>& loops) {
       const Vec2 a = loop[i], b = loop[(i + 1) % loop.size()], c = loop[(i + 2) % loop.size()];
       CHECK(a.x == std::floor(a.x));
       CHECK(a.y == std::floor(a.y));
-      CHECK(((a.x == b.x) != (a.y == b.y)));             // one axis-parallel edge
-      CHECK(((a.x == b.x) != (b.x == c.x)));             // a turn at every corner
+      CHECK(((a.x == b.x) != (a.y == b.y)));  // one axis-parallel edge
+      CHECK(((a.x == b.x) != (b.x == c.x)));  // a turn at every corner
       perimeter += std::abs(b.x - a.x) + std::abs(b.y - a.y);
       // The first corner comes first in scan order.
       CHECK((loop[0].y < a.y || (loop[0].y == a.y && loop[0].x <= a.x)));
@@ -470,8 +472,9 @@ TEST_CASE("mask_outline: a pixel, a ring, two pixels that share a corner, nothin
   CHECK(test::same_vertices(full[0], {{0, 0}, {5, 0}, {5, 4}, {0, 4}}, 0.0));
 }
 
-TEST_CASE("mask_outline: random masks against the even-odd rule per pixel and their pixel "
-          "count") {
+TEST_CASE(
+    "mask_outline: random masks against the even-odd rule per pixel and their pixel "
+    "count") {
   std::mt19937 random(15);
   for (const cv::Size size : {cv::Size(1, 1), cv::Size(7, 5), cv::Size(23, 17), cv::Size(40, 3)})
     for (const double density : {0.2, 0.5, 0.8}) {
@@ -489,8 +492,9 @@ TEST_CASE("mask_outline: random masks against the even-odd rule per pixel and th
     }
 }
 
-TEST_CASE("assembly_svg: well-formed, the silhouette exact, every piece at its exact "
-          "coordinates with its label, colour and tooltip") {
+TEST_CASE(
+    "assembly_svg: well-formed, the silhouette exact, every piece at its exact "
+    "coordinates with its label, colour and tooltip") {
   const TurnedSquare square;
   SvgConfig config;
   config.title = "turned <square> & co";
@@ -559,14 +563,16 @@ TEST_CASE("assembly_svg: well-formed, the silhouette exact, every piece at its e
   CHECK(assembly_svg(square.pattern, square.pieces, PieceSet::tangram(), config) == svg);
 }
 
-TEST_CASE("assembly_svg: caption and legend as the PNG's, pieces not placed hollow; none "
-          "asked for, the view box is the pattern's frame") {
+TEST_CASE(
+    "assembly_svg: caption and legend as the PNG's, pieces not placed hollow; none "
+    "asked for, the view box is the pattern's frame") {
   const TurnedSquare square;
   const std::vector<PlacedPiece> partial(square.pieces.begin(), square.pieces.begin() + 5);
   PictureCaption caption;
   caption.outcome = Outcome::TimeLimit;
-  caption.reason = "time limit of 10 s reached after a search that tried every placement of "
-                   "every piece in every configuration";
+  caption.reason =
+      "time limit of 10 s reached after a search that tried every placement of "
+      "every piece in every configuration";
   caption.coverage = 0.8125;
   caption.placed = 5;
   caption.pieces = 7;
@@ -613,8 +619,9 @@ TEST_CASE("assembly_svg: caption and legend as the PNG's, pieces not placed holl
                   UsageError);
 }
 
-TEST_CASE("assembly_svg: arcs drawn as SVG arcs through the polygon's vertices, mirrored or "
-          "not, large or small; a polygon off its pose keeps its chords") {
+TEST_CASE(
+    "assembly_svg: arcs drawn as SVG arcs through the polygon's vertices, mirrored or "
+    "not, large or small; a polygon off its pose keeps its chords") {
   const PieceSet heart = load_piece_set("broken-heart", ReadLimits{}).set;
   const PieceSet pacman = pacman_set();
   for (const PieceSet* set : {&heart, &pacman}) {
@@ -653,14 +660,15 @@ TEST_CASE("assembly_svg: arcs drawn as SVG arcs through the polygon's vertices, 
   PlacedPiece moved;
   moved.pose = {{150.0, 140.0}, 0.0, false};
   moved.polygon = pacman.posed_polygon(0, 100.0, {{150.0, 141.0}, 0.0, false});
-  const std::vector<Element> chords = parse_xml(
-      assembly_svg(pattern_of(cv::Mat1b(300, 300, uchar{0})), {moved}, pacman));
+  const std::vector<Element> chords =
+      parse_xml(assembly_svg(pattern_of(cv::Mat1b(300, 300, uchar{0})), {moved}, pacman));
   REQUIRE(with_class(chords, "piece").size() == 1);
   CHECK(with_class(chords, "piece").front().name == "polygon");
 }
 
-TEST_CASE("assembly_svg: names with markup, control characters and bad UTF-8 stay well-formed; "
-          "copies beyond the set's numbered; unusable polygons left out") {
+TEST_CASE(
+    "assembly_svg: names with markup, control characters and bad UTF-8 stay well-formed; "
+    "copies beyond the set's numbered; unusable polygons left out") {
   const std::string odd = "a<b>&\"c'\x01\xff\xc3\xa9";  // ends in a valid e-acute
   const PieceSet set("set & <co>", {{odd, {{0, 0}, {1, 0}, {1, 1}, {0, 1}}, 1},
                                     {"bar", {{0, 0}, {2, 0}, {2, 1}, {0, 1}}, 1}});
@@ -681,8 +689,8 @@ TEST_CASE("assembly_svg: names with markup, control characters and bad UTF-8 sta
   SvgConfig config;
   config.title = odd;
   std::vector<Element> elements;
-  REQUIRE_NOTHROW(elements = parse_xml(assembly_svg(pattern_of(cv::Mat1b(40, 80, uchar{0})),
-                                                    pieces, set, config)));
+  REQUIRE_NOTHROW(elements = parse_xml(
+                      assembly_svg(pattern_of(cv::Mat1b(40, 80, uchar{0})), pieces, set, config)));
   const std::string clean = "a<b>&\"c'\xef\xbf\xbd\xef\xbf\xbd\xc3\xa9";
   CHECK(named(elements, "title").front().text == clean);
   const std::vector<Element> drawn = with_class(elements, "piece");
@@ -711,7 +719,8 @@ WrittenSvg read_svg(const std::string& text) {
   WrittenSvg svg;
   svg.elements = parse_xml(text);
   svg.pieces = with_class(svg.elements, "piece");
-  for (const Polygon& loop : read_rectilinear_path(by_id(svg.elements, "silhouette").attribute("d")))
+  for (const Polygon& loop :
+       read_rectilinear_path(by_id(svg.elements, "silhouette").attribute("d")))
     svg.silhouette_area += signed_area(loop);
   return svg;
 }
@@ -734,8 +743,9 @@ void check_same_pieces(const WrittenSvg& svg, const SolutionDocument& document) 
 
 }  // namespace
 
-TEST_CASE("solve --svg: the assembly of masks/01 as vectors, the same pieces as --json; on "
-          "standard output; with --use, the assembly chosen") {
+TEST_CASE(
+    "solve --svg: the assembly of masks/01 as vectors, the same pieces as --json; on "
+    "standard output; with --use, the assembly chosen") {
   const TempDir dir("svg-cli");
   const std::string square = kMasks + "01-square.png";
   const Run run = run_cli(dir, "solve " + square + " --svg out.svg --json out.json");
@@ -760,8 +770,9 @@ TEST_CASE("solve --svg: the assembly of masks/01 as vectors, the same pieces as 
   cv::Mat1b bar(60, 220, uchar{255});
   bar(cv::Rect(10, 10, 200, 40)) = 0;
   REQUIRE(cv::imwrite(dir.file("bar.png"), bar));
-  const Run chosen = run_cli(dir, "solve bar.png --pieces pentominoes --use subset "
-                                  "--figure-area 5 --svg bar.svg --json bar.json");
+  const Run chosen = run_cli(dir,
+                             "solve bar.png --pieces pentominoes --use subset "
+                             "--figure-area 5 --svg bar.svg --json bar.json");
   CAPTURE(chosen.err);
   REQUIRE(chosen.status == 0);
   const WrittenSvg one = read_svg(read_all(dir.path() / "bar.svg"));
@@ -770,8 +781,9 @@ TEST_CASE("solve --svg: the assembly of masks/01 as vectors, the same pieces as 
   CHECK(one.pieces.front().attribute("data-shape") == "I");
 }
 
-TEST_CASE("solve --svg: names that are not .svg, the input, an output twice, a missing "
-          "directory, --all and --unique refused in one line before the search") {
+TEST_CASE(
+    "solve --svg: names that are not .svg, the input, an output twice, a missing "
+    "directory, --all and --unique refused in one line before the search") {
   const TempDir dir("svg-cli");
   const std::string square = kMasks + "01-square.png";
   const std::vector<std::pair<std::string, std::string>> refusals = {
@@ -781,8 +793,9 @@ TEST_CASE("solve --svg: names that are not .svg, the input, an output twice, a m
       {"--svg same.svg --json same.svg", "--json and --svg name the same file same.svg"},
       {"--svg - --image -", "--image and --svg name the same file -"},
       {"--svg missing/out.svg", "missing"},
-      {"--image out.svg", "cannot write an SVG picture; pictures are written as .png (name the "
-                          "file so); --svg writes SVG"},
+      {"--image out.svg",
+       "cannot write an SVG picture; pictures are written as .png (name the "
+       "file so); --svg writes SVG"},
       {"--all --svg out.svg", "--svg draws one assembly and --all finds many"},
       {"--unique --svg out.svg", "--svg draws one assembly and --unique finds many"},
   };
@@ -799,12 +812,14 @@ TEST_CASE("solve --svg: names that are not .svg, the input, an output twice, a m
   CHECK(!std::filesystem::exists(dir.path() / "same.svg"));
 }
 
-TEST_CASE("compare --svg: one SVG per run next to its JSON and PNG, captioned as the PNG; "
-          "--svg without --out refused") {
+TEST_CASE(
+    "compare --svg: one SVG per run next to its JSON and PNG, captioned as the PNG; "
+    "--svg without --out refused") {
   const TempDir dir("svg-cli");
   const std::string square = kMasks + "01-square.png";
-  const Run run = run_cli(dir, "compare " + square + " --strategies bl,dt --rotation-step 45 "
-                               "--time-limit 20 --out results --svg");
+  const Run run = run_cli(dir, "compare " + square +
+                                   " --strategies bl,dt --rotation-step 45 "
+                                   "--time-limit 20 --out results --svg");
   CAPTURE(run.err);
   REQUIRE(run.status == 0);
   for (const std::string strategy : {"bl", "dt"}) {
@@ -837,8 +852,7 @@ TEST_CASE("render --svg: the arrangement's exact pieces on the pattern it draws;
   CHECK(with_class(svg.elements, "caption").empty());
   CHECK(with_class(svg.elements, "legend").size() == 7);
 
-  for (const auto& [options, message] :
-       std::vector<std::pair<std::string, std::string>>{
+  for (const auto& [options, message] : std::vector<std::pair<std::string, std::string>>{
            {"-o a.png --svg a.png", "--svg a.png: SVG is written under a .svg name"},
            {"-o a.png --svg -", "--svg -: the SVG picture is written to a file here"},
            {"-o a.png --svg " + arrangement, "SVG is written under a .svg name"},

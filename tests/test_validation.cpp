@@ -22,7 +22,8 @@ TEST_CASE("validation: rule 2 compares the deepest empty pixel with the piece's 
   cv::Mat1b empty(40, 300, uchar(0));
   empty(cv::Rect(0, 10, 300, 6)).setTo(255);  // a long thin corridor: many pixels, little depth
   const LayoutState state = make_layout_state(empty);
-  const auto square = rasterise_configurations(PieceSet::tangram(), tangram_shapes::square, 100.0, 90.0, false, 0.0);
+  const auto square = rasterise_configurations(PieceSet::tangram(), tangram_shapes::square, 100.0,
+                                               90.0, false, 0.0);
   const PieceNeeds needs = piece_needs(square);
   CHECK(needs.pixels < state.largest_region_px());  // rule 1 would let it through
   CHECK(region_rule_holds(state, needs));
@@ -34,8 +35,10 @@ TEST_CASE("validation: the forward check sees that a piece has no place left") {
   cv::Mat1b empty(60, 60, uchar(0));
   empty(cv::Rect(5, 5, 20, 20)).setTo(255);
   LayoutState state = make_layout_state(empty);
-  const PieceMasks small = rasterise_piece(PieceSet::tangram(), tangram_shapes::square, 40.0, 45.0, false, 0.0);
-  const PieceMasks large = rasterise_piece(PieceSet::tangram(), tangram_shapes::large_triangle, 120.0, 1.0, false, 0.0);
+  const PieceMasks small =
+      rasterise_piece(PieceSet::tangram(), tangram_shapes::square, 40.0, 45.0, false, 0.0);
+  const PieceMasks large =
+      rasterise_piece(PieceSet::tangram(), tangram_shapes::large_triangle, 120.0, 1.0, false, 0.0);
   state.ensure_runs(200);
   CHECK(every_piece_fits(state, {&small}));
   CHECK_FALSE(every_piece_fits(state, {&small, &large}));

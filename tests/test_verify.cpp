@@ -235,7 +235,8 @@ TEST_CASE("verify: measure_areas is exact for two pieces far from their places")
       p.polygon = PieceSet::tangram().posed_polygon(p.shape, pattern.side_px, p.pose);
     }
     pieces[1].pose.centre = 0.5 * (pieces[0].pose.centre + pieces[1].pose.centre);
-    pieces[1].polygon = PieceSet::tangram().posed_polygon(pieces[1].shape, pattern.side_px, pieces[1].pose);
+    pieces[1].polygon =
+        PieceSet::tangram().posed_polygon(pieces[1].shape, pattern.side_px, pieces[1].pose);
     const AreaMetrics fast = measure_areas(pattern, pieces);
     const AreaMetrics slow = supersampled_areas(pattern, pieces);
     CAPTURE(trial);

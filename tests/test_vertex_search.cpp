@@ -8,14 +8,14 @@
 
 #include <opencv2/imgproc.hpp>
 
-#include "tangram/core/base/error.hpp"
-#include "tangram/core/puzzle/pattern.hpp"
-#include "tangram/core/solve/solve.hpp"
-#include "tangram/core/puzzle/verify.hpp"
-#include "tangram/core/exact/vertex_search.hpp"
-#include "tangram/io/piece_sets.hpp"
 #include "patterns.hpp"
 #include "square_assembly.hpp"
+#include "tangram/core/base/error.hpp"
+#include "tangram/core/exact/vertex_search.hpp"
+#include "tangram/core/puzzle/pattern.hpp"
+#include "tangram/core/puzzle/verify.hpp"
+#include "tangram/core/solve/solve.hpp"
+#include "tangram/io/piece_sets.hpp"
 
 using namespace tangram;
 
@@ -55,8 +55,10 @@ VerifyReport check_solved(const Pattern& pattern, const Solution& solution,
 cv::Mat1b turned(const cv::Mat1b& mask, double turn_deg) {
   const int side = int(std::ceil(std::hypot(mask.cols, mask.rows))) + 4;
   cv::Mat1b canvas(side, side, uchar{0});
-  mask.copyTo(canvas(cv::Rect((side - mask.cols) / 2, (side - mask.rows) / 2, mask.cols, mask.rows)));
-  const cv::Mat rotation = cv::getRotationMatrix2D(cv::Point2f(side / 2.0f, side / 2.0f), turn_deg, 1.0);
+  mask.copyTo(
+      canvas(cv::Rect((side - mask.cols) / 2, (side - mask.rows) / 2, mask.cols, mask.rows)));
+  const cv::Mat rotation =
+      cv::getRotationMatrix2D(cv::Point2f(side / 2.0f, side / 2.0f), turn_deg, 1.0);
   cv::Mat1b out;
   cv::warpAffine(canvas, out, rotation, canvas.size(), cv::INTER_LINEAR);
   cv::threshold(out, out, 127, 255, cv::THRESH_BINARY);
@@ -82,8 +84,8 @@ TEST_CASE("vertex search: the seven pieces' own square, covered edge to edge") {
 }
 
 TEST_CASE("vertex search: figures with a hole, in separate parts, with parts meeting at a point") {
-  for (const char* name : {"02-page9-11.png", "03-page5-219.png", "09-page6-97.png",
-                           "22-page7-209-turned.png"}) {
+  for (const char* name :
+       {"02-page9-11.png", "03-page5-219.png", "09-page6-97.png", "22-page7-209-turned.png"}) {
     CAPTURE(name);
     const Pattern pattern = mask_pattern(name);
     check_solved(pattern, solve(pattern, vertex_config()));
@@ -256,8 +258,9 @@ TEST_CASE("vertex search: the accept hook sees each complete assembly and may se
   }
 }
 
-TEST_CASE("vertex search: a remainder Boost.Geometry's buffer asserts on costs a placement, "
-          "not the process") {
+TEST_CASE(
+    "vertex search: a remainder Boost.Geometry's buffer asserts on costs a placement, "
+    "not the process") {
   // kilogram-dev-rotated's page1-56 (../shared/benchmarks, copied into tests/data): after a few
   // placements a remainder has two nearly parallel edges at a corner, and the opening's
   // buffer failed its assertion `intersecting` (line_line_intersection) and aborted. Boost's

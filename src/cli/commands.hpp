@@ -15,9 +15,9 @@
 
 #include <CLI/CLI.hpp>
 
-#include "tangram/core/dissection/congruent_dissection.hpp"
-#include "tangram/core/base/format.hpp"
 #include "tangram/core/base/error.hpp"
+#include "tangram/core/base/format.hpp"
+#include "tangram/core/dissection/congruent_dissection.hpp"
 #include "tangram/core/raster/placement.hpp"
 #include "tangram/core/solve/solve.hpp"
 #include "tangram/io/files.hpp"
@@ -139,14 +139,14 @@ inline constexpr double kCliTimeLimitS = 60.0;
 
 /// Options of `tangram solve`, as typed on the command line.
 struct SolveOptions {
-  std::string pattern;         ///< input picture (the first of `patterns`)
+  std::string pattern;  ///< input picture (the first of `patterns`)
   /// The PATTERN arguments: pictures, or with --out-dir also folders of pictures.
   std::vector<std::string> patterns;
-  std::string out_dir;         ///< --out-dir: solve every figure into this folder (a batch)
-  int jobs = 0;                ///< --jobs: figures solved at the same time; 0 = one per core
-  std::string strategy;        ///< placement strategy name (strategy_from_name)
-  std::string search;          ///< "ours" or "paper"
-  std::string pieces;          ///< a built-in piece set's name or a piece-set file
+  std::string out_dir;   ///< --out-dir: solve every figure into this folder (a batch)
+  int jobs = 0;          ///< --jobs: figures solved at the same time; 0 = one per core
+  std::string strategy;  ///< placement strategy name (strategy_from_name)
+  std::string search;    ///< "ours" or "paper"
+  std::string pieces;    ///< a built-in piece set's name or a piece-set file
   /// "auto" (rotations chosen from the figure, rotation_plan.hpp) or a step in degrees; empty:
   /// the set's own step (1 degree for the tangram, as the paper)
   std::string rotation_step = "auto";
@@ -155,19 +155,20 @@ struct SolveOptions {
   bool no_corners = false;
   bool no_widen = false;
   bool no_angle_hints = false;
-  double inset_px = 0.0;       ///< negative = automatic
+  double inset_px = 0.0;  ///< negative = automatic
   bool no_polish = false;
   bool no_snap = false;
-  bool no_lattice_snap = false;  ///< keep the snapped poses off the lattice (SearchConfig::lattice_snap)
-  bool no_exact = false;       ///< skip the exact grid or lattice search (SearchConfig::grid_search)
+  bool no_lattice_snap =
+      false;              ///< keep the snapped poses off the lattice (SearchConfig::lattice_snap)
+  bool no_exact = false;  ///< skip the exact grid or lattice search (SearchConfig::grid_search)
   double time_limit_s = 0.0;
   int threads = 0;
-  std::string json_path;       ///< empty = no JSON output
-  std::string image_path;      ///< empty = no picture
-  std::string svg_path;        ///< empty = no SVG picture (solve only: compare has a flag)
+  std::string json_path;   ///< empty = no JSON output
+  std::string image_path;  ///< empty = no picture
+  std::string svg_path;    ///< empty = no SVG picture (solve only: compare has a flag)
   bool quiet = false;
-  InputOptions input;          ///< how the pattern is read
-  ReadLimits limits;           ///< caps on the pattern file
+  InputOptions input;  ///< how the pattern is read
+  ReadLimits limits;   ///< caps on the pattern file
   /// When the time limit starts counting: main() sets it once the options are parsed, so that
   /// reading and preparing the pattern count too. Default (epoch): when solve() starts.
   std::chrono::steady_clock::time_point started{};
@@ -181,7 +182,6 @@ SolveOptions default_solve_options();
 /// UsageError naming the option for an unknown strategy or search; ranges are checked by
 /// validate_config.
 SolverConfig solver_config(const SolveOptions& options);
-
 
 /// When a fixed rotation step (not auto) missed the direction the figure's edges share
 /// (missed_direction): the note that says so and suggests a step, in words; empty otherwise.
@@ -216,16 +216,16 @@ int run_solve(const SolveOptions& options);
 /// Options of `tangram verify`. The input options are empty unless given: the solution's
 /// recorded reading (or the referee's) applies where they are.
 struct VerifyOptions {
-  std::string pattern;   ///< input picture
-  std::string solution;  ///< tangram-solution/1 file
-  std::string pieces;    ///< --pieces: the solution's set; empty = the one it names
-  bool json = false;     ///< print a JSON report instead of a line of text
-  bool as_referee = false;                 ///< read as the referee, whatever the solution says
-  std::optional<double> threshold;         ///< luminance threshold, 8-bit scale
-  std::optional<std::string> invert;       ///< auto, yes or no
-  std::optional<bool> clean;               ///< drop specks and fill pinholes (--clean/--no-clean)
-  std::optional<bool> fill_outline;        ///< fill an outline drawing
-  ReadLimits limits;                       ///< caps on both files
+  std::string pattern;                ///< input picture
+  std::string solution;               ///< tangram-solution/1 file
+  std::string pieces;                 ///< --pieces: the solution's set; empty = the one it names
+  bool json = false;                  ///< print a JSON report instead of a line of text
+  bool as_referee = false;            ///< read as the referee, whatever the solution says
+  std::optional<double> threshold;    ///< luminance threshold, 8-bit scale
+  std::optional<std::string> invert;  ///< auto, yes or no
+  std::optional<bool> clean;          ///< drop specks and fill pinholes (--clean/--no-clean)
+  std::optional<bool> fill_outline;   ///< fill an outline drawing
+  ReadLimits limits;                  ///< caps on both files
 };
 
 /// Declares `verify` on `app`.
@@ -242,8 +242,8 @@ struct CompareOptions {
   std::string searches;
   /// Search settings shared by every run (the strategy field is unused; time limit 60 s).
   SolveOptions solve;
-  std::string out_dir;                ///< empty = print the table only
-  bool svg = false;                   ///< with out_dir: each run's picture as SVG too
+  std::string out_dir;  ///< empty = print the table only
+  bool svg = false;     ///< with out_dir: each run's picture as SVG too
 };
 
 /// The strategies of a --strategies value: "all" or a comma-separated list of names
@@ -271,8 +271,8 @@ struct RenderOptions {
   std::string svg;          ///< output SVG picture of the arrangement; empty = none
   double side_px = 0.0;
   double margin_px = 0.0;
-  std::string pieces;       ///< --pieces: the arrangement's set; empty = the one it names
-  ReadLimits limits;        ///< caps on the arrangement file
+  std::string pieces;  ///< --pieces: the arrangement's set; empty = the one it names
+  ReadLimits limits;   ///< caps on the arrangement file
 };
 
 /// Declares `render` on `app`; defaults come from a default-constructed RenderConfig.
@@ -283,7 +283,7 @@ int run_render(const RenderOptions& options);
 
 /// Options of `tangram experiment`.
 struct ExperimentOptions {
-  std::string experiment;  ///< "1", "2", "3", "all", "sets" or "merge"
+  std::string experiment;    ///< "1", "2", "3", "all", "sets" or "merge"
   std::string sets = "all";  ///< --sets: the piece-set experiment's sets, "all" or a list
   std::string out_dir;
   std::string masks;       ///< directory of NN-name.png patterns
@@ -291,14 +291,14 @@ struct ExperimentOptions {
   std::string strategies;  ///< "all" or a list
   std::string searches;    ///< "paper", "ours" or "paper,ours"
   double time_limit_s = 0.0;
-  int jobs = 0;            ///< runs at the same time, 0 = one per core
-  int threads = 1;         ///< threads of each run
+  int jobs = 0;              ///< runs at the same time, 0 = one per core
+  int threads = 1;           ///< threads of each run
   bool tables_only = false;  ///< run nothing, tabulate what is recorded
   bool quiet = false;
-  std::string pieces = "tangram";  ///< --pieces: a built-in set or a piece-set file
-  std::string shard;       ///< --shard I/N, empty = every run
+  std::string pieces = "tangram";       ///< --pieces: a built-in set or a piece-set file
+  std::string shard;                    ///< --shard I/N, empty = every run
   std::vector<std::string> shard_dirs;  ///< 'merge': the shards' results directories
-  ReadLimits limits;       ///< caps on the patterns and the run records
+  ReadLimits limits;                    ///< caps on the patterns and the run records
 };
 
 /// Declares `experiment` on `app`.
@@ -348,14 +348,14 @@ bool writes_to_stdout(const SolveOptions& options);
 
 /// Options of `tangram solve` for more than one assembly (all_solutions.hpp).
 struct SolveAllOptions {
-  bool all = false;             ///< enumerate every assembly
-  bool unique = false;          ///< stop at the second: none, unique or several
+  bool all = false;     ///< enumerate every assembly
+  bool unique = false;  ///< stop at the second: none, unique or several
   long max_solutions = 1'000'000;
   bool max_solutions_given = false;  ///< --max-solutions was on the command line
-  bool up_to_symmetry = false;  ///< one assembly per class under the figure's symmetries
-  std::string use = "exact";    ///< exact, subset or copies (piece_use_from_name)
-  double figure_area = 0.0;     ///< the figure's area in set units; 0 = the set's
-  std::string prefer = "fewer"; ///< without --all/--unique: the assembly with the fewest pieces
+  bool up_to_symmetry = false;       ///< one assembly per class under the figure's symmetries
+  std::string use = "exact";         ///< exact, subset or copies (piece_use_from_name)
+  double figure_area = 0.0;          ///< the figure's area in set units; 0 = the set's
+  std::string prefer = "fewer";  ///< without --all/--unique: the assembly with the fewest pieces
   /// Whether `solve` enumerates (any of these options given) rather than searching once.
   bool active() const {
     return all || unique || use != "exact" || max_solutions_given || up_to_symmetry ||
@@ -387,8 +387,8 @@ int run_solve_batch(const SolveOptions& options, const SolveWatchOptions& watch,
 
 /// Options of `tangram explain`.
 struct ExplainOptions {
-  std::string pattern;   ///< input picture
-  std::string piece;     ///< piece name in the set; empty: the first of its largest-first order
+  std::string pattern;  ///< input picture
+  std::string piece;    ///< piece name in the set; empty: the first of its largest-first order
   std::string pieces = "tangram";  ///< --pieces: a built-in set or a piece-set file
   /// Rotation, degrees counter-clockwise on screen, in [0, 360); none = the first multiple of
   /// the rotation step at which the piece fits.
@@ -427,23 +427,23 @@ int run_pieces(const PiecesOptions& options);
 
 /// Options of `tangram dissect` (congruent_dissection.hpp).
 struct DissectOptions {
-  std::string figure;           ///< a text grid or picture file, "-" standard input
-  int cell_px = 0;              ///< a picture's square side; 0 = detected
-  int parts = 2;                ///< K
-  std::string method = "auto";  ///< auto (halving for 2 pieces, else ours), ours, kotani, halving
-  std::string cells = "square"; ///< square (polyominoes) or half (half_square_dissection.hpp)
-  bool quarters = false;        ///< --cells half: pieces may cut half-squares in two
+  std::string figure;            ///< a text grid or picture file, "-" standard input
+  int cell_px = 0;               ///< a picture's square side; 0 = detected
+  int parts = 2;                 ///< K
+  std::string method = "auto";   ///< auto (halving for 2 pieces, else ours), ours, kotani, halving
+  std::string cells = "square";  ///< square (polyominoes) or half (half_square_dissection.hpp)
+  bool quarters = false;         ///< --cells half: pieces may cut half-squares in two
   bool no_mirror = false;
-  bool unique = false;          ///< stop at the second
+  bool unique = false;  ///< stop at the second
   bool up_to_symmetry = false;
-  long max_solutions = 0;       ///< 0 = all
+  long max_solutions = 0;  ///< 0 = all
   double time_limit_s = kCliTimeLimitS;
-  std::string json_path;        ///< empty = no JSON
-  bool print = false;           ///< each dissection as a grid of letters
-  std::string image_path;       ///< PNG picture of one dissection; empty = none
-  std::string svg_path;         ///< SVG picture of one dissection; empty = none
-  long index = 1;               ///< which dissection the pictures show (from 1)
-  ReadLimits limits;            ///< caps on the figure file
+  std::string json_path;   ///< empty = no JSON
+  bool print = false;      ///< each dissection as a grid of letters
+  std::string image_path;  ///< PNG picture of one dissection; empty = none
+  std::string svg_path;    ///< SVG picture of one dissection; empty = none
+  long index = 1;          ///< which dissection the pictures show (from 1)
+  ReadLimits limits;       ///< caps on the figure file
 };
 
 /// Declares `tangram dissect` on `app`.
@@ -455,23 +455,23 @@ int run_dissect(const DissectOptions& options);
 
 /// Options of `tangram generate dissection` (congruent_dissection.hpp: generate_puzzles).
 struct GenerateDissectionOptions {
-  int parts = 2;                ///< K
-  int cells = 0;                ///< N, squares of the whole figure (required)
-  bool holes = false;           ///< Kotani's second generator
-  int from_square = 0;          ///< Kotani's third generator: cut off an S x S square
-  bool from_piece = false;      ///< ours: copies of one random piece laid edge to edge
-  bool long_cut = false;        ///< with from_piece: copies laid along the most edges
-  std::string method;           ///< the solver: empty (halving for K = 2, else ours), ours,
-                                ///< kotani or halving
+  int parts = 2;            ///< K
+  int cells = 0;            ///< N, squares of the whole figure (required)
+  bool holes = false;       ///< Kotani's second generator
+  int from_square = 0;      ///< Kotani's third generator: cut off an S x S square
+  bool from_piece = false;  ///< ours: copies of one random piece laid edge to edge
+  bool long_cut = false;    ///< with from_piece: copies laid along the most edges
+  std::string method;       ///< the solver: empty (halving for K = 2, else ours), ours,
+                            ///< kotani or halving
   bool no_mirror = false;
-  long count = 10;              ///< M, puzzles
+  long count = 10;  ///< M, puzzles
   std::uint64_t seed = 1;
-  std::string out_dir;          ///< required
+  std::string out_dir;  ///< required
   double time_limit_s = kCliTimeLimitS;
   double min_difficulty = -std::numeric_limits<double>::infinity();  ///< on difficulty1
-  std::string sort;             ///< empty (seed order), amusement, difficulty1, difficulty2
-  int threads = 0;              ///< 0 = all cores
-  bool quiet = false;           ///< no progress line
+  std::string sort;    ///< empty (seed order), amusement, difficulty1, difficulty2
+  int threads = 0;     ///< 0 = all cores
+  bool quiet = false;  ///< no progress line
 };
 
 /// The solver that `--method NAME` names (kotani, ours or halving) for --parts `parts`; throws
@@ -487,12 +487,12 @@ int run_generate_dissection(const GenerateDissectionOptions& options);
 
 /// Options of `tangram serve` (web/server.hpp).
 struct ServeOptions {
-  int port = 8765;                ///< 0 = any free port
+  int port = 8765;                 ///< 0 = any free port
   std::string host = "127.0.0.1";  ///< loopback unless told otherwise
-  std::string library;            ///< empty = $XDG_DATA_HOME/tangram/library (or ~/.local/share)
-  int max_solves = 1;             ///< solves at a time
-  int max_queue = 16;             ///< solves waiting
-  int threads = 0;                ///< search threads of each solve, 0 = all cores
+  std::string library;             ///< empty = $XDG_DATA_HOME/tangram/library (or ~/.local/share)
+  int max_solves = 1;              ///< solves at a time
+  int max_queue = 16;              ///< solves waiting
+  int threads = 0;                 ///< search threads of each solve, 0 = all cores
 };
 
 /// Declares `tangram serve` on `app`.

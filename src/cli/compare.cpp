@@ -15,9 +15,9 @@
 
 #include "commands.hpp"
 #include "tangram/core/base/error.hpp"
+#include "tangram/core/puzzle/verify.hpp"
 #include "tangram/core/raster/placement.hpp"
 #include "tangram/core/solve/solve.hpp"
-#include "tangram/core/puzzle/verify.hpp"
 #include "tangram/io/documents.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/io/pattern_png.hpp"
@@ -143,8 +143,8 @@ void put_label(cv::Mat3b& image, const std::string& text, int x, int y_centre,
                const cv::Scalar& colour = cv::Scalar(0, 0, 0), double font_scale = kFontScale) {
   int baseline = 0;
   const cv::Size size = cv::getTextSize(text, kFont, font_scale, 1, &baseline);
-  cv::putText(image, text, cv::Point(x, y_centre + size.height / 2), kFont, font_scale, colour,
-              1, cv::LINE_AA);
+  cv::putText(image, text, cv::Point(x, y_centre + size.height / 2), kFont, font_scale, colour, 1,
+              cv::LINE_AA);
 }
 
 /// The two caption lines of a montage cell: "solved" and its coverage, or "NOT SOLVED" (or
@@ -169,8 +169,8 @@ cv::Mat3b montage(const std::vector<Input>& inputs, const std::vector<Column>& c
   int label_px = 80;
   for (const Input& input : inputs) {
     int baseline = 0;
-    label_px = std::max(label_px,
-                        cv::getTextSize(input.stem, kFont, kFontScale, 1, &baseline).width + 16);
+    label_px =
+        std::max(label_px, cv::getTextSize(input.stem, kFont, kFontScale, 1, &baseline).width + 16);
   }
   const int cols = int(columns.size());
   const int rows = int(inputs.size());
@@ -219,9 +219,8 @@ namespace {
 std::vector<Column> compare_columns(const CompareOptions& options) {
   const std::vector<Strategy> strategies = parse_strategies(options.strategies);
   const std::vector<SearchMode> searches =
-      options.searches.empty()
-          ? parse_searches("--search", options.solve.search, true)
-          : parse_searches("--searches", options.searches, true);
+      options.searches.empty() ? parse_searches("--search", options.solve.search, true)
+                               : parse_searches("--searches", options.searches, true);
   const long raster = std::count_if(searches.begin(), searches.end(),
                                     [](SearchMode m) { return m != SearchMode::Vertex; });
   std::vector<Column> columns;
@@ -236,8 +235,8 @@ std::vector<Column> compare_columns(const CompareOptions& options) {
                      : raster > 1 ? name + " " + std::string(strategy_label(strategy))
                                   : std::string(strategy_label(strategy));
       column.tag = search == SearchMode::Vertex ? name
-                   : raster > 1 ? name + "-" + strategy_text
-                                : strategy_text;
+                   : raster > 1                 ? name + "-" + strategy_text
+                                                : strategy_text;
       SolveOptions run_options = options.solve;
       run_options.strategy = std::string(strategy_name(column.strategy));
       run_options.search = name;
@@ -300,10 +299,11 @@ CLI::App* setup_compare(CLI::App& app, CompareOptions& options) {
   SolveOptions& o = options.solve;
 
   CLI::App* cmd = app.add_subcommand(
-      "compare", "Solve several silhouettes with several placement strategies (and, with "
-                 "--searches, several searches), side by side: the raster searches without the "
-                 "exact searches first, since those would solve a figure whatever the "
-                 "strategy; the vertex search in a column of its own.");
+      "compare",
+      "Solve several silhouettes with several placement strategies (and, with "
+      "--searches, several searches), side by side: the raster searches without the "
+      "exact searches first, since those would solve a figure whatever the "
+      "strategy; the vertex search in a column of its own.");
   cmd->add_option("PATTERN", options.patterns,
                   wrap("Silhouette pictures, in any format 'tangram solve' reads; - is standard "
                        "input (once). All are loaded before the first search."))
@@ -329,17 +329,18 @@ CLI::App* setup_compare(CLI::App& app, CompareOptions& options) {
                        "cores; the results do not depend on it. Default: " +
                        std::to_string(o.threads) + "."))
       ->type_name("N");
-  CLI::Option* out = cmd->add_option("-o,--out", options.out_dir,
-                  wrap("Directory (created if missing) for runs.csv (one row per run, the "
-                       "results format that 'tangram report' reads; paths relative to DIR), "
-                       "each run's solution as <pattern-stem>-<strategy>.json and its picture "
-                       "as <pattern-stem>-<strategy>.png (also for unsolved runs: the partial "
-                       "assembly; a caption and the pieces' legend below it), montage.png "
-                       "(rows = patterns, columns = strategies, each cell captioned, unsolved "
-                       "runs framed in red, the legend below) and settings.json (the settings, "
-                       "the command line, commit, machine and date, for 'tangram report'). "
-                       "Default: none, only the table."))
-      ->type_name("DIR");
+  CLI::Option* out =
+      cmd->add_option("-o,--out", options.out_dir,
+                      wrap("Directory (created if missing) for runs.csv (one row per run, the "
+                           "results format that 'tangram report' reads; paths relative to DIR), "
+                           "each run's solution as <pattern-stem>-<strategy>.json and its picture "
+                           "as <pattern-stem>-<strategy>.png (also for unsolved runs: the partial "
+                           "assembly; a caption and the pieces' legend below it), montage.png "
+                           "(rows = patterns, columns = strategies, each cell captioned, unsolved "
+                           "runs framed in red, the legend below) and settings.json (the settings, "
+                           "the command line, commit, machine and date, for 'tangram report'). "
+                           "Default: none, only the table."))
+          ->type_name("DIR");
   cmd->add_flag("--svg", options.svg,
                 wrap("With --out: each run's picture as SVG too, <pattern-stem>-<strategy>.svg "
                      "next to its PNG: the silhouette and the pieces as exact vectors, coloured "
@@ -352,22 +353,22 @@ CLI::App* setup_compare(CLI::App& app, CompareOptions& options) {
       "Progress goes to stderr, one line per run; a Markdown table goes to stdout, one row per "
       "pattern: 'yes TIME cov COVERAGE bt BACKTRACKS', 'no TIME', or 'invalid TIME' (solved "
       "but rejected by the checker). Outputs are written atomically.\n"
-      "Exit status: 0 every run was done, whatever was solved; 2 bad or over-limit input, bad option or "
+      "Exit status: 0 every run was done, whatever was solved; 2 bad or over-limit input, bad "
+      "option or "
       "output not writable; 3 internal error.",
       90));
   return cmd;
 }
 
 /// What settings.json records of a compare run.
-ResultsSettings compare_settings(const CompareOptions& options,
-                                 const std::vector<Column>& columns,
+ResultsSettings compare_settings(const CompareOptions& options, const std::vector<Column>& columns,
                                  const Invocation& invocation) {
   const SolverConfig& config = columns.front().config;
   ResultsSettings settings;
   settings.made_by = "compare";
   settings.time_limit_s = config.search.time_limit_s;
-  settings.rotations.push_back({"", config.search.rotation_step_deg, config.search.reflection,
-                                config.search.rotation_auto});
+  settings.rotations.push_back(
+      {"", config.search.rotation_step_deg, config.search.reflection, config.search.rotation_auto});
   for (const Column& column : columns) {
     const std::string search(search_mode_name(column.search));
     const std::string strategy(strategy_name(column.strategy));
@@ -462,9 +463,8 @@ int run_compare(const CompareOptions& options) {
         const std::string picture = file_name(inputs[p], column, ".png");
         write_text_atomic(out_file(json), solution_to_json(run.solution, config.pieces,
                                                            inputs[p].path, true, input_settings));
-        write_png_atomic(out_file(picture),
-                         render_solution(inputs[p].pattern, run.solution, config.pieces,
-                                         run.caption(config), 1));
+        write_png_atomic(out_file(picture), render_solution(inputs[p].pattern, run.solution,
+                                                            config.pieces, run.caption(config), 1));
         if (options.svg) {
           SvgConfig svg;
           svg.scale = 1;  // as the PNG
@@ -473,9 +473,9 @@ int run_compare(const CompareOptions& options) {
                            ? std::string("the vertex search")
                            : "strategy " + std::string(strategy_name(column.strategy)));
           svg.caption = run.caption(config);
-          write_text_atomic(out_file(file_name(inputs[p], column, ".svg")),
-                            assembly_svg(inputs[p].pattern, run.solution.pieces, config.pieces,
-                                         svg));
+          write_text_atomic(
+              out_file(file_name(inputs[p], column, ".svg")),
+              assembly_svg(inputs[p].pattern, run.solution.pieces, config.pieces, svg));
         }
         records.push_back(run_record(run, inputs[p], column, out, json, picture));
       }

@@ -35,9 +35,9 @@ CLI::App* setup_dissect(CLI::App& app, DissectOptions& options) {
                        "common divisor of the runs of dark and light pixels in the figure's "
                        "box)."))
       ->type_name("PX");
-  cmd->add_option("--parts", options.parts,
-                  wrap("K, the number of congruent pieces. Default: " +
-                       std::to_string(options.parts) + "."))
+  cmd->add_option(
+         "--parts", options.parts,
+         wrap("K, the number of congruent pieces. Default: " + std::to_string(options.parts) + "."))
       ->type_name("K");
   cmd->add_option("--method", options.method,
                   wrap("kotani (the paper's search, K = 2 only), ours (any K), halving (K = 2 "
@@ -76,7 +76,8 @@ CLI::App* setup_dissect(CLI::App& app, DissectOptions& options) {
       ->type_name("N");
   cmd->add_option("--time-limit", options.time_limit_s,
                   wrap("Stop after SEC seconds (the count is then a lower bound, exit 5). "
-                       "Default: " + general(options.time_limit_s) + "."))
+                       "Default: " +
+                       general(options.time_limit_s) + "."))
       ->type_name("SEC");
   cmd->add_option("--json", options.json_path,
                   wrap("Write the figure and the dissections (tangram-dissection/1: each a list "
@@ -102,11 +103,12 @@ CLI::App* setup_dissect(CLI::App& app, DissectOptions& options) {
                        "and --json. Default: 1."))
       ->type_name("N");
   add_limit_options(*cmd, options.limits, true, false);
-  cmd->footer(wrap("Exit status: 0 found (with --unique: exactly one); 1 none; 2 bad figure "
-                   "(not a grid, not edge-connected, area not a multiple of K), bad option or "
-                   "output not writable; 4 several (--unique); 5 the time limit came before "
-                   "the answer was certain; 3 internal error.",
-                   90));
+  cmd->footer(
+      wrap("Exit status: 0 found (with --unique: exactly one); 1 none; 2 bad figure "
+           "(not a grid, not edge-connected, area not a multiple of K), bad option or "
+           "output not writable; 4 several (--unique); 5 the time limit came before "
+           "the answer was certain; 3 internal error.",
+           90));
   return cmd;
 }
 
@@ -138,8 +140,10 @@ int run_gcd(const cv::Mat1b& dark, bool by_column, int g) {
     int run = 1;
     for (int k = 1; k <= length; ++k) {
       const auto at = [&](int j) { return by_column ? dark(j, i) : dark(i, j); };
-      if (k < length && at(k) == at(k - 1)) ++run;
-      else g = std::gcd(g, run), run = 1;
+      if (k < length && at(k) == at(k - 1))
+        ++run;
+      else
+        g = std::gcd(g, run), run = 1;
     }
   }
   return g;
@@ -172,8 +176,9 @@ std::string grid_of_picture(const std::string& bytes, int cell_px, const ReadLim
   int side = cell_px;
   if (side == 0) side = run_gcd(inside, true, run_gcd(inside, false, 0));
   if (side < 2)
-    throw InputError("cannot find the squares' side (the runs of dark pixels have no common "
-                     "divisor above 1 pixel): give it with --cell PX");
+    throw InputError(
+        "cannot find the squares' side (the runs of dark pixels have no common "
+        "divisor above 1 pixel): give it with --cell PX");
   if (box.width % side != 0 || box.height % side != 0)
     throw UsageError("--cell " + std::to_string(side) + " does not divide the figure's box of " +
                      std::to_string(box.width) + " x " + std::to_string(box.height) + " pixels");
@@ -189,9 +194,9 @@ std::string grid_of_picture(const std::string& bytes, int cell_px, const ReadLim
 /// Refuses, before any work, outputs of the wrong kind, outputs over the figure or over each
 /// other, and an --index out of range.
 void check_dissect_outputs(const DissectOptions& options) {
-  const std::pair<const char*, const std::string*> outputs[] = {
-      {"--json", &options.json_path}, {"--image", &options.image_path},
-      {"--svg", &options.svg_path}};
+  const std::pair<const char*, const std::string*> outputs[] = {{"--json", &options.json_path},
+                                                                {"--image", &options.image_path},
+                                                                {"--svg", &options.svg_path}};
   for (std::size_t a = 0; a < std::size(outputs); ++a) {
     const auto& [option, path] = outputs[a];
     if (path->empty()) continue;
@@ -201,8 +206,8 @@ void check_dissect_outputs(const DissectOptions& options) {
     if (*path != "-") check_output_path(*path);
     for (std::size_t b = a + 1; b < std::size(outputs); ++b)
       if (!outputs[b].second->empty() && same_file(*path, *outputs[b].second))
-        throw UsageError(std::string(option) + " and " + outputs[b].first +
-                         " name the same file " + *path);
+        throw UsageError(std::string(option) + " and " + outputs[b].first + " name the same file " +
+                         *path);
   }
   if (!options.json_path.empty())
     check_document_output("--json", options.json_path, "a JSON document");
@@ -212,8 +217,8 @@ void check_dissect_outputs(const DissectOptions& options) {
     check_picture_output("--image", options.image_path, true);
   }
   if (!options.svg_path.empty()) check_svg_output("--svg", options.svg_path, false);
-  if (options.index < 1) throw UsageError("--index counts from 1, got " +
-                                          std::to_string(options.index));
+  if (options.index < 1)
+    throw UsageError("--index counts from 1, got " + std::to_string(options.index));
 }
 
 /// The dissection --image and --svg draw: number --index of `solutions`, or none (the figure
@@ -274,8 +279,8 @@ int run_dissect_halves(const DissectOptions& options,
     throw UsageError("--cells half: only --method ours (kotani and halving cut squares)");
   if (options.cell_px != 0)
     throw UsageError("--cell is a picture's square side: --cells half reads a text grid");
-  const std::string bytes = read_input_file(options.figure, "figure",
-                                            options.limits.max_image_bytes, Limit::ImageBytes);
+  const std::string bytes =
+      read_input_file(options.figure, "figure", options.limits.max_image_bytes, Limit::ImageBytes);
   DissectHalvesConfig config;
   config.parts = options.parts;
   config.mirror = !options.no_mirror;
@@ -286,8 +291,7 @@ int run_dissect_halves(const DissectOptions& options,
                                   std::chrono::duration<double>(options.time_limit_s));
   Quarters figure;
   try {
-    if (has_png_signature(bytes))
-      throw InputError("--cells half reads a text grid, not a picture");
+    if (has_png_signature(bytes)) throw InputError("--cells half reads a text grid, not a picture");
     figure = parse_half_grid(bytes);
     check_half_dissectable(figure, options.parts, config.halves);
   } catch (const InputError& e) {
@@ -299,14 +303,16 @@ int run_dissect_halves(const DissectOptions& options,
   const std::size_t n = result.solutions.size(),
                     piece = figure.size() / static_cast<std::size_t>(options.parts);
   std::ostream& out = options.json_path == "-" ? std::cerr : std::cout;
-  out << (result.timed_out ? "at least " : "") << n
-            << (n == 1 ? " dissection" : " dissections") << " into " << pieces_text(options.parts)
-            << " of "
-            << (piece % 2 == 1 ? std::to_string(piece) + (piece == 1 ? " quarter" : " quarters")
-                               : std::to_string(piece / 2) +
-                                     (piece == 2 ? " half-square" : " half-squares"))
-            << (options.up_to_symmetry ? ", up to the figure's symmetries" : "")
-            << (result.timed_out ? " (time limit)" : !result.complete ? " (stopped)" : "") << "\n";
+  out << (result.timed_out ? "at least " : "") << n << (n == 1 ? " dissection" : " dissections")
+      << " into " << pieces_text(options.parts) << " of "
+      << (piece % 2 == 1
+              ? std::to_string(piece) + (piece == 1 ? " quarter" : " quarters")
+              : std::to_string(piece / 2) + (piece == 2 ? " half-square" : " half-squares"))
+      << (options.up_to_symmetry ? ", up to the figure's symmetries" : "")
+      << (result.timed_out   ? " (time limit)"
+          : !result.complete ? " (stopped)"
+                             : "")
+      << "\n";
   if (options.print)
     for (const HalfDissection& d : result.solutions) out << "\n" << quarter_letters(figure, d);
   if (!options.json_path.empty()) {
@@ -355,8 +361,8 @@ int run_dissect(const DissectOptions& options) {
   const auto started = std::chrono::steady_clock::now();
   if (options.cells == "half") return run_dissect_halves(options, started);
   if (options.cell_px < 0) throw UsageError("--cell must be a number of pixels");
-  const std::string bytes = read_input_file(options.figure, "figure",
-                                            options.limits.max_image_bytes, Limit::ImageBytes);
+  const std::string bytes =
+      read_input_file(options.figure, "figure", options.limits.max_image_bytes, Limit::ImageBytes);
   bool text = !has_png_signature(bytes);
   try {
     if (text) read_image_header(bytes);
@@ -387,7 +393,10 @@ int run_dissect(const DissectOptions& options) {
       << " into " << pieces_text(options.parts) << " of " << figure.size() / options.parts
       << (figure.size() / options.parts == 1 ? " square" : " squares")
       << (options.up_to_symmetry ? ", up to the figure's symmetries" : "")
-      << (result.timed_out ? " (time limit)" : !result.complete ? " (stopped)" : "") << "\n";
+      << (result.timed_out   ? " (time limit)"
+          : !result.complete ? " (stopped)"
+                             : "")
+      << "\n";
   if (options.print)
     for (const Dissection& d : result.solutions)
       out << "\n" << letters(figure, d) << rating_text(figure, d, false);

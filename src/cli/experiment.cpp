@@ -8,7 +8,6 @@
 #include <regex>
 #include <sstream>
 
-
 #include "commands.hpp"
 #include "run_progress.hpp"
 #include "tangram/core/base/error.hpp"
@@ -69,12 +68,16 @@ std::vector<std::string> parse_sets(const std::string& text) {
 
 /// The options given that mean nothing to `tangram experiment merge`, by name; empty if none.
 std::string options_beside_merge(const ExperimentOptions& o) {
-  const std::vector<std::pair<bool, const char*>> given{
-      {o.sets != "all", "--sets"},         {!o.patterns.empty(), "--patterns"},
-      {!o.strategies.empty(), "--strategies"}, {!o.searches.empty(), "--search"},
-      {o.time_limit_s > 0.0, "--time-limit"}, {o.jobs != 0, "--jobs"},
-      {o.threads != 1, "--threads"},       {o.tables_only, "--tables-only"},
-      {o.pieces != "tangram", "--pieces"}, {!o.shard.empty(), "--shard"}};
+  const std::vector<std::pair<bool, const char*>> given{{o.sets != "all", "--sets"},
+                                                        {!o.patterns.empty(), "--patterns"},
+                                                        {!o.strategies.empty(), "--strategies"},
+                                                        {!o.searches.empty(), "--search"},
+                                                        {o.time_limit_s > 0.0, "--time-limit"},
+                                                        {o.jobs != 0, "--jobs"},
+                                                        {o.threads != 1, "--threads"},
+                                                        {o.tables_only, "--tables-only"},
+                                                        {o.pieces != "tangram", "--pieces"},
+                                                        {!o.shard.empty(), "--shard"}};
   for (const auto& [is_given, name] : given)
     if (is_given) return name;
   return "";
@@ -91,18 +94,22 @@ ExperimentConfig experiment_config(const ExperimentOptions& options) {
   if (sets && !options.searches.empty() && options.searches != "ours")
     throw UsageError("--search: the piece-set experiment runs the search ours only");
   if (sets && options.pieces != config.pieces.name())
-    throw UsageError("--pieces: not with 'sets', whose every set solves its own patterns "
-                     "(choose the sets with --sets)");
+    throw UsageError(
+        "--pieces: not with 'sets', whose every set solves its own patterns "
+        "(choose the sets with --sets)");
   if (!sets && options.sets != "all")
     throw UsageError("--sets: only with the piece-set experiment ('tangram experiment sets')");
-  if (sets) config.sets = parse_sets(options.sets);
-  else if (options.experiment != "all") config.experiments = {std::stoi(options.experiment)};
+  if (sets)
+    config.sets = parse_sets(options.sets);
+  else if (options.experiment != "all")
+    config.experiments = {std::stoi(options.experiment)};
   config.searches =
       parse_searches("--search", options.searches.empty() ? "paper,ours" : options.searches, false);
   // The piece-set experiment runs as `tangram solve` does by default: its strategy, 60 s.
-  config.strategies = options.strategies.empty() && sets
-                          ? std::vector<Strategy>{SolverConfig().placement.strategy}
-                          : parse_strategies(options.strategies.empty() ? "all" : options.strategies);
+  config.strategies =
+      options.strategies.empty() && sets
+          ? std::vector<Strategy>{SolverConfig().placement.strategy}
+          : parse_strategies(options.strategies.empty() ? "all" : options.strategies);
   config.time_limit_s = options.time_limit_s > 0.0 ? options.time_limit_s
                         : sets                     ? kSetsTimeLimitS
                                                    : kPaperTimeLimitS;
@@ -126,9 +133,10 @@ CLI::App* setup_experiment(CLI::App& app, ExperimentOptions& options) {
   options.strategies = "";
   options.searches = "";
   options.masks = "";
-  CLI::App* cmd = app.add_subcommand(
-      "experiment", "Rerun the experiments of Yamada et al. 2019 and print Tables I-III, or "
-                    "solve every built-in set's patterns (sets).");
+  CLI::App* cmd =
+      app.add_subcommand("experiment",
+                         "Rerun the experiments of Yamada et al. 2019 and print Tables I-III, or "
+                         "solve every built-in set's patterns (sets).");
   cmd->add_option("EXPERIMENT", options.experiment,
                   wrap("1: patterns 01-30, 1 deg rotations, mirroring; 2: patterns 01-18, 45 deg, "
                        "mirroring; 3: patterns 01-18, 45 deg, no mirroring; all: the three; "
@@ -164,10 +172,11 @@ CLI::App* setup_experiment(CLI::App& app, ExperimentOptions& options) {
                   wrap("Only these pattern numbers, within each experiment's own range (e.g. "
                        "1-5; sets: in every set). Default: every pattern of the experiment."))
       ->type_name("RANGE");
-  cmd->add_option("--strategies", options.strategies,
-                  wrap("Placement strategies: all, or a comma-separated list of " +
-                       strategy_choices() + ". Default: all (sets: the default of "
-                       "'tangram solve')."))
+  cmd->add_option(
+         "--strategies", options.strategies,
+         wrap("Placement strategies: all, or a comma-separated list of " + strategy_choices() +
+              ". Default: all (sets: the default of "
+              "'tangram solve')."))
       ->type_name("all|LIST");
   cmd->add_option("--search", options.searches,
                   wrap("Searches to run: paper (Algorithm 1 as published: the faithful rerun), "
@@ -176,8 +185,8 @@ CLI::App* setup_experiment(CLI::App& app, ExperimentOptions& options) {
       ->type_name("LIST");
   cmd->add_option("--time-limit", options.time_limit_s,
                   wrap("Seconds per run before it counts as unsolved. Default: " +
-                       general(kPaperTimeLimitS) + " (the paper's; sets: " +
-                       general(kSetsTimeLimitS) + ")."))
+                       general(kPaperTimeLimitS) +
+                       " (the paper's; sets: " + general(kSetsTimeLimitS) + ")."))
       ->type_name("SEC");
   cmd->add_option("--jobs", options.jobs,
                   wrap("Runs solved at the same time (puzzles in parallel), 0 = one per core. "
@@ -202,7 +211,8 @@ CLI::App* setup_experiment(CLI::App& app, ExperimentOptions& options) {
   cmd->add_flag("-q,--quiet", options.quiet, wrap("No progress on stderr."));
   add_limit_options(*cmd, options.limits, true, true);
   cmd->footer(wrap(
-      "Each run writes into OUT/expN/SEARCH/ (sets: OUT/sets/SET/): PATTERN-STRATEGY.json (the solution, "
+      "Each run writes into OUT/expN/SEARCH/ (sets: OUT/sets/SET/): PATTERN-STRATEGY.json (the "
+      "solution, "
       "tangram-solution/1), PATTERN-STRATEGY.png (its picture) and, last, "
       "PATTERN-STRATEGY.run.json (the record: solved, valid, time, placements tried, "
       "backtracks, coverage). A run counts as solved only if the checker of 'tangram verify' "
@@ -215,7 +225,8 @@ CLI::App* setup_experiment(CLI::App& app, ExperimentOptions& options) {
       "runs the shard owns; 'tangram experiment merge DIR... -o OUT' checks that the shards are "
       "of one experiment, each there once with every run recorded, copies them into OUT (new "
       "or empty; written completely or not at all) and writes its tables.\n"
-      "Exit status: 0 every planned run is recorded; 2 bad or over-limit input, bad option or output not "
+      "Exit status: 0 every planned run is recorded; 2 bad or over-limit input, bad option or "
+      "output not "
       "writable; 3 internal error.",
       90));
   return cmd;

@@ -8,9 +8,9 @@
 
 #include "commands.hpp"
 #include "tangram/core/base/error.hpp"
+#include "tangram/core/figure/rotation_plan.hpp"
 #include "tangram/core/puzzle/piece_set.hpp"
 #include "tangram/core/raster/raster.hpp"
-#include "tangram/core/figure/rotation_plan.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/io/pattern_png.hpp"
 #include "tangram/io/png.hpp"
@@ -40,11 +40,11 @@ CLI::App* setup_explain(CLI::App& app, ExplainOptions& options) {
       ->type_name("IMAGE");
   cmd->add_option("--piece", options.piece,
                   wrap("Piece to place, by its name in the set (the tangram's: " +
-                       PieceSet::tangram().shape_names() + "). Default: the first of the set's "
+                       PieceSet::tangram().shape_names() +
+                       "). Default: the first of the set's "
                        "largest-first order (large-triangle)."))
       ->type_name("NAME");
-  add_pieces_option(*cmd, options.pieces, "The set the piece is taken from.",
-                    "Default: tangram.");
+  add_pieces_option(*cmd, options.pieces, "The set the piece is taken from.", "Default: tangram.");
   cmd->add_option("--angle", options.angle_deg,
                   wrap("Rotation of the piece in degrees, counter-clockwise on screen, in "
                        "[0, 360). Default: 0, or if the piece does not fit at 0, the first "
@@ -56,7 +56,8 @@ CLI::App* setup_explain(CLI::App& app, ExplainOptions& options) {
                        "inset and the angles tried without --angle (auto, or 0 < DEG <= 360). "
                        "auto: the rotations 'tangram solve' tries first on this figure (45-degree "
                        "steps turned to the direction its edges share, else 1-degree steps). "
-                       "Default: " + options.rotation_step + "."))
+                       "Default: " +
+                       options.rotation_step + "."))
       ->type_name("auto|DEG");
   cmd->add_flag("--mirror", options.mirror,
                 wrap("Mirror the piece top-to-bottom before the rotation. Default: not "
@@ -69,10 +70,11 @@ CLI::App* setup_explain(CLI::App& app, ExplainOptions& options) {
                   wrap("Inward offset of the raster piece mask, in pixels (0..10). Default: "
                        "automatic, as 'tangram solve' at --rotation-step."))
       ->type_name("PX");
-  cmd->add_option("--scale", options.scale,
-                  wrap("Pictures are this many times the pattern's size (1.." +
-                       std::to_string(kMaxScale) + "). Default: about 512 px on the longer "
-                       "side."))
+  cmd->add_option(
+         "--scale", options.scale,
+         wrap("Pictures are this many times the pattern's size (1.." + std::to_string(kMaxScale) +
+              "). Default: about 512 px on the longer "
+              "side."))
       ->type_name("N");
   cmd->add_option("-o,--out", options.out_dir,
                   wrap("Directory (created if missing) for the pictures (fig7a-...png to "
@@ -81,13 +83,14 @@ CLI::App* setup_explain(CLI::App& app, ExplainOptions& options) {
       ->required()
       ->type_name("DIR");
   add_limit_options(*cmd, options.limits, true, false);
-  cmd->footer(wrap(
-      "The piece is placed on the empty pattern as the paper's Algorithm 1 places it: at the "
-      "lowest-cost endpoint of the skeleton of its collision-free area. Outputs are written "
-      "atomically.\n"
-      "Exit status: 0 written; 2 bad or over-limit input, bad option, a piece that does not fit at that "
-      "angle, or output not writable; 3 internal error.",
-      90));
+  cmd->footer(
+      wrap("The piece is placed on the empty pattern as the paper's Algorithm 1 places it: at the "
+           "lowest-cost endpoint of the skeleton of its collision-free area. Outputs are written "
+           "atomically.\n"
+           "Exit status: 0 written; 2 bad or over-limit input, bad option, a piece that does not "
+           "fit at that "
+           "angle, or output not writable; 3 internal error.",
+           90));
   return cmd;
 }
 
@@ -110,8 +113,8 @@ int run_explain(const ExplainOptions& options) {
   if (options.angle_deg && !(*options.angle_deg >= 0.0 && *options.angle_deg < 360.0))
     throw UsageError("--angle must be in [0, 360) degrees, got " + general(*options.angle_deg));
   double step = options.rotation_step == "auto"
-                     ? 45.0  // checked below, once the pattern is read
-                     : parse_degrees("--rotation-step", options.rotation_step);
+                    ? 45.0  // checked below, once the pattern is read
+                    : parse_degrees("--rotation-step", options.rotation_step);
   if (!(step > 0.0 && step <= 360.0))
     throw UsageError("--rotation-step must be in (0, 360] degrees, got " + general(step));
   const auto strategy = strategy_from_name(options.strategy);
@@ -139,12 +142,13 @@ int run_explain(const ExplainOptions& options) {
     step = first.step_deg;
     offset = first.offset_deg;
   }
-  const std::string multiples = offset != 0.0 ? "angle " + fixed(offset, 2) + " + k x " +
-                                                   general(step) + " deg"
-                                             : "multiple of " + general(step) + " deg";
-  const double inset = options.inset_px >= 0.0 ? options.inset_px
-                                               : default_inset_px(set.unit_px(pattern.side_px), step,
-                                                                  set.reach(), set.grid_step_deg());
+  const std::string multiples =
+      offset != 0.0 ? "angle " + fixed(offset, 2) + " + k x " + general(step) + " deg"
+                    : "multiple of " + general(step) + " deg";
+  const double inset =
+      options.inset_px >= 0.0
+          ? options.inset_px
+          : default_inset_px(set.unit_px(pattern.side_px), step, set.reach(), set.grid_step_deg());
   const std::string mirrored = options.mirror ? " mirrored" : "";
   std::string why;  // how the angle was chosen, when it was not given
   double angle = 0.0;
@@ -160,14 +164,12 @@ int run_explain(const ExplainOptions& options) {
     angle = *first;
     if (angle != offset)
       why = " (it does not fit at " + (offset != 0.0 ? fixed(offset, 2) : std::string("0")) +
-            " deg; the first " + multiples +
-            " at which it fits)";
+            " deg; the first " + multiples + " at which it fits)";
     else if (offset != 0.0)
       why = " (the direction the figure's edges share)";
   }
-  const PlacementWalkthrough walkthrough =
-      explain_placement(pattern, pieces(), Configuration{*shape, angle, options.mirror},
-                        *strategy, inset);
+  const PlacementWalkthrough walkthrough = explain_placement(
+      pattern, pieces(), Configuration{*shape, angle, options.mirror}, *strategy, inset);
   const std::string pose = piece_name + " at " + general(angle) + " deg" + mirrored;
   if (!walkthrough.chosen)
     throw InputError("pattern " + name + ": the " + pose +
@@ -181,7 +183,8 @@ int run_explain(const ExplainOptions& options) {
     for (const Figure& figure : section.figures) names.push_back(figure.file);
   for (const std::string& name : names)
     if (same_file(out_file(name), options.pattern))
-      throw UsageError("--out " + out + ": " + name + " would overwrite the input pattern: "
+      throw UsageError("--out " + out + ": " + name +
+                       " would overwrite the input pattern: "
                        "choose another directory");
   fs::create_directories(out, ec);
   if (ec) throw OutputError("cannot create --out directory " + out + ": " + ec.message());
@@ -191,16 +194,16 @@ int run_explain(const ExplainOptions& options) {
       write_png_atomic(out_file(figure.file), figure.image);
   const std::string title = "tangram explain: " + fs::path(options.pattern).filename().string();
   const std::string intro =
-      "How the solver of Yamada, Gois and Batagelo (SIBGRAPI 2019) places one piece: the " +
-      pose + why + " on the empty pattern " + name + ", with the " +
+      "How the solver of Yamada, Gois and Batagelo (SIBGRAPI 2019) places one piece: the " + pose +
+      why + " on the empty pattern " + name + ", with the " +
       std::string(strategy_label(*strategy)) + " placement strategy. Made by 'tangram explain'.";
   write_text_atomic(out_file("index.html"), figures_html(title, intro, sections));
 
   const cv::Point chosen = walkthrough.endpoints[*walkthrough.chosen];
   const std::size_t endpoints = walkthrough.endpoints.size();
-  std::cout << name << ": " << pose << why << ", " << strategy_label(*strategy) << ": "
-            << endpoints << " skeleton endpoint" << (endpoints == 1 ? "" : "s") << ", placed at ("
-            << chosen.x << ", " << chosen.y << ") with cost "
+  std::cout << name << ": " << pose << why << ", " << strategy_label(*strategy) << ": " << endpoints
+            << " skeleton endpoint" << (endpoints == 1 ? "" : "s") << ", placed at (" << chosen.x
+            << ", " << chosen.y << ") with cost "
             << fixed(walkthrough.costs[*walkthrough.chosen], 1) << "\n"
             << "wrote " << names.size() - 1 << " pictures and index.html to " << out << std::endl;
   return kExitOk;

@@ -10,12 +10,12 @@
 
 #include "commands.hpp"
 #include "status_line.hpp"
-#include "tangram/core/dissection/congruent_dissection.hpp"
 #include "tangram/core/base/parallel.hpp"
+#include "tangram/core/dissection/congruent_dissection.hpp"
 #include "tangram/io/dissection_documents.hpp"
 #include "tangram/io/dissection_picture.hpp"
-#include "tangram/lab/dissection_sheet.hpp"
 #include "tangram/io/png.hpp"
+#include "tangram/lab/dissection_sheet.hpp"
 
 namespace tangram::cli {
 
@@ -35,7 +35,8 @@ CLI::App* setup_generate(CLI::App& app, GenerateDissectionOptions& options) {
       "dissection",
       wrap("Kotani's congruent dissection puzzles: random figures of N unit squares that cut "
            "along grid lines into K congruent pieces in exactly one way, which the figure's own "
-           "symmetry does not make, from Kotani's three generators or ours (--from-piece). Writes into DIR, for each puzzle NAME.png (the figure), "
+           "symmetry does not make, from Kotani's three generators or ours (--from-piece). Writes "
+           "into DIR, for each puzzle NAME.png (the figure), "
            "NAME.txt (its text grid, for tangram dissect) and NAME.json (tangram-dissection/1 "
            "with the solution and the rating), and puzzles.csv (Kotani's five attributes and "
            "three estimates per puzzle) and sheet.html (a printable page: the puzzles, the "
@@ -74,13 +75,14 @@ CLI::App* setup_generate(CLI::App& app, GenerateDissectionOptions& options) {
       ->type_name("NAME");
   cmd->add_flag("--no-mirror", options.no_mirror,
                 wrap("The pieces may only be turned, not turned over."));
-  cmd->add_option("--count", options.count,
-                  wrap("M, the puzzles to generate. Default: " + std::to_string(options.count) +
-                       "."))
+  cmd->add_option(
+         "--count", options.count,
+         wrap("M, the puzzles to generate. Default: " + std::to_string(options.count) + "."))
       ->type_name("M");
   cmd->add_option("--seed", options.seed,
                   wrap("The same seed gives the same puzzles, with any number of threads. "
-                       "Default: " + std::to_string(options.seed) + "."))
+                       "Default: " +
+                       std::to_string(options.seed) + "."))
       ->type_name("X");
   cmd->add_option("--out", options.out_dir, wrap("The folder to write into (created)."))
       ->type_name("DIR")
@@ -101,10 +103,11 @@ CLI::App* setup_generate(CLI::App& app, GenerateDissectionOptions& options) {
                        "Default: 0."))
       ->type_name("N");
   cmd->add_flag("-q,--quiet", options.quiet, wrap("No progress line on stderr."));
-  cmd->footer(wrap("Exit status: 0 all M puzzles written; 5 fewer (the time limit, or no new "
-                   "puzzle for many seeds: the ones found are written); 1 none found; 2 bad "
-                   "option or output; 3 internal error.",
-                   90));
+  cmd->footer(
+      wrap("Exit status: 0 all M puzzles written; 5 fewer (the time limit, or no new "
+           "puzzle for many seeds: the ones found are written); 1 none found; 2 bad "
+           "option or output; 3 internal error.",
+           90));
   return generate;
 }
 
@@ -215,9 +218,10 @@ int run_generate_dissection(const GenerateDissectionOptions& options) {
   }
   write_text_atomic((fs::path(options.out_dir) / "puzzles.csv").string(), csv);
   const std::string title =
-      std::to_string(named.size()) + " congruent dissection puzzles: " +
-      std::to_string(options.cells) + " squares into " + std::to_string(options.parts) +
-      " pieces" + (options.from_piece ? ", copies of one piece" : "") +
+      std::to_string(named.size()) +
+      " congruent dissection puzzles: " + std::to_string(options.cells) + " squares into " +
+      std::to_string(options.parts) + " pieces" +
+      (options.from_piece ? ", copies of one piece" : "") +
       (options.long_cut ? " along the most edges" : "") +
       (options.holes ? (options.from_piece ? ", holes allowed" : ", with holes") : "") +
       (options.from_square > 0 ? ", cut off a " + std::to_string(options.from_square) + " x " +
@@ -228,12 +232,12 @@ int run_generate_dissection(const GenerateDissectionOptions& options) {
                     dissection_sheet_html(named, title, config.mirror));
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  std::cout << named.size() << " of " << count << (count == 1 ? " puzzle" : " puzzles")
-            << " in " << fixed(seconds, 2) << " s (" << set.candidates
+  std::cout << named.size() << " of " << count << (count == 1 ? " puzzle" : " puzzles") << " in "
+            << fixed(seconds, 2) << " s (" << set.candidates
             << (set.candidates == 1 ? " candidate, " : " candidates, ") << set.seeds
             << (set.seeds == 1 ? " seed" : " seeds")
-            << (set.exhausted ? "; no new puzzle for " + std::to_string(kMaxBarrenSeeds) +
-                                    " seeds in a row"
+            << (set.exhausted
+                    ? "; no new puzzle for " + std::to_string(kMaxBarrenSeeds) + " seeds in a row"
                 : !set.complete ? "; time limit"
                                 : "")
             << "): " << (fs::path(options.out_dir) / "sheet.html").string() << "\n";

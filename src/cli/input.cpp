@@ -17,8 +17,10 @@ constexpr const char* kInputGroup = "Input (how the picture is read)";
 int parse_work_size(const std::string& text) {
   if (text == "auto") return kWorkSizeAuto;
   const auto bad = [&] {
-    return UsageError("--work-size must be auto, 0 (full resolution) or a number of pixels, "
-                      "got '" + text + "'");
+    return UsageError(
+        "--work-size must be auto, 0 (full resolution) or a number of pixels, "
+        "got '" +
+        text + "'");
   };
   if (text.empty() || text.size() > 9 || text.find_first_not_of("0123456789") != std::string::npos)
     throw bad();
@@ -52,7 +54,8 @@ void add_input_options(CLI::App& cmd, InputOptions& options) {
   cmd.add_option("--invert", options.invert,
                  wrap("auto, yes or no: the figure is the light pixels (yes) or the dark ones "
                       "(no). auto inverts when at least 3/4 of the opaque pixels on the image "
-                      "border are dark, and says so. Default: " + options.invert + "."))
+                      "border are dark, and says so. Default: " +
+                      options.invert + "."))
       ->type_name("MODE")
       ->group(kInputGroup);
   cmd.add_flag("--no-clean", options.no_clean,
@@ -70,7 +73,8 @@ void add_input_options(CLI::App& cmd, InputOptions& options) {
                       "side is at most PX; 0 = full resolution; auto = reduce only figures "
                       "whose set side sqrt(area) exceeds 300 px, to a set side of 150-250 px. "
                       "Pieces are reported, and checked, in the original's pixel coordinates. "
-                      "Default: " + options.work_size + "."))
+                      "Default: " +
+                      options.work_size + "."))
       ->type_name("auto|PX")
       ->group(kInputGroup);
 }

@@ -40,8 +40,8 @@ void add_limit_options(CLI::App& cmd, ReadLimits& limits, bool images, bool docu
              limits.max_pixels = value;
            },
            wrap("Refuse pictures with more pixels (width x height, read from the file's "
-                "header before anything is decoded). Default: " + std::to_string(limits.max_pixels) +
-                " (an 8000 x 6000 scan fits)."))
+                "header before anything is decoded). Default: " +
+                std::to_string(limits.max_pixels) + " (an 8000 x 6000 scan fits)."))
         ->type_name("N")
         ->group(kLimitGroup);
     add_megabytes(cmd, "--max-image-mb", limits.max_image_bytes, "Refuse larger image files.");

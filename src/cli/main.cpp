@@ -7,9 +7,9 @@
 #include <iostream>
 #include <string>
 
+#include <unistd.h>
 #include <CLI/CLI.hpp>
 #include <opencv2/core/utils/logger.hpp>
-#include <unistd.h>
 
 #include "commands.hpp"
 #include "suggest.hpp"
@@ -44,8 +44,10 @@ protected:
     while (left > 0 && error_ == 0) {
       const ssize_t n = ::write(STDOUT_FILENO, data, left);
       if (n < 0 && errno == EINTR) continue;
-      if (n < 0) error_ = errno;
-      else data += n, left -= static_cast<std::size_t>(n);
+      if (n < 0)
+        error_ = errno;
+      else
+        data += n, left -= static_cast<std::size_t>(n);
     }
     setp(buffer_, buffer_ + sizeof buffer_);
     return error_ == 0 ? 0 : -1;
@@ -83,19 +85,21 @@ int main(int argc, char** argv) {
   } restore{std::cout.rdbuf(&checked_stdout)};
   // Every problem is one line of ours: OpenCV's own log lines would come on top.
   cv::utils::logging::setLogLevel(cv::utils::logging::LOG_LEVEL_SILENT);
-  CLI::App app{"Solves Tangram puzzles given as raster silhouettes (after Yamada, Gois & "
-               "Batagelo, SIBGRAPI 2019).",
-               "tangram"};
+  CLI::App app{
+      "Solves Tangram puzzles given as raster silhouettes (after Yamada, Gois & "
+      "Batagelo, SIBGRAPI 2019).",
+      "tangram"};
   app.set_version_flag("--version", std::string("tangram ") + kVersion);
   app.require_subcommand(1);
-  app.footer(wrap("Run 'tangram SUBCOMMAND --help' for the options of a subcommand.\n"
-                   "Exit status, the same for every subcommand: 0 success; 1 a well-formed "
-                   "'no' (not solved, not valid); 2 unreadable or malformed input, an input "
-                   "over a limit, a bad option, or an output that cannot be written; 3 "
-                   "internal error (a bug); and for 'solve --all' or '--unique' only, 4 several "
-                   "assemblies (--unique) and 5 an answer the time limit or Ctrl-C left "
-                   "incomplete.",
-                   90));
+  app.footer(
+      wrap("Run 'tangram SUBCOMMAND --help' for the options of a subcommand.\n"
+           "Exit status, the same for every subcommand: 0 success; 1 a well-formed "
+           "'no' (not solved, not valid); 2 unreadable or malformed input, an input "
+           "over a limit, a bad option, or an output that cannot be written; 3 "
+           "internal error (a bug); and for 'solve --all' or '--unique' only, 4 several "
+           "assemblies (--unique) and 5 an answer the time limit or Ctrl-C left "
+           "incomplete.",
+           90));
 
   SolveOptions solve_options;
   CLI::App* solve = setup_solve(app, solve_options);
@@ -130,18 +134,18 @@ int main(int argc, char** argv) {
   } catch (const CLI::Success& e) {  // --help, --version
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    const CLI::App* sub = solve->parsed()     ? solve
-                          : verify->parsed()  ? verify
-                          : compare->parsed() ? compare
-                          : render->parsed()  ? render
+    const CLI::App* sub = solve->parsed()        ? solve
+                          : verify->parsed()     ? verify
+                          : compare->parsed()    ? compare
+                          : render->parsed()     ? render
                           : experiment->parsed() ? experiment
-                          : report->parsed()  ? report
-                          : explain->parsed() ? explain
-                          : pieces->parsed()  ? pieces
-                          : dissect->parsed() ? dissect
-                          : generate->parsed() ? generate
-                          : serve->parsed()   ? serve
-                                              : nullptr;
+                          : report->parsed()     ? report
+                          : explain->parsed()    ? explain
+                          : pieces->parsed()     ? pieces
+                          : dissect->parsed()    ? dissect
+                          : generate->parsed()   ? generate
+                          : serve->parsed()      ? serve
+                                                 : nullptr;
     const std::vector<std::string> args(argv + 1, argv + argc);
     print_error(std::string(e.what()) + near_miss_hint(app, args) + " (see 'tangram " +
                 (sub ? sub->get_name() + " " : "") + "--help')");
@@ -161,16 +165,26 @@ int main(int argc, char** argv) {
     else if (solve->parsed())
       status = all_options.active() ? run_solve_all(solve_options, watch_options, all_options)
                                     : run_solve(solve_options, watch_options);
-    else if (compare->parsed()) status = run_compare(compare_options);
-    else if (render->parsed()) status = run_render(render_options);
-    else if (experiment->parsed()) status = run_experiment(experiment_options);
-    else if (report->parsed()) status = run_report(report_options);
-    else if (explain->parsed()) status = run_explain(explain_options);
-    else if (pieces->parsed()) status = run_pieces(pieces_options);
-    else if (dissect->parsed()) status = run_dissect(dissect_options);
-    else if (generate->parsed()) status = run_generate_dissection(generate_options);
-    else if (serve->parsed()) status = run_serve(serve_options);
-    else status = run_verify(verify_options);
+    else if (compare->parsed())
+      status = run_compare(compare_options);
+    else if (render->parsed())
+      status = run_render(render_options);
+    else if (experiment->parsed())
+      status = run_experiment(experiment_options);
+    else if (report->parsed())
+      status = run_report(report_options);
+    else if (explain->parsed())
+      status = run_explain(explain_options);
+    else if (pieces->parsed())
+      status = run_pieces(pieces_options);
+    else if (dissect->parsed())
+      status = run_dissect(dissect_options);
+    else if (generate->parsed())
+      status = run_generate_dissection(generate_options);
+    else if (serve->parsed())
+      status = run_serve(serve_options);
+    else
+      status = run_verify(verify_options);
     std::cout.flush();  // a failed write to stdout is an error too
     if (checked_stdout.error() != 0)
       throw tangram::OutputError(std::string("cannot write standard output: ") +

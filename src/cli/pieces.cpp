@@ -4,8 +4,8 @@
 #include <iostream>
 
 #include "commands.hpp"
-#include "tangram/io/piece_sets.hpp"
 #include "tangram/io/image.hpp"
+#include "tangram/io/piece_sets.hpp"
 #include "tangram/io/set_picture.hpp"
 
 namespace tangram::cli {
@@ -23,9 +23,10 @@ CLI::App* setup_pieces(CLI::App& app, PiecesOptions& options) {
       ->type_name("OUT.png");
   add_deprecated_alias(*cmd, "--image", options.image_path, "-o/--out");
   add_limit_options(*cmd, options.limits, false, true);
-  cmd->footer(wrap("Exit status: 0 listed or described; 2 unknown set, bad file, bad option or "
-                   "output not writable; 3 internal error.",
-                   90));
+  cmd->footer(
+      wrap("Exit status: 0 listed or described; 2 unknown set, bad file, bad option or "
+           "output not writable; 3 internal error.",
+           90));
   return cmd;
 }
 
@@ -36,8 +37,8 @@ std::string inventory(const PieceSet& set) {
   std::string text = std::to_string(set.piece_count()) + " pieces (" +
                      std::to_string(set.shape_count()) + " shapes):";
   for (std::size_t k = 0; k < set.shape_count(); ++k)
-    text += (k == 0 ? " " : ", ") + std::to_string(set.shapes()[k].count) + " " +
-            set.shapes()[k].name;
+    text +=
+        (k == 0 ? " " : ", ") + std::to_string(set.shapes()[k].count) + " " + set.shapes()[k].name;
   return text;
 }
 
@@ -51,8 +52,7 @@ int run_pieces(const PiecesOptions& options) {
       const PieceSetFile file = builtin_piece_set(name);
       std::cout << name << ": " << file.title << "; " << file.set.piece_count() << " pieces, "
                 << "rotations by " << general(file.rotation_step_deg) << " deg"
-                << (file.mirror ? ", mirroring" : "") << (file.has_arcs ? ", curved" : "")
-                << "\n";
+                << (file.mirror ? ", mirroring" : "") << (file.has_arcs ? ", curved" : "") << "\n";
     }
     return kExitOk;
   }

@@ -7,8 +7,8 @@
 #include <opencv2/core.hpp>
 
 #include "commands.hpp"
-#include "tangram/core/puzzle/arrangement.hpp"
 #include "tangram/core/base/error.hpp"
+#include "tangram/core/puzzle/arrangement.hpp"
 #include "tangram/io/documents.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/io/image.hpp"
@@ -68,22 +68,24 @@ CLI::App* setup_render(CLI::App& app, RenderOptions& options) {
                     "Default: the set the arrangement names (its \"piece_set\", a built-in "
                     "set), else the tangram.");
   add_limit_options(*cmd, options.limits, false, true);
-  cmd->footer(wrap(
-      "The PNG is 8-bit grey, puzzle 0 on 255, rendered by 4 x 4 supersampling with a pixel "
-      "black when at least half of its samples lie in a piece (as ../shared/tools/"
-      "tangram-figures renders the KiloGram figures). Pieces that overlap are refused. The "
-      "files are written atomically; none may be the arrangement itself.\n"
-      "Exit status: 0 written; 2 bad or over-limit arrangement, bad option or output not writable; 3 "
-      "internal error.",
-      90));
+  cmd->footer(
+      wrap("The PNG is 8-bit grey, puzzle 0 on 255, rendered by 4 x 4 supersampling with a pixel "
+           "black when at least half of its samples lie in a piece (as ../shared/tools/"
+           "tangram-figures renders the KiloGram figures). Pieces that overlap are refused. The "
+           "files are written atomically; none may be the arrangement itself.\n"
+           "Exit status: 0 written; 2 bad or over-limit arrangement, bad option or output not "
+           "writable; 3 "
+           "internal error.",
+           90));
   return cmd;
 }
 
 int run_render(const RenderOptions& options) {
   const std::string truth = options.truth.empty() ? default_truth_path(options.png) : options.truth;
   if (options.png == "-")
-    throw UsageError("--out -: the pattern is written to a file, its ground truth next to it: "
-                     "name it PATTERN.png");
+    throw UsageError(
+        "--out -: the pattern is written to a file, its ground truth next to it: "
+        "name it PATTERN.png");
   check_picture_output("--out", options.png, true);
   check_document_output("--truth", truth, "a JSON document");
   if (!options.svg.empty()) check_svg_output("--svg", options.svg, false);
@@ -92,7 +94,8 @@ int run_render(const RenderOptions& options) {
       throw UsageError("output " + out + " is the input arrangement " + options.arrangement);
   if (same_file(options.png, truth))
     throw UsageError("--truth " + truth + " is the pattern PNG itself");
-  if (!options.svg.empty() && (same_file(options.svg, options.png) || same_file(options.svg, truth)))
+  if (!options.svg.empty() &&
+      (same_file(options.svg, options.png) || same_file(options.svg, truth)))
     throw UsageError("--svg " + options.svg + " names the same file as " +
                      (same_file(options.svg, options.png) ? "--out" : "--truth"));
   for (const std::string& out : {options.png, truth, options.svg})
@@ -100,8 +103,8 @@ int run_render(const RenderOptions& options) {
 
   std::optional<PieceSet> given;
   if (!options.pieces.empty()) given = load_pieces_option(options.pieces, options.limits).set;
-  const ArrangementDocument document = read_arrangement_document(
-      options.arrangement, options.limits, given ? &*given : nullptr);
+  const ArrangementDocument document =
+      read_arrangement_document(options.arrangement, options.limits, given ? &*given : nullptr);
   const PieceSet& set = document.pieces;
   RenderConfig config;
   config.side_px = options.side_px;
@@ -117,9 +120,9 @@ int run_render(const RenderOptions& options) {
   ground_truth.solved = true;
   ground_truth.pieces = figure.pieces;
   write_picture(options.png, figure.image);
-  write_text_atomic(truth, solution_to_json(ground_truth, set,
-                                            fs::path(options.png).filename().string(),
-                                            /*with_stats=*/false));
+  write_text_atomic(truth,
+                    solution_to_json(ground_truth, set, fs::path(options.png).filename().string(),
+                                     /*with_stats=*/false));
   if (!options.svg.empty()) {
     Pattern pattern;  // the picture as drawn, whatever its size (make_pattern has minimums)
     pattern.puzzle = figure.image == 0;

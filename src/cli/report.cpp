@@ -41,8 +41,9 @@ bool is_inside(const fs::path& path, const fs::path& dir) {
 CLI::App* setup_report(CLI::App& app, ReportOptions& options) {
   options.gallery = "all";
   CLI::App* cmd = app.add_subcommand(
-      "report", "Write one self-contained HTML page (tables, charts, pictures) for a results "
-                "directory.");
+      "report",
+      "Write one self-contained HTML page (tables, charts, pictures) for a results "
+      "directory.");
   cmd->add_option("RESULTS_DIR", options.results_dir,
                   wrap("Directory with runs.csv, as written by 'tangram compare --out DIR' or "
                        "'tangram experiment --out DIR' (also the pictures it names and an "
@@ -92,8 +93,7 @@ int run_report(const ReportOptions& options) {
   if (fs::is_directory(out, ec)) throw OutputError("cannot write " + out + ": is a directory");
   const fs::path parent = fs::path(out).parent_path();
   if (!parent.empty() && !fs::is_directory(parent, ec))
-    throw OutputError("cannot write " + out + ": directory " + parent.string() +
-                      " does not exist");
+    throw OutputError("cannot write " + out + ": directory " + parent.string() + " does not exist");
 
   std::vector<std::string> warnings;
   ReportInput input = load_report_input(dir, *gallery, warnings, options.limits);
@@ -102,8 +102,8 @@ int run_report(const ReportOptions& options) {
       throw UsageError("-o " + out + " would overwrite " + file +
                        ", an input of the report: choose another output path");
   check_document_output("-o", out, "an HTML page");
-  input.generator = std::string("tangram ") + TANGRAM_VERSION + " (" +
-                    std::string(build_commit()) + ")";
+  input.generator =
+      std::string("tangram ") + TANGRAM_VERSION + " (" + std::string(build_commit()) + ")";
 
   for (const std::string& warning : warnings)
     std::cerr << "tangram: warning: " << in_words(warning) << "\n";
@@ -111,8 +111,8 @@ int run_report(const ReportOptions& options) {
   write_text_atomic(out, html);
   std::size_t embedded = 0;
   for (const auto& [path, image] : input.images) embedded += image.png.empty() ? 0 : 1;
-  std::cout << out << ": " << input.runs.size() << " runs, " << embedded
-            << " pictures embedded, " << fixed(html.size() / 1e6, 2) << " MB" << std::endl;
+  std::cout << out << ": " << input.runs.size() << " runs, " << embedded << " pictures embedded, "
+            << fixed(html.size() / 1e6, 2) << " MB" << std::endl;
   return kExitOk;
 }
 

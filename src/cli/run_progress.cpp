@@ -45,35 +45,38 @@ ExperimentObserver run_progress(const ExperimentPlan& plan, const std::string& w
               << (plan.config.shard ? " (shard " + shard_text(*plan.config.shard) + ", of " +
                                           std::to_string(plan.runs_in_all) + " in all)"
                                     : std::string())
-              << ", " << plan.recorded() << " already recorded in " << plan.config.out_dir
-              << ", " << plan.todo.size() << " to do"
-              << (plan.todo.empty() ? std::string()
-                                    : " with " + std::to_string(plan.workers) + " at a time" +
-                                          (plan.config.batch
-                                               ? ", " + std::to_string(plan.threads) +
-                                                     (plan.threads == 1 ? " thread" : " threads") +
-                                                     " each"
-                                               : std::string()))
+              << ", " << plan.recorded() << " already recorded in " << plan.config.out_dir << ", "
+              << plan.todo.size() << " to do"
+              << (plan.todo.empty()
+                      ? std::string()
+                      : " with " + std::to_string(plan.workers) + " at a time" +
+                            (plan.config.batch
+                                 ? ", " + std::to_string(plan.threads) +
+                                       (plan.threads == 1 ? " thread" : " threads") + " each"
+                                 : std::string()))
               << std::endl;
   };
   if (isatty(STDERR_FILENO) != 0)
     observer.tick = [](const ExperimentProgress& progress, bool last) {
       std::cerr << "\r" << status_line(progress) << "   ";
-      if (last) std::cerr << std::endl;
-      else std::cerr << std::flush;
+      if (last)
+        std::cerr << std::endl;
+      else
+        std::cerr << std::flush;
     };
   else
     observer.recorded = [](const PlannedRun& run, const ExperimentRecord& record,
                            const ExperimentProgress& progress) {
-      const std::string label =
-          run.set ? run.set->set.name() + " "
-          : run.spec.number > 0
-              ? "exp" + std::to_string(run.spec.number) + " " +
-                    std::string(search_mode_name(run.search)) + " "
-              : std::string();
+      const std::string label = run.set ? run.set->set.name() + " "
+                                : run.spec.number > 0
+                                    ? "exp" + std::to_string(run.spec.number) + " " +
+                                          std::string(search_mode_name(run.search)) + " "
+                                    : std::string();
       std::cerr << "[" << progress.done << "/" << progress.total << "] " << label << run.name()
                 << ": "
-                << (record.counts() ? "solved" : record.solved ? "rejected" : "not solved")
+                << (record.counts() ? "solved"
+                    : record.solved ? "rejected"
+                                    : "not solved")
                 << " in " << fixed(record.seconds, 2) << " s, ETA " << eta(progress) << std::endl;
     };
   return observer;

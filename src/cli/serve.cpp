@@ -56,25 +56,27 @@ CLI::App* setup_serve(CLI::App& app, ServeOptions& options) {
       ->type_name("DIR");
   cmd->add_option("--max-solves", options.max_solves,
                   wrap("Solves run at the same time; more wait in the queue, their position "
-                       "shown. Default: " + std::to_string(options.max_solves) + "."))
+                       "shown. Default: " +
+                       std::to_string(options.max_solves) + "."))
       ->type_name("N");
   cmd->add_option("--max-queue", options.max_queue,
                   wrap("Solves that may wait; beyond, a new solve is refused (HTTP 429). "
-                       "Default: " + std::to_string(options.max_queue) + "."))
+                       "Default: " +
+                       std::to_string(options.max_queue) + "."))
       ->type_name("N");
   cmd->add_option("--threads", options.threads,
                   wrap("Worker threads of each solve, 0 = all cores. Default: " +
                        std::to_string(options.threads) + "."))
       ->type_name("N");
-  cmd->footer(wrap(
-      "Prints one line with the address and the library, then serves until Ctrl-C or SIGTERM, "
-      "which stop the running solves and end cleanly. Request bodies are at most 8 MiB; a "
-      "solve whose page was closed is stopped 5 s later. The page and the pictures of masks/ "
-      "are built into the program; nothing is fetched from the network. docs/web-api.md "
-      "describes the HTTP interface.\n"
-      "Exit status: 0 stopped by Ctrl-C or SIGTERM; 2 bad option, a port that cannot be "
-      "bound or a library folder that cannot be used; 3 internal error.",
-      90));
+  cmd->footer(
+      wrap("Prints one line with the address and the library, then serves until Ctrl-C or SIGTERM, "
+           "which stop the running solves and end cleanly. Request bodies are at most 8 MiB; a "
+           "solve whose page was closed is stopped 5 s later. The page and the pictures of masks/ "
+           "are built into the program; nothing is fetched from the network. docs/web-api.md "
+           "describes the HTTP interface.\n"
+           "Exit status: 0 stopped by Ctrl-C or SIGTERM; 2 bad option, a port that cannot be "
+           "bound or a library folder that cannot be used; 3 internal error.",
+           90));
   return cmd;
 }
 
@@ -92,8 +94,9 @@ int run_serve(const ServeOptions& options) {
                      std::to_string(options.threads));
   const std::string library = options.library.empty() ? default_library() : options.library;
   if (library.empty())
-    throw UsageError("--library: no default (neither XDG_DATA_HOME nor HOME is set): give "
-                     "--library DIR");
+    throw UsageError(
+        "--library: no default (neither XDG_DATA_HOME nor HOME is set): give "
+        "--library DIR");
 
   // Ctrl-C and SIGTERM are taken by sigtimedwait() below, in this thread only: every thread
   // started from here on inherits the blocked mask. A closed connection is an error return,
@@ -115,15 +118,15 @@ int run_serve(const ServeOptions& options) {
   // Finished solves are kept for their streams and downloads: the last 32, or when more solves
   // may be under way at once, twice as many as may be (a burst of clients that each solve and
   // then download must find their own solve still there).
-  config.jobs.kept = static_cast<std::size_t>(
-      std::max(32, 2 * (options.max_solves + options.max_queue)));
+  config.jobs.kept =
+      static_cast<std::size_t>(std::max(32, 2 * (options.max_solves + options.max_queue)));
   // Every waiting or running solve may have a stream or two open, and requests need threads
   // beside them.
   config.http_threads = 2 * (options.max_solves + options.max_queue) + 16;
   web::Server server(config);
   const int port = server.bind();
-  const bool loopback = options.host == "127.0.0.1" || options.host == "::1" ||
-                        options.host == "localhost";
+  const bool loopback =
+      options.host == "127.0.0.1" || options.host == "::1" || options.host == "localhost";
   const std::string shown_host =
       options.host.find(':') != std::string::npos ? "[" + options.host + "]" : options.host;
   std::cout << "tangram serve: http://" << shown_host << ":" << port << "/ (library " << library

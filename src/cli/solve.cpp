@@ -13,16 +13,16 @@
 #include "commands.hpp"
 #include "status_line.hpp"
 #include "tangram/core/base/error.hpp"
-#include "tangram/core/raster/placement.hpp"
 #include "tangram/core/figure/rotation_plan.hpp"
-#include "tangram/core/solve/solve.hpp"
 #include "tangram/core/puzzle/verify.hpp"
+#include "tangram/core/raster/placement.hpp"
+#include "tangram/core/solve/solve.hpp"
 #include "tangram/io/documents.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/io/image.hpp"
 #include "tangram/io/pattern_png.hpp"
-#include "tangram/io/piece_sets.hpp"
 #include "tangram/io/picture.hpp"
+#include "tangram/io/piece_sets.hpp"
 #include "tangram/io/png.hpp"
 #include "tangram/io/silhouette.hpp"
 #include "tangram/io/solve_silhouette.hpp"
@@ -53,16 +53,13 @@ bool same_file(const std::string& a, const std::string& b) {
   return !ec && ca == cb;
 }
 
-namespace {
-
-}  // namespace
+namespace {}  // namespace
 
 void check_solve_outputs(const SolveOptions& options) {
   namespace fs = std::filesystem;
-  const std::pair<const char*, const std::string*> outputs[] = {
-      {"--json", &options.json_path},
-      {"--image", &options.image_path},
-      {"--svg", &options.svg_path}};
+  const std::pair<const char*, const std::string*> outputs[] = {{"--json", &options.json_path},
+                                                                {"--image", &options.image_path},
+                                                                {"--svg", &options.svg_path}};
   for (const auto& [option, path] : outputs) {
     if (path->empty()) continue;
     if (same_file(*path, options.pattern))
@@ -126,8 +123,8 @@ void print_summary(const SolveOptions& options, const SolverConfig& config,
   else if (!rejection.empty())
     out << "not solved (" << rejection << ")";
   else if (s.timed_out)
-    out << "not solved (" << unsolved_reason(solution, config) << ", "
-        << solution.pieces.size() << " of " << config.pieces.piece_count() << " pieces placed)";
+    out << "not solved (" << unsolved_reason(solution, config) << ", " << solution.pieces.size()
+        << " of " << config.pieces.piece_count() << " pieces placed)";
   else
     out << "not solved (" << unsolved_reason(solution, config) << ")";
   out << " in " << fixed(s.seconds, 2) << " s with " << s.threads << " thread"
@@ -179,14 +176,13 @@ SolveOptions default_solve_options() {
 
 std::string missed_rotation_note(const Pattern& pattern, const SolverConfig& config) {
   if (config.search.rotation_auto) return "";
-  const std::optional<MissedDirection> missed =
-      missed_direction(pattern, config.pieces, config.search.rotation_step_deg,
-                       config.search.rotation_offset_deg);
+  const std::optional<MissedDirection> missed = missed_direction(
+      pattern, config.pieces, config.search.rotation_step_deg, config.search.rotation_offset_deg);
   if (!missed) return "";
   return "the figure's edges point at " + fixed(missed->residue_deg, 2) + " deg modulo " +
          general(missed->grid_deg) + ", which " + general(config.search.rotation_step_deg) +
-         "-degree steps do not reach: try --rotation-step auto (or " +
-         general(missed->step_deg) + ")";
+         "-degree steps do not reach: try --rotation-step auto (or " + general(missed->step_deg) +
+         ")";
 }
 
 PieceSetFile load_pieces_option(const std::string& value, const ReadLimits& limits) {
@@ -206,8 +202,10 @@ CLI::Option* add_pieces_option(CLI::App& cmd, std::string& value, const std::str
     names += (names.empty() ? "" : ", ") + name;
   return cmd
       .add_option("--pieces", value,
-                  wrap(role + " A built-in set (" + names + "; 'tangram pieces' lists them) or "
-                       "a tangram-pieces/1 file. " + default_text))
+                  wrap(role + " A built-in set (" + names +
+                       "; 'tangram pieces' lists them) or "
+                       "a tangram-pieces/1 file. " +
+                       default_text))
       ->type_name("NAME|FILE");
 }
 
@@ -243,20 +241,23 @@ void add_search_options(CLI::App& app, SolveOptions& options) {
                        "published) or vertex (the Vert-Solve search on the figure's vectorised "
                        "outline: pieces laid at its corners along its edges and cut away by "
                        "polygon clipping, depth first; straight-edged sets only, no rotation "
-                       "step, one thread). Default: " + options.search + "."))
+                       "step, one thread). Default: " +
+                       options.search + "."))
       ->type_name("MODE");
   add_pieces_option(*cmd, options.pieces,
                     "The pieces to assemble; the set's total area is the figure's.",
                     "Default: " + options.pieces + ".");
   cmd->add_option("--rotation-step", options.rotation_step,
                   wrap("auto, or a rotation step in degrees: pieces are tried at 0, DEG, 2 DEG, "
-                       "... (0 < DEG <= 360; at most " + std::to_string(kMaxConfigurations) +
+                       "... (0 < DEG <= 360; at most " +
+                       std::to_string(kMaxConfigurations) +
                        " piece configurations in all, a step of at least 0.1). auto chooses "
                        "from the figure: when its edges share a direction modulo the set's "
                        "grid step (45 deg for the tangram), that grid turned to it first (for a "
                        "half of the time limit), then the fine step (1 deg for the tangram, "
                        "the set's own step for other sets) with the rest; the summary says "
-                       "which solved it. Default: " + options.rotation_step + "."))
+                       "which solved it. Default: " +
+                       options.rotation_step + "."))
       ->type_name("auto|DEG");
   cmd->add_flag("--no-reflection", options.no_reflection,
                 wrap("Do not try mirror images of the pieces (the Tangram's parallelogram is the "
@@ -282,12 +283,14 @@ CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
   cmd->add_option("--strategy", options.strategy,
                   wrap("Placement strategy: dt (distance transform), bl (bottom-left), lb "
                        "(left-bottom), hzz / vzz (horizontal / vertical zig-zag), s (spiral), "
-                       "s-inv (inverse spiral). Default: " + options.strategy + "."))
+                       "s-inv (inverse spiral). Default: " +
+                       options.strategy + "."))
       ->type_name("NAME");
   add_search_options(*cmd, options);
   cmd->add_option("--candidates", options.candidates,
                   wrap("Search 'ours' only: candidate positions tried per configuration. "
-                       "Default: " + std::to_string(options.candidates) + "."))
+                       "Default: " +
+                       std::to_string(options.candidates) + "."))
       ->type_name("K");
   cmd->add_flag("--no-corners", options.no_corners,
                 wrap("Search 'ours' only: offer only skeleton endpoints, not the corners of the "
@@ -333,7 +336,8 @@ CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
       ->type_name("SEC");
   cmd->add_option("--threads", options.threads,
                   wrap("Worker threads, 0 = all cores; the result does not depend on it. "
-                       "Default: " + std::to_string(options.threads) + "."))
+                       "Default: " +
+                       std::to_string(options.threads) + "."))
       ->type_name("N");
   cmd->add_option("--json", options.json_path,
                   wrap("Write the assembly as tangram-solution/1 JSON, also when not solved "
@@ -370,7 +374,8 @@ CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
       "--json, --image and --svg are written after the search, atomically (complete or absent); "
       "--frames pictures during it.\n"
       "Exit status: 0 solved; 1 not solved (time limit reached or search space exhausted); "
-      "2 bad or over-limit input (also an outline drawing or a figure too thin for the pieces), bad option "
+      "2 bad or over-limit input (also an outline drawing or a figure too thin for the pieces), "
+      "bad option "
       "or output not writable; 3 internal error. With --all: 0 done (every assembly, or "
       "--max-solutions of them), 1 none, 5 the time limit or Ctrl-C came first (at least the "
       "count given; --json holds them). With --unique: 0 unique, 1 none, 4 several, 5 "
@@ -441,8 +446,8 @@ private:
       const Pose& pose = event.piece.pose;
       std::cerr << "step " << event.step << ": " << what << " " << piece << ", angle "
                 << general(pose.angle_deg) << ", mirror " << (pose.reflected ? "yes" : "no")
-                << ", at (" << fixed(pose.centre.x, 1) << ", " << fixed(pose.centre.y, 1)
-                << "), " << event.assembly.size() << "/" << set_.piece_count() << " placed";
+                << ", at (" << fixed(pose.centre.x, 1) << ", " << fixed(pose.centre.y, 1) << "), "
+                << event.assembly.size() << "/" << set_.piece_count() << " placed";
       if (event.discrepancy_bound >= 0) std::cerr << ", bound " << event.discrepancy_bound;
       std::cerr << ", " << fixed(event.seconds, 3) << " s\n";
     }
@@ -466,19 +471,21 @@ private:
 
 void add_watch_options(CLI::App& solve, SolveWatchOptions& options) {
   CLI::Option* frames =
-      solve.add_option("--frames", options.frames_dir,
-                       wrap("Directory (created if missing) for one picture per search step, "
-                            "written during the search: NNNN-place-PIECE.png, "
-                            "NNNN-reject-PIECE.png (placed, then undone by the validation), "
-                            "NNNN-remove-PIECE.png (taken off to backtrack), each showing the "
-                            "partial assembly. The time they take counts against --time-limit. "
-                            "The raster search is the one shown (as with --no-exact). "
-                            "Default: none."))
+      solve
+          .add_option("--frames", options.frames_dir,
+                      wrap("Directory (created if missing) for one picture per search step, "
+                           "written during the search: NNNN-place-PIECE.png, "
+                           "NNNN-reject-PIECE.png (placed, then undone by the validation), "
+                           "NNNN-remove-PIECE.png (taken off to backtrack), each showing the "
+                           "partial assembly. The time they take counts against --time-limit. "
+                           "The raster search is the one shown (as with --no-exact). "
+                           "Default: none."))
           ->type_name("DIR");
-  solve.add_option("--max-frames", options.max_frames,
-                   wrap("With --frames: write at most N pictures (the first N steps); a note "
-                        "says when the search took more. Default: " +
-                        std::to_string(options.max_frames) + "."))
+  solve
+      .add_option("--max-frames", options.max_frames,
+                  wrap("With --frames: write at most N pictures (the first N steps); a note "
+                       "says when the search took more. Default: " +
+                       std::to_string(options.max_frames) + "."))
       ->type_name("N")
       ->needs(frames);
   solve.add_flag("-v,--verbose", options.verbose,
@@ -528,8 +535,8 @@ int run_solve(const SolveOptions& options, const SolveWatchOptions& watch) {
       std::cerr << "tangram: note: " << note << std::endl;
   if (!watch.frames_dir.empty() && watcher.events() > watcher.frames())
     std::cerr << "tangram: note: --frames " << watch.frames_dir << " holds the first "
-              << watcher.frames() << " of " << watcher.events()
-              << " steps (--max-frames " << watch.max_frames << ")" << std::endl;
+              << watcher.frames() << " of " << watcher.events() << " steps (--max-frames "
+              << watch.max_frames << ")" << std::endl;
 
   if (!options.json_path.empty())
     write_text_atomic(options.json_path,

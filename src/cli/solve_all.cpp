@@ -2,8 +2,8 @@
 // enumerated by all_solutions.hpp, counted, written as JSON lines and shown in a montage.
 
 #include <algorithm>
-#include <cmath>
 #include <atomic>
+#include <cmath>
 #include <csignal>
 #include <iostream>
 #include <mutex>
@@ -12,14 +12,14 @@
 
 #include "commands.hpp"
 #include "status_line.hpp"
-#include "tangram/core/enumerate/all_solutions.hpp"
 #include "tangram/core/base/error.hpp"
+#include "tangram/core/enumerate/all_solutions.hpp"
 #include "tangram/core/puzzle/verify.hpp"
 #include "tangram/io/documents.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/io/image.hpp"
-#include "tangram/io/picture.hpp"
 #include "tangram/io/pattern_png.hpp"
+#include "tangram/io/picture.hpp"
 #include "tangram/io/silhouette.hpp"
 #include "tangram/io/svg.hpp"
 #include "tangram/lab/figures.hpp"
@@ -88,8 +88,9 @@ void check_all_options(const SolveOptions& options, const SolveWatchOptions& wat
   if (all.prefer != "fewer" && (all.all || all.unique))
     throw UsageError("--prefer chooses one assembly: with --all or --unique every one counts");
   if (all.prefer != "fewer" && all.use == "exact")
-    throw UsageError("--prefer chooses among assemblies of some of the pieces or of copies: it "
-                     "needs --use subset or copies");
+    throw UsageError(
+        "--prefer chooses among assemblies of some of the pieces or of copies: it "
+        "needs --use subset or copies");
   if (all.max_solutions_given && all.unique)
     throw UsageError("--unique stops at the second assembly: --max-solutions does not apply");
   check_enumeration(settings);
@@ -102,28 +103,32 @@ void check_all_options(const SolveOptions& options, const SolveWatchOptions& wat
 /// The montage of the first assemblies: a title line, cells of kMontageCellPx with the
 /// assembly (cropped to the figure) and its number, and the set's legend.
 cv::Mat3b montage(const Pattern& pattern, const PieceSet& set,
-                  const std::vector<std::vector<PlacedPiece>>& assemblies, const std::string& title) {
-  const cv::Rect box = cv::boundingRect(pattern.puzzle) & cv::Rect(0, 0, pattern.puzzle.cols,
-                                                                    pattern.puzzle.rows);
+                  const std::vector<std::vector<PlacedPiece>>& assemblies,
+                  const std::string& title) {
+  const cv::Rect box =
+      cv::boundingRect(pattern.puzzle) & cv::Rect(0, 0, pattern.puzzle.cols, pattern.puzzle.rows);
   const int margin = std::max(2, std::max(box.width, box.height) / 40);
-  const cv::Rect crop = cv::Rect(box.x - margin, box.y - margin, box.width + 2 * margin,
-                                 box.height + 2 * margin) &
-                        cv::Rect(0, 0, pattern.puzzle.cols, pattern.puzzle.rows);
-  const int scale = std::max(1, std::min(4, kMontageCellPx / std::max(1, std::max(crop.width, crop.height))));
-  const int columns =
-      static_cast<int>(std::min<std::size_t>(kMontageColumns, std::max<std::size_t>(1, assemblies.size())));
+  const cv::Rect crop =
+      cv::Rect(box.x - margin, box.y - margin, box.width + 2 * margin, box.height + 2 * margin) &
+      cv::Rect(0, 0, pattern.puzzle.cols, pattern.puzzle.rows);
+  const int scale =
+      std::max(1, std::min(4, kMontageCellPx / std::max(1, std::max(crop.width, crop.height))));
+  const int columns = static_cast<int>(
+      std::min<std::size_t>(kMontageColumns, std::max<std::size_t>(1, assemblies.size())));
   std::vector<cv::Mat3b> row, rows;
   for (std::size_t i = 0; i < assemblies.size(); ++i) {
     const cv::Mat3b drawn = render_assembly(pattern, assemblies[i], set, scale);
     const cv::Rect scaled(crop.x * scale, crop.y * scale, crop.width * scale, crop.height * scale);
-    row.push_back(with_title(fit_picture(drawn(scaled), kMontageCellPx, 4), "#" + std::to_string(i + 1)));
+    row.push_back(
+        with_title(fit_picture(drawn(scaled), kMontageCellPx, 4), "#" + std::to_string(i + 1)));
     if (static_cast<int>(row.size()) == columns || i + 1 == assemblies.size()) {
       rows.push_back(side_by_side(row, 4));
       row.clear();
     }
   }
-  cv::Mat3b grid = rows.empty() ? cv::Mat3b(kMontageCellPx, kMontageCellPx, cv::Vec3b(255, 255, 255))
-                                : rows.front();
+  cv::Mat3b grid = rows.empty()
+                       ? cv::Mat3b(kMontageCellPx, kMontageCellPx, cv::Vec3b(255, 255, 255))
+                       : rows.front();
   for (std::size_t r = 1; r < rows.size(); ++r) {
     cv::Mat3b padded(rows[r].rows, grid.cols, cv::Vec3b(255, 255, 255));
     rows[r].copyTo(padded(cv::Rect(0, 0, rows[r].cols, rows[r].rows)));
@@ -132,7 +137,8 @@ cv::Mat3b montage(const Pattern& pattern, const PieceSet& set,
     grid = stacked;
   }
   const cv::Mat3b legend = render_legend(set, grid.cols, 0.5);
-  cv::Mat3b body(grid.rows + legend.rows, std::max(grid.cols, legend.cols), cv::Vec3b(255, 255, 255));
+  cv::Mat3b body(grid.rows + legend.rows, std::max(grid.cols, legend.cols),
+                 cv::Vec3b(255, 255, 255));
   grid.copyTo(body(cv::Rect(0, 0, grid.cols, grid.rows)));
   legend.copyTo(body(cv::Rect(0, grid.rows, legend.cols, legend.rows)));
   return with_title(body, title);
@@ -159,7 +165,8 @@ std::string pieces_used_text(const PieceSet& set, const std::vector<PlacedPiece>
     if (used[s] > 0)
       in += (in.empty() ? "" : ", ") + name + (used[s] > 1 ? " x " + std::to_string(used[s]) : "");
     const int left = set.shape(static_cast<ShapeId>(s)).count - used[s];
-    if (left > 0) out += (out.empty() ? "" : ", ") + name + (left > 1 ? " x " + std::to_string(left) : "");
+    if (left > 0)
+      out += (out.empty() ? "" : ", ") + name + (left > 1 ? " x " + std::to_string(left) : "");
   }
   return "used " + in + (out.empty() ? "" : "; left out " + out);
 }
@@ -189,14 +196,16 @@ void add_all_options(CLI::App& solve, SolveAllOptions& options) {
                           "piece never swapped. Ctrl-C stops it and keeps what it found. The "
                           "order is the same for any thread count. The picture is read at full "
                           "resolution (--work-size does not apply)."));
-  solve.add_flag("--unique", options.unique,
-                 wrap("Is the assembly unique? Stops at the second one; the message and the "
-                      "exit status say none (1), unique (0) or several (4)."))
+  solve
+      .add_flag("--unique", options.unique,
+                wrap("Is the assembly unique? Stops at the second one; the message and the "
+                     "exit status say none (1), unique (0) or several (4)."))
       ->excludes(all);
-  solve.add_option("--max-solutions", options.max_solutions,
-                   wrap("With --all (or --use subset or copies): stop after N assemblies (the "
-                        "count then says 'at least'). Default: " +
-                        std::to_string(options.max_solutions) + "."))
+  solve
+      .add_option("--max-solutions", options.max_solutions,
+                  wrap("With --all (or --use subset or copies): stop after N assemblies (the "
+                       "count then says 'at least'). Default: " +
+                       std::to_string(options.max_solutions) + "."))
       ->type_name("N")
       ->each([&options](const std::string&) { options.max_solutions_given = true; });
   solve.add_flag("--up-to-symmetry", options.up_to_symmetry,
@@ -204,21 +213,26 @@ void add_all_options(CLI::App& solve, SolveAllOptions& options) {
                       "the figure maps onto each other count once (reflections only when the "
                       "pieces may be mirrored); the one kept is the least of its images. "
                       "Default: every assembly counts."));
-  solve.add_option("--use", options.use,
-                   wrap("How the pieces may be used: exact (each piece once, as the set has "
-                        "them), subset (each at most once: some may stay out), copies (each "
-                        "shape any number of times: a tiling). subset and copies need "
-                        "--figure-area; without --all or --unique the assembly chosen is the "
-                        "one with the fewest pieces (--prefer). Default: " + options.use + "."))
+  solve
+      .add_option("--use", options.use,
+                  wrap("How the pieces may be used: exact (each piece once, as the set has "
+                       "them), subset (each at most once: some may stay out), copies (each "
+                       "shape any number of times: a tiling). subset and copies need "
+                       "--figure-area; without --all or --unique the assembly chosen is the "
+                       "one with the fewest pieces (--prefer). Default: " +
+                       options.use + "."))
       ->type_name("exact|subset|copies");
-  solve.add_option("--figure-area", options.figure_area,
-                   wrap("With --use subset or copies: the figure's area in square set units "
-                        "(a pentomino's is 5), which sets the scale."))
+  solve
+      .add_option("--figure-area", options.figure_area,
+                  wrap("With --use subset or copies: the figure's area in square set units "
+                       "(a pentomino's is 5), which sets the scale."))
       ->type_name("UNITS");
-  solve.add_option("--prefer", options.prefer,
-                   wrap("With --use subset or copies and neither --all nor --unique: choose the "
-                        "assembly with the fewest pieces or the most, the first found among "
-                        "equals. Default: " + options.prefer + "."))
+  solve
+      .add_option("--prefer", options.prefer,
+                  wrap("With --use subset or copies and neither --all nor --unique: choose the "
+                       "assembly with the fewest pieces or the most, the first found among "
+                       "equals. Default: " +
+                       options.prefer + "."))
       ->type_name("fewer|more");
 }
 
@@ -246,7 +260,10 @@ int run_solve_all(const SolveOptions& options, const SolveWatchOptions& watch,
   enumeration.max_solutions = goal == Goal::Unique ? 2 : all.max_solutions;
   enumeration.stop = &interrupted;
   if (const std::optional<std::string> why = enumeration_refusal(pattern, config, enumeration))
-    throw UsageError((goal == Goal::All ? "--all: " : goal == Goal::Unique ? "--unique: " : "--use " + all.use + ": ") + *why);
+    throw UsageError((goal == Goal::All      ? "--all: "
+                      : goal == Goal::Unique ? "--unique: "
+                                             : "--use " + all.use + ": ") +
+                     *why);
 
   std::ostream& out = writes_to_stdout(options) ? std::cerr : std::cout;
   std::optional<AtomicOutput> lines;
@@ -257,8 +274,8 @@ int run_solve_all(const SolveOptions& options, const SolveWatchOptions& watch,
   const auto sink = [&](const std::vector<PlacedPiece>& pieces) {
     ++index;
     if (goal == Goal::Best) {
-      if (shown.empty() || (more ? pieces.size() > shown.front().size()
-                                 : pieces.size() < shown.front().size()))
+      if (shown.empty() ||
+          (more ? pieces.size() > shown.front().size() : pieces.size() < shown.front().size()))
         shown = {pieces};
       return;
     }
@@ -275,23 +292,22 @@ int run_solve_all(const SolveOptions& options, const SolveWatchOptions& watch,
   {
     StatusLine status(!options.quiet);
     InterruptGuard guard;
-    found = enumerate_assemblies(pattern, config, enumeration, sink,
-                                 [&](long solutions, long nodes, double seconds) {
-                                   status.show([&] {
-                                     return assemblies_text(solutions) + ", " +
-                                            placements_text(nodes) + ", " +
-                                            fixed(seconds, 1) + " s";
-                                   });
-                                 });
+    found = enumerate_assemblies(
+        pattern, config, enumeration, sink, [&](long solutions, long nodes, double seconds) {
+          status.show([&] {
+            return assemblies_text(solutions) + ", " + placements_text(nodes) + ", " +
+                   fixed(seconds, 1) + " s";
+          });
+        });
   }
   if (lines) lines->commit();
 
   // The summary: the count first (scripts read it), then how far it goes.
   const std::string where = options.pattern == "-" ? "(standard input)" : options.pattern;
-  const std::string symmetric =
-      all.up_to_symmetry ? " up to the figure's " + std::to_string(found.symmetries) +
-                               (found.symmetries == 1 ? " symmetry" : " symmetries")
-                         : "";
+  const std::string symmetric = all.up_to_symmetry
+                                    ? " up to the figure's " + std::to_string(found.symmetries) +
+                                          (found.symmetries == 1 ? " symmetry" : " symmetries")
+                                    : "";
   int status = kExitOk;
   std::string title;
   if (goal == Goal::All) {
@@ -299,7 +315,7 @@ int run_solve_all(const SolveOptions& options, const SolveWatchOptions& watch,
         << " (" << count_qualifier(found, enumeration.max_solutions) << ")\n";
     if (found.method == "lattice" && found.solutions == 0 && found.exhausted)
       out << "  none in this family; assemblies with a piece off the lattice are not searched\n";
-    status = found.solutions == 0                     ? kExitFailed
+    status = found.solutions == 0                   ? kExitFailed
              : found.timed_out || found.interrupted ? kExitIncomplete
                                                     : kExitOk;
     title = assemblies_text(found.solutions) + symmetric + (found.exhausted ? "" : " (at least)") +
@@ -330,8 +346,8 @@ int run_solve_all(const SolveOptions& options, const SolveWatchOptions& watch,
           << (found.exhausted ? "" : " found (the search did not finish)") << "\n";
       status = kExitFailed;
     } else {
-      out << where << ": solved with " << shown.front().size() << " pieces (" << all.use
-          << "; the " << (more ? "most" : "fewest") << " pieces of " << assemblies_text(found.solutions) << ", "
+      out << where << ": solved with " << shown.front().size() << " pieces (" << all.use << "; the "
+          << (more ? "most" : "fewest") << " pieces of " << assemblies_text(found.solutions) << ", "
           << count_qualifier(found, enumeration.max_solutions) << ")\n"
           << "  " << pieces_used_text(config.pieces, shown.front()) << "\n";
     }
@@ -344,22 +360,22 @@ int run_solve_all(const SolveOptions& options, const SolveWatchOptions& watch,
   out << "\n" << std::flush;
 
   if (goal == Goal::Best) {
-    const ChosenAssembly chosen =
-        chosen_assembly(pattern, config.pieces, shown.empty() ? std::vector<PlacedPiece>{}
-                                                              : shown.front(),
-                        found, enumeration.use);
+    const ChosenAssembly chosen = chosen_assembly(
+        pattern, config.pieces, shown.empty() ? std::vector<PlacedPiece>{} : shown.front(), found,
+        enumeration.use);
     const Solution& solution = chosen.drawn;
     if (!options.json_path.empty())
       write_text_atomic(options.json_path, solution_to_json(chosen.documented, chosen.used_set,
                                                             options.pattern, true, input));
     if (!options.image_path.empty())
-      write_picture(options.image_path,
-                    render_solution(pattern, solution, config.pieces, solution_caption(solution, config)));
+      write_picture(options.image_path, render_solution(pattern, solution, config.pieces,
+                                                        solution_caption(solution, config)));
     if (!options.svg_path.empty()) {
       SvgConfig svg;
       svg.title = pattern_file_name(options.pattern);
       svg.caption = solution_caption(solution, config);
-      write_text_atomic(options.svg_path, assembly_svg(pattern, solution.pieces, config.pieces, svg));
+      write_text_atomic(options.svg_path,
+                        assembly_svg(pattern, solution.pieces, config.pieces, svg));
     }
     return solution.solved ? kExitOk : kExitFailed;
   }

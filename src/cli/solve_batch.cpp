@@ -20,10 +20,11 @@ namespace fs = std::filesystem;
 
 /// Picture files a folder given as PATTERN contributes (by their extension).
 bool is_picture_name(const fs::path& path) {
-  static const std::set<std::string> extensions{".png", ".jpg", ".jpeg", ".bmp", ".tif",
-                                                ".tiff", ".webp", ".pbm", ".pgm", ".ppm"};
+  static const std::set<std::string> extensions{".png",  ".jpg",  ".jpeg", ".bmp", ".tif",
+                                                ".tiff", ".webp", ".pbm",  ".pgm", ".ppm"};
   std::string ext = path.extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return std::tolower(c); });
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return std::tolower(c); });
   return extensions.count(ext) > 0;
 }
 
@@ -35,7 +36,8 @@ std::vector<std::string> figures_of(const SolveOptions& options) {
   const auto add = [&](const fs::path& path) {
     std::error_code ec;
     const fs::path canonical = fs::weakly_canonical(path, ec);
-    if (seen.insert(ec ? path.string() : canonical.string()).second) figures.push_back(path.string());
+    if (seen.insert(ec ? path.string() : canonical.string()).second)
+      figures.push_back(path.string());
   };
   std::error_code ec;
   for (const std::string& pattern : options.patterns) {
@@ -48,7 +50,8 @@ std::vector<std::string> figures_of(const SolveOptions& options) {
                          ": choose another");
       std::vector<fs::path> inside;
       for (const auto& entry : fs::directory_iterator(pattern, ec))
-        if (entry.is_regular_file(ec) && is_picture_name(entry.path())) inside.push_back(entry.path());
+        if (entry.is_regular_file(ec) && is_picture_name(entry.path()))
+          inside.push_back(entry.path());
       if (ec) throw InputError(pattern + ": cannot list the folder: " + ec.message());
       if (inside.empty()) throw InputError(pattern + ": no pictures in the folder");
       std::sort(inside.begin(), inside.end());
@@ -69,20 +72,22 @@ bool batch_requested(const SolveOptions& options) {
 }
 
 void add_batch_options(CLI::App& solve, SolveOptions& options) {
-  solve.add_option("--out-dir", options.out_dir,
-                   wrap("Solve many figures in one process: every PATTERN (pictures, and folders "
-                        "of pictures by their extension, not descending) into DIR (created if "
-                        "missing): NAME-STRATEGY.json (the solution), NAME-STRATEGY.png (its "
-                        "picture) and NAME-STRATEGY.run.json (the record), NAME the picture's "
-                        "name; DIR/runs.csv and DIR/tables.md sum them up (tangram report DIR "
-                        "makes the HTML report). Figures are solved --jobs at a time, each with "
-                        "--threads (default: the cores shared among them), with a progress line "
-                        "and its ETA. Rerunning the same command skips the figures already "
-                        "recorded. Exit status 0 only when every figure is solved."))
+  solve
+      .add_option("--out-dir", options.out_dir,
+                  wrap("Solve many figures in one process: every PATTERN (pictures, and folders "
+                       "of pictures by their extension, not descending) into DIR (created if "
+                       "missing): NAME-STRATEGY.json (the solution), NAME-STRATEGY.png (its "
+                       "picture) and NAME-STRATEGY.run.json (the record), NAME the picture's "
+                       "name; DIR/runs.csv and DIR/tables.md sum them up (tangram report DIR "
+                       "makes the HTML report). Figures are solved --jobs at a time, each with "
+                       "--threads (default: the cores shared among them), with a progress line "
+                       "and its ETA. Rerunning the same command skips the figures already "
+                       "recorded. Exit status 0 only when every figure is solved."))
       ->type_name("DIR");
-  solve.add_option("--jobs", options.jobs,
-                   wrap("With --out-dir: figures solved at the same time; 0 = one per core. "
-                        "Default: 0."))
+  solve
+      .add_option("--jobs", options.jobs,
+                  wrap("With --out-dir: figures solved at the same time; 0 = one per core. "
+                       "Default: 0."))
       ->type_name("N");
 }
 
@@ -98,7 +103,8 @@ int run_solve_batch(const SolveOptions& options, const SolveWatchOptions& watch,
       {watch.verbose, "--verbose"},           {all.active(), "--all/--unique and their options"}};
   for (const auto& [given, name] : single)
     if (given)
-      throw UsageError(std::string(name) + ": one figure's option, not with --out-dir (each "
+      throw UsageError(std::string(name) +
+                       ": one figure's option, not with --out-dir (each "
                        "figure's solution and picture are written into it)");
   const SolverConfig solver = solver_config(options);
   validate_config(solver);

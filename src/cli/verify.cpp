@@ -54,9 +54,9 @@ bool reading_options_given(const VerifyOptions& options) {
 /// How the picture is read: --as-referee, or the solution's recorded reading (the referee's
 /// when it records none) with the options given on top. Always at full resolution and without
 /// refusals: verify judges, it does not prepare a figure for the search.
-InputConfig verify_reading(const VerifyOptions& options, const std::optional<InputConfig>& recorded) {
-  InputConfig reading =
-      InputConfig::judging_reading(options.as_referee ? std::nullopt : recorded);
+InputConfig verify_reading(const VerifyOptions& options,
+                           const std::optional<InputConfig>& recorded) {
+  InputConfig reading = InputConfig::judging_reading(options.as_referee ? std::nullopt : recorded);
   if (options.threshold) reading.threshold = *options.threshold;
   if (options.invert) {
     const auto invert = invert_mode_from_name(*options.invert);
@@ -168,18 +168,17 @@ CLI::App* setup_verify(CLI::App& app, VerifyOptions& options) {
           ->group(input_group);
   CLI::Option* clean =
       cmd->add_flag_function(
-             "--clean,!--no-clean",
-             [&options](std::int64_t count) { options.clean = count > 0; },
+             "--clean,!--no-clean", [&options](std::int64_t count) { options.clean = count > 0; },
              wrap("Drop specks and fill pinholes as 'tangram solve' does by default (the "
                   "pinholes stay outside for the check, as solve judges), or not. Default: "
                   "the solution's, else every pixel counts."))
           ->group(input_group);
-  CLI::Option* fill = cmd->add_flag_function(
-                             "--fill-outline",
-                             [&options](std::int64_t count) { options.fill_outline = count > 0; },
-                             wrap("Fill an outline drawing as 'tangram solve --fill-outline' "
-                                  "does. Default: the solution's, else no."))
-                          ->group(input_group);
+  CLI::Option* fill =
+      cmd->add_flag_function(
+             "--fill-outline", [&options](std::int64_t count) { options.fill_outline = count > 0; },
+             wrap("Fill an outline drawing as 'tangram solve --fill-outline' "
+                  "does. Default: the solution's, else no."))
+          ->group(input_group);
   cmd->add_flag("--as-referee", options.as_referee,
                 wrap("Read the picture as ../shared/tools/tangram-referee does (luminance "
                      "threshold 128, alpha >= 128, nothing inverted, cleaned or filled), "
@@ -219,8 +218,9 @@ int run_verify(const VerifyOptions& options) {
   // A missing solution file is a verdict (the referee's rule: no file, no solution), but the
   // pattern must still be readable.
   std::error_code ec;
-  const bool missing = options.solution != "-" &&
-                       !std::filesystem::exists(std::filesystem::symlink_status(options.solution, ec));
+  const bool missing =
+      options.solution != "-" &&
+      !std::filesystem::exists(std::filesystem::symlink_status(options.solution, ec));
   std::optional<PieceSet> given;
   if (!options.pieces.empty()) given = load_pieces_option(options.pieces, options.limits).set;
   SolutionDocument document;

@@ -2,8 +2,8 @@
 
 #include <cctype>
 
-#include "tangram/core/base/format.hpp"
 #include "tangram/core/base/error.hpp"
+#include "tangram/core/base/format.hpp"
 
 namespace tangram {
 
@@ -15,8 +15,8 @@ using detail::general;
 std::string cells_json(const Cells& cells) {
   std::string out = "[";
   for (std::size_t i = 0; i < cells.size(); ++i)
-    out += (i ? ",[" : "[") + std::to_string(cells[i].row) + "," +
-           std::to_string(cells[i].col) + "]";
+    out +=
+        (i ? ",[" : "[") + std::to_string(cells[i].row) + "," + std::to_string(cells[i].col) + "]";
   return out + "]";
 }
 
@@ -52,8 +52,9 @@ std::string rating_text(const Cells& figure, const Dissection& d, bool json) {
   if (json)
     return "{\"x\": [" + general(a.x1) + "," + general(a.x2) + "," + general(a.x3) + "," +
            general(a.x4) + "," + general(a.x5) + "], \"difficulty1\": " + fixed(r.difficulty1, 3) +
-           ", \"difficulty2\": " + fixed(r.difficulty2, 3) + ", \"amusement\": " +
-           fixed(r.amusement, 3) + ", \"symmetric\": " + boolean(symmetric) + "}";
+           ", \"difficulty2\": " + fixed(r.difficulty2, 3) +
+           ", \"amusement\": " + fixed(r.amusement, 3) + ", \"symmetric\": " + boolean(symmetric) +
+           "}";
   return "X1-X5 " + general(a.x1) + " " + general(a.x2) + " " + general(a.x3) + " " +
          general(a.x4) + " " + general(a.x5) + "; difficulty1 " + fixed(r.difficulty1, 3) +
          ", difficulty2 " + fixed(r.difficulty2, 3) + ", amusement " + fixed(r.amusement, 3) +
@@ -67,8 +68,8 @@ std::string dissection_json(const Cells& figure, const std::vector<Dissection>& 
     out += "\"name\": \"" + about.name + "\", \"seed\": " + std::to_string(about.seed) +
            ", \"candidates\": " + std::to_string(about.candidates) + ", ";
   out += "\"parts\": " + std::to_string(about.parts) + ", \"mirror\": " + boolean(about.mirror) +
-         ", \"up_to_symmetry\": " + boolean(about.up_to_symmetry) + ", \"complete\": " +
-         boolean(about.complete) + ",\n \"figure\": " + cells_json(figure) +
+         ", \"up_to_symmetry\": " + boolean(about.up_to_symmetry) +
+         ", \"complete\": " + boolean(about.complete) + ",\n \"figure\": " + cells_json(figure) +
          ",\n \"solutions\": " + solutions_json(solutions, cells_json) + ",\n \"ratings\": [";
   for (std::size_t s = 0; s < solutions.size(); ++s)
     out += (s ? ",\n  " : "\n  ") + rating_text(figure, solutions[s], true);
@@ -78,11 +79,10 @@ std::string dissection_json(const Cells& figure, const std::vector<Dissection>& 
 std::string half_dissection_json(const Quarters& figure,
                                  const std::vector<HalfDissection>& solutions,
                                  const DissectionDocument& about, bool halves) {
-  return "{\"format\": \"tangram-half-dissection/1\", \"parts\": " +
-         std::to_string(about.parts) + ", \"mirror\": " + boolean(about.mirror) +
-         ", \"up_to_symmetry\": " + boolean(about.up_to_symmetry) +
-         ", \"pieces\": \"" + (halves ? "half-squares" : "quarters") +
-         "\", \"complete\": " + boolean(about.complete) +
+  return "{\"format\": \"tangram-half-dissection/1\", \"parts\": " + std::to_string(about.parts) +
+         ", \"mirror\": " + boolean(about.mirror) +
+         ", \"up_to_symmetry\": " + boolean(about.up_to_symmetry) + ", \"pieces\": \"" +
+         (halves ? "half-squares" : "quarters") + "\", \"complete\": " + boolean(about.complete) +
          ",\n \"figure\": " + quarters_json(figure) +
          ",\n \"solutions\": " + solutions_json(solutions, quarters_json) + "}\n";
 }
@@ -103,10 +103,10 @@ std::string puzzle_csv_row(const std::string& name, const DissectionPuzzle& puzz
   const DissectionAttributes& a = puzzle.attributes;
   const DissectionRating& r = puzzle.rating;
   return name + "," + std::to_string(puzzle.figure.size()) + "," +
-         std::to_string(puzzle.solution.size()) + "," + general(a.x1) + "," + general(a.x2) +
-         "," + general(a.x3) + "," + general(a.x4) + "," + general(a.x5) + "," +
-         fixed(r.difficulty1, 3) + "," + fixed(r.difficulty2, 3) + "," + fixed(r.amusement, 3) +
-         "," + std::to_string(puzzle.seed) + "," + std::to_string(puzzle.candidates) + "\n";
+         std::to_string(puzzle.solution.size()) + "," + general(a.x1) + "," + general(a.x2) + "," +
+         general(a.x3) + "," + general(a.x4) + "," + general(a.x5) + "," + fixed(r.difficulty1, 3) +
+         "," + fixed(r.difficulty2, 3) + "," + fixed(r.amusement, 3) + "," +
+         std::to_string(puzzle.seed) + "," + std::to_string(puzzle.candidates) + "\n";
 }
 
 std::string puzzle_json(const std::string& name, const DissectionPuzzle& puzzle, bool mirror) {

@@ -8,8 +8,8 @@
 
 #include <opencv2/imgproc.hpp>
 
-#include "tangram/core/base/format.hpp"
 #include "tangram/core/base/error.hpp"
+#include "tangram/core/base/format.hpp"
 #include "tangram/io/picture.hpp"
 
 namespace tangram {
@@ -32,8 +32,8 @@ struct Edge {
 /// all have the square's owner in a figure of squares), the thin and the thick segments.
 struct Layout {
   int rows = 0, cols = 0, cell = 0, margin = 0, line = 0;
-  bool puzzle = false;  ///< no dissection: the figure alone, in grey
-  bool round = false;   ///< thick lines with round caps (half-squares), else square caps
+  bool puzzle = false;     ///< no dissection: the figure alone, in grey
+  bool round = false;      ///< thick lines with round caps (half-squares), else square caps
   std::vector<int> owner;  ///< per quarter, (row * cols + col) * 4 + side: piece, kOutsideFigure
   std::vector<Edge> grid, cuts;
 
@@ -74,8 +74,10 @@ std::string name_of(Quarter q) {
 /// between two quarters of one piece (thin) or of two owners, the outside being one (thick).
 void add_edges(Layout& l, bool diagonals) {
   const auto add = [&l](int a, int b, Edge e) {
-    if (a != b) l.cuts.push_back(e);
-    else if (a != kOutsideFigure) l.grid.push_back(e);
+    if (a != b)
+      l.cuts.push_back(e);
+    else if (a != kOutsideFigure)
+      l.grid.push_back(e);
   };
   for (int r = 0; r < l.rows; ++r)
     for (int c = 0; c < l.cols; ++c) {
@@ -136,8 +138,8 @@ Layout layout(const std::vector<Item>& figure, const std::vector<std::vector<Ite
   for (std::size_t p = 0; p < d.size(); ++p)
     for (const Item& item : d[p])
       for (Quarter q : quarters_in(item)) {
-        if (q.row < lo.row || q.row > hi.row || q.col < lo.col || q.col > hi.col ||
-            q.side < 0 || q.side > 3 || l.owner[index(q)] == kOutsideFigure)
+        if (q.row < lo.row || q.row > hi.row || q.col < lo.col || q.col > hi.col || q.side < 0 ||
+            q.side > 3 || l.owner[index(q)] == kOutsideFigure)
           throw InputError("piece " + std::to_string(p + 1) + " holds " + name_of(item) +
                            ", which is not in the figure");
         if (taken[index(q)]) throw InputError(name_of(item) + " is in two pieces");
@@ -274,19 +276,19 @@ std::vector<std::string> fill_paths(const Layout& l) {
 
 std::string svg(const Layout& l, std::size_t pieces) {
   const std::string w = std::to_string(l.width()), h = std::to_string(l.height());
-  std::string svg = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                    "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" + w + "\" height=\"" + h +
-                    "\" viewBox=\"0 0 " + w + " " + h + "\">\n<title>" +
-                    (l.puzzle ? std::string("congruent dissection puzzle")
-                              : "dissection into " + std::to_string(pieces) + " pieces") +
-                    "</title>\n<rect width=\"" + w + "\" height=\"" + h + "\" fill=\"#ffffff\"/>\n";
+  std::string svg =
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" +
+      w + "\" height=\"" + h + "\" viewBox=\"0 0 " + w + " " + h + "\">\n<title>" +
+      (l.puzzle ? std::string("congruent dissection puzzle")
+                : "dissection into " + std::to_string(pieces) + " pieces") +
+      "</title>\n<rect width=\"" + w + "\" height=\"" + h + "\" fill=\"#ffffff\"/>\n";
   const std::vector<std::string> paths = fill_paths(l);
   for (std::size_t p = 0; p < std::max<std::size_t>(1, pieces); ++p)
     svg += "<path class=\"piece\" data-piece=\"" +
            (l.puzzle ? std::string("figure") : std::to_string(p + 1)) + "\" fill=\"" +
-           colour_hex(fill_of(l, static_cast<int>(p))) +
-           "\" shape-rendering=\"crispEdges\" d=\"" + (p < paths.size() ? paths[p] : "") +
-           "\"/>\n";
+           colour_hex(fill_of(l, static_cast<int>(p))) + "\" shape-rendering=\"crispEdges\" d=\"" +
+           (p < paths.size() ? paths[p] : "") + "\"/>\n";
   const auto edges = [](const std::vector<Edge>& list, int shift) {
     std::string path;
     for (const Edge& e : list) {
@@ -300,18 +302,21 @@ std::string svg(const Layout& l, std::size_t pieces) {
       const bool vertical = e.x0 == e.x1;
       const std::string x0 = std::to_string(2 * e.x0 - (vertical ? shift : 0));
       const std::string y0 = std::to_string(2 * e.y0 - (vertical ? 0 : shift));
-      path += "M" + x0 + " " + y0 + (vertical ? "V" + std::to_string(2 * e.y1)
-                                              : "H" + std::to_string(2 * e.x1));
+      path += "M" + x0 + " " + y0 +
+              (vertical ? "V" + std::to_string(2 * e.y1) : "H" + std::to_string(2 * e.x1));
     }
     return path;
   };
   // Half-pixel coordinates are written doubled inside a scale(0.5) group: integers throughout.
-  svg += "<g transform=\"scale(0.5)\">\n<path class=\"grid\" fill=\"none\" stroke=\"#000000\" "
-         "stroke-opacity=\"" + detail::fixed(1.0 - kGridShade, 1) +
-         "\" stroke-width=\"2\" d=\"" + edges(l.grid, 1) + "\"/>\n<path class=\"cut\" "
-         "fill=\"none\" stroke=\"" + colour_hex(outline_colour()) + "\" stroke-width=\"" +
-         std::to_string(2 * l.line) + "\" stroke-linecap=\"" + (l.round ? "round" : "square") +
-         "\" d=\"" + edges(l.cuts, 0) + "\"/>\n</g>\n</svg>\n";
+  svg +=
+      "<g transform=\"scale(0.5)\">\n<path class=\"grid\" fill=\"none\" stroke=\"#000000\" "
+      "stroke-opacity=\"" +
+      detail::fixed(1.0 - kGridShade, 1) + "\" stroke-width=\"2\" d=\"" + edges(l.grid, 1) +
+      "\"/>\n<path class=\"cut\" "
+      "fill=\"none\" stroke=\"" +
+      colour_hex(outline_colour()) + "\" stroke-width=\"" + std::to_string(2 * l.line) +
+      "\" stroke-linecap=\"" + (l.round ? "round" : "square") + "\" d=\"" + edges(l.cuts, 0) +
+      "\"/>\n</g>\n</svg>\n";
   return svg;
 }
 

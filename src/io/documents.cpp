@@ -52,11 +52,12 @@ double number_of(const Json& value) { return value.get<double>(); }
 /// The shape of `set` named by the "name" member of `item`.
 ShapeId parse_shape(const Json& item, const PieceSet& set, const std::string& prefix,
                     const std::string& where) {
-  const std::string& name = text_of(*json_member(item, "name", JsonType::String, true, prefix, where));
+  const std::string& name =
+      text_of(*json_member(item, "name", JsonType::String, true, prefix, where));
   const auto shape = set.find(name);
   if (!shape)
     json_fail(prefix, where + "unknown piece name " + detail::json_string(name) + " (expected " +
-                        set.shape_names() + ")");
+                          set.shape_names() + ")");
   return *shape;
 }
 
@@ -68,7 +69,8 @@ Vec2 parse_point(const Json& point, const std::string& prefix, const std::string
 /// The optional "reflected" and "angle_deg" members of `item` into `pose`.
 void parse_orientation(const Json& item, Pose& pose, const std::string& prefix,
                        const std::string& where) {
-  if (const auto* reflected = json_member(item, "reflected", JsonType::Boolean, false, prefix, where))
+  if (const auto* reflected =
+          json_member(item, "reflected", JsonType::Boolean, false, prefix, where))
     pose.reflected = reflected->get<bool>();
   if (const auto angle = parse_angle(item, "angle_deg", false, prefix, where))
     pose.angle_deg = *angle;
@@ -81,8 +83,7 @@ std::optional<double> parse_angle(const Json& item, std::string_view key, bool r
   const double angle = number_of(*value);
   if (!(std::abs(angle) <= kMaxAngleDeg))
     json_fail(prefix, where + "\"" + std::string(key) + "\" is out of range (at most " +
-                        std::to_string(static_cast<long>(kMaxAngleDeg)) +
-                        " degrees either way)");
+                          std::to_string(static_cast<long>(kMaxAngleDeg)) + " degrees either way)");
   return angle;
 }
 
@@ -99,9 +100,9 @@ PlacedPiece parse_piece(const Json& item, std::size_t index, const PieceSet& set
   const std::size_t corners = set.shape(piece.shape).outline.size();
   if (points.size() > kMaxVerticesPerCorner * corners)
     json_fail(prefix, where + "polygon has " + std::to_string(points.size()) +
-                        " vertices, more than " + std::to_string(kMaxVerticesPerCorner) +
-                        " times the " + std::to_string(corners) + " corners of a " +
-                        set.shape_name(piece.shape));
+                          " vertices, more than " + std::to_string(kMaxVerticesPerCorner) +
+                          " times the " + std::to_string(corners) + " corners of a " +
+                          set.shape_name(piece.shape));
   for (std::size_t i = 0; i < points.size(); ++i)
     piece.polygon.push_back(
         parse_point(points[i], prefix, where + "polygon vertex " + std::to_string(i + 1)));
@@ -164,7 +165,7 @@ InputConfig parse_reading(const Json& block, const std::string& prefix) {
     const auto mode = invert_mode_from_name(text_of(*v));
     if (!mode)
       json_fail(prefix, where + "\"invert\" must be \"auto\", \"yes\" or \"no\", not " +
-                          detail::json_string(text_of(*v)));
+                            detail::json_string(text_of(*v)));
     reading.invert = *mode;
   }
   if (const auto* v = json_member(block, "clean", JsonType::Boolean, false, prefix, where))
@@ -229,8 +230,8 @@ PieceSet document_set(const Json& document, const std::string& named, const Piec
     json_fail(prefix, "\"set\": " + e.tagged());
   }
   if (set.name() != named)
-    json_fail(prefix, "\"set\" is named " + detail::json_string(set.name()) +
-                          ", \"piece_set\" " + detail::json_string(named));
+    json_fail(prefix, "\"set\" is named " + detail::json_string(set.name()) + ", \"piece_set\" " +
+                          detail::json_string(named));
   return set;
 }
 
@@ -252,7 +253,7 @@ SolutionDocument parse_solution(const std::string& text, const std::string& sour
   if (const auto* pieces = json_member(document, "pieces", JsonType::Array, false, prefix, "")) {
     if (pieces->size() > set.piece_count())
       json_fail(prefix, std::to_string(pieces->size()) + " pieces, more than the " +
-                          std::to_string(set.piece_count()) + " of the set");
+                            std::to_string(set.piece_count()) + " of the set");
     for (std::size_t i = 0; i < pieces->size(); ++i)
       solution.pieces.push_back(parse_piece((*pieces)[i], i, set, prefix));
   }
@@ -288,8 +289,9 @@ ArrangementDocument parse_arrangement(const std::string& text, const std::string
     if (!item.is_object()) json_fail(prefix, where + "not an object");
     ArrangedPiece piece;
     piece.shape = parse_shape(item, parsed.pieces, prefix, where);
-    piece.pose.centre = parse_point(*json_member(item, "centre", JsonType::Array, true, prefix, where),
-                                    prefix, where + "centre");
+    piece.pose.centre =
+        parse_point(*json_member(item, "centre", JsonType::Array, true, prefix, where), prefix,
+                    where + "centre");
     parse_orientation(item, piece.pose, prefix, where);
     arrangement.pieces.push_back(piece);
   }

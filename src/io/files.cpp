@@ -11,8 +11,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "tangram/core/base/format.hpp"
 #include "tangram/core/base/error.hpp"
+#include "tangram/core/base/format.hpp"
 
 namespace tangram {
 
@@ -130,8 +130,8 @@ std::string byte_count_text(std::uint64_t bytes) {
   return detail::general(value, value < 10 ? 2 : 3) + " " + kUnits[unit];
 }
 
-std::string read_input_file(const std::string& path, std::string_view role,
-                            std::uint64_t max_bytes, Limit limit) {
+std::string read_input_file(const std::string& path, std::string_view role, std::uint64_t max_bytes,
+                            Limit limit) {
   const std::string prefix =
       "cannot read " + std::string(role) + " " + (path == "-" ? "(standard input)" : path) + ": ";
   if (path == "-") return read_bounded(STDIN_FILENO, max_bytes, prefix, limit, 0);

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include <jpeglib.h>
-#include <opencv2/imgcodecs.hpp>
 #include <tiffio.h>
+#include <opencv2/imgcodecs.hpp>
 
 #include "tangram/core/base/error.hpp"
 #include "tangram/io/detail/imdecode.hpp"
@@ -29,10 +29,18 @@ namespace {
 
 unsigned byte_at(std::string_view b, std::size_t at) { return static_cast<unsigned char>(b[at]); }
 
-std::uint32_t le16(std::string_view b, std::size_t at) { return byte_at(b, at) | byte_at(b, at + 1) << 8; }
-std::uint32_t be16(std::string_view b, std::size_t at) { return byte_at(b, at) << 8 | byte_at(b, at + 1); }
-std::uint32_t le32(std::string_view b, std::size_t at) { return le16(b, at) | le16(b, at + 2) << 16; }
-std::uint32_t be32(std::string_view b, std::size_t at) { return be16(b, at) << 16 | be16(b, at + 2); }
+std::uint32_t le16(std::string_view b, std::size_t at) {
+  return byte_at(b, at) | byte_at(b, at + 1) << 8;
+}
+std::uint32_t be16(std::string_view b, std::size_t at) {
+  return byte_at(b, at) << 8 | byte_at(b, at + 1);
+}
+std::uint32_t le32(std::string_view b, std::size_t at) {
+  return le16(b, at) | le16(b, at + 2) << 16;
+}
+std::uint32_t be32(std::string_view b, std::size_t at) {
+  return be16(b, at) << 16 | be16(b, at + 2);
+}
 
 bool starts_with(std::string_view b, std::string_view prefix, std::size_t at = 0) {
   return b.size() >= at + prefix.size() && b.substr(at, prefix.size()) == prefix;
@@ -40,8 +48,8 @@ bool starts_with(std::string_view b, std::string_view prefix, std::size_t at = 0
 
 /// The one line of a file whose `format` data cannot be used.
 [[noreturn]] void unreadable(ImageFormat format, const std::string& why) {
-  throw InputError("the " + std::string(image_format_name(format)) +
-                   " data cannot be decoded (" + why + ")");
+  throw InputError("the " + std::string(image_format_name(format)) + " data cannot be decoded (" +
+                   why + ")");
 }
 
 /// The one line of a file in a layout of `format` that is not read: "a TIFF with 2 samples per
@@ -149,8 +157,8 @@ ImageHeader jpeg_header(std::string_view b) {
     if (b.size() - at < 2) unreadable(f, "truncated file before the frame header");
     const std::size_t length = be16(b, at);
     if (length < 2 || length > b.size() - at) unreadable(f, "truncated or bad marker segment");
-    const bool frame = marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 &&
-                       marker != 0xCC;
+    const bool frame =
+        marker >= 0xC0 && marker <= 0xCF && marker != 0xC4 && marker != 0xC8 && marker != 0xCC;
     if (frame) {
       if (length < 8) unreadable(f, "frame header too short");
       ImageHeader header{f, be16(b, at + 5), be16(b, at + 3)};
@@ -165,7 +173,8 @@ ImageHeader jpeg_header(std::string_view b) {
 
 /// BMP layouts OpenCV reads: bits per pixel and compression (0 none, 3 bit fields).
 bool bmp_layout_read(int bpp, std::uint32_t compression) {
-  if (compression == 0) return bpp == 1 || bpp == 4 || bpp == 8 || bpp == 16 || bpp == 24 || bpp == 32;
+  if (compression == 0)
+    return bpp == 1 || bpp == 4 || bpp == 8 || bpp == 16 || bpp == 24 || bpp == 32;
   if (compression == 3) return bpp == 16 || bpp == 32;
   return false;
 }
@@ -199,8 +208,9 @@ BmpLayout bmp_layout(std::string_view b) {
     bpp = static_cast<int>(le16(b, 28));
     const std::uint32_t compression = le32(b, 30);
     if (compression == 1 || compression == 2)
-      throw InputError("a run-length-encoded BMP, which tangram does not read: save it "
-                       "uncompressed or as PNG");
+      throw InputError(
+          "a run-length-encoded BMP, which tangram does not read: save it "
+          "uncompressed or as PNG");
     if (!bmp_layout_read(bpp, compression))
       unsupported(f, std::to_string(bpp) + " bits per pixel and compression " +
                          std::to_string(compression));
@@ -303,8 +313,8 @@ private:
 /// What a PBM/PGM/PPM header says.
 struct PnmLayout {
   ImageHeader header;
-  int kind = 0;                  ///< 1-6 (P1-P6): 1-3 plain, 4-6 raw; 1/4 bitmap, 2/5 grey, 3/6 colour
-  std::uint32_t maxval = 0;      ///< largest sample value
+  int kind = 0;              ///< 1-6 (P1-P6): 1-3 plain, 4-6 raw; 1/4 bitmap, 2/5 grey, 3/6 colour
+  std::uint32_t maxval = 0;  ///< largest sample value
   std::uint64_t data_start = 0;  ///< where the data starts, as OpenCV's reader finds it
 };
 
@@ -316,7 +326,9 @@ PnmLayout pnm_layout(std::string_view b) {
   PnmReader in(b.substr(2));
   const auto width = in.number(), height = width ? in.number() : std::nullopt;
   const bool bitmap = layout.kind == 1 || layout.kind == 4;
-  const auto maxval = !height ? std::nullopt : bitmap ? std::optional<std::uint32_t>(1) : in.number();
+  const auto maxval = !height  ? std::nullopt
+                      : bitmap ? std::optional<std::uint32_t>(1)
+                               : in.number();
   if (!maxval) unreadable(f, "header: " + in.problem);
   if (*width == 0 || *height == 0) unreadable(f, "zero image size");
   if (*maxval == 0 || *maxval > 65535)
@@ -408,11 +420,16 @@ ImageHeader tiff_header(std::string_view b) {
     const std::size_t value = at + (big ? 12 : 8);
     if ((tag != 256 && tag != 257) || count != 1) continue;
     std::uint64_t v = 0;
-    if (type == 3) v = u16(value);             // SHORT
-    else if (type == 4) v = u32(value);        // LONG
-    else if (type == 16 && big) v = u64(value);  // LONG8
-    else continue;
-    if (v > kMaxImageSide) unreadable(f, "image side over " + std::to_string(kMaxImageSide) + " px");
+    if (type == 3)
+      v = u16(value);  // SHORT
+    else if (type == 4)
+      v = u32(value);  // LONG
+    else if (type == 16 && big)
+      v = u64(value);  // LONG8
+    else
+      continue;
+    if (v > kMaxImageSide)
+      unreadable(f, "image side over " + std::to_string(kMaxImageSide) + " px");
     (tag == 256 ? header.width : header.height) = static_cast<std::uint32_t>(v);
   }
   if (header.width == 0 || header.height == 0)
@@ -652,9 +669,9 @@ constexpr std::pair<std::string_view, PictureFormat> kPictureExtensions[] = {
 
 /// Names of picture formats that are not written, by extension, for the refusal.
 constexpr std::pair<std::string_view, std::string_view> kOtherPictureExtensions[] = {
-    {".svg", "an SVG"},  {".jpg", "a JPEG"}, {".jpeg", "a JPEG"}, {".bmp", "a BMP"},
-    {".tif", "a TIFF"},  {".tiff", "a TIFF"}, {".webp", "a WebP"}, {".gif", "a GIF"},
-    {".pdf", "a PDF"},   {".pgm", "a PGM"},  {".ppm", "a PPM"},   {".pbm", "a PBM"},
+    {".svg", "an SVG"}, {".jpg", "a JPEG"},  {".jpeg", "a JPEG"}, {".bmp", "a BMP"},
+    {".tif", "a TIFF"}, {".tiff", "a TIFF"}, {".webp", "a WebP"}, {".gif", "a GIF"},
+    {".pdf", "a PDF"},  {".pgm", "a PGM"},   {".ppm", "a PPM"},   {".pbm", "a PBM"},
     {".eps", "an EPS"},
 };
 

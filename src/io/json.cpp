@@ -8,8 +8,8 @@
 #include <iterator>
 #include <vector>
 
-#include "tangram/core/base/format.hpp"
 #include "tangram/core/base/error.hpp"
+#include "tangram/core/base/format.hpp"
 
 namespace tangram::detail {
 
@@ -66,7 +66,7 @@ public:
       : at_(at), begin_(begin), stray_(stray), taken_(taken) {}
   char operator*() const {
     return stray_ != nullptr && (*stray_)[static_cast<std::size_t>(at_ - begin_)] ? kStrayStandIn
-                                                                                   : *at_;
+                                                                                  : *at_;
   }
   CountingIterator& operator++() {
     ++at_;
@@ -101,15 +101,22 @@ std::vector<bool> stray_bytes(std::string_view text) {
     }
     std::size_t length = 0;
     unsigned low = 0x80, high = 0xBF;  // the range of the second byte
-    if (lead >= 0xC2 && lead <= 0xDF) length = 2;
-    else if (lead == 0xE0) length = 3, low = 0xA0;
-    else if (lead == 0xED) length = 3, high = 0x9F;
-    else if (lead >= 0xE1 && lead <= 0xEF) length = 3;
-    else if (lead == 0xF0) length = 4, low = 0x90;
-    else if (lead == 0xF4) length = 4, high = 0x8F;
-    else if (lead >= 0xF1 && lead <= 0xF3) length = 4;
-    bool whole = length > 0 && i + length <= text.size() && byte(i + 1) >= low &&
-                 byte(i + 1) <= high;
+    if (lead >= 0xC2 && lead <= 0xDF)
+      length = 2;
+    else if (lead == 0xE0)
+      length = 3, low = 0xA0;
+    else if (lead == 0xED)
+      length = 3, high = 0x9F;
+    else if (lead >= 0xE1 && lead <= 0xEF)
+      length = 3;
+    else if (lead == 0xF0)
+      length = 4, low = 0x90;
+    else if (lead == 0xF4)
+      length = 4, high = 0x8F;
+    else if (lead >= 0xF1 && lead <= 0xF3)
+      length = 4;
+    bool whole =
+        length > 0 && i + length <= text.size() && byte(i + 1) >= low && byte(i + 1) <= high;
     for (std::size_t k = 2; whole && k < length; ++k)
       whole = byte(i + k) >= 0x80 && byte(i + k) <= 0xBF;
     if (whole) {
@@ -151,9 +158,7 @@ public:
     return add(value);
   }
   bool number_unsigned(Json::number_unsigned_t value) { return add(value); }
-  bool number_float(Json::number_float_t value, const std::string& /*text*/) {
-    return add(value);
-  }
+  bool number_float(Json::number_float_t value, const std::string& /*text*/) { return add(value); }
   bool string(std::string& value) {
     restore_stray_bytes(value);
     return add(std::move(value));
@@ -174,8 +179,8 @@ public:
                    const Json::exception& error) {
     if (error.id == 406) {  // out_of_range: a number beyond a double ("1e999")
       const std::size_t start = number_start();
-      fail(start, "number out of range: " +
-                      std::string(text_.substr(start, number_end(start) - start)));
+      fail(start,
+           "number out of range: " + std::string(text_.substr(start, number_end(start) - start)));
     }
     // `position` counts the bytes read, the offending one included (one past the end at the
     // end). An error at the end of a text cut at a NUL byte is that byte's.
@@ -326,12 +331,12 @@ private:
   }
 
   std::string_view text_;
-  std::vector<bool> stray_;         ///< the bytes that are not UTF-8; empty when there are none
-  std::size_t nul_ = 0;             ///< the first NUL byte, or the text's size
-  std::size_t taken_ = 0;           ///< bytes the lexer has read
+  std::vector<bool> stray_;  ///< the bytes that are not UTF-8; empty when there are none
+  std::size_t nul_ = 0;      ///< the first NUL byte, or the text's size
+  std::size_t taken_ = 0;    ///< bytes the lexer has read
   Json root_;
-  std::vector<Json*> open_;         ///< the containers being read, innermost last
-  Json* member_ = nullptr;          ///< the member of the innermost object whose value comes next
+  std::vector<Json*> open_;  ///< the containers being read, innermost last
+  Json* member_ = nullptr;   ///< the member of the innermost object whose value comes next
 };
 
 }  // namespace
@@ -381,8 +386,8 @@ Vec2 json_point(const Json& value, double limit, const std::string& prefix,
     json_fail(prefix, what + " is not a pair of numbers [x, y]");
   const Vec2 v{value[0].get<double>(), value[1].get<double>()};
   if (!(std::abs(v.x) <= limit && std::abs(v.y) <= limit))
-    json_fail(prefix, what + " is out of range (at most " + json_number(limit, 0) +
-                          " units either way)");
+    json_fail(prefix,
+              what + " is out of range (at most " + json_number(limit, 0) + " units either way)");
   return v;
 }
 

@@ -9,9 +9,9 @@
 
 #include <opencv2/imgproc.hpp>
 
-#include "tangram/core/figure/corner_angles.hpp"
-#include "tangram/core/base/format.hpp"
 #include "tangram/core/base/error.hpp"
+#include "tangram/core/base/format.hpp"
+#include "tangram/core/figure/corner_angles.hpp"
 
 namespace tangram {
 
@@ -72,8 +72,9 @@ std::vector<cv::Scalar> make_palette() {
   for (int hue = 0; hue < 180; hue += 5)  // OpenCV's 8-bit hue is degrees / 2
     for (const int saturation : {128, 191, 255})
       for (const int value : {140, 191, 242}) {
-        cv::Mat3b hsv(1, 1, cv::Vec3b(static_cast<uchar>(hue), static_cast<uchar>(saturation),
-                                      static_cast<uchar>(value)));
+        cv::Mat3b hsv(1, 1,
+                      cv::Vec3b(static_cast<uchar>(hue), static_cast<uchar>(saturation),
+                                static_cast<uchar>(value)));
         cv::Mat3b bgr;
         cv::cvtColor(hsv, bgr, cv::COLOR_HSV2BGR);
         candidates.push_back(bgr(0, 0));
@@ -182,32 +183,29 @@ std::string unsolved_reason(const Solution& solution, const SolverConfig& config
   const std::string steps = rotation_words(solution.stats, config);
   switch (outcome_of(solution)) {
     case Outcome::Solved:
-    case Outcome::Invalid:
-      return "";
+    case Outcome::Invalid: return "";
     case Outcome::TimeLimit:
       return "time limit of " + general(config.search.time_limit_s) + " s reached";
-    case Outcome::Exhausted:
-      return "search space exhausted at " + steps;
-    case Outcome::Impossible:
-      break;
+    case Outcome::Exhausted: return "search space exhausted at " + steps;
+    case Outcome::Impossible: break;
   }
   const Impossibility& why = *solution.stats.impossible;
   if (why.kind == Impossibility::Kind::PieceFitsNowhere) {
-    const std::string name = why.shape >= 0 && static_cast<std::size_t>(why.shape) <
-                                                   config.pieces.shape_count()
-                                 ? config.pieces.shape_name(why.shape)
-                                 : "piece " + std::to_string(why.shape);
-    return "impossible at " + steps + ": the " + name +
-           " fits nowhere in the figure";
+    const std::string name =
+        why.shape >= 0 && static_cast<std::size_t>(why.shape) < config.pieces.shape_count()
+            ? config.pieces.shape_name(why.shape)
+            : "piece " + std::to_string(why.shape);
+    return "impossible at " + steps + ": the " + name + " fits nowhere in the figure";
   }
   if (why.kind == Impossibility::Kind::UnmakeableCorner)
     return "impossible: the figure's corner at (" + fixed(why.at.x, 0) + ", " + fixed(why.at.y, 0) +
-           ") measures " + fixed(why.angle_deg, 1) + " deg, which no meeting of the pieces' corners "
-           "makes (within " + general(kCornerToleranceDeg) + " deg)";
+           ") measures " + fixed(why.angle_deg, 1) +
+           " deg, which no meeting of the pieces' corners "
+           "makes (within " +
+           general(kCornerToleranceDeg) + " deg)";
   if (why.kind == Impossibility::Kind::TooManyCorners)
-    return "impossible: the figure's " + std::to_string(why.corners) +
-           " corners take at least " + general(why.needed) + " of the pieces' corners; the set has " +
-           general(why.available);
+    return "impossible: the figure's " + std::to_string(why.corners) + " corners take at least " +
+           general(why.needed) + " of the pieces' corners; the set has " + general(why.available);
   if (why.kind == Impossibility::Kind::CornerAngleShortage)
     return "impossible: the figure's " + std::to_string(why.corners) + " corners take at least " +
            fixed(why.needed, 1) + " deg of the pieces' corner angles; the set's add up to " +
@@ -219,13 +217,14 @@ std::string unsolved_reason(const Solution& solution, const SolverConfig& config
              fixed(why.at.y, 0) + ") has radius " + fixed(why.radius, 3) +
              " (set units), which no piece's " + kind + " arc has";
     return "impossible: the figure's " + kind + " arcs of radius " + fixed(why.radius, 3) +
-           " are " + fixed(why.needed, 2) + " long; the pieces' add up to " + fixed(why.available, 2);
+           " are " + fixed(why.needed, 2) + " long; the pieces' add up to " +
+           fixed(why.available, 2);
   }
   const double allowed = 1.0 - VerifyConfig{}.min_coverage;
   return "impossible at " + steps + ": " +
-         (why.parts == 1 ? std::string("a separate part that no piece fits in holds ")
-                         : std::to_string(why.parts) +
-                               " separate parts that no piece fits in hold ") +
+         (why.parts == 1
+              ? std::string("a separate part that no piece fits in holds ")
+              : std::to_string(why.parts) + " separate parts that no piece fits in hold ") +
          fixed(100.0 * why.share, 1) + "% of the figure (at most " + general(100.0 * allowed) +
          "% may stay uncovered)";
 }
@@ -320,7 +319,8 @@ cv::Mat3b render_legend(const PieceSet& set, int width, double font_scale,
   const int gap = swatch / 2;
   const int pad = 8;
   int label_width = 0;
-  for (const std::string& label : labels) label_width = std::max(label_width, pen.size(label).width);
+  for (const std::string& label : labels)
+    label_width = std::max(label_width, pen.size(label).width);
   const int entry = swatch + gap + label_width + 2 * gap;
   width = std::max(width, entry + 2 * pad);
   const int columns = std::max(1, (width - 2 * pad + 2 * gap) / entry);
@@ -329,8 +329,7 @@ cv::Mat3b render_legend(const PieceSet& set, int width, double font_scale,
   for (std::size_t slot = 0; slot < labels.size(); ++slot) {
     const int x = pad + static_cast<int>(slot) % columns * entry;
     const int y = pad / 2 + static_cast<int>(slot) / columns * line;
-    const bool filled =
-        !shown || std::find(shown->begin(), shown->end(), slot) != shown->end();
+    const bool filled = !shown || std::find(shown->begin(), shown->end(), slot) != shown->end();
     const cv::Rect box(x, y + (line - swatch) / 2, swatch, swatch);
     if (filled) cv::rectangle(legend, box, piece_colour(slot), cv::FILLED);
     cv::rectangle(legend, box, filled ? cv::Scalar(kOutline) : cv::Scalar(150, 150, 150), 1);
@@ -346,14 +345,14 @@ cv::Mat3b render_solution(const Pattern& pattern, const Solution& solution, cons
   const Pen pen{band_font_scale(scale)};
   const int pad = 8;
   const std::vector<std::size_t> slots = piece_slots(set, solution.pieces);
-  cv::Mat3b legend = render_legend(set, std::max(assembly.cols, kMinPictureWidth),
-                                   pen.font_scale, &slots);
+  cv::Mat3b legend =
+      render_legend(set, std::max(assembly.cols, kMinPictureWidth), pen.font_scale, &slots);
   const int width = std::max({assembly.cols, kMinPictureWidth, legend.cols});
   // The first caption line (the outcome) in its colour, the rest in dark grey.
   std::vector<std::pair<std::string, cv::Scalar>> lines;
   for (const std::string& text : caption_lines(caption)) {
-    const cv::Scalar colour = lines.empty() ? caption_colour(caption.outcome)
-                                            : cv::Scalar(60, 60, 60);
+    const cv::Scalar colour =
+        lines.empty() ? caption_colour(caption.outcome) : cv::Scalar(60, 60, 60);
     const auto width_of = [&](const std::string& t) { return double(pen.size(t).width); };
     for (const std::string& line : wrap_at_spaces(text, width - 2 * pad, width_of))
       lines.emplace_back(line, colour);

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <optional>
 
-#include "tangram/core/base/format.hpp"
 #include "tangram/core/base/error.hpp"
+#include "tangram/core/base/format.hpp"
 #include "tangram/io/detail/json.hpp"
 #include "tangram/io/files.hpp"
 
@@ -97,10 +97,11 @@ Polygon parse_outline(const Json& value, const std::string& prefix, const std::s
     const Json& item = value[i];
     const std::string what = where + "outline item " + std::to_string(i + 1);
     if (item.is_object()) {
-      const Json* through = detail::json_member(item, "through", JsonType::Array, true, prefix,
-                                                what + ": ");
+      const Json* through =
+          detail::json_member(item, "through", JsonType::Array, true, prefix, what + ": ");
       if (item.size() != 1) json_fail(prefix, what + ": an arc object holds only \"through\"");
-      items.push_back({detail::json_point(*through, kMaxSetCoordinate, prefix, what + " \"through\""), true});
+      items.push_back(
+          {detail::json_point(*through, kMaxSetCoordinate, prefix, what + " \"through\""), true});
     } else {
       items.push_back({detail::json_point(item, kMaxSetCoordinate, prefix, what), false});
     }
@@ -114,7 +115,7 @@ Polygon parse_outline(const Json& value, const std::string& prefix, const std::s
     }
     if (items[(i + n - 1) % n].through || items[(i + 1) % n].through)
       json_fail(prefix, where + "outline item " + std::to_string(i + 1) +
-                          ": an arc must lie between two vertices");
+                            ": an arc must lie between two vertices");
   }
   if (vertices < 2 || (vertices < 3 && vertices == n))
     json_fail(prefix, where + "the outline has fewer than 3 vertices");
@@ -129,7 +130,7 @@ Polygon parse_outline(const Json& value, const std::string& prefix, const std::s
     const auto flat = flatten_arc(a, items[i].point, b);
     if (!flat)
       json_fail(prefix, where + "outline item " + std::to_string(i + 1) +
-                          ": the arc's three points lie on a line");
+                            ": the arc's three points lie on a line");
     PieceArc arc;
     arc.start = polygon.empty() ? 0 : polygon.size() - 1;
     leading_arc = leading_arc || polygon.empty();
@@ -144,7 +145,7 @@ Polygon parse_outline(const Json& value, const std::string& prefix, const std::s
   if (leading_arc) arcs.front().start = polygon.size() - 1;
   if (polygon.size() > kMaxOutlineVertices)
     json_fail(prefix, where + "the outline has more than " + std::to_string(kMaxOutlineVertices) +
-                        " vertices");
+                          " vertices");
   return polygon;
 }
 
@@ -183,7 +184,8 @@ PieceSetFile piece_set_from_json(std::string_view text, const std::string& sourc
   file.source = text_member("source", false);
   file.notes = text_member("notes", false);
   file.units = text_member("units", false);
-  if (const Json* mirror = detail::json_member(document, "mirror", JsonType::Boolean, false, prefix, ""))
+  if (const Json* mirror =
+          detail::json_member(document, "mirror", JsonType::Boolean, false, prefix, ""))
     file.mirror = mirror->get<bool>();
   if (const Json* rotations =
           detail::json_member(document, "rotations", JsonType::Object, false, prefix, "")) {
@@ -206,17 +208,18 @@ PieceSetFile piece_set_from_json(std::string_view text, const std::string& sourc
       bool even = !list.empty() && list[0] == 0.0 && s > 0.0 &&
                   std::abs(360.0 / s - std::round(360.0 / s)) < 1e-9 &&
                   static_cast<double>(list.size()) == std::round(360.0 / s);
-      for (std::size_t k = 0; even && k < list.size(); ++k)
-        even = std::abs(list[k] - k * s) < 1e-9;
+      for (std::size_t k = 0; even && k < list.size(); ++k) even = std::abs(list[k] - k * s) < 1e-9;
       if (!even)
-        json_fail(prefix, "\"rotations\": \"angles_deg\" must be the multiples of one step from 0 "
-                        "below 360 (other lists are not supported yet)");
+        json_fail(prefix,
+                  "\"rotations\": \"angles_deg\" must be the multiples of one step from 0 "
+                  "below 360 (other lists are not supported yet)");
       file.rotation_step_deg = s;
     }
     if (!(file.rotation_step_deg > 0.0 && file.rotation_step_deg <= 360.0))
       json_fail(prefix, "\"rotations\": the step must be in (0, 360] degrees");
   }
-  if (const Json* figure = detail::json_member(document, "figure", JsonType::Array, false, prefix, "")) {
+  if (const Json* figure =
+          detail::json_member(document, "figure", JsonType::Array, false, prefix, "")) {
     std::vector<PieceArc> arcs;  // the figure is only drawn, as its chords
     file.figure = parse_outline(*figure, prefix, "\"figure\": ", arcs);
   }
@@ -229,19 +232,22 @@ PieceSetFile piece_set_from_json(std::string_view text, const std::string& sourc
     const std::string where = "piece " + std::to_string(i + 1) + ": ";
     if (!item.is_object()) json_fail(prefix, where + "not an object");
     PieceShape shape;
-    shape.name = detail::json_member(item, "name", JsonType::String, true, prefix, where)->get<std::string>();
+    shape.name = detail::json_member(item, "name", JsonType::String, true, prefix, where)
+                     ->get<std::string>();
     const std::string named = "piece " + std::to_string(i + 1) + " (" + shape.name + "): ";
-    if (const Json* count = detail::json_member(item, "count", JsonType::Number, false, prefix, named)) {
+    if (const Json* count =
+            detail::json_member(item, "count", JsonType::Number, false, prefix, named)) {
       const double c = count->get<double>();
       if (!(c >= 1 && c <= static_cast<double>(kMaxSetPieces) && c == std::floor(c)))
         json_fail(prefix, named + "\"count\" must be a whole number from 1 to " +
-                            std::to_string(kMaxSetPieces));
+                              std::to_string(kMaxSetPieces));
       shape.count = static_cast<int>(c);
     }
     total += static_cast<std::size_t>(shape.count);
     if (total > kMaxSetPieces)
       json_fail(prefix, "more than " + std::to_string(kMaxSetPieces) + " pieces");
-    const Json& outline = *detail::json_member(item, "outline", JsonType::Array, true, prefix, named);
+    const Json& outline =
+        *detail::json_member(item, "outline", JsonType::Array, true, prefix, named);
     shape.outline = parse_outline(outline, prefix, named, shape.arcs);
     file.has_arcs = file.has_arcs || !shape.arcs.empty();
     if (self_intersecting(shape.outline)) json_fail(prefix, named + "the outline crosses itself");
@@ -258,11 +264,13 @@ PieceSetFile piece_set_from_json(std::string_view text, const std::string& sourc
   for (std::size_t k = 0; k < file.set.shape_count(); ++k) {
     const ShapeId id = static_cast<ShapeId>(k);
     double reach = 0.0;
-    for (const Vec2& p : file.set.local_polygon(id, 1.0)) reach = std::max(reach, std::hypot(p.x, p.y));
+    for (const Vec2& p : file.set.local_polygon(id, 1.0))
+      reach = std::max(reach, std::hypot(p.x, p.y));
     if (!(reach <= kMaxPieceReach * side))
       json_fail(prefix, "piece " + std::to_string(k + 1) + " (" + file.set.shape_name(id) +
-                          "): it reaches more than " + std::to_string(static_cast<int>(kMaxPieceReach)) +
-                          " times the set's side (the square root of its area) from its centre");
+                            "): it reaches more than " +
+                            std::to_string(static_cast<int>(kMaxPieceReach)) +
+                            " times the set's side (the square root of its area) from its centre");
   }
   return file;
 }
@@ -280,18 +288,18 @@ std::vector<std::string> builtin_piece_set_names() {
 PieceSetFile builtin_piece_set(std::string_view name) {
   for (std::size_t i = 0; i < detail::kBuiltinSetCount; ++i)
     if (name == detail::kBuiltinSets[i].name)
-      return piece_set_from_json(detail::kBuiltinSets[i].text, "(built-in " + std::string(name) + ")");
+      return piece_set_from_json(detail::kBuiltinSets[i].text,
+                                 "(built-in " + std::string(name) + ")");
   std::string names;
   for (const std::string& n : builtin_piece_set_names()) names += (names.empty() ? "" : ", ") + n;
-  throw InputError("no built-in piece set named '" + std::string(name) + "' (the built-in sets: " +
-                   names + "; or give a piece-set file)");
+  throw InputError("no built-in piece set named '" + std::string(name) +
+                   "' (the built-in sets: " + names + "; or give a piece-set file)");
 }
 
 PieceSetFile load_piece_set(const std::string& name_or_path, const ReadLimits& limits) {
   for (std::size_t i = 0; i < detail::kBuiltinSetCount; ++i)
     if (name_or_path == detail::kBuiltinSets[i].name) return builtin_piece_set(name_or_path);
-  if (name_or_path.find('/') == std::string::npos &&
-      name_or_path.find('.') == std::string::npos)
+  if (name_or_path.find('/') == std::string::npos && name_or_path.find('.') == std::string::npos)
     return builtin_piece_set(name_or_path);  // a name, not a file: says which names exist
   return piece_set_from_json(
       read_input_file(name_or_path, "piece set", limits.max_document_bytes, Limit::DocumentBytes),
@@ -306,10 +314,9 @@ std::string piece_set_to_json(const PieceSet& set) {
   using detail::json_string;
   // 17 significant digits: every double reads back as itself.
   const auto exact = [](double v) { return detail::general(v, 17); };
-  std::string out = "{\"format\": " + json_string(kPieceSetFormat) +
-                    ", \"name\": " + json_string(set.name()) +
-                    ", \"rotations\": {\"step_deg\": " + exact(set.grid_step_deg()) +
-                    "}, \"pieces\": [";
+  std::string out =
+      "{\"format\": " + json_string(kPieceSetFormat) + ", \"name\": " + json_string(set.name()) +
+      ", \"rotations\": {\"step_deg\": " + exact(set.grid_step_deg()) + "}, \"pieces\": [";
   for (std::size_t s = 0; s < set.shape_count(); ++s) {
     const PieceShape& shape = set.shape(static_cast<ShapeId>(s));
     out += std::string(s == 0 ? "" : ", ") + "{\"name\": " + json_string(shape.name) +

@@ -5,8 +5,8 @@
 #include <cstring>
 #include <string>
 
-#include <opencv2/imgcodecs.hpp>
 #include <zlib.h>
+#include <opencv2/imgcodecs.hpp>
 
 #include "tangram/core/base/error.hpp"
 #include "tangram/io/detail/imdecode.hpp"
@@ -107,10 +107,11 @@ std::vector<std::pair<std::uint64_t, std::uint64_t>> passes(const PngHeader& h) 
   static constexpr int kX0[7] = {0, 4, 0, 2, 0, 1, 0}, kDx[7] = {8, 8, 4, 4, 2, 2, 1};
   static constexpr int kY0[7] = {0, 0, 4, 0, 2, 0, 1}, kDy[7] = {8, 8, 8, 4, 4, 2, 2};
   for (int p = 0; p < 7; ++p) {
-    const std::uint64_t w = h.width > static_cast<std::uint32_t>(kX0[p])
-                                ? (h.width - kX0[p] + kDx[p] - 1) / kDx[p] : 0;
+    const std::uint64_t w =
+        h.width > static_cast<std::uint32_t>(kX0[p]) ? (h.width - kX0[p] + kDx[p] - 1) / kDx[p] : 0;
     const std::uint64_t rows = h.height > static_cast<std::uint32_t>(kY0[p])
-                                   ? (h.height - kY0[p] + kDy[p] - 1) / kDy[p] : 0;
+                                   ? (h.height - kY0[p] + kDy[p] - 1) / kDy[p]
+                                   : 0;
     if (w > 0 && rows > 0) out.emplace_back(rows, row_bytes(w));
   }
   return out;
@@ -179,7 +180,8 @@ std::string canonical_png(std::string_view bytes, std::uint64_t max_pixels, PngH
   std::vector<Chunk> chunks;
   std::size_t at = sizeof kSignature;
   for (;;) {
-    if (at == bytes.size()) corrupt(chunks.empty() ? "no image data" : "truncated file, no IEND chunk");
+    if (at == bytes.size())
+      corrupt(chunks.empty() ? "no image data" : "truncated file, no IEND chunk");
     if (bytes.size() - at < 12) corrupt("truncated file");
     const std::uint32_t length = read_u32(bytes, at);
     if (length > 0x7FFFFFFFu) corrupt("chunk length out of range");

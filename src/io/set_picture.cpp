@@ -33,14 +33,16 @@ cv::Mat3b render_piece_set(const PieceSet& set, double unit_px) {
                                   std::to_string(count)
                             : "");
     int baseline = 0;
-    const int text = cv::getTextSize(item.label, cv::FONT_HERSHEY_SIMPLEX, font_scale, 1, &baseline).width;
+    const int text =
+        cv::getTextSize(item.label, cv::FONT_HERSHEY_SIMPLEX, font_scale, 1, &baseline).width;
     item.width = std::max(static_cast<int>(std::ceil(item.box.x1 - item.box.x0)), text);
     height = std::max(height, static_cast<int>(std::ceil(item.box.y1 - item.box.y0)));
     width += item.width + kGap;
     items.push_back(std::move(item));
   }
   if (width > 20000 || height > 20000)
-    throw UsageError("the picture of the set would be " + std::to_string(width) + " px wide, "
+    throw UsageError("the picture of the set would be " + std::to_string(width) +
+                     " px wide, "
                      "over 20000");
   cv::Mat3b image(height + 2 * kGap + kLabel, width, cv::Vec3b(255, 255, 255));
   int x = kGap;
@@ -53,8 +55,9 @@ cv::Mat3b render_piece_set(const PieceSet& set, double unit_px) {
       points.emplace_back(static_cast<int>(std::lround((v.x + dx) * (1 << kShift))),
                           static_cast<int>(std::lround((v.y + dy) * (1 << kShift))));
     // Hues spread over the pieces, alternating light and dark so that neighbours differ.
-    cv::Mat3b hsv(1, 1, cv::Vec3b(static_cast<uchar>(180.0 * i / items.size()), 140,
-                                  static_cast<uchar>(i % 2 ? 170 : 220)));
+    cv::Mat3b hsv(1, 1,
+                  cv::Vec3b(static_cast<uchar>(180.0 * i / items.size()), 140,
+                            static_cast<uchar>(i % 2 ? 170 : 220)));
     cv::Mat3b bgr;
     cv::cvtColor(hsv, bgr, cv::COLOR_HSV2BGR);
     const std::vector<std::vector<cv::Point>> contours{points};

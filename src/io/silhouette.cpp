@@ -8,8 +8,8 @@
 
 #include <opencv2/imgproc.hpp>
 
-#include "tangram/core/base/format.hpp"
 #include "tangram/core/base/error.hpp"
+#include "tangram/core/base/format.hpp"
 #include "tangram/core/raster/morphology.hpp"
 
 namespace tangram {
@@ -87,12 +87,12 @@ std::string no_puzzle_message(const Reading& reading, bool inverted, const Input
   if (inverted) {
     if (opaque) message += "; every opaque pixel is dark: use " + mention(Setting::Invert, "no");
   } else if (opaque && reading.transparent > 0 && config.invert != InvertMode::No) {
-    message += "; the opaque pixels are light: for a light figure use " +
-               mention(Setting::Invert, "yes");
+    message +=
+        "; the opaque pixels are light: for a light figure use " + mention(Setting::Invert, "yes");
   } else if (opaque && reading.min_luminance < reading.max_luminance) {
     const double darkest = std::floor(reading.min_luminance);
-    message += "; the darkest pixel has luminance " + fixed(darkest, 0) +
-               " (8-bit scale): use a " + mention(Setting::Threshold) + " above " + fixed(darkest, 0);
+    message += "; the darkest pixel has luminance " + fixed(darkest, 0) + " (8-bit scale): use a " +
+               mention(Setting::Threshold) + " above " + fixed(darkest, 0);
   }
   return message;
 }
@@ -146,12 +146,12 @@ long drop_specks(cv::Mat1b& mask, InputReport& report) {
     }
   }
   set_labelled(mask, labels, speck, 0);
-  report.warnings.push_back(
-      "dropped " + count(report.specks_dropped, "speck", "specks") + ", " +
-      count(report.speck_pixels, "pixel", "pixels") + " in all (separate specks of " +
-      fixed(static_cast<double>(cutoff), 0) + " px or less, under 1/64 of the figure's " +
-      std::to_string(kept) + " px: too small for any piece); use " + mention(Setting::Clean, "false") +
-      " to keep them");
+  report.warnings.push_back("dropped " + count(report.specks_dropped, "speck", "specks") + ", " +
+                            count(report.speck_pixels, "pixel", "pixels") +
+                            " in all (separate specks of " + fixed(static_cast<double>(cutoff), 0) +
+                            " px or less, under 1/64 of the figure's " + std::to_string(kept) +
+                            " px: too small for any piece); use " +
+                            mention(Setting::Clean, "false") + " to keep them");
   return kept;
 }
 
@@ -166,8 +166,8 @@ LightRegions light_regions(const cv::Mat1b& mask) {
   LightRegions regions;
   cv::Mat stats, centroids;
   const cv::Mat1b light = mask == 0;
-  const int n = cv::connectedComponentsWithStats(light, regions.labels, stats, centroids, 4,
-                                                 CV_32S);
+  const int n =
+      cv::connectedComponentsWithStats(light, regions.labels, stats, centroids, 4, CV_32S);
   regions.area.assign(n, 0);
   regions.border.assign(n, 0);
   for (int i = 1; i < n; ++i) {
@@ -192,11 +192,11 @@ void fill_pinholes(cv::Mat1b& mask, long area, InputReport& report) {
     }
   if (report.holes_filled == 0) return;
   set_labelled(mask, regions.labels, fill, 255);
-  report.warnings.push_back(
-      "filled " + count(report.holes_filled, "pinhole", "pinholes") + ", " +
-      count(report.hole_pixels, "pixel", "pixels") + " in all (enclosed gaps of " +
-      std::to_string(largest) + " px or less, under 1/64 of the figure's " +
-      std::to_string(area) + " px); use " + mention(Setting::Clean, "false") + " to keep them");
+  report.warnings.push_back("filled " + count(report.holes_filled, "pinhole", "pinholes") + ", " +
+                            count(report.hole_pixels, "pixel", "pixels") +
+                            " in all (enclosed gaps of " + std::to_string(largest) +
+                            " px or less, under 1/64 of the figure's " + std::to_string(area) +
+                            " px); use " + mention(Setting::Clean, "false") + " to keep them");
 }
 
 /// Nesting depth of every light region: 0 for regions reaching the border, else the least
@@ -350,8 +350,7 @@ void check_tileable(const cv::Mat1b& mask, const Pattern& pattern, bool outline_
       const double share = static_cast<double>(enclosed) / (enclosed + pattern.area_px);
       throw InputError("looks like an outline drawing: thin strokes (no pixel deeper than " +
                        fixed(deepest, 1) + " px) enclose an unfilled area of " +
-                       fixed(100.0 * share, 0) +
-                       "% of the figure; fill the figure, or use " +
+                       fixed(100.0 * share, 0) + "% of the figure; fill the figure, or use " +
                        mention(Setting::FillOutline, "true") +
                        " to fill every region the strokes enclose");
     }
@@ -507,7 +506,8 @@ Silhouette make_silhouette(const cv::Mat& image, const InputConfig& config) {
 
   const int n = work_scale(config, image.size(), silhouette.pattern.side_px);
   report.work_scale = n;
-  const cv::Mat1b reduced = n == 1 ? silhouette.pattern.puzzle : reduce(silhouette.pattern.puzzle, n);
+  const cv::Mat1b reduced =
+      n == 1 ? silhouette.pattern.puzzle : reduce(silhouette.pattern.puzzle, n);
   const cv::Rect whole(0, 0, reduced.cols, reduced.rows);
   const cv::Rect crop =
       config.crop ? (cv::boundingRect(reduced) + cv::Point(-kWorkMarginPx, -kWorkMarginPx) +
@@ -531,17 +531,18 @@ Silhouette make_silhouette(const cv::Mat& image, const InputConfig& config) {
   if (silhouette.unfilled.area_px == silhouette.pattern.area_px) {
     silhouette.working_unfilled = silhouette.working;
   } else {
-    const cv::Mat1b open = n == 1 ? silhouette.unfilled.puzzle : reduce(silhouette.unfilled.puzzle, n);
+    const cv::Mat1b open =
+        n == 1 ? silhouette.unfilled.puzzle : reduce(silhouette.unfilled.puzzle, n);
     silhouette.working_unfilled = make_pattern(open(crop).clone());
   }
   if (n > 1)
-    report.notes.push_back(
-        "large image: solving at 1/" + std::to_string(n) + " scale (" +
-        std::to_string(report.work_size.width) + "x" + std::to_string(report.work_size.height) +
-        " px, set side " + fixed(silhouette.working.side_px, 0) + " px instead of " +
-        fixed(silhouette.pattern.side_px, 0) +
-        "); pieces are reported in the original's pixel coordinates; " +
-        mention(Setting::WorkSize, "0") + " solves at full resolution");
+    report.notes.push_back("large image: solving at 1/" + std::to_string(n) + " scale (" +
+                           std::to_string(report.work_size.width) + "x" +
+                           std::to_string(report.work_size.height) + " px, set side " +
+                           fixed(silhouette.working.side_px, 0) + " px instead of " +
+                           fixed(silhouette.pattern.side_px, 0) +
+                           "); pieces are reported in the original's pixel coordinates; " +
+                           mention(Setting::WorkSize, "0") + " solves at full resolution");
   return silhouette;
 }
 
@@ -557,7 +558,8 @@ Solution to_original_frame(const Solution& working, const Silhouette& silhouette
   }
   // A translation alone changes no measure (the working raster is a crop of the original), but
   // filled pinholes are outside on the picture as read.
-  const bool pinholes = r.holes_filled > 0 && silhouette.unfilled.area_px != silhouette.pattern.area_px;
+  const bool pinholes =
+      r.holes_filled > 0 && silhouette.unfilled.area_px != silhouette.pattern.area_px;
   if (r.work_scale == 1 && !pinholes) return out;
   const VerifyReport report =
       verify_solution(pinholes ? silhouette.unfilled : silhouette.pattern, out.pieces, set);

@@ -18,8 +18,9 @@ std::string rejection_reason(const Silhouette& silhouette, const SilhouetteSolut
   std::string reason = silhouette.report.work_scale > 1
                            ? "solved at 1/" + std::to_string(silhouette.report.work_scale) +
                                  " scale, rejected at full resolution:"
-                           : std::string("solved with the pinholes filled, rejected with them "
-                                         "open (they are outside, as for the referee):");
+                           : std::string(
+                                 "solved with the pinholes filled, rejected with them "
+                                 "open (they are outside, as for the referee):");
   for (const std::string& r : result.full_check.reasons) reason += " " + r + ";";
   return reason;
 }

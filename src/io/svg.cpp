@@ -53,11 +53,15 @@ std::string xml_escape(std::string_view text) {
   while (i < text.size()) {
     const auto byte = static_cast<unsigned char>(text[i]);
     // Decode one UTF-8 sequence: its length from the first byte, then continuation bytes.
-    std::size_t length = byte < 0x80 ? 1 : byte >= 0xC2 && byte <= 0xDF ? 2
-                                         : byte >= 0xE0 && byte <= 0xEF ? 3
-                                         : byte >= 0xF0 && byte <= 0xF4 ? 4 : 0;
-    std::uint32_t c = length == 1 ? byte : length == 2 ? byte & 0x1Fu
-                                         : length == 3 ? byte & 0x0Fu : byte & 0x07u;
+    std::size_t length = byte < 0x80                    ? 1
+                         : byte >= 0xC2 && byte <= 0xDF ? 2
+                         : byte >= 0xE0 && byte <= 0xEF ? 3
+                         : byte >= 0xF0 && byte <= 0xF4 ? 4
+                                                        : 0;
+    std::uint32_t c = length == 1   ? byte
+                      : length == 2 ? byte & 0x1Fu
+                      : length == 3 ? byte & 0x0Fu
+                                    : byte & 0x07u;
     for (std::size_t k = 1; k < length; ++k) {
       const auto next = i + k < text.size() ? static_cast<unsigned char>(text[i + k]) : 0;
       if ((next & 0xC0) != 0x80) {
@@ -90,9 +94,7 @@ std::string xml_escape(std::string_view text) {
 }
 
 /// A point as "x,y" (a polygon's points attribute) or "x y" (path data).
-std::string point_text(Vec2 p, char separator) {
-  return number(p.x) + separator + number(p.y);
-}
+std::string point_text(Vec2 p, char separator) { return number(p.x) + separator + number(p.y); }
 
 /// Whether every vertex of `polygon` is finite.
 bool finite(const Polygon& polygon) {
@@ -125,22 +127,21 @@ std::vector<PlacedArc> placed_arcs(const PieceShape& shape, const PlacedPiece& p
     if (arc.chords == 0 || arc.chords >= n || !(arc.radius > 0.0)) return {};
     const std::size_t first = arc.start % n, last = (arc.start + arc.chords) % n;
     const Vec2 local_chord = shape.outline[last] - shape.outline[first];
-    const std::size_t start = piece.pose.reflected ? (2 * n - 1 - first - arc.chords) % n
-                                                   : first;
+    const std::size_t start = piece.pose.reflected ? (2 * n - 1 - first - arc.chords) % n : first;
     const Vec2 placed_chord = piece.polygon[(start + arc.chords) % n] - piece.polygon[start];
     const double local_length = std::hypot(local_chord.x, local_chord.y);
     if (!(local_length > 0.0)) return {};
     const double scale = std::hypot(placed_chord.x, placed_chord.y) / local_length;
     const double radius = scale * arc.radius;
-    const Vec2 centre = piece.pose.centre + rotate_local(scale * (arc.centre - shape_centroid),
-                                                         piece.pose.angle_deg,
-                                                         piece.pose.reflected);
+    const Vec2 centre =
+        piece.pose.centre + rotate_local(scale * (arc.centre - shape_centroid),
+                                         piece.pose.angle_deg, piece.pose.reflected);
     for (std::size_t k = 0; k <= arc.chords; ++k) {
       const Vec2 d = piece.polygon[(start + k) % n] - centre;
       if (!(std::abs(std::hypot(d.x, d.y) - radius) <= 1e-6 * radius)) return {};
     }
-    arcs.push_back({start, arc.chords, radius, std::abs(arc.sweep_deg) > 180.0,
-                    arc.sweep_deg > 0.0});
+    arcs.push_back(
+        {start, arc.chords, radius, std::abs(arc.sweep_deg) > 180.0, arc.sweep_deg > 0.0});
   }
   return arcs;
 }
@@ -188,15 +189,16 @@ double text_width(const std::string& text, double font_px) {
 /// The label of each piece of an assembly: its slot's (piece_labels()), or for a copy beyond
 /// the set's "NAME k", k counting that shape's pieces in the assembly ("piece ID" for a shape
 /// the set does not have).
-std::vector<std::string> assembly_labels(const PieceSet& set, const std::vector<PlacedPiece>& pieces,
+std::vector<std::string> assembly_labels(const PieceSet& set,
+                                         const std::vector<PlacedPiece>& pieces,
                                          const std::vector<std::size_t>& slots) {
   const std::vector<std::string> labels = piece_labels(set);
   std::map<ShapeId, int> seen;
   std::vector<std::string> out;
   for (std::size_t i = 0; i < pieces.size(); ++i) {
     const int copy = ++seen[pieces[i].shape];
-    const bool known = pieces[i].shape >= 0 &&
-                       static_cast<std::size_t>(pieces[i].shape) < set.shape_count();
+    const bool known =
+        pieces[i].shape >= 0 && static_cast<std::size_t>(pieces[i].shape) < set.shape_count();
     if (slots[i] < labels.size())
       out.push_back(labels[slots[i]]);
     else if (known)
@@ -224,10 +226,10 @@ std::vector<Polygon> mask_outline(const cv::Mat1b& mask) {
   for (int y = 0; y < height; ++y)
     for (int x = 0; x < width; ++x) {
       if (!mask(y, x)) continue;
-      if (!inside(x, y - 1)) at(x, y) |= 1u << kEast;           // top edge, left to right
-      if (!inside(x + 1, y)) at(x + 1, y) |= 1u << kSouth;      // right edge, downwards
-      if (!inside(x, y + 1)) at(x + 1, y + 1) |= 1u << kWest;   // bottom edge, right to left
-      if (!inside(x - 1, y)) at(x, y + 1) |= 1u << kNorth;      // left edge, upwards
+      if (!inside(x, y - 1)) at(x, y) |= 1u << kEast;          // top edge, left to right
+      if (!inside(x + 1, y)) at(x + 1, y) |= 1u << kSouth;     // right edge, downwards
+      if (!inside(x, y + 1)) at(x + 1, y + 1) |= 1u << kWest;  // bottom edge, right to left
+      if (!inside(x - 1, y)) at(x, y + 1) |= 1u << kNorth;     // left edge, upwards
     }
   std::vector<Polygon> loops;
   for (int y0 = 0; y0 <= height; ++y0)
@@ -286,19 +288,18 @@ std::string assembly_svg(const Pattern& pattern, const std::vector<PlacedPiece>&
   std::vector<std::pair<std::string, std::string>> caption;  // line, colour
   if (config.caption) {
     for (const std::string& text : caption_lines(*config.caption)) {
-      const std::string colour = caption.empty() ? colour_hex(caption_colour(config.caption->outcome))
-                                                 : "#3c3c3c";
-      for (const std::string& line : wrap_at_spaces(
-               text, display_width - 2 * kPad,
-               [&](const std::string& t) { return text_width(t, font_px); }))
+      const std::string colour =
+          caption.empty() ? colour_hex(caption_colour(config.caption->outcome)) : "#3c3c3c";
+      for (const std::string& line :
+           wrap_at_spaces(text, display_width - 2 * kPad,
+                          [&](const std::string& t) { return text_width(t, font_px); }))
         caption.emplace_back(line, colour);
     }
     for (const auto& line : caption)  // a word wider than the band widens it
       display_width = std::max(
           display_width, static_cast<int>(std::ceil(text_width(line.first, font_px))) + 2 * kPad);
   }
-  const int columns =
-      std::max(1, (display_width - 2 * kPad + 2 * gap) / std::max(1, entry));
+  const int columns = std::max(1, (display_width - 2 * kPad + 2 * gap) / std::max(1, entry));
   const int legend_rows =
       config.legend ? (static_cast<int>(legend_labels.size()) + columns - 1) / columns : 0;
   const int caption_px = static_cast<int>(caption.size()) * line_px;
@@ -314,8 +315,8 @@ std::string assembly_svg(const Pattern& pattern, const std::vector<PlacedPiece>&
          "\" viewBox=\"0 0 " + number(view_width) + " " + number(view_height) + "\">\n";
   svg += "<title>" + xml_escape(config.title.empty() ? "assembly" : config.title) + "</title>\n";
   svg += "<desc>" + std::to_string(pieces.size()) + " of " + std::to_string(set.piece_count()) +
-         " pieces of the set " + xml_escape(set.name()) + " on a " + std::to_string(width) +
-         " x " + std::to_string(height) +
+         " pieces of the set " + xml_escape(set.name()) + " on a " + std::to_string(width) + " x " +
+         std::to_string(height) +
          " px pattern; units are the pattern's pixels, pixel (x, y) covers [x, x+1) x [y, y+1)"
          "</desc>\n";
   svg += "<rect x=\"0\" y=\"0\" width=\"" + number(view_width) + "\" height=\"" +
@@ -328,21 +329,23 @@ std::string assembly_svg(const Pattern& pattern, const std::vector<PlacedPiece>&
   for (std::size_t i = 0; i < pieces.size(); ++i) {
     const PlacedPiece& piece = pieces[i];
     if (piece.polygon.size() < 3 || !finite(piece.polygon)) continue;
-    const bool known = piece.shape >= 0 && static_cast<std::size_t>(piece.shape) < set.shape_count();
-    const std::vector<PlacedArc> arcs = known ? placed_arcs(set.shape(piece.shape), piece)
-                                              : std::vector<PlacedArc>{};
-    const std::string attributes =
-        " id=\"piece-" + std::to_string(i + 1) + "\" class=\"piece\" data-piece=\"" +
-        xml_escape(labels[i]) + "\" data-shape=\"" +
-        xml_escape(known ? set.shape_name(piece.shape) : labels[i]) + "\" fill=\"" +
-        colour_hex(piece_colour(slots[i])) + "\"";
+    const bool known =
+        piece.shape >= 0 && static_cast<std::size_t>(piece.shape) < set.shape_count();
+    const std::vector<PlacedArc> arcs =
+        known ? placed_arcs(set.shape(piece.shape), piece) : std::vector<PlacedArc>{};
+    const std::string attributes = " id=\"piece-" + std::to_string(i + 1) +
+                                   "\" class=\"piece\" data-piece=\"" + xml_escape(labels[i]) +
+                                   "\" data-shape=\"" +
+                                   xml_escape(known ? set.shape_name(piece.shape) : labels[i]) +
+                                   "\" fill=\"" + colour_hex(piece_colour(slots[i])) + "\"";
     const std::string title = "<title>" + xml_escape(labels[i]) + "</title>";
     if (!arcs.empty()) {
       svg += "<path" + attributes + " d=\"" + arc_path(piece.polygon, arcs) + "\">" + title +
              "</path>\n";
     } else {
       std::string points;
-      for (const Vec2& v : piece.polygon) points += (points.empty() ? "" : " ") + point_text(v, ',');
+      for (const Vec2& v : piece.polygon)
+        points += (points.empty() ? "" : " ") + point_text(v, ',');
       svg += "<polygon" + attributes + " points=\"" + points + "\">" + title + "</polygon>\n";
     }
   }

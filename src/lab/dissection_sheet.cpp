@@ -36,19 +36,21 @@ section.answers { break-before: page; page-break-before: always; }
 
 }  // namespace
 
-std::string dissection_sheet_html(const std::vector<SheetPuzzle>& puzzles,
-                                  const std::string& title, bool mirror) {
+std::string dissection_sheet_html(const std::vector<SheetPuzzle>& puzzles, const std::string& title,
+                                  bool mirror) {
   for (const SheetPuzzle& p : puzzles) check_puzzle_name(p.name);
   const std::size_t parts = puzzles.empty() ? 2 : puzzles[0].puzzle.solution.size();
-  std::string html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-                     "<title>" + detail::html_escape(title) + "</title>\n<style>\n" + kSheetStyle +
-                     "</style>\n</head>\n<body>\n<h1>" + detail::html_escape(title) +
-                     "</h1>\n<p>Cut "
-                     "each figure along the grid lines into " + std::to_string(parts) +
-                     " pieces of the same shape (" +
-                     (mirror ? "turned or turned over" : "turned, not turned over") +
-                     "). Each has exactly one answer; the answers are on the last page.</p>\n"
-                     "<section class=\"puzzles grid\">\n";
+  std::string html =
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<title>" +
+      detail::html_escape(title) + "</title>\n<style>\n" + kSheetStyle +
+      "</style>\n</head>\n<body>\n<h1>" + detail::html_escape(title) +
+      "</h1>\n<p>Cut "
+      "each figure along the grid lines into " +
+      std::to_string(parts) + " pieces of the same shape (" +
+      (mirror ? "turned or turned over" : "turned, not turned over") +
+      "). Each has exactly one answer; the answers are on the last page.</p>\n"
+      "<section class=\"puzzles grid\">\n";
   for (const SheetPuzzle& p : puzzles)
     html += "<figure class=\"puzzle\" id=\"" + p.name + "\">" + inline_svg(p.puzzle.figure, {}) +
             "<figcaption><b>" + p.name + "</b> (" + std::to_string(p.puzzle.figure.size()) +

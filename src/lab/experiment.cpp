@@ -5,8 +5,8 @@
 #include <functional>
 #include <map>
 
-#include "tangram/core/base/format.hpp"
 #include "tangram/core/base/error.hpp"
+#include "tangram/core/base/format.hpp"
 #include "tangram/io/detail/json.hpp"
 #include "tangram/lab/detail/text.hpp"
 
@@ -36,12 +36,14 @@ const std::array<PaperRow, 7> kPaper = {{
 }};
 
 /// Table II as published: percent solved overall, by the six sweep strategies, by DT.
-const std::array<std::array<double, 3>, 3> kPaperTable2 = {{
-    {67.14, 65.56, 76.67}, {54.76, 50.00, 83.33}, {21.43, 18.52, 38.89}}};
+const std::array<std::array<double, 3>, 3> kPaperTable2 = {
+    {{67.14, 65.56, 76.67}, {54.76, 50.00, 83.33}, {21.43, 18.52, 38.89}}};
 
 /// A number in the tables, written as the run records write theirs (detail::json_number): one
 /// that rounds to zero prints without a minus sign.
-std::string table_number(double value, int decimals) { return detail::json_number(value, decimals); }
+std::string table_number(double value, int decimals) {
+  return detail::json_number(value, decimals);
+}
 
 std::vector<Strategy> sweep_strategies() {
   std::vector<Strategy> sweeps;
@@ -107,8 +109,8 @@ std::string record_to_json(const ExperimentRecord& r) {
          ", \"placements\": " + std::to_string(r.placements) +
          ", \"backtracks\": " + std::to_string(r.backtracks) +
          ", \"coverage\": " + json_number(r.coverage, 6) +
-         ", \"overlap\": " + json_number(r.overlap, 6) +
-         ", \"spill\": " + json_number(r.spill, 6) + "}\n";
+         ", \"overlap\": " + json_number(r.overlap, 6) + ", \"spill\": " + json_number(r.spill, 6) +
+         "}\n";
 }
 
 ExperimentRecord record_from_json(const std::string& text) {
@@ -172,9 +174,8 @@ Tally tally(const std::vector<ExperimentRecord>& records, const TablePlan& plan,
 
 std::string run_record_path(int experiment, SearchMode search, const std::string& pattern,
                             Strategy strategy) {
-  return "exp" + std::to_string(experiment) + "/" +
-         std::string(search_mode_name(search)) + "/" + pattern + "-" +
-         std::string(strategy_name(strategy)) + ".run.json";
+  return "exp" + std::to_string(experiment) + "/" + std::string(search_mode_name(search)) + "/" +
+         pattern + "-" + std::string(strategy_name(strategy)) + ".run.json";
 }
 
 const std::string_view kExperimentTablesNote =
@@ -211,8 +212,10 @@ std::vector<ExperimentTable> experiment_tables(const std::vector<ExperimentRecor
 
   // Table II.
   rows = {{"experiment"}};
-  const std::array<std::pair<std::string, std::vector<Strategy>>, 3> groups = {{
-      {"all", all_strategies()}, {"sweep", sweep_strategies()}, {"DT", {Strategy::DistanceTransform}}}};
+  const std::array<std::pair<std::string, std::vector<Strategy>>, 3> groups = {
+      {{"all", all_strategies()},
+       {"sweep", sweep_strategies()},
+       {"DT", {Strategy::DistanceTransform}}}};
   for (const auto& group : groups) {
     rows[0].push_back(group.first + " paper");
     for (const SearchMode s : plan.searches)
@@ -241,7 +244,8 @@ std::vector<ExperimentTable> experiment_tables(const std::vector<ExperimentRecor
       for (const SearchMode s : plan.searches) {
         const Tally t = tally(records, plan, e, s, {strategy});
         row.push_back(t.solved == 0 ? mark(t, "none solved")
-                                    : mark(t, table_number(t.mean_s, 2) + "s (" + table_number(t.std_s, 2) + "s)"));
+                                    : mark(t, table_number(t.mean_s, 2) + "s (" +
+                                                  table_number(t.std_s, 2) + "s)"));
       }
     }
     rows.push_back(row);
@@ -253,8 +257,8 @@ std::vector<ExperimentTable> experiment_tables(const std::vector<ExperimentRecor
 std::string tables_markdown(const std::vector<ExperimentRecord>& records, const TablePlan& plan) {
   std::string out;
   for (const ExperimentTable& table : experiment_tables(records, plan))
-    out += (out.empty() ? "## " : "\n## ") + table.title + "\n\n" +
-           detail::markdown_table(table.rows);
+    out +=
+        (out.empty() ? "## " : "\n## ") + table.title + "\n\n" + detail::markdown_table(table.rows);
   return out + "\n" + std::string(kExperimentTablesNote) + "\n";
 }
 
@@ -275,8 +279,10 @@ std::string tables_csv(const std::vector<ExperimentRecord>& records, const Table
                (t.recorded ? std::to_string(t.solved) : "") + ",," + counts(t) + "\n";
       }
     }
-  const std::array<std::pair<std::string, std::vector<Strategy>>, 3> groups = {{
-      {"all", all_strategies()}, {"sweep", sweep_strategies()}, {"DT", {Strategy::DistanceTransform}}}};
+  const std::array<std::pair<std::string, std::vector<Strategy>>, 3> groups = {
+      {{"all", all_strategies()},
+       {"sweep", sweep_strategies()},
+       {"DT", {Strategy::DistanceTransform}}}};
   for (const int e : plan.experiments)
     for (std::size_t g = 0; g < groups.size(); ++g) {
       out += "II," + std::to_string(e) + "," + groups[g].first + ",paper," +
@@ -284,21 +290,22 @@ std::string tables_csv(const std::vector<ExperimentRecord>& records, const Table
       for (const SearchMode s : plan.searches) {
         const Tally t = tally(records, plan, e, s, groups[g].second);
         out += "II," + std::to_string(e) + "," + groups[g].first + "," + search_source(s) + "," +
-               (t.recorded ? table_number(100.0 * t.solved / t.recorded, 2) : "") + ",," + counts(t) +
-               "\n";
+               (t.recorded ? table_number(100.0 * t.solved / t.recorded, 2) : "") + ",," +
+               counts(t) + "\n";
       }
     }
   for (const int e : plan.experiments)
     for (const Strategy strategy : plan.strategies) {
       const std::string label(strategy_label(strategy));
       const PaperResult p = paper_result(strategy, e);
-      out += "III," + std::to_string(e) + "," + label + ",paper," + table_number(p.mean_s, 2) + "," +
-             table_number(p.std_s, 2) + ",,,\n";
+      out += "III," + std::to_string(e) + "," + label + ",paper," + table_number(p.mean_s, 2) +
+             "," + table_number(p.std_s, 2) + ",,,\n";
       for (const SearchMode s : plan.searches) {
         const Tally t = tally(records, plan, e, s, {strategy});
         out += "III," + std::to_string(e) + "," + label + "," + search_source(s) + "," +
-               (t.solved ? table_number(t.mean_s, 3) + "," + table_number(t.std_s, 3) : std::string(",")) + "," +
-               counts(t) + "\n";
+               (t.solved ? table_number(t.mean_s, 3) + "," + table_number(t.std_s, 3)
+                         : std::string(",")) +
+               "," + counts(t) + "\n";
       }
     }
   return out;
@@ -351,7 +358,8 @@ std::vector<std::vector<std::string>> batch_table(const std::vector<ExperimentRe
   }
   const int recorded = static_cast<int>(records.size());
   std::vector<std::string> row{std::to_string(planned), std::to_string(solved),
-                               std::to_string(rejected), std::to_string(recorded - solved - rejected),
+                               std::to_string(rejected),
+                               std::to_string(recorded - solved - rejected),
                                std::to_string(static_cast<int>(planned) - recorded)};
   for (std::string& cell : median_and_max(times)) row.push_back(std::move(cell));
   row.push_back(mean_cell(coverages));
@@ -362,9 +370,8 @@ std::vector<std::vector<std::string>> batch_table(const std::vector<ExperimentRe
 
 std::vector<std::vector<std::string>> set_table(const std::vector<SetRun>& runs,
                                                 const std::vector<std::string>& sets) {
-  std::vector<std::vector<std::string>> rows{{"set", "solved", "median s", "max s",
-                                              "mean coverage", "unsolvable not solved",
-                                              "unsolvable max s"}};
+  std::vector<std::vector<std::string>> rows{{"set", "solved", "median s", "max s", "mean coverage",
+                                              "unsolvable not solved", "unsolvable max s"}};
   for (const std::string& set : sets) {
     std::vector<double> times, coverages;
     int solvable = 0, solved = 0, unsolvable = 0, not_claimed = 0;
@@ -384,11 +391,12 @@ std::vector<std::vector<std::string>> set_table(const std::vector<SetRun>& runs,
         coverages.push_back(run.record.coverage);
       }
     }
-    std::vector<std::string> row{set, solvable ? std::to_string(solved) + "/" + std::to_string(solvable)
-                                               : "-"};
+    std::vector<std::string> row{
+        set, solvable ? std::to_string(solved) + "/" + std::to_string(solvable) : "-"};
     for (std::string& cell : median_and_max(times)) row.push_back(std::move(cell));
     row.push_back(mean_cell(coverages));
-    row.push_back(unsolvable ? std::to_string(not_claimed) + "/" + std::to_string(unsolvable) : "-");
+    row.push_back(unsolvable ? std::to_string(not_claimed) + "/" + std::to_string(unsolvable)
+                             : "-");
     row.push_back(unsolvable ? detail::fixed(unsolvable_max, 2) : "-");
     rows.push_back(std::move(row));
   }

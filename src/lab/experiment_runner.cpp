@@ -8,8 +8,8 @@
 #include <regex>
 #include <thread>
 
-#include "tangram/core/base/format.hpp"
 #include "tangram/core/base/error.hpp"
+#include "tangram/core/base/format.hpp"
 #include "tangram/core/puzzle/verify.hpp"
 #include "tangram/io/documents.hpp"
 #include "tangram/io/pattern_png.hpp"
@@ -78,8 +78,13 @@ std::vector<PlannedRun> plan_batch(const ExperimentConfig& config) {
     if (const int before = seen[name]++; before > 0) name += "-" + std::to_string(before + 1);
     PlannedRun run{ExperimentSpec{0, 1, 1, batch.solver.search.rotation_step_deg,
                                   batch.solver.search.reflection},
-                   batch.solver.search.mode, name, path, batch.solver.placement.strategy,
-                   fs::path(config.out_dir), {}, true};
+                   batch.solver.search.mode,
+                   name,
+                   path,
+                   batch.solver.placement.strategy,
+                   fs::path(config.out_dir),
+                   {},
+                   true};
     runs.push_back(std::move(run));
   }
   return runs;
@@ -138,12 +143,13 @@ ExperimentRecord do_run(const PlannedRun& run, const Silhouette& pattern,
     record.coverage = report.metrics.coverage;
     record.overlap = report.metrics.overlap;
     record.spill = report.metrics.spill;
-    caption = solution.solved && !report.valid ? rejected_caption(solution, solver, report)
-                                               : caption;
+    caption =
+        solution.solved && !report.valid ? rejected_caption(solution, solver, report) : caption;
     caption.coverage = report.metrics.coverage;
   }
-  write_text_atomic(run.solution_path().string(),
-                    solution_to_json(solution, solver.pieces, relative_to(run.pattern_file, run.dir)));
+  write_text_atomic(
+      run.solution_path().string(),
+      solution_to_json(solution, solver.pieces, relative_to(run.pattern_file, run.dir)));
   write_png_atomic(run.picture_path().string(),
                    render_solution(pattern.pattern, solution, solver.pieces, caption, 1));
   const std::string text = record_to_json(record);
@@ -191,17 +197,18 @@ std::vector<PlannedRun> plan_runs(const ExperimentConfig& config,
     for (int n = first; n <= last; ++n) {
       const auto found = available.find(n);
       if (found == available.end())
-        throw InputError(mention(Setting::MasksDir, config.masks_dir) + " has no pattern " +
-                         padded(n, 2) + "-*.png, which experiment " + std::to_string(number) +
-                         " uses" +
-                         (config.patterns ? "" : " (restrict with " + mention(Setting::Patterns) + ")"));
+        throw InputError(
+            mention(Setting::MasksDir, config.masks_dir) + " has no pattern " + padded(n, 2) +
+            "-*.png, which experiment " + std::to_string(number) + " uses" +
+            (config.patterns ? "" : " (restrict with " + mention(Setting::Patterns) + ")"));
       ++count;
       for (const SearchMode search : config.searches)
         for (const Strategy strategy : config.strategies) {
-          PlannedRun run{spec, search, found->second.stem().string(), found->second, strategy, {}, {}, true};
-          run.dir = (fs::path(config.out_dir) /
-                     run_record_path(number, search, run.pattern, strategy))
-                        .parent_path();
+          PlannedRun run{spec, search, found->second.stem().string(), found->second, strategy, {},
+                         {},   true};
+          run.dir =
+              (fs::path(config.out_dir) / run_record_path(number, search, run.pattern, strategy))
+                  .parent_path();
           runs.push_back(std::move(run));
         }
     }
@@ -222,7 +229,7 @@ std::vector<PlannedRun> plan_runs(const ExperimentConfig& config,
 ResultsSettings experiment_settings(ExperimentPlan& plan) {
   const ExperimentConfig& config = plan.config;
   ResultsSettings settings;
-  const std::string set_label = config.batch           ? config.batch->solver.pieces.name()
+  const std::string set_label = config.batch          ? config.batch->solver.pieces.name()
                                 : config.sets.empty() ? config.pieces.name()
                                                       : kSetsLabel;
   const fs::path file = fs::path(config.out_dir) / std::string(kSettingsFile);
@@ -247,8 +254,8 @@ ResultsSettings experiment_settings(ExperimentPlan& plan) {
   settings.time_limit_s = config.time_limit_s;
   if (config.batch) {
     const SearchConfig& search = config.batch->solver.search;
-    settings.rotations.push_back({"figures", search.rotation_step_deg, search.reflection,
-                                  search.rotation_auto});
+    settings.rotations.push_back(
+        {"figures", search.rotation_step_deg, search.reflection, search.rotation_auto});
     settings.searches.emplace_back(search_mode_name(search.mode));
     settings.strategies.emplace_back(strategy_name(config.batch->solver.placement.strategy));
     settings.threads = plan.threads;
@@ -263,12 +270,12 @@ ResultsSettings experiment_settings(ExperimentPlan& plan) {
         {"experiment " + std::to_string(number), spec.rotation_step_deg, spec.reflection});
   }
   for (const PlannedRun& run : plan.runs)  // each set's turns, once, from its runs
-    if (run.set && (settings.rotations.empty() ||
-                    settings.rotations.back().scope != run.set->set.name()))
+    if (run.set &&
+        (settings.rotations.empty() || settings.rotations.back().scope != run.set->set.name()))
       settings.rotations.push_back(
           {run.set->set.name(), run.set->rotation_step_deg, run.set->mirror, true});
-  for (const SearchMode search : config.sets.empty() ? config.searches
-                                                     : std::vector<SearchMode>{SearchMode::Ours})
+  for (const SearchMode search :
+       config.sets.empty() ? config.searches : std::vector<SearchMode>{SearchMode::Ours})
     settings.searches.emplace_back(search_mode_name(search));
   for (const Strategy strategy : config.strategies)
     settings.strategies.emplace_back(strategy_name(strategy));
@@ -303,7 +310,9 @@ struct Shared {
 
 }  // namespace
 
-std::string PlannedRun::name() const { return pattern + "-" + std::string(strategy_name(strategy)); }
+std::string PlannedRun::name() const {
+  return pattern + "-" + std::string(strategy_name(strategy));
+}
 fs::path PlannedRun::record_path() const { return dir / (name() + ".run.json"); }
 fs::path PlannedRun::solution_path() const { return dir / (name() + ".json"); }
 fs::path PlannedRun::picture_path() const { return dir / (name() + ".png"); }
@@ -332,7 +341,8 @@ void validate_experiment_config(const ExperimentConfig& config) {
   if (config.shard && (config.shard->count < 1 || config.shard->index < 1 ||
                        config.shard->index > config.shard->count))
     throw UsageError("the shard must be I/N with 1 <= I <= N, got " + shard_text(*config.shard));
-  if (config.patterns && (config.patterns->first < 1 || config.patterns->last < config.patterns->first))
+  if (config.patterns &&
+      (config.patterns->first < 1 || config.patterns->last < config.patterns->first))
     throw UsageError(mention(Setting::Patterns) + ": '" + range_text(*config.patterns) +
                      "' is not a range of pattern numbers from 1");
 }
@@ -393,8 +403,7 @@ ExperimentPlan plan_experiment(const ExperimentConfig& config) {
       try {
         const ExperimentRecord record = record_from_json(read_record(path, config.limits));
         if (record.time_limit_s != config.time_limit_s)
-          throw UsageError(mention(Setting::OutDir, config.out_dir) +
-                           " holds runs recorded with " +
+          throw UsageError(mention(Setting::OutDir, config.out_dir) + " holds runs recorded with " +
                            mention(Setting::TimeLimit, general(record.time_limit_s)) + " (" +
                            path.string() + "); use that limit to continue them, or another " +
                            mention(Setting::OutDir));
@@ -414,8 +423,9 @@ ExperimentPlan plan_experiment(const ExperimentConfig& config) {
       plan.patterns.emplace(run.pattern_file.string(), read_pattern(run.pattern_file, config));
   }
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  plan.workers = std::max<int>(1, std::min<std::size_t>(
-      config.jobs > 0 ? config.jobs : cores, std::max<std::size_t>(1, plan.todo.size())));
+  plan.workers =
+      std::max<int>(1, std::min<std::size_t>(config.jobs > 0 ? config.jobs : cores,
+                                             std::max<std::size_t>(1, plan.todo.size())));
   // Threads 0 (a batch): the cores shared among the runs in flight.
   plan.threads = config.threads > 0 ? config.threads : std::max(1, cores / plan.workers);
   plan.settings = experiment_settings(plan);
@@ -454,10 +464,9 @@ void run_experiment(ExperimentPlan& plan, const ExperimentObserver& observer) {
       try {
         const auto read = plan.patterns.find(run.pattern_file.string());
         const ExperimentRecord record =
-            read != plan.patterns.end()
-                ? do_run(run, read->second, plan.config, plan.threads)
-                : do_run(run, read_pattern(run.pattern_file, plan.config), plan.config,
-                         plan.threads);
+            read != plan.patterns.end() ? do_run(run, read->second, plan.config, plan.threads)
+                                        : do_run(run, read_pattern(run.pattern_file, plan.config),
+                                                 plan.config, plan.threads);
         std::lock_guard<std::mutex> lock(shared.mutex);
         plan.records[i] = record;
         ExperimentProgress& p = shared.progress;
@@ -471,10 +480,10 @@ void run_experiment(ExperimentPlan& plan, const ExperimentObserver& observer) {
         std::lock_guard<std::mutex> lock(shared.mutex);
         --shared.progress.running;
         if (shared.error.empty())
-          shared.error = run.dir.string() + "/" + run.name() + ": " +
-                         (dynamic_cast<const Error*>(&e) != nullptr
-                              ? dynamic_cast<const Error&>(e).tagged()
-                              : std::string(e.what()));
+          shared.error =
+              run.dir.string() + "/" + run.name() + ": " +
+              (dynamic_cast<const Error*>(&e) != nullptr ? dynamic_cast<const Error&>(e).tagged()
+                                                         : std::string(e.what()));
         shared.changed.notify_all();
         return;
       }
@@ -533,7 +542,8 @@ std::string write_experiment_tables(const ExperimentPlan& plan) {
   std::string csv_settings;
   for (const auto& [name, value] : settings_rows(plan.settings)) {
     settings.push_back({name, value});
-    csv_settings += "settings,," + detail::csv_field(name) + ",," + detail::csv_field(value) + ",,,,\n";
+    csv_settings +=
+        "settings,," + detail::csv_field(name) + ",," + detail::csv_field(value) + ",,,,\n";
   }
   std::string body, csv;
   if (plan.config.batch) {
@@ -542,7 +552,8 @@ std::string write_experiment_tables(const ExperimentPlan& plan) {
            "\n";
     for (const auto& row : rows) {
       std::string line;
-      for (const std::string& cell : row) line += (line.empty() ? "" : ",") + detail::csv_field(cell);
+      for (const std::string& cell : row)
+        line += (line.empty() ? "" : ",") + detail::csv_field(cell);
       csv += line + "\n";
     }
     csv_settings.clear();
@@ -555,10 +566,12 @@ std::string write_experiment_tables(const ExperimentPlan& plan) {
       if (plan.records[i])
         set_runs.push_back({plan.runs[i].set->set.name(), plan.runs[i].solvable, *plan.records[i]});
     const auto rows = set_table(set_runs, plan.config.sets);
-    body = "## Piece sets\n\n" + detail::markdown_table(rows) + "\n" + std::string(kSetTableNote) + "\n";
+    body = "## Piece sets\n\n" + detail::markdown_table(rows) + "\n" + std::string(kSetTableNote) +
+           "\n";
     for (const auto& row : rows) {
       std::string line;
-      for (const std::string& cell : row) line += (line.empty() ? "" : ",") + detail::csv_field(cell);
+      for (const std::string& cell : row)
+        line += (line.empty() ? "" : ",") + detail::csv_field(cell);
       csv += line + "\n";
     }
     csv_settings.clear();

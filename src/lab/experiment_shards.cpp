@@ -8,8 +8,8 @@
 
 #include <unistd.h>
 
-#include "tangram/core/base/format.hpp"
 #include "tangram/core/base/error.hpp"
+#include "tangram/core/base/format.hpp"
 #include "tangram/io/detail/json.hpp"
 #include "tangram/io/piece_sets.hpp"
 #include "tangram/lab/results.hpp"
@@ -31,9 +31,10 @@ nlohmann::ordered_json config_json(const ExperimentConfig& config) {
   nlohmann::ordered_json doc;
   doc["experiments"] = config.experiments;
   doc["sets"] = config.sets;
-  doc["patterns"] = config.patterns
-                        ? nlohmann::ordered_json::array({config.patterns->first, config.patterns->last})
-                        : nlohmann::ordered_json();
+  doc["patterns"] =
+      config.patterns
+          ? nlohmann::ordered_json::array({config.patterns->first, config.patterns->last})
+          : nlohmann::ordered_json();
   std::vector<std::string> strategies, searches;
   for (const Strategy s : config.strategies) strategies.emplace_back(strategy_name(s));
   for (const SearchMode s : config.searches) searches.emplace_back(search_mode_name(s));
@@ -59,8 +60,7 @@ struct Manifest {
 Manifest read_manifest(const fs::path& dir, const ReadLimits& limits) {
   const fs::path file = dir / kShardFile;
   std::error_code ec;
-  if (!fs::is_directory(dir, ec))
-    throw InputError(dir.string() + ": not a directory");
+  if (!fs::is_directory(dir, ec)) throw InputError(dir.string() + ": not a directory");
   if (!fs::exists(file, ec))
     throw InputError(dir.string() + " has no " + kShardFile +
                      ": not the results of 'tangram experiment --shard I/N'");
@@ -109,8 +109,8 @@ std::string digest_text(std::uint64_t digest) {
 
 /// "3 runs (first: exp2/ours/01-x-dt.run.json)".
 std::string runs_text(const std::vector<std::string>& runs) {
-  return std::to_string(runs.size()) + (runs.size() == 1 ? " run" : " runs") + " (first: " +
-         runs.front() + ")";
+  return std::to_string(runs.size()) + (runs.size() == 1 ? " run" : " runs") +
+         " (first: " + runs.front() + ")";
 }
 
 }  // namespace
@@ -176,8 +176,7 @@ MergedShards merge_experiment_shards(const std::vector<std::string>& dirs,
       throw UsageError(m.dir.string() + " is shard " + shard_text(m.shard) + " but " +
                        first.dir.string() + " is shard " + shard_text(first.shard) +
                        ": not one split of the same experiment");
-    if (m.config != first.config || m.runs_in_all != first.runs_in_all ||
-        m.digest != first.digest)
+    if (m.config != first.config || m.runs_in_all != first.runs_in_all || m.digest != first.digest)
       throw UsageError(m.dir.string() + " and " + first.dir.string() +
                        " are shards of different experiments (other settings, pieces or "
                        "patterns)");
@@ -188,7 +187,8 @@ MergedShards merge_experiment_shards(const std::vector<std::string>& dirs,
                        " are both shard " + shard_text(shards[i].shard));
   std::vector<std::string> missing;
   for (int index = 1, k = 0; index <= first.shard.count; ++index) {
-    if (k < static_cast<int>(shards.size()) && shards[static_cast<std::size_t>(k)].shard.index == index)
+    if (k < static_cast<int>(shards.size()) &&
+        shards[static_cast<std::size_t>(k)].shard.index == index)
       ++k;
     else
       missing.push_back(std::to_string(index));
@@ -270,7 +270,8 @@ MergedShards merge_experiment_shards(const std::vector<std::string>& dirs,
   }
   if (have_settings) {
     try {
-      write_text_atomic((partial / std::string(kSettingsFile)).string(), settings_to_json(settings));
+      write_text_atomic((partial / std::string(kSettingsFile)).string(),
+                        settings_to_json(settings));
     } catch (const OutputError& e) {
       fail(e.what());
     }

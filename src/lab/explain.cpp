@@ -4,9 +4,9 @@
 
 #include <opencv2/imgproc.hpp>
 
-#include "tangram/core/raster/candidates.hpp"
-#include "tangram/core/base/format.hpp"
 #include "tangram/core/base/error.hpp"
+#include "tangram/core/base/format.hpp"
+#include "tangram/core/raster/candidates.hpp"
 #include "tangram/core/raster/layout.hpp"
 #include "tangram/core/raster/morphology.hpp"
 
@@ -16,11 +16,11 @@ namespace {
 
 // Colours (BGR) of the figures.
 const cv::Vec3b kBlack(0, 0, 0), kWhite(255, 255, 255);
-const cv::Vec3b kGrey(150, 150, 150);          // (d) puzzle pixels the anchor cannot reach
-const cv::Vec3b kFaintGrey(40, 40, 40);        // (e) the puzzle, for reference
-const cv::Vec3b kDarkGrey(100, 100, 100);      // (e) collision-free area
-const cv::Vec3b kLightGrey(200, 200, 200);     // (e) skeleton
-const cv::Vec3b kOrange(14, 127, 255);         // (g) the placed piece's cells
+const cv::Vec3b kGrey(150, 150, 150);       // (d) puzzle pixels the anchor cannot reach
+const cv::Vec3b kFaintGrey(40, 40, 40);     // (e) the puzzle, for reference
+const cv::Vec3b kDarkGrey(100, 100, 100);   // (e) collision-free area
+const cv::Vec3b kLightGrey(200, 200, 200);  // (e) skeleton
+const cv::Vec3b kOrange(14, 127, 255);      // (g) the placed piece's cells
 const cv::Scalar kRed(0, 0, 230), kWhiteS(255, 255, 255), kBlackS(0, 0, 0);
 
 /// Mask pictures (b, c) keep this many empty pixels around the mask.
@@ -104,8 +104,8 @@ PlacementWalkthrough explain_placement(const Pattern& pattern, const PieceSet& s
   const bool dt = strategy == Strategy::DistanceTransform;
   w.cost_matrix = dt ? normalised_distance_transform(w.empty)
                      : sweep_cost_matrix(strategy, w.empty.rows, w.empty.cols);
-  const PlacementCost cost = dt ? PlacementCost::distance_transform(w.cost_matrix)
-                                : PlacementCost::sweep(w.cost_matrix);
+  const PlacementCost cost =
+      dt ? PlacementCost::distance_transform(w.cost_matrix) : PlacementCost::sweep(w.cost_matrix);
   for (std::size_t i = 0; i < w.endpoints.size(); ++i) {
     w.costs.push_back(cost(mask, w.endpoints[i]));
     // Endpoints come sorted by (y, x): a strict comparison keeps the search's tie order.
@@ -132,8 +132,8 @@ std::optional<double> first_fitting_angle(const Pattern& pattern, const PieceSet
   return std::nullopt;
 }
 
-std::vector<FigureSection> explain_figures(const Pattern& pattern,
-                                           const PlacementWalkthrough& w, int scale) {
+std::vector<FigureSection> explain_figures(const Pattern& pattern, const PlacementWalkthrough& w,
+                                           int scale) {
   if (!w.chosen)
     throw InputError("the " + w.piece +
                      " has no collision-free position in the pattern: nothing to explain");
@@ -147,18 +147,24 @@ std::vector<FigureSection> explain_figures(const Pattern& pattern,
 
   FigureSection fig7;
   fig7.heading = "Fig. 7: one placement, step by step";
-  fig7.intro = "How Algorithm 1 finds the feasible positions of one piece and places it at the "
-               "cheapest one, here the " + piece + " with the " + label + " strategy on the "
-               "empty pattern. Every picture is computed with the functions the solver runs; "
-               "pictures are enlarged " + std::to_string(s) + " times (one pattern pixel per " +
-               std::to_string(s) + " x " + std::to_string(s) + " block).";
+  fig7.intro =
+      "How Algorithm 1 finds the feasible positions of one piece and places it at the "
+      "cheapest one, here the " +
+      piece + " with the " + label +
+      " strategy on the "
+      "empty pattern. Every picture is computed with the functions the solver runs; "
+      "pictures are enlarged " +
+      std::to_string(s) + " times (one pattern pixel per " + std::to_string(s) + " x " +
+      std::to_string(s) + " block).";
 
   {  // (a)
     Figure f{"fig7a-pattern-mask.png", "(a) Pattern mask", "", {}, {}};
     f.caption = "The puzzle as a binary mask of " + std::to_string(pattern.puzzle.cols) + " x " +
-                std::to_string(pattern.puzzle.rows) + " px: black pixels are empty puzzle area, "
+                std::to_string(pattern.puzzle.rows) +
+                " px: black pixels are empty puzzle area, "
                 "white pixels are obstacles (the outside, holes and, later, placed pieces). The "
-                "pieces' size comes from the " + std::to_string(pattern.area_px) +
+                "pieces' size comes from the " +
+                std::to_string(pattern.area_px) +
                 " puzzle pixels: the full set's square has side " + fixed(pattern.side_px, 1) +
                 " px.";
     f.image = enlarge(binary_image(w.empty, kBlack, kWhite), s);
@@ -169,9 +175,11 @@ std::vector<FigureSection> explain_figures(const Pattern& pattern,
   {  // (b)
     const cv::Rect box = mask.bounds();
     Figure f{"fig7b-configuration-mask.png", "(b) Configuration mask", "", {}, {}};
-    f.caption = "The " + piece + ", rasterised: the cells whose centres lie inside the piece "
-                "inset by " + fixed(w.inset_px, 2) + " px (" + std::to_string(mask.pixels) +
-                " cells, " + std::to_string(box.width) + " x " + std::to_string(box.height) +
+    f.caption = "The " + piece +
+                ", rasterised: the cells whose centres lie inside the piece "
+                "inset by " +
+                fixed(w.inset_px, 2) + " px (" + std::to_string(mask.pixels) + " cells, " +
+                std::to_string(box.width) + " x " + std::to_string(box.height) +
                 " px). The red pixel is the mask's origin, its anchor: the pixel under the "
                 "piece's centroid. A position of the piece is the position of this pixel.";
     f.image = enlarge(binary_image(mask_image, kWhite, kBlack), s);
@@ -184,9 +192,10 @@ std::vector<FigureSection> explain_figures(const Pattern& pattern,
     const cv::Point reflected_anchor(mask_image.cols - 1 - anchor.x,
                                      mask_image.rows - 1 - anchor.y);
     Figure f{"fig7c-reflected-mask.png", "(c) Reflected mask", "", {}, {}};
-    f.caption = "The mask turned by 180 degrees about its anchor: cell (x, y) becomes (-x, -y). "
-                "Dilating the obstacles with this structuring element marks every anchor "
-                "position at which some cell of the piece would land on an obstacle.";
+    f.caption =
+        "The mask turned by 180 degrees about its anchor: cell (x, y) becomes (-x, -y). "
+        "Dilating the obstacles with this structuring element marks every anchor "
+        "position at which some cell of the piece would land on an obstacle.";
     f.image = enlarge(binary_image(reflected, kWhite, kBlack), s);
     mark_pixel(f.image, reflected_anchor, s, kRed, dot_px + 2);
     fig7.figures.push_back(std::move(f));
@@ -209,11 +218,13 @@ std::vector<FigureSection> explain_figures(const Pattern& pattern,
     image.setTo(kDarkGrey, w.free_area);
     image.setTo(kLightGrey, w.skeleton);
     Figure f{"fig7e-skeleton-endpoints.png", "(e) Skeleton and endpoints", "", {}, {}};
-    f.caption = "The Zhang-Suen skeleton of the collision-free area (light grey; the area in "
-                "grey, the puzzle in dark grey) and its " +
-                count_text(w.endpoints.size(), "endpoint") + " (white dots). Endpoints lie in "
-                "the corners of the area, where the piece touches the most obstacles: they are "
-                "Algorithm 1's candidate positions.";
+    f.caption =
+        "The Zhang-Suen skeleton of the collision-free area (light grey; the area in "
+        "grey, the puzzle in dark grey) and its " +
+        count_text(w.endpoints.size(), "endpoint") +
+        " (white dots). Endpoints lie in "
+        "the corners of the area, where the piece touches the most obstacles: they are "
+        "Algorithm 1's candidate positions.";
     f.image = enlarge(image, s);
     mark_points(f.image, w.endpoints, s, kWhiteS, kBlackS, dot_px);
     fig7.figures.push_back(std::move(f));
@@ -221,17 +232,22 @@ std::vector<FigureSection> explain_figures(const Pattern& pattern,
   {  // (f)
     Figure f{"fig7f-cost-and-endpoints.png", "(f) Placement cost and endpoints", "", {}, {}};
     if (w.strategy == Strategy::DistanceTransform)
-      f.caption = "The distance transform of the empty region, normalised to [0, 1] (dark "
-                  "purple next to an obstacle, yellow deepest inside), with the endpoints. A "
-                  "placement costs the sum of this map over the piece's cells (Eq. 1, Fig. 9), "
-                  "so positions that hug the borders are cheap; the cheapest endpoint, in red, "
-                  "costs " + fixed(w.costs[*w.chosen], 1) + ".";
+      f.caption =
+          "The distance transform of the empty region, normalised to [0, 1] (dark "
+          "purple next to an obstacle, yellow deepest inside), with the endpoints. A "
+          "placement costs the sum of this map over the piece's cells (Eq. 1, Fig. 9), "
+          "so positions that hug the borders are cheap; the cheapest endpoint, in red, "
+          "costs " +
+          fixed(w.costs[*w.chosen], 1) + ".";
     else
-      f.caption = "The " + label + " sweep matrix inside the puzzle (dark purple where the sweep "
+      f.caption = "The " + label +
+                  " sweep matrix inside the puzzle (dark purple where the sweep "
                   "starts, yellow where it ends), with the endpoints. A placement costs the "
                   "matrix value under the anchor (the piece's centroid) times the piece's " +
-                  std::to_string(mask.pixels) + " cells (Fig. 8); the cheapest endpoint, in "
-                  "red, costs " + fixed(w.costs[*w.chosen], 1) + ".";
+                  std::to_string(mask.pixels) +
+                  " cells (Fig. 8); the cheapest endpoint, in "
+                  "red, costs " +
+                  fixed(w.costs[*w.chosen], 1) + ".";
     f.image = enlarge(colour_map(w.cost_matrix, w.empty), s);
     mark_points(f.image, w.endpoints, s, kWhiteS, kBlackS, dot_px);
     mark_points(f.image, {chosen}, s, kRed, kWhiteS, dot_px + 2);
@@ -257,18 +273,22 @@ std::vector<FigureSection> explain_figures(const Pattern& pattern,
 
   FigureSection fig5;
   fig5.heading = "Fig. 5: the placement strategies' cost matrices";
-  fig5.intro = "Each strategy turns the pattern's rectangle into a matrix of placement costs in "
-               "[0, 1], shown from dark purple (0, preferred) to yellow (1), with the puzzle's "
-               "outline in white. The six sweeps of Mundim et al. rank the pixels along a path "
-               "and charge a placement the value under the piece's centroid times its cell "
-               "count; DT, the paper's own strategy, charges the sum under all of its cells.";
+  fig5.intro =
+      "Each strategy turns the pattern's rectangle into a matrix of placement costs in "
+      "[0, 1], shown from dark purple (0, preferred) to yellow (1), with the puzzle's "
+      "outline in white. The six sweeps of Mundim et al. rank the pixels along a path "
+      "and charge a placement the value under the piece's centroid times its cell "
+      "count; DT, the paper's own strategy, charges the sum under all of its cells.";
   const cv::Mat1f dt = normalised_distance_transform(w.empty);
   for (const Strategy strategy : all_strategies()) {
     const cv::Mat1f matrix = strategy == Strategy::DistanceTransform
                                  ? dt
                                  : sweep_cost_matrix(strategy, w.empty.rows, w.empty.cols);
     Figure f{"fig5-" + std::string(strategy_name(strategy)) + ".png",
-             std::string(strategy_label(strategy)), strategy_description(strategy), {}, {}};
+             std::string(strategy_label(strategy)),
+             strategy_description(strategy),
+             {},
+             {}};
     f.image = enlarge(colour_map(matrix), s);
     draw_region_outline(f.image, w.empty, s, kWhiteS, 1);
     fig5.figures.push_back(std::move(f));
@@ -281,14 +301,15 @@ std::vector<FigureSection> explain_figures(const Pattern& pattern,
     double max_depth = 0.0;
     cv::minMaxLoc(distance_to_obstacles(w.empty), nullptr, &max_depth);
     Figure f{"fig6-distance-transform.png", "Pattern mask and distance transform", "", {}, {}};
-    f.caption = "Left: the pattern mask. Right: its Euclidean distance transform, each empty "
-                "pixel's distance to the nearest obstacle (pixels beyond the image count as "
-                "obstacles), from black (0) to white (the maximum, " + fixed(max_depth, 1) +
-                " px). Normalised to [0, 1] it is the DT strategy's cost map; its maximum is "
-                "what the validation's second rule compares with the next piece's depth.";
-    f.image = side_by_side({enlarge(binary_image(w.empty, kBlack, kWhite), s),
-                            enlarge(grey_map(dt), s)},
-                           12);
+    f.caption =
+        "Left: the pattern mask. Right: its Euclidean distance transform, each empty "
+        "pixel's distance to the nearest obstacle (pixels beyond the image count as "
+        "obstacles), from black (0) to white (the maximum, " +
+        fixed(max_depth, 1) +
+        " px). Normalised to [0, 1] it is the DT strategy's cost map; its maximum is "
+        "what the validation's second rule compares with the next piece's depth.";
+    f.image = side_by_side(
+        {enlarge(binary_image(w.empty, kBlack, kWhite), s), enlarge(grey_map(dt), s)}, 12);
     fig6.figures.push_back(std::move(f));
   }
   return {std::move(fig7), std::move(fig5), std::move(fig6)};

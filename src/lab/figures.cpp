@@ -5,8 +5,8 @@
 
 #include <opencv2/imgproc.hpp>
 
-#include "tangram/core/base/format.hpp"
 #include "tangram/core/base/error.hpp"
+#include "tangram/core/base/format.hpp"
 #include "tangram/io/picture.hpp"
 #include "tangram/lab/detail/text.hpp"
 
@@ -52,9 +52,8 @@ std::string frame_title(const PieceSet& set, const SearchEvent& event) {
   std::string angle = detail::fixed(event.piece.pose.angle_deg, 6);
   angle.erase(angle.find_last_not_of('0') + 1);
   if (!angle.empty() && angle.back() == '.') angle.pop_back();
-  return "step " + std::to_string(event.step) + ": " +
-         std::string(search_event_name(event.type)) + " " +
-         set.shape_name(event.piece.shape) + " " + angle + " deg" +
+  return "step " + std::to_string(event.step) + ": " + std::string(search_event_name(event.type)) +
+         " " + set.shape_name(event.piece.shape) + " " + angle + " deg" +
          (event.piece.pose.reflected ? " mirrored" : "") + ", " +
          std::to_string(event.assembly.size()) + "/" + std::to_string(set.piece_count()) +
          " placed";
@@ -65,7 +64,8 @@ std::string frame_title(const PieceSet& set, const SearchEvent& event) {
 std::string figures_html(const std::string& title, const std::string& intro,
                          const std::vector<FigureSection>& sections) {
   std::string html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
-  html += "<title>" + detail::html_escape(title) + "</title>\n<style>\n" + kPageStyle + "</style>\n";
+  html +=
+      "<title>" + detail::html_escape(title) + "</title>\n<style>\n" + kPageStyle + "</style>\n";
   html += "</head>\n<body>\n<h1>" + detail::html_escape(title) + "</h1>\n";
   if (!intro.empty()) html += "<p>" + detail::html_escape(intro) + "</p>\n";
   for (const FigureSection& section : sections) {
@@ -74,8 +74,9 @@ std::string figures_html(const std::string& title, const std::string& intro,
     html += "<div class=\"grid\">\n";
     for (const Figure& figure : section.figures) {
       html += "<figure>\n<img src=\"" + detail::html_escape(figure.file) + "\" alt=\"" +
-              detail::html_escape(figure.title) + "\" width=\"" + std::to_string(figure.image.cols) +
-              "\" height=\"" + std::to_string(figure.image.rows) + "\">\n";
+              detail::html_escape(figure.title) + "\" width=\"" +
+              std::to_string(figure.image.cols) + "\" height=\"" +
+              std::to_string(figure.image.rows) + "\">\n";
       html += "<figcaption><b>" + detail::html_escape(figure.title) + ".</b> " +
               detail::html_escape(figure.caption) + "</figcaption>\n";
       if (!figure.table.empty()) {
@@ -128,8 +129,7 @@ cv::Mat3b enlarge(const cv::Mat3b& image, int scale) {
   if (scale < 1) throw UsageError("figure scale must be at least 1, got " + std::to_string(scale));
   if (scale == 1 || image.empty()) return image.clone();
   cv::Mat3b out;
-  cv::resize(image, out, cv::Size(image.cols * scale, image.rows * scale), 0, 0,
-             cv::INTER_NEAREST);
+  cv::resize(image, out, cv::Size(image.cols * scale, image.rows * scale), 0, 0, cv::INTER_NEAREST);
   return out;
 }
 
@@ -207,8 +207,8 @@ cv::Mat3b with_title(const cv::Mat3b& picture, const std::string& text) {
   return out;
 }
 
-cv::Mat3b render_search_frame(const Pattern& pattern, const PieceSet& set,
-                              const SearchEvent& event, int scale) {
+cv::Mat3b render_search_frame(const Pattern& pattern, const PieceSet& set, const SearchEvent& event,
+                              int scale) {
   std::vector<PlacedPiece> shown = event.assembly;
   cv::Mat3b picture = render_assembly(pattern, shown, set, scale);
   if (event.type == SearchEventType::ValidationFailed) {
@@ -217,8 +217,8 @@ cv::Mat3b render_search_frame(const Pattern& pattern, const PieceSet& set,
     shown.push_back(event.piece);
     cv::addWeighted(render_assembly(pattern, shown, set, scale), 0.4, picture, 0.6, 0.0, picture);
   }
-  const cv::Scalar outline = event.type == SearchEventType::Placed ? cv::Scalar(0, 0, 0)
-                                                                    : cv::Scalar(0, 0, 230);
+  const cv::Scalar outline =
+      event.type == SearchEventType::Placed ? cv::Scalar(0, 0, 0) : cv::Scalar(0, 0, 230);
   draw_polygon(picture, event.piece.polygon, scale, outline, 2);
   return with_title(picture, frame_title(set, event));
 }

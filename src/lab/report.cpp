@@ -16,8 +16,8 @@
 
 #include <opencv2/imgcodecs.hpp>
 
-#include "tangram/core/base/format.hpp"
 #include "tangram/core/base/error.hpp"
+#include "tangram/core/base/format.hpp"
 #include "tangram/core/raster/placement.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/io/image.hpp"
@@ -69,8 +69,7 @@ std::string strategy_display(const std::string& name) {
 
 /// "compare, search ours" / "experiment 1, search paper".
 std::string group_label(const std::string& experiment, const std::string& search) {
-  return (experiment == "compare" ? experiment : "experiment " + experiment) + ", search " +
-         search;
+  return (experiment == "compare" ? experiment : "experiment " + experiment) + ", search " + search;
 }
 
 /// The file name of a pattern path, for tables and captions.
@@ -263,7 +262,10 @@ std::string bar_chart_svg(const std::string& id, const std::string& title,
         << fixed(y, 1) << "\" y2=\"" << fixed(y, 1) << "\" class=\"grid\"/>"
         << "<text x=\"" << kChartLeft - 6 << "\" y=\"" << fixed(y + 4, 1)
         << "\" text-anchor=\"end\" class=\"tick\">"
-        << (whole_numbers ? fixed(v, 0) : step < 1 ? fixed(v, 2) : fixed(v, 0)) << "</text>\n";
+        << (whole_numbers ? fixed(v, 0)
+            : step < 1    ? fixed(v, 2)
+                          : fixed(v, 0))
+        << "</text>\n";
   }
   svg << "<text transform=\"translate(14," << kChartTop + kPlotHeight / 2
       << ") rotate(-90)\" text-anchor=\"middle\" class=\"tick\">" << html_escape(y_label)
@@ -291,8 +293,8 @@ std::string bar_chart_svg(const std::string& id, const std::string& title,
       }
       svg << "<text x=\"" << x + slot / 2 << "\" y=\""
           << fixed((value ? y_of(*value) : kChartTop + kPlotHeight) - 5, 1)
-          << "\" text-anchor=\"middle\" class=\"bar-label\" data-container=\"" << slot_id
-          << "\">" << html_escape(value ? series[s].labels[c] : "\u2013") << "<title>" << tip
+          << "\" text-anchor=\"middle\" class=\"bar-label\" data-container=\"" << slot_id << "\">"
+          << html_escape(value ? series[s].labels[c] : "\u2013") << "<title>" << tip
           << "</title></text>\n";
     }
     const std::string cluster_id = id + "-category-" + std::to_string(c);
@@ -385,10 +387,11 @@ window.addEventListener('load', function () {
 )";
 
 std::string summary_table(const std::vector<StrategySummary>& summaries) {
-  std::string h = "<table id=\"summary-table\" class=\"summary\">\n<thead><tr><th>experiment"
-                  "</th><th>search</th><th>strategy</th><th>runs</th><th>solved</th><th>invalid"
-                  "</th><th>solved %</th><th>mean s (solved)</th><th>mean coverage (solved)</th>"
-                  "</tr></thead>\n<tbody>\n";
+  std::string h =
+      "<table id=\"summary-table\" class=\"summary\">\n<thead><tr><th>experiment"
+      "</th><th>search</th><th>strategy</th><th>runs</th><th>solved</th><th>invalid"
+      "</th><th>solved %</th><th>mean s (solved)</th><th>mean coverage (solved)</th>"
+      "</tr></thead>\n<tbody>\n";
   for (const StrategySummary& s : summaries) {
     h += "<tr><td>" + html_escape(s.experiment) + "</td><td>" + html_escape(s.search) +
          "</td><td>" + label_html(strategy_display(s.strategy)) + "</td><td class=\"num\">" +
@@ -442,20 +445,19 @@ std::string charts(const std::vector<Group>& groups,
   return "<div class=\"charts\">\n" +
          bar_chart_svg("chart-solved", "Solved runs per strategy (solved and valid)", "runs",
                        categories, solved, true) +
-         bar_chart_svg("chart-time", "Mean search time of the solved runs", "seconds",
-                       categories, seconds, false) +
+         bar_chart_svg("chart-time", "Mean search time of the solved runs", "seconds", categories,
+                       seconds, false) +
          "</div>\n";
 }
 
 /// Pattern x strategy table of one group.
 std::string runs_table(const Group& g) {
   std::string h = "<table class=\"runs\">\n<thead><tr><th>pattern</th>";
-  for (const std::string& s : g.strategies)
-    h += "<th>" + label_html(strategy_display(s)) + "</th>";
+  for (const std::string& s : g.strategies) h += "<th>" + label_html(strategy_display(s)) + "</th>";
   h += "</tr></thead>\n<tbody>\n";
   for (const std::string& pattern : g.patterns) {
-    h += "<tr><th title=\"" + html_escape(pattern) + "\">" +
-         html_escape(pattern_display(pattern)) + "</th>";
+    h += "<tr><th title=\"" + html_escape(pattern) + "\">" + html_escape(pattern_display(pattern)) +
+         "</th>";
     for (const std::string& strategy : g.strategies) {
       const RunRecord* run = g.find(pattern, strategy);
       if (!run) {
@@ -465,8 +467,8 @@ std::string runs_table(const Group& g) {
       const std::string status = run_status(*run);
       h += "<td class=\"" + status + "\">";
       if (status == "solved")
-        h += "yes " + fixed(run->seconds, 2) + " s<br>cov " + fixed(run->coverage, 3) +
-             "<br>bt " + std::to_string(run->backtracks);
+        h += "yes " + fixed(run->seconds, 2) + " s<br>cov " + fixed(run->coverage, 3) + "<br>bt " +
+             std::to_string(run->backtracks);
       else if (status == "invalid")
         h += "invalid " + fixed(run->seconds, 2) + " s<br>cov " + fixed(run->coverage, 3) +
              "<br>bt " + std::to_string(run->backtracks);
@@ -488,7 +490,8 @@ std::string picture_html(const ReportInput& input, const std::string& path,
   if (it == input.images.end() || it->second.png.empty()) {
     const std::string why = it == input.images.end() ? "not loaded" : it->second.problem;
     return "<div class=\"missing-image\" role=\"img\" aria-label=\"missing picture\">"
-           "picture missing:<br>" + html_escape(path) + "<br>(" + html_escape(why) + ")</div>";
+           "picture missing:<br>" +
+           html_escape(path) + "<br>(" + html_escape(why) + ")</div>";
   }
   return "<img src=\"data:image/png;base64," + detail::base64(it->second.png) + "\" width=\"" +
          std::to_string(it->second.width) + "\" height=\"" + std::to_string(it->second.height) +
@@ -532,20 +535,20 @@ std::string gallery(const ReportInput& input, const std::vector<Group>& groups) 
                                   : status == "invalid" ? "INVALID"
                                                         : "NOT SOLVED";
         const std::string why = unsolved_words(*run, input.settings);
-        cards += "<figure class=\"card " + status + "\" data-status=\"" + status + "\"" +
-                 (run->outcome ? " data-outcome=\"" + std::string(outcome_name(*run->outcome)) +
-                                     "\""
-                               : std::string()) +
-                 ">" +
-                 picture_html(input, run->picture,
-                              pattern_display(pattern) + ", " +
-                                  label_unicode(strategy_display(strategy)) + ": " + badge +
-                                  (why.empty() ? "" : " (" + why + ")")) +
-                 "<figcaption><b>" + label_html(strategy_display(strategy)) +
-                 "</b> <span class=\"badge " + status + "\">" + badge + "</span>" +
-                 (why.empty() ? "" : " <span class=\"why\">" + html_escape(why) + "</span>") +
-                 "<br>" + fixed(run->seconds, 2) + " s, cov " + fixed(run->coverage, 3) +
-                 ", bt " + std::to_string(run->backtracks) + "</figcaption></figure>\n";
+        cards +=
+            "<figure class=\"card " + status + "\" data-status=\"" + status + "\"" +
+            (run->outcome ? " data-outcome=\"" + std::string(outcome_name(*run->outcome)) + "\""
+                          : std::string()) +
+            ">" +
+            picture_html(input, run->picture,
+                         pattern_display(pattern) + ", " +
+                             label_unicode(strategy_display(strategy)) + ": " + badge +
+                             (why.empty() ? "" : " (" + why + ")")) +
+            "<figcaption><b>" + label_html(strategy_display(strategy)) +
+            "</b> <span class=\"badge " + status + "\">" + badge + "</span>" +
+            (why.empty() ? "" : " <span class=\"why\">" + html_escape(why) + "</span>") + "<br>" +
+            fixed(run->seconds, 2) + " s, cov " + fixed(run->coverage, 3) + ", bt " +
+            std::to_string(run->backtracks) + "</figcaption></figure>\n";
       }
       if (cards.empty()) continue;
       rows += "<div class=\"gallery-row\">\n<figure class=\"card pattern\">" +
@@ -566,9 +569,10 @@ std::string gallery(const ReportInput& input, const std::vector<Group>& groups) 
 std::string settings_html(const std::optional<ResultsSettings>& settings) {
   std::string h = "<h2 id=\"settings\">How these results were made</h2>\n";
   if (!settings)
-    return h + "<p id=\"no-settings\">The results directory records no settings (no "
-               "settings.json: written before tangram recorded them). The time limit, rotation "
-               "step, commit and machine are unknown.</p>\n";
+    return h +
+           "<p id=\"no-settings\">The results directory records no settings (no "
+           "settings.json: written before tangram recorded them). The time limit, rotation "
+           "step, commit and machine are unknown.</p>\n";
   h += "<table id=\"settings-table\" class=\"settings\">\n<tbody>\n";
   for (const auto& [name, value] : settings_rows(*settings)) {
     // Strategy labels raised ("S^-1"); a command line as typed, in code.
@@ -637,8 +641,8 @@ std::optional<TablePlan> plan_of_tables_csv(const std::string& text) {
   } catch (const InputError&) {
     return std::nullopt;
   }
-  const std::vector<std::string> header{"table", "experiment", "row",     "source",  "value",
-                                        "spread", "solved",    "planned", "recorded"};
+  const std::vector<std::string> header{"table",  "experiment", "row",     "source",  "value",
+                                        "spread", "solved",     "planned", "recorded"};
   if (records.empty() || records.front().fields != header) return std::nullopt;
   TablePlan plan;
   for (std::size_t r = 1; r < records.size(); ++r) {
@@ -795,10 +799,11 @@ std::string report_html(const ReportInput& input) {
     counted += run.counts() ? 1 : 0;
   }
 
-  std::string h = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-                  "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-                  "<title>tangram report: " + html_escape(input.title) + "</title>\n<style>" +
-                  kStyle + "</style>\n</head>\n<body>\n";
+  std::string h =
+      "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+      "<title>tangram report: " +
+      html_escape(input.title) + "</title>\n<style>" + kStyle + "</style>\n</head>\n<body>\n";
   h += "<div id=\"broken-images\" hidden></div>\n";
   h += "<h1>tangram report: " + html_escape(input.title) + "</h1>\n";
   h += "<p class=\"meta\">" + std::to_string(input.runs.size()) + " runs of " +
@@ -825,21 +830,21 @@ std::string report_html(const ReportInput& input) {
       h += "<h3>" + html_escape(group_label(g.experiment, g.search)) + "</h3>\n" + runs_table(g);
   }
   if (input.gallery != GalleryMode::None && !input.runs.empty()) {
-    h += "<h2 id=\"gallery\">Gallery</h2>\n<p>Each row: the pattern, then the assembly of each "
-         "strategy" +
-         std::string(input.gallery == GalleryMode::Unsolved ? " that did not count as solved"
-                                                            : "") +
-         ". <span class=\"badge unsolved\">NOT SOLVED</span> (red frame): the search gave up "
-         "(why, when runs.csv says: the time limit, the search space exhausted, or the figure "
-         "impossible for the set), the picture shows its partial assembly; <span "
-         "class=\"badge invalid\">INVALID</span> (orange frame): a full assembly that the "
-         "checker rejected. Each picture carries its own caption and legend below the "
-         "assembly.</p>\n" +
-         piece_legend(input.settings) + gallery(input, groups);
+    h +=
+        "<h2 id=\"gallery\">Gallery</h2>\n<p>Each row: the pattern, then the assembly of each "
+        "strategy" +
+        std::string(input.gallery == GalleryMode::Unsolved ? " that did not count as solved" : "") +
+        ". <span class=\"badge unsolved\">NOT SOLVED</span> (red frame): the search gave up "
+        "(why, when runs.csv says: the time limit, the search space exhausted, or the figure "
+        "impossible for the set), the picture shows its partial assembly; <span "
+        "class=\"badge invalid\">INVALID</span> (orange frame): a full assembly that the "
+        "checker rejected. Each picture carries its own caption and legend below the "
+        "assembly.</p>\n" +
+        piece_legend(input.settings) + gallery(input, groups);
   }
-  h += "<footer>Generated by " + html_escape(input.generator.empty() ? "tangram"
-                                                                      : input.generator) +
-       " from " + html_escape(input.title) + "/runs.csv.</footer>\n";
+  h += "<footer>Generated by " +
+       html_escape(input.generator.empty() ? "tangram" : input.generator) + " from " +
+       html_escape(input.title) + "/runs.csv.</footer>\n";
   h += "<script>" + std::string(kScript) + "</script>\n</body>\n</html>\n";
   return h;
 }
@@ -854,8 +859,9 @@ ReportInput load_report_input(const std::string& results_dir, GalleryMode galler
     throw InputError("cannot read results directory " + results_dir + ": not a directory");
   const fs::path csv = fs::path(results_dir) / "runs.csv";
   if (!fs::exists(csv, ec))
-    throw InputError("results directory " + results_dir +
-                     " has no runs.csv (compare and experiment write one in their output directory)");
+    throw InputError(
+        "results directory " + results_dir +
+        " has no runs.csv (compare and experiment write one in their output directory)");
 
   ReportInput input;
   input.title = results_dir;
@@ -868,8 +874,8 @@ ReportInput load_report_input(const std::string& results_dir, GalleryMode galler
   std::error_code exists_error;
   if (fs::exists(settings, exists_error)) {
     std::string problem;
-    if (const auto text = read_bytes(settings, limits.max_document_bytes, Limit::DocumentBytes,
-                                     problem)) {
+    if (const auto text =
+            read_bytes(settings, limits.max_document_bytes, Limit::DocumentBytes, problem)) {
       try {
         input.settings = settings_from_json(*text);
       } catch (const InputError& e) {

@@ -9,8 +9,8 @@
 #include <map>
 #include <tuple>
 
-#include "tangram/core/base/format.hpp"
 #include "tangram/core/base/error.hpp"
+#include "tangram/core/base/format.hpp"
 #include "tangram/core/raster/placement.hpp"
 #include "tangram/io/detail/json.hpp"
 #include "tangram/io/files.hpp"
@@ -29,10 +29,10 @@ using detail::general;
 /// Parses one row of `fields` fields (kFieldCount, or one less without the outcome column);
 /// `at` is "<source> line N".
 RunRecord parse_row(const std::vector<std::string>& f, std::size_t fields, const std::string& at) {
-  static const char* const kNames[kFieldCount] = {
-      "experiment", "search",     "pattern",  "strategy", "solved",   "valid",
-      "seconds",    "placements", "backtracks", "coverage", "overlap", "spill",
-      "solution",   "picture",    "outcome"};
+  static const char* const kNames[kFieldCount] = {"experiment", "search",   "pattern", "strategy",
+                                                  "solved",     "valid",    "seconds", "placements",
+                                                  "backtracks", "coverage", "overlap", "spill",
+                                                  "solution",   "picture",  "outcome"};
   if (f.size() != fields)
     throw InputError(at + ": expected " + std::to_string(fields) + " fields, got " +
                      std::to_string(f.size()));
@@ -52,8 +52,7 @@ RunRecord parse_row(const std::vector<std::string>& f, std::size_t fields, const
     const double value = std::strtod(begin, &end);
     if (f[i].empty() || end != begin + f[i].size() || errno == ERANGE || !std::isfinite(value))
       throw InputError(at + ": " + kNames[i] + " is not a number: '" + f[i] + "'");
-    if (value < 0)
-      throw InputError(at + ": " + kNames[i] + " is negative: " + f[i]);
+    if (value < 0) throw InputError(at + ": " + kNames[i] + " is negative: " + f[i]);
     return value;
   };
   const auto count = [&](std::size_t i) {
@@ -89,8 +88,8 @@ RunRecord parse_row(const std::vector<std::string>& f, std::size_t fields, const
     const bool agrees = run.outcome ? *outcome == *run.outcome
                                     : *outcome != Outcome::Solved && *outcome != Outcome::Invalid;
     if (!agrees)
-      throw InputError(at + ": outcome " + f[14] + " contradicts solved " + f[4] +
-                       " and valid " + f[5]);
+      throw InputError(at + ": outcome " + f[14] + " contradicts solved " + f[4] + " and valid " +
+                       f[5]);
     run.outcome = outcome;
   }
   return run;
@@ -106,11 +105,10 @@ std::string relative_to(const std::filesystem::path& file, const std::filesystem
 std::string runs_csv_row(const RunRecord& run) {
   return detail::csv_field(run.experiment) + "," + detail::csv_field(run.search) + "," +
          detail::csv_field(run.pattern) + "," + detail::csv_field(run.strategy) + "," +
-         (run.solved ? "1" : "0") + "," + (run.valid ? "1" : "0") + "," +
-         fixed(run.seconds, 3) + "," + std::to_string(run.placements) + "," +
-         std::to_string(run.backtracks) + "," + fixed(run.coverage, 4) + "," +
-         fixed(run.overlap, 4) + "," + fixed(run.spill, 4) + "," + detail::csv_field(run.solution) +
-         "," + detail::csv_field(run.picture) + "," +
+         (run.solved ? "1" : "0") + "," + (run.valid ? "1" : "0") + "," + fixed(run.seconds, 3) +
+         "," + std::to_string(run.placements) + "," + std::to_string(run.backtracks) + "," +
+         fixed(run.coverage, 4) + "," + fixed(run.overlap, 4) + "," + fixed(run.spill, 4) + "," +
+         detail::csv_field(run.solution) + "," + detail::csv_field(run.picture) + "," +
          (run.outcome ? std::string(outcome_name(*run.outcome)) : std::string()) + "\n";
 }
 
@@ -125,16 +123,15 @@ std::vector<RunRecord> parse_runs_csv(const std::string& text, const std::string
   const std::vector<detail::CsvRecord> records = detail::csv_records(text, source);
   if (records.empty()) throw InputError(source + " is empty (expected the header line)");
   std::string header;
-  for (const std::string& field : records[0].fields)
-    header += (header.empty() ? "" : ",") + field;
+  for (const std::string& field : records[0].fields) header += (header.empty() ? "" : ",") + field;
   if (records[0].line != 1 || (header != kRunsCsvHeader && header != kRunsCsvHeaderWithoutOutcome))
     throw InputError(source + " line 1: not a runs.csv header (expected '" +
                      std::string(kRunsCsvHeader) + "')");
   const std::size_t fields = header == kRunsCsvHeader ? kFieldCount : kFieldCount - 1;
   std::vector<RunRecord> runs;
   for (std::size_t r = 1; r < records.size(); ++r)
-    runs.push_back(parse_row(records[r].fields, fields,
-                             source + " line " + std::to_string(records[r].line)));
+    runs.push_back(
+        parse_row(records[r].fields, fields, source + " line " + std::to_string(records[r].line)));
   return runs;
 }
 
@@ -243,8 +240,8 @@ ResultsSettings settings_from_json(const std::string& text) {
   s.made_by = fields.text(doc, "made_by");
   s.time_limit_s = fields.number(doc, "time_limit_s");
   for (const detail::Json* r : fields.objects(doc, "rotations", "a rotation")) {
-    s.rotations.push_back(
-        {fields.text(*r, "scope"), fields.number(*r, "step_deg"), fields.boolean(*r, "reflection")});
+    s.rotations.push_back({fields.text(*r, "scope"), fields.number(*r, "step_deg"),
+                           fields.boolean(*r, "reflection")});
     if (r->contains("auto")) s.rotations.back().automatic = fields.boolean(*r, "auto");
   }
   s.searches = fields.texts(doc, "searches");
@@ -281,27 +278,28 @@ std::vector<std::pair<std::string, std::string>> settings_rows(const ResultsSett
     labels.push_back(strategy ? std::string(strategy_label(*strategy)) : name);
   }
   rows.emplace_back("strategies", known(joined(labels, ", ")));
-  rows.emplace_back("threads", (s.threads == 0 ? std::string("all cores")
-                                               : std::to_string(s.threads)) +
-                                   " per run, " + std::to_string(s.jobs) +
-                                   (s.jobs == 1 ? " run" : " runs") + " at a time");
-  rows.emplace_back("pieces", known(s.piece_set) +
-                                  (s.pieces.empty() ? std::string()
-                                                    : " (" + std::to_string(s.pieces.size()) +
-                                                          " pieces: " + joined(s.pieces, ", ") +
-                                                          ")"));
+  rows.emplace_back("threads",
+                    (s.threads == 0 ? std::string("all cores") : std::to_string(s.threads)) +
+                        " per run, " + std::to_string(s.jobs) + (s.jobs == 1 ? " run" : " runs") +
+                        " at a time");
+  rows.emplace_back(
+      "pieces",
+      known(s.piece_set) + (s.pieces.empty() ? std::string()
+                                             : " (" + std::to_string(s.pieces.size()) +
+                                                   " pieces: " + joined(s.pieces, ", ") + ")"));
   if (s.invocations.empty()) rows.emplace_back("command", "not recorded");
   for (std::size_t k = 0; k < s.invocations.size(); ++k) {
     const Invocation& i = s.invocations[k];
-    const std::string of = s.invocations.size() == 1
-                               ? std::string()
-                               : " " + std::to_string(k + 1) + " of " +
-                                     std::to_string(s.invocations.size());
+    const std::string of = s.invocations.size() == 1 ? std::string()
+                                                     : " " + std::to_string(k + 1) + " of " +
+                                                           std::to_string(s.invocations.size());
     rows.emplace_back("command" + of, known(i.command));
-    rows.emplace_back("commit" + of, known(i.commit) + (i.version.empty() ? "" : " (" + i.version + ")"));
-    rows.emplace_back("machine" + of, known(i.cpu) + ", " +
-                                          (i.cores > 0 ? std::to_string(i.cores) : std::string("?")) +
-                                          (i.cores == 1 ? " core" : " cores"));
+    rows.emplace_back("commit" + of,
+                      known(i.commit) + (i.version.empty() ? "" : " (" + i.version + ")"));
+    rows.emplace_back("machine" + of,
+                      known(i.cpu) + ", " +
+                          (i.cores > 0 ? std::to_string(i.cores) : std::string("?")) +
+                          (i.cores == 1 ? " core" : " cores"));
     rows.emplace_back("date" + of, known(i.date));
   }
   return rows;

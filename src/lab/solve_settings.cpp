@@ -4,9 +4,9 @@
 
 #include <cmath>
 
-#include "tangram/core/enumerate/cover_search.hpp"
-#include "tangram/core/base/format.hpp"
 #include "tangram/core/base/error.hpp"
+#include "tangram/core/base/format.hpp"
+#include "tangram/core/enumerate/cover_search.hpp"
 #include "tangram/core/raster/placement.hpp"
 #include "tangram/lab/option_words.hpp"
 
@@ -29,8 +29,8 @@ SolverConfig configure_solver(const SolveSettings& settings, const PieceSetFile*
   if (settings.strategy) {
     const auto strategy = strategy_from_name(*settings.strategy);
     if (!strategy)
-      throw UsageError("--strategy: unknown strategy '" + *settings.strategy +
-                       "' (choose one of " + strategy_choices() + ")");
+      throw UsageError("--strategy: unknown strategy '" + *settings.strategy + "' (choose one of " +
+                       strategy_choices() + ")");
     config.placement.strategy = *strategy;
   }
   const auto mode = search_mode_from_name(settings.search);
@@ -53,17 +53,20 @@ void check_figure_area(const SolveSettings& s) {
     throw UsageError("--figure-area must be a positive number of square set units, got " +
                      detail::general(s.figure_area));
   if (s.use == "exact" && s.figure_area != 0.0)
-    throw UsageError("--figure-area sets the scale when the pieces do not fill the figure: "
-                     "it needs --use subset or copies");
+    throw UsageError(
+        "--figure-area sets the scale when the pieces do not fill the figure: "
+        "it needs --use subset or copies");
   if (s.use != "exact" && !(s.figure_area > 0.0))
-    throw UsageError("--use " + s.use + " needs --figure-area: the figure's area in square "
+    throw UsageError("--use " + s.use +
+                     " needs --figure-area: the figure's area in square "
                      "set units (the pieces no longer fill it exactly, so it sets the scale)");
 }
 
 void check_enumeration(const SolveSettings& s) {
   if (s.max_solutions_given && !s.all && s.use == "exact")
     throw UsageError("--max-solutions needs --all (or --use subset or copies)");
-  if (!s.all && !s.unique && s.use == "exact") return;  // one assembly: a search, not an enumeration
+  if (!s.all && !s.unique && s.use == "exact")
+    return;  // one assembly: a search, not an enumeration
   const std::string mode = s.all ? "--all" : s.unique ? "--unique" : "--use " + s.use;
   if (s.search == "paper")
     throw UsageError(mode + " enumerates with its own exact search: --search paper does not apply");

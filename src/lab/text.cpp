@@ -151,8 +151,7 @@ std::vector<CsvRecord> csv_records(const std::string& text, const std::string& s
       record.line = ++line;
     } else {
       if (quoted)
-        throw InputError(source + " line " + std::to_string(line) +
-                         ": text after a closing quote");
+        throw InputError(source + " line " + std::to_string(line) + ": text after a closing quote");
       field += c;
     }
   }

@@ -30,10 +30,8 @@ using detail::Json;
 std::string utc_now_ms() {
   const auto now = std::chrono::system_clock::now();
   const std::time_t seconds = std::chrono::system_clock::to_time_t(now);
-  const long ms = static_cast<long>(std::chrono::duration_cast<std::chrono::milliseconds>(
-                                        now.time_since_epoch())
-                                        .count() %
-                                    1000);
+  const long ms = static_cast<long>(
+      std::chrono::duration_cast<std::chrono::milliseconds>(now.time_since_epoch()).count() % 1000);
   std::tm utc{};
   gmtime_r(&seconds, &utc);
   char text[40];
@@ -101,8 +99,7 @@ std::string problem_id_from_name(std::string_view name, std::size_t max_length) 
   std::string id;
   bool dash = false;
   for (const char raw : name) {
-    const char c = static_cast<char>(
-        (raw >= 'A' && raw <= 'Z') ? raw - 'A' + 'a' : raw);
+    const char c = static_cast<char>((raw >= 'A' && raw <= 'Z') ? raw - 'A' + 'a' : raw);
     if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
       if (dash && !id.empty()) id += '-';
       dash = false;
@@ -140,8 +137,8 @@ std::optional<Problem> ProblemLibrary::read_record(std::string_view id) const {
   if (!valid_problem_id(id)) return std::nullopt;
   std::string text;
   try {
-    text = read_input_file(path_of(id, ".json").string(), "problem", 1'000'000,
-                           Limit::DocumentBytes);
+    text =
+        read_input_file(path_of(id, ".json").string(), "problem", 1'000'000, Limit::DocumentBytes);
   } catch (const Error&) {
     return std::nullopt;
   }

@@ -65,13 +65,20 @@ std::optional<std::string> base64_decode(std::string_view text) {
   int bits = 0;
   for (const char c : text) {
     int digit;
-    if (c >= 'A' && c <= 'Z') digit = c - 'A';
-    else if (c >= 'a' && c <= 'z') digit = c - 'a' + 26;
-    else if (c >= '0' && c <= '9') digit = c - '0' + 52;
-    else if (c == '+' || c == '-') digit = 62;
-    else if (c == '/' || c == '_') digit = 63;
-    else if (c == '=' || c == ' ' || c == '\n' || c == '\r' || c == '\t') continue;
-    else return std::nullopt;
+    if (c >= 'A' && c <= 'Z')
+      digit = c - 'A';
+    else if (c >= 'a' && c <= 'z')
+      digit = c - 'a' + 26;
+    else if (c >= '0' && c <= '9')
+      digit = c - '0' + 52;
+    else if (c == '+' || c == '-')
+      digit = 62;
+    else if (c == '/' || c == '_')
+      digit = 63;
+    else if (c == '=' || c == ' ' || c == '\n' || c == '\r' || c == '\t')
+      continue;
+    else
+      return std::nullopt;
     value = (value << 6) | static_cast<unsigned>(digit);
     bits += 6;
     if (bits >= 8) {
@@ -148,7 +155,8 @@ Json problem_object(const Problem& p) { return tangram::detail::parse_json(probl
 }  // namespace
 
 struct Server::Impl {
-  explicit Impl(ServerConfig c) : config(std::move(c)), library(config.library), jobs(config.jobs) {}
+  explicit Impl(ServerConfig c)
+      : config(std::move(c)), library(config.library), jobs(config.jobs) {}
 
   ServerConfig config;
   ProblemLibrary library;
@@ -180,8 +188,8 @@ void Server::Impl::routes() {
   http.set_payload_max_length(config.max_body_bytes);
   const int threads = std::max(4, config.http_threads);
   http.new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<size_t>(threads)); };
-  http.set_error_handler(httplib::Server::HandlerWithResponse(
-      [](const Request& req, Response& res) {
+  http.set_error_handler(
+      httplib::Server::HandlerWithResponse([](const Request& req, Response& res) {
         if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
         send_error(res, res.status, status_words(req, res.status));
         return httplib::Server::HandlerResponse::Handled;
@@ -206,14 +214,15 @@ void Server::Impl::routes() {
       const std::string name = req.matches[1];
       const std::vector<std::string> names = builtin_piece_set_names();
       if (std::find(names.begin(), names.end(), name) == names.end())
-        return send_error(res, 404, "--pieces: " + [&] {
-          try {
-            builtin_piece_set(name);
-          } catch (const Error& e) {
-            return e.tagged();
-          }
-          return std::string("unknown set");
-        }());
+        return send_error(
+            res, 404, "--pieces: " + [&] {
+              try {
+                builtin_piece_set(name);
+              } catch (const Error& e) {
+                return e.tagged();
+              }
+              return std::string("unknown set");
+            }());
       send_json(res, 200, set_json(builtin_piece_set(name)));
     });
   });
@@ -305,8 +314,7 @@ void Server::Impl::routes() {
         return send_error(res, 429,
                           "the queue is full: " + std::to_string(config.jobs.max_waiting) +
                               " solves are waiting (--max-queue); try again when one is done");
-      if (s.refused)
-        return send_error(res, 503, "the server is shutting down");
+      if (s.refused) return send_error(res, 503, "the server is shutting down");
       send_json(res, 202, Json{{"id", s.id}, {"position", s.position}});
     });
   });
@@ -349,23 +357,24 @@ void Server::Impl::routes() {
       return send_error(res, 404, "no solve '" + std::string(req.matches[1]) + "'");
     send_json(res, 202, Json{{"id", std::string(req.matches[1])}});
   });
-  http.Get(solve + R"(/solutions/(\d{1,9})\.(json|png|svg))", [this](const Request& req,
-                                                                      Response& res) {
-    guarded(res, [&] {
-      const std::string kind = req.matches[3];
-      const SolutionFormat format = kind == "json"  ? SolutionFormat::Json
-                                    : kind == "png" ? SolutionFormat::Png
-                                                    : SolutionFormat::Svg;
-      const auto file =
-          jobs.solution_file(req.matches[1], std::stol(std::string(req.matches[2])), format);
-      if (!file)
-        return send_error(res, 404, "no solution " + std::string(req.matches[2]) + " of solve '" +
-                                        std::string(req.matches[1]) + "'");
-      res.set_content(*file, kind == "json"  ? "application/json; charset=utf-8"
-                             : kind == "png" ? "image/png"
-                                             : "image/svg+xml");
-    });
-  });
+  http.Get(
+      solve + R"(/solutions/(\d{1,9})\.(json|png|svg))", [this](const Request& req, Response& res) {
+        guarded(res, [&] {
+          const std::string kind = req.matches[3];
+          const SolutionFormat format = kind == "json"  ? SolutionFormat::Json
+                                        : kind == "png" ? SolutionFormat::Png
+                                                        : SolutionFormat::Svg;
+          const auto file =
+              jobs.solution_file(req.matches[1], std::stol(std::string(req.matches[2])), format);
+          if (!file)
+            return send_error(res, 404,
+                              "no solution " + std::string(req.matches[2]) + " of solve '" +
+                                  std::string(req.matches[1]) + "'");
+          res.set_content(*file, kind == "json"  ? "application/json; charset=utf-8"
+                                 : kind == "png" ? "image/png"
+                                                 : "image/svg+xml");
+        });
+      });
 
   // The page: built-in files only; "/" is index.html (or the placeholder).
   http.Get(R"(/(?!api/).*)", [](const Request& req, Response& res) {

@@ -6,12 +6,12 @@
 #include <atomic>
 #include <cmath>
 
-#include "tangram/core/enumerate/all_solutions.hpp"
-#include "tangram/core/base/format.hpp"
 #include "tangram/core/base/error.hpp"
+#include "tangram/core/base/format.hpp"
+#include "tangram/core/enumerate/all_solutions.hpp"
+#include "tangram/core/puzzle/verify.hpp"
 #include "tangram/core/raster/placement.hpp"
 #include "tangram/core/solve/solve.hpp"
-#include "tangram/core/puzzle/verify.hpp"
 #include "tangram/io/detail/json.hpp"
 #include "tangram/io/documents.hpp"
 #include "tangram/io/pattern_png.hpp"
@@ -58,7 +58,6 @@ constexpr auto kWatchEvery = std::chrono::milliseconds(50);
 /// not twice it, as `tangram solve --image` and --svg do.
 constexpr int kFullSizeAbovePx = 1000;
 
-
 /// A coordinate rounded to 1/1000 px for the streams.
 double rounded(double v) { return std::round(v * 1000.0) / 1000.0; }
 
@@ -80,9 +79,8 @@ Json pieces_json(const PieceSet& set, const std::vector<PlacedPiece>& pieces, do
   for (std::size_t i = 0; i < pieces.size(); ++i) {
     const PlacedPiece& p = pieces[i];
     const std::string& shape = set.shape_name(p.shape);
-    const std::string label = slots[i] < labels.size()
-                                  ? labels[slots[i]]
-                                  : shape + " " + std::to_string(slots[i] + 1);
+    const std::string label =
+        slots[i] < labels.size() ? labels[slots[i]] : shape + " " + std::to_string(slots[i] + 1);
     out.push_back(
         {{"piece", label}, {"shape", shape}, {"polygon", polygon_json(p.polygon, scale, offset)}});
   }
@@ -182,10 +180,9 @@ void check_enumeration_options(const JobOptions& o) {
 JobOptions job_options_from_json(const std::string& text) {
   const Json options = text.empty() ? Json::object() : tangram::detail::parse_json(text);
   if (!options.is_object()) throw UsageError("options must be a JSON object");
-  static const char* const kKnown[] = {"strategy",     "search",    "rotation_step",
-                                       "reflection",   "time_limit", "solutions",
-                                       "max_solutions", "use",      "figure_area",
-                                       "show_thinking"};
+  static const char* const kKnown[] = {"strategy",    "search",       "rotation_step", "reflection",
+                                       "time_limit",  "solutions",    "max_solutions", "use",
+                                       "figure_area", "show_thinking"};
   for (const auto& item : options.items())
     if (std::find_if(std::begin(kKnown), std::end(kKnown),
                      [&](const char* k) { return item.key() == k; }) == std::end(kKnown))
@@ -214,7 +211,9 @@ JobOptions job_options_from_json(const std::string& text) {
     if (!max->is_number() || max->get<double>() != std::floor(max->get<double>()))
       bad_type("max_solutions", "a whole number");
     const double value = max->get<double>();
-    o.max_solutions = value > 1e12 ? kMaxJobSolutions + 1 : value < 0 ? 0 : static_cast<long>(value);
+    o.max_solutions = value > 1e12 ? kMaxJobSolutions + 1
+                      : value < 0  ? 0
+                                   : static_cast<long>(value);
     o.max_solutions_given = true;
   }
   o.use = string_option(options, "use", o.use);
@@ -265,8 +264,8 @@ struct Job {
 
   /// Hands `event` to every stream (under `mutex`).
   void publish_locked(const JobEvent& event) {
-    const bool droppable = event.name == "progress" || event.name == "step" ||
-                           event.name == "queued";
+    const bool droppable =
+        event.name == "progress" || event.name == "step" || event.name == "queued";
     for (const auto& s : subscribers) {
       if (droppable && s->events.size() >= kMaxQueuedEvents) {
         const auto old = std::find_if(s->events.begin(), s->events.end(), [](const JobEvent& e) {
@@ -366,8 +365,7 @@ Submitted SolveJobs::submit(const JobProblem& problem, const JobOptions& options
     enumeration.use = *piece_use_from_name(options.use);
     enumeration.figure_area = options.figure_area;
     if (const auto why = enumeration_refusal(job->silhouette->pattern, job->config, enumeration))
-      throw UsageError((job->goal == Goal::All ? "--all: " : "--use " + options.use + ": ") +
-                       *why);
+      throw UsageError((job->goal == Goal::All ? "--all: " : "--use " + options.use + ": ") + *why);
   }
   job->created = Clock::now();
 
@@ -380,8 +378,7 @@ Submitted SolveJobs::submit(const JobProblem& problem, const JobOptions& options
   // Position: 0 when a worker is free to take it, else its place among those waiting (the
   // first waiting solves may be about to start: free workers take them).
   const int free_workers = std::max(0, config_.max_running - running_);
-  const int position =
-      std::max(0, static_cast<int>(waiting_.size()) + 1 - free_workers);
+  const int position = std::max(0, static_cast<int>(waiting_.size()) + 1 - free_workers);
   if (position > config_.max_waiting) {
     out.refused = SubmitRefusal::QueueFull;
     return out;
@@ -598,12 +595,12 @@ JobEvent SolveJobs::run_job(const std::shared_ptr<Job>& job) {
         std::vector<PlacedPiece> with_piece = e.assembly;
         if (e.type != SearchEventType::Placed || with_piece.empty()) with_piece.push_back(e.piece);
         const Json labelled = pieces_json(set, with_piece);
-        job->publish({"step", event_text(Json{
-                                  {"step", e.step},
-                                  {"type", std::string(search_event_name(e.type))},
-                                  {"piece", labelled.back()["piece"]},
-                                  {"level", e.level},
-                                  {"assembly", pieces_json(set, e.assembly, scale, offset)}})});
+        job->publish(
+            {"step", event_text(Json{{"step", e.step},
+                                     {"type", std::string(search_event_name(e.type))},
+                                     {"piece", labelled.back()["piece"]},
+                                     {"level", e.level},
+                                     {"assembly", pieces_json(set, e.assembly, scale, offset)}})});
       };
       SearchObserver observer;
       if (job->options.show_thinking) {
@@ -723,9 +720,9 @@ JobEvent SolveJobs::run_job(const std::shared_ptr<Job>& job) {
     message = std::string("internal error: ") + e.what();
   }
   return {"done", event_text(Json{{"outcome", outcome},
-                                   {"message", message},
-                                   {"solutions", found},
-                                   {"seconds", rounded(seconds())}})};
+                                  {"message", message},
+                                  {"solutions", found},
+                                  {"seconds", rounded(seconds())}})};
 }
 
 std::optional<std::string> SolveJobs::solution_file(const std::string& id, long index,

@@ -3,8 +3,8 @@
 
 #include <iostream>
 
-#include "tangram/core/solve/solve.hpp"
 #include "tangram/core/puzzle/verify.hpp"
+#include "tangram/core/solve/solve.hpp"
 #include "tangram/io/pattern_png.hpp"
 
 int main(int argc, char** argv) {
@@ -17,7 +17,8 @@ int main(int argc, char** argv) {
   config.search.rotation_step_deg = 45.0;
   config.search.time_limit_s = 120.0;
   const tangram::Solution solution = tangram::solve(pattern, config);
-  const bool valid = solution.solved && tangram::verify_solution(pattern, solution.pieces, config.pieces).valid;
+  const bool valid =
+      solution.solved && tangram::verify_solution(pattern, solution.pieces, config.pieces).valid;
   std::cout << (solution.solved ? "solved" : "not solved") << ", "
             << (valid ? "valid" : "not valid") << ", " << solution.pieces.size() << " pieces\n";
   return valid ? 0 : 1;

@@ -32,10 +32,10 @@ struct DissectionDocument {
   int parts = 2;
   bool mirror = true;
   bool up_to_symmetry = false;
-  bool complete = true;     ///< every dissection is listed
-  std::string name;         ///< a generated puzzle's name; empty: none written
-  std::uint64_t seed = 0;   ///< a generated puzzle's seed (written with a name)
-  long candidates = 0;      ///< figures tried for it (written with a name)
+  bool complete = true;    ///< every dissection is listed
+  std::string name;        ///< a generated puzzle's name; empty: none written
+  std::uint64_t seed = 0;  ///< a generated puzzle's seed (written with a name)
+  long candidates = 0;     ///< figures tried for it (written with a name)
 };
 
 /// Kotani's attributes and estimates of `d`, and whether the figure's own symmetry makes it:
@@ -49,7 +49,8 @@ std::string dissection_json(const Cells& figure, const std::vector<Dissection>& 
                             const DissectionDocument& about);
 
 /// The tangram-half-dissection/1 document of `figure` and `solutions` (one a line); `about`
-/// gives parts, mirror, up_to_symmetry and complete; `halves`: pieces of whole half-squares, else quarters.
+/// gives parts, mirror, up_to_symmetry and complete; `halves`: pieces of whole half-squares, else
+/// quarters.
 std::string half_dissection_json(const Quarters& figure,
                                  const std::vector<HalfDissection>& solutions,
                                  const DissectionDocument& about, bool halves);

@@ -27,8 +27,8 @@ namespace tangram {
 
 /// Size of a dissection picture, in pixels.
 struct DissectionPictureConfig {
-  int cell_px = 32;    ///< side of a unit square (>= 4)
-  int margin_px = 8;   ///< white around the figure's bounding box (>= 0)
+  int cell_px = 32;   ///< side of a unit square (>= 4)
+  int margin_px = 8;  ///< white around the figure's bounding box (>= 0)
 };
 
 /// Width of the thick lines (cuts and outline) for squares of `cell_px`: about an eighth of a

@@ -17,12 +17,11 @@ namespace tangram {
 /// "solved", "reading", "pieces": [{"name", "reflected", "angle_deg", "polygon"}], "stats":
 /// {...}}; without the stats block when `with_stats` is false (a ground truth). The pieces are
 /// named by `set`; "piece_set" is its name and "set" the set itself (piece_set_to_json: each
-/// shape's outline, arcs as arcs, and count), so that a checker needs nothing else to test each piece for
-/// congruence (readers use it for a set that is not built in). "reading"
-/// (only when `reading` is given) records how the pattern was read: {"threshold": 128,
-/// "invert": "auto", "clean": true, "fill_outline": false, "work_size": "auto"} (work_size
-/// "auto" or pixels, 0 = full resolution; InputConfig's fields), so that a checker can read the
-/// picture the same way.
+/// shape's outline, arcs as arcs, and count), so that a checker needs nothing else to test each
+/// piece for congruence (readers use it for a set that is not built in). "reading" (only when
+/// `reading` is given) records how the pattern was read: {"threshold": 128, "invert": "auto",
+/// "clean": true, "fill_outline": false, "work_size": "auto"} (work_size "auto" or pixels, 0 = full
+/// resolution; InputConfig's fields), so that a checker can read the picture the same way.
 std::string solution_to_json(const Solution& solution, const PieceSet& set,
                              const std::string& pattern_path, bool with_stats = true,
                              const std::optional<InputConfig>& reading = std::nullopt);
@@ -61,8 +60,8 @@ SolutionDocument read_solution_document(const std::string& path, const ReadLimit
                                         const PieceSet* pieces = nullptr);
 
 /// Parses a tangram-solution/1 document (the stats block is optional); its pieces are those of
-/// the set it names (solution_document_from_json without a set). Throws InputError on malformed JSON, a wrong format tag or unknown
-/// piece names.
+/// the set it names (solution_document_from_json without a set). Throws InputError on malformed
+/// JSON, a wrong format tag or unknown piece names.
 Solution solution_from_json(const std::string& text);
 
 /// Reads and parses a tangram-solution/1 file (at most limits.max_document_bytes).

@@ -35,8 +35,8 @@ struct ReadLimits {
 /// Reads the whole of `path` ("-": standard input). `role` names the file in messages
 /// ("pattern", "solution"). Throws InputError ("cannot read ROLE PATH: no such file", "...: not
 /// a regular file (a FIFO)", ...) or LimitError (over `max_bytes`, which is the `limit` cap).
-std::string read_input_file(const std::string& path, std::string_view role,
-                            std::uint64_t max_bytes, Limit limit);
+std::string read_input_file(const std::string& path, std::string_view role, std::uint64_t max_bytes,
+                            Limit limit);
 
 /// Writes `bytes` to `path` ("-": standard output) completely or not at all, as the file
 /// comment says. Throws OutputError with a one-line message.

@@ -18,9 +18,9 @@
 
 #include "tangram/core/puzzle/pattern.hpp"
 #include "tangram/core/puzzle/piece_set.hpp"
-#include "tangram/core/solve/solve.hpp"
 #include "tangram/core/puzzle/solution.hpp"
 #include "tangram/core/puzzle/verify.hpp"
+#include "tangram/core/solve/solve.hpp"
 
 namespace tangram {
 

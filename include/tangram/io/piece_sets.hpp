@@ -35,8 +35,8 @@ struct PieceSetFile {
   /// The set's rotations: multiples of this step (an "angles_deg" list must be the multiples of
   /// one step from 0).
   double rotation_step_deg = 45.0;
-  bool mirror = true;  ///< mirror images allowed
-  Polygon figure;      ///< the canonical figure's outline, when the file gives one
+  bool mirror = true;     ///< mirror images allowed
+  Polygon figure;         ///< the canonical figure's outline, when the file gives one
   bool has_arcs = false;  ///< some piece has arcs (PieceShape::arcs)
 };
 

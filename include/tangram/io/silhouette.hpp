@@ -104,9 +104,9 @@ struct InputConfig {
   /// luminance < threshold. In [1, 255].
   double threshold = 128.0;
   InvertMode invert = InvertMode::Auto;
-  bool clean = true;            ///< drop specks and fill pinholes
-  bool fill_outline = false;    ///< fill the regions enclosed by an outline drawing
-  bool check_tileable = true;   ///< refuse outline drawings and figures too thin for the pieces
+  bool clean = true;           ///< drop specks and fill pinholes
+  bool fill_outline = false;   ///< fill the regions enclosed by an outline drawing
+  bool check_tileable = true;  ///< refuse outline drawings and figures too thin for the pieces
   /// The piece the tileability check measures the figure's depth against: the set's piece with
   /// the largest inscribed circle, its radius per set side (the square root of the set's
   /// area), and its name in messages. The Tangram's large triangle by default;
@@ -138,19 +138,19 @@ InputConfig read_for_set(InputConfig config, const PieceSet& set);
 
 /// What make_silhouette() did to the picture.
 struct InputReport {
-  cv::Size image_size;               ///< original picture (px)
-  bool inverted = false;             ///< the puzzle is the light pixels
-  double border_dark_share = 0.0;    ///< share of the opaque border pixels that are dark
-  int specks_dropped = 0;            ///< dark components removed
-  long speck_pixels = 0;             ///< their pixels
-  int holes_filled = 0;              ///< pinholes filled (not counting outline filling)
-  long hole_pixels = 0;              ///< their pixels
-  int outline_regions_filled = 0;    ///< regions filled by fill_outline
-  long outline_pixels = 0;           ///< their pixels
-  double depth_px = 0.0;             ///< deepest puzzle pixel's distance to the outside (px)
-  int work_scale = 1;                ///< n: one working pixel is n x n original pixels
-  cv::Point work_offset;             ///< the working raster's origin in reduced pixels
-  cv::Size work_size;                ///< working raster (px)
+  cv::Size image_size;             ///< original picture (px)
+  bool inverted = false;           ///< the puzzle is the light pixels
+  double border_dark_share = 0.0;  ///< share of the opaque border pixels that are dark
+  int specks_dropped = 0;          ///< dark components removed
+  long speck_pixels = 0;           ///< their pixels
+  int holes_filled = 0;            ///< pinholes filled (not counting outline filling)
+  long hole_pixels = 0;            ///< their pixels
+  int outline_regions_filled = 0;  ///< regions filled by fill_outline
+  long outline_pixels = 0;         ///< their pixels
+  double depth_px = 0.0;           ///< deepest puzzle pixel's distance to the outside (px)
+  int work_scale = 1;              ///< n: one working pixel is n x n original pixels
+  cv::Point work_offset;           ///< the working raster's origin in reduced pixels
+  cv::Size work_size;              ///< working raster (px)
   /// One-line sentences about decisions taken (inversion, working resolution), no prefix.
   std::vector<std::string> notes;
   /// One-line sentences about pixels changed (specks, pinholes, filled outline), no prefix.
@@ -159,7 +159,7 @@ struct InputReport {
 
 /// A picture read as a puzzle.
 struct Silhouette {
-  Pattern pattern;      ///< full resolution, the original's pixel frame: what pieces are judged on
+  Pattern pattern;  ///< full resolution, the original's pixel frame: what pieces are judged on
   /// `pattern` with its pinholes left open (equal to `pattern` when none were filled): enclosed
   /// gaps are outside for the referee, so a final assembly must also pass on this reading.
   Pattern unfilled;

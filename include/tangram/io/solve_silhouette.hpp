@@ -6,9 +6,9 @@
 
 #include <string>
 
-#include "tangram/core/solve/solve.hpp"
 #include "tangram/core/puzzle/solution.hpp"
 #include "tangram/core/puzzle/verify.hpp"
+#include "tangram/core/solve/solve.hpp"
 #include "tangram/io/silhouette.hpp"
 
 namespace tangram {

@@ -25,7 +25,7 @@ struct SheetPuzzle {
 /// says), then the puzzles in the order given (each a <figure class="puzzle" id="NAME">), then
 /// <section class="answers"> with <figure class="answer"> for each. Throws UsageError for a
 /// bad name.
-std::string dissection_sheet_html(const std::vector<SheetPuzzle>& puzzles,
-                                  const std::string& title, bool mirror);
+std::string dissection_sheet_html(const std::vector<SheetPuzzle>& puzzles, const std::string& title,
+                                  bool mirror);
 
 }  // namespace tangram

@@ -10,9 +10,9 @@
 #include <string_view>
 #include <vector>
 
+#include "tangram/core/puzzle/solution.hpp"
 #include "tangram/core/raster/placement.hpp"
 #include "tangram/core/solve/solve.hpp"
-#include "tangram/core/puzzle/solution.hpp"
 
 namespace tangram {
 
@@ -20,7 +20,7 @@ namespace tangram {
 /// rotations, whether the parallelogram may be mirrored. All use the 360 s limit.
 struct ExperimentSpec {
   int number = 0;
-  int first_pattern = 1;           ///< patterns first..last by their NN- prefix
+  int first_pattern = 1;  ///< patterns first..last by their NN- prefix
   int last_pattern = 30;
   double rotation_step_deg = 1.0;
   bool reflection = true;
@@ -40,19 +40,19 @@ inline constexpr double kPaperTimeLimitS = 360.0;
 struct ExperimentRecord {
   int experiment = 0;
   SearchMode search = SearchMode::Paper;
-  std::string pattern;             ///< the pattern's file stem, e.g. "02-page9-11"
+  std::string pattern;  ///< the pattern's file stem, e.g. "02-page9-11"
   Strategy strategy = Strategy::DistanceTransform;
-  double time_limit_s = 0.0;       ///< the limit the run had
-  bool solved = false;             ///< the search returned a full assembly
-  bool valid = false;              ///< the checker (verify.hpp, referee thresholds) accepted it
+  double time_limit_s = 0.0;  ///< the limit the run had
+  bool solved = false;        ///< the search returned a full assembly
+  bool valid = false;         ///< the checker (verify.hpp, referee thresholds) accepted it
   bool timed_out = false;
   /// Not searched: the pattern rules every assembly out (SolveStats::impossible). Records
   /// written before this field read as false.
   bool impossible = false;
-  double seconds = 0.0;            ///< search wall time
-  long placements = 0;             ///< placements tried
+  double seconds = 0.0;  ///< search wall time
+  long placements = 0;   ///< placements tried
   long backtracks = 0;
-  double coverage = 0.0;           ///< checker's measures of the (possibly partial) assembly
+  double coverage = 0.0;  ///< checker's measures of the (possibly partial) assembly
   double overlap = 0.0;
   double spill = 0.0;
   /// Counts as solved in the tables: solved by the search and accepted by the checker.
@@ -72,19 +72,19 @@ ExperimentRecord record_from_json(const std::string& text);
 
 /// The paper's published numbers (Tables I and III) for a strategy in an experiment.
 struct PaperResult {
-  int solved = 0;           ///< Table I
-  double mean_s = 0.0;      ///< Table III: mean time of the solved runs
-  double std_s = 0.0;       ///< Table III: its standard deviation
+  int solved = 0;       ///< Table I
+  double mean_s = 0.0;  ///< Table III: mean time of the solved runs
+  double std_s = 0.0;   ///< Table III: its standard deviation
 };
 PaperResult paper_result(Strategy strategy, int experiment);
 
 /// What the tables are computed over: the records, and how many patterns and which strategies
 /// and searches each experiment was planned with (to tell complete cells from partial ones).
 struct TablePlan {
-  std::vector<int> experiments;          ///< e.g. {1, 2, 3}
-  std::vector<int> patterns;             ///< patterns per experiment, same order
+  std::vector<int> experiments;  ///< e.g. {1, 2, 3}
+  std::vector<int> patterns;     ///< patterns per experiment, same order
   std::vector<Strategy> strategies;
-  std::vector<SearchMode> searches;      ///< columns after the paper's, in this order
+  std::vector<SearchMode> searches;  ///< columns after the paper's, in this order
 };
 
 /// Tally of one cell: runs recorded of those planned, runs that count as solved, and the mean and
@@ -104,9 +104,9 @@ Tally tally(const std::vector<ExperimentRecord>& records, const TablePlan& plan,
 
 /// One of Tables I-III: its title and its cells, the header row first.
 struct ExperimentTable {
-  std::string title;                            ///< "Table I: puzzles solved in each experiment"
-  std::vector<std::vector<std::string>> rows;   ///< the header, then one row per strategy
-                                                ///< (I, III) or experiment (II)
+  std::string title;                           ///< "Table I: puzzles solved in each experiment"
+  std::vector<std::vector<std::string>> rows;  ///< the header, then one row per strategy
+                                               ///< (I, III) or experiment (II)
 };
 
 /// Tables I-III of `records` under `plan`, the cells as text ("20", "20*", "-", "74.29%",

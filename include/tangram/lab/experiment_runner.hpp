@@ -70,17 +70,17 @@ struct ExperimentConfig {
   std::vector<std::string> sets;
   /// Directory of the patterns, named NN-name.png with NN their number (masks/).
   std::string masks_dir = "masks";
-  std::string out_dir;                    ///< results directory, created if missing
+  std::string out_dir;  ///< results directory, created if missing
   /// Only these pattern numbers, within each experiment's own range; nullopt = all of them.
   std::optional<PatternRange> patterns;
   std::vector<Strategy> strategies = all_strategies();
   std::vector<SearchMode> searches{SearchMode::Paper, SearchMode::Ours};
   double time_limit_s = kPaperTimeLimitS;  ///< seconds per run before it counts as unsolved
-  int jobs = 0;           ///< runs solved at the same time, 1..256; 0 = one per core
-  int threads = 1;        ///< worker threads of each run, 1..1024 (results do not depend on it)
+  int jobs = 0;     ///< runs solved at the same time, 1..256; 0 = one per core
+  int threads = 1;  ///< worker threads of each run, 1..1024 (results do not depend on it)
   PieceSet pieces = PieceSet::tangram();  ///< the pieces the patterns are solved with
-  bool tables_only = false;  ///< run nothing: tabulate the runs already recorded
-  ReadLimits limits;      ///< caps on the patterns and the run records
+  bool tables_only = false;               ///< run nothing: tabulate the runs already recorded
+  ReadLimits limits;                      ///< caps on the patterns and the run records
   /// Figures solved as `tangram solve` does instead of an experiment (BatchSolve);
   /// `experiments`, `sets`, `masks_dir`, `patterns`, `strategies`, `searches` and `pieces` are
   /// then not used, and `threads` 0 chooses them from the cores and the runs in flight.
@@ -103,11 +103,11 @@ struct PlannedRun {
   std::string pattern;                 ///< the pattern's file stem, e.g. "02-page9-11"
   std::filesystem::path pattern_file;  ///< the pattern PNG in masks_dir
   Strategy strategy = Strategy::DistanceTransform;
-  std::filesystem::path dir;           ///< OUT/expN/SEARCH, or OUT/sets/SET
+  std::filesystem::path dir;  ///< OUT/expN/SEARCH, or OUT/sets/SET
   /// The piece-set experiment's set for this run (its rotations and mirroring), else null: the
   /// config's pieces with the experiment's rotations.
   std::shared_ptr<const PieceSetFile> set;
-  bool solvable = true;                ///< the pattern has a ground truth (piece-set experiment)
+  bool solvable = true;  ///< the pattern has a ground truth (piece-set experiment)
 
   /// "PATTERN-STRATEGY", the name of the run's files in `dir`.
   std::string name() const;
@@ -132,9 +132,9 @@ struct ExperimentPlan {
   /// The patterns of the runs to do, by path (PlannedRun::pattern_file), read as the file
   /// comment says; empty for a batch (BatchSolve), whose figures are read as their runs start.
   std::map<std::string, Silhouette> patterns;
-  int threads = 1;                ///< worker threads of each run
-  TablePlan tables;               ///< experiments, patterns per experiment, strategies, searches
-  int workers = 1;                ///< runs solved at the same time
+  int threads = 1;   ///< worker threads of each run
+  TablePlan tables;  ///< experiments, patterns per experiment, strategies, searches
+  int workers = 1;   ///< runs solved at the same time
   /// How the runs are made: the config's settings, and the commands recorded in
   /// OUT/settings.json followed by config.invocation when there are runs to do.
   ResultsSettings settings;
@@ -188,10 +188,10 @@ struct ExperimentObserver {
 
 /// Creates the directories of every planned run (OutputError if it cannot) and, when there are
 /// runs to do, writes plan.settings to OUT/settings.json (and a sharded plan's manifest to
-/// OUT/shard.json, experiment_shards.hpp); then does the runs of plan.todo, plan.workers at a time, each writing its solution, picture and record
-/// atomically, and stores their records in plan.records. The first run that fails stops the
-/// others from starting; once those in progress are over, an Error naming that run ("DIR/NAME:
-/// what went wrong") is thrown.
+/// OUT/shard.json, experiment_shards.hpp); then does the runs of plan.todo, plan.workers at a time,
+/// each writing its solution, picture and record atomically, and stores their records in
+/// plan.records. The first run that fails stops the others from starting; once those in progress
+/// are over, an Error naming that run ("DIR/NAME: what went wrong") is thrown.
 void run_experiment(ExperimentPlan& plan, const ExperimentObserver& observer = {});
 
 /// Writes runs.csv, tables.md and tables.csv into out_dir over every recorded run of the plan

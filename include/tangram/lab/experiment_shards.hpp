@@ -3,10 +3,11 @@
 /// An experiment split over machines. With ExperimentConfig::shard = I/N, plan_experiment()
 /// keeps every N-th run of the full plan, from the I-th on, in an order shuffled by the runs'
 /// names (the same on every machine, so that each shard gets some of every pattern and
-/// strategy), so N shards together hold each run exactly once whatever machine runs which; run_experiment() then writes OUT/shard.json, the shard's manifest: the
-/// shard, the experiment's settings and pieces, and the runs it owns. merge_experiment_shards()
-/// joins shard directories into one results directory after checking the manifests against
-/// each other: the same experiment, every shard 1..N once, every run recorded, none twice.
+/// strategy), so N shards together hold each run exactly once whatever machine runs which;
+/// run_experiment() then writes OUT/shard.json, the shard's manifest: the shard, the experiment's
+/// settings and pieces, and the runs it owns. merge_experiment_shards() joins shard directories
+/// into one results directory after checking the manifests against each other: the same experiment,
+/// every shard 1..N once, every run recorded, none twice.
 
 #include <cstddef>
 #include <string>
@@ -40,9 +41,9 @@ std::string shard_manifest_json(const ExperimentPlan& plan);
 
 /// What merge_experiment_shards() joined.
 struct MergedShards {
-  ExperimentPlan plan;       ///< the whole experiment on the merged directory, tables only
-  std::size_t shards = 0;    ///< shard directories joined
-  std::size_t runs = 0;      ///< runs copied (every run of the plan)
+  ExperimentPlan plan;     ///< the whole experiment on the merged directory, tables only
+  std::size_t shards = 0;  ///< shard directories joined
+  std::size_t runs = 0;    ///< runs copied (every run of the plan)
 };
 
 /// Joins the shard directories `dirs` (each written by a sharded `tangram experiment`) into

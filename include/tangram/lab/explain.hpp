@@ -24,8 +24,8 @@ namespace tangram {
 /// does it (the lowest-cost skeleton endpoint). Images have the pattern's size; positions are
 /// anchor pixels (see raster.hpp) in the pattern's pixel frame.
 struct PlacementWalkthrough {
-  std::string piece;                 ///< the configuration in words: "square at 45 deg"
-  ConfigurationMask configuration;   ///< (b) the configuration and its mask
+  std::string piece;                ///< the configuration in words: "square at 45 deg"
+  ConfigurationMask configuration;  ///< (b) the configuration and its mask
   Strategy strategy = Strategy::DistanceTransform;
   double inset_px = 0.0;             ///< inset of the mask (px)
   cv::Mat1b empty;                   ///< (a) 255 = empty puzzle pixel
@@ -35,11 +35,11 @@ struct PlacementWalkthrough {
   /// (f) the strategy's cost matrix: for DT the normalised distance transform of `empty`, for
   /// the sweeps sweep_cost_matrix(); values in [0, 1].
   cv::Mat1f cost_matrix;
-  std::vector<double> costs;         ///< cost of each endpoint (Eq. 1), same order
+  std::vector<double> costs;  ///< cost of each endpoint (Eq. 1), same order
   /// Index of the cheapest endpoint (ties: smaller y, then smaller x, as in the search); none
   /// when the configuration has no collision-free position in the pattern.
   std::optional<std::size_t> chosen;
-  cv::Mat1b after;                   ///< (g) `empty` after the placement; empty when none
+  cv::Mat1b after;  ///< (g) `empty` after the placement; empty when none
 };
 
 /// Places `configuration` (rasterised at the pattern's scale, inset by `inset_px`) on the
@@ -63,7 +63,6 @@ std::optional<double> first_fitting_angle(const Pattern& pattern, const PieceSet
 /// distance transform), drawn `scale` times the pattern's size (0 = figure_scale()). The
 /// walkthrough must have a chosen endpoint; throws InputError otherwise.
 std::vector<FigureSection> explain_figures(const Pattern& pattern,
-                                           const PlacementWalkthrough& walkthrough,
-                                           int scale = 0);
+                                           const PlacementWalkthrough& walkthrough, int scale = 0);
 
 }  // namespace tangram

@@ -88,12 +88,13 @@ cv::Mat3b side_by_side(const std::vector<cv::Mat3b>& pictures, int gap_px,
 cv::Mat3b with_title(const cv::Mat3b& picture, const std::string& text);
 
 /// One frame of a search (see SearchObserver): the assembly after the event drawn as
-/// render_assembly() draws it (each piece in its slot's colour, as in the solution pictures), at `scale` times the pattern's size, under a title
+/// render_assembly() draws it (each piece in its slot's colour, as in the solution pictures), at
+/// `scale` times the pattern's size, under a title
 /// ("step 12: reject square 45 deg, 3/7 placed"). The piece of the event is outlined: in black
 /// when placed; in red when rejected by the validation (filled faintly where it was tried) or
 /// removed (its former place, unfilled). Every frame of a pattern has the same size. `set`: the
 /// pieces searched for.
-cv::Mat3b render_search_frame(const Pattern& pattern, const PieceSet& set,
-                              const SearchEvent& event, int scale = 2);
+cv::Mat3b render_search_frame(const Pattern& pattern, const PieceSet& set, const SearchEvent& event,
+                              int scale = 2);
 
 }  // namespace tangram

@@ -51,9 +51,9 @@ struct EmbeddedImage {
 
 /// Everything the page is made of; report_html reads nothing else.
 struct ReportInput {
-  std::string title;            ///< shown as the page title, e.g. the results directory
-  std::string generator;        ///< shown in the footer, e.g. "tangram 0.1.0"
-  std::vector<RunRecord> runs;  ///< runs.csv
+  std::string title;                    ///< shown as the page title, e.g. the results directory
+  std::string generator;                ///< shown in the footer, e.g. "tangram 0.1.0"
+  std::vector<RunRecord> runs;          ///< runs.csv
   std::vector<ExperimentTable> tables;  ///< Tables I-III; empty without experiment runs
   /// settings.json of the directory; empty when it has none (or it could not be read).
   std::optional<ResultsSettings> settings;

@@ -53,20 +53,20 @@ std::string relative_to(const std::filesystem::path& file, const std::filesystem
 
 /// One row of runs.csv: one pattern searched with one strategy.
 struct RunRecord {
-  std::string experiment;   ///< "compare", "1", "2", "3"
-  std::string search;       ///< "ours" or "paper"
-  std::string pattern;      ///< path relative to the results directory
-  std::string strategy;     ///< strategy_name()
-  bool solved = false;      ///< the search returned a full assembly
-  bool valid = false;       ///< the checker accepted it
-  double seconds = 0.0;     ///< search wall time
+  std::string experiment;  ///< "compare", "1", "2", "3"
+  std::string search;      ///< "ours" or "paper"
+  std::string pattern;     ///< path relative to the results directory
+  std::string strategy;    ///< strategy_name()
+  bool solved = false;     ///< the search returned a full assembly
+  bool valid = false;      ///< the checker accepted it
+  double seconds = 0.0;    ///< search wall time
   long placements = 0;
   long backtracks = 0;
-  double coverage = 0.0;    ///< share of the puzzle area
-  double overlap = 0.0;     ///< share of the puzzle area
-  double spill = 0.0;       ///< share of the puzzle area
-  std::string solution;     ///< JSON path relative to the results directory, or empty
-  std::string picture;      ///< PNG path relative to the results directory, or empty
+  double coverage = 0.0;  ///< share of the puzzle area
+  double overlap = 0.0;   ///< share of the puzzle area
+  double spill = 0.0;     ///< share of the puzzle area
+  std::string solution;   ///< JSON path relative to the results directory, or empty
+  std::string picture;    ///< PNG path relative to the results directory, or empty
   /// How the run ended; empty when the file did not say (written before the outcome column)
   /// and solved and valid do not tell (a run not solved).
   std::optional<Outcome> outcome;
@@ -130,7 +130,7 @@ struct Invocation {
 
 /// The rotations of a group of runs.
 struct RotationSetting {
-  std::string scope;  ///< which runs ("experiment 1"); empty = all of them
+  std::string scope;       ///< which runs ("experiment 1"); empty = all of them
   double step_deg = 1.0;   ///< the step, or with `automatic` the fine step of the plan
   bool reflection = true;  ///< mirror images of chiral pieces allowed
   /// Rotations chosen per figure (SearchConfig::rotation_auto); "auto" in settings.json,
@@ -140,14 +140,14 @@ struct RotationSetting {
 
 /// How the runs of a results directory were made (settings.json).
 struct ResultsSettings {
-  std::string made_by;  ///< the subcommand: "compare" or "experiment"
-  double time_limit_s = 0.0;              ///< per run
-  std::vector<RotationSetting> rotations; ///< one per group of runs with its own
-  std::vector<std::string> searches;      ///< search_mode_name()s
-  std::vector<std::string> strategies;    ///< strategy_name()s
-  int threads = 0;  ///< worker threads of each run (0 = all cores)
-  int jobs = 1;     ///< runs solved at the same time
-  std::string piece_set;                  ///< the set's name (PieceSet::name())
+  std::string made_by;                     ///< the subcommand: "compare" or "experiment"
+  double time_limit_s = 0.0;               ///< per run
+  std::vector<RotationSetting> rotations;  ///< one per group of runs with its own
+  std::vector<std::string> searches;       ///< search_mode_name()s
+  std::vector<std::string> strategies;     ///< strategy_name()s
+  int threads = 0;                         ///< worker threads of each run (0 = all cores)
+  int jobs = 1;                            ///< runs solved at the same time
+  std::string piece_set;                   ///< the set's name (PieceSet::name())
   /// Its pieces as the pictures' legends name them, in slot order (piece_labels()).
   std::vector<std::string> pieces;
   /// The commands that wrote runs, oldest first (a resumed experiment has several); the other

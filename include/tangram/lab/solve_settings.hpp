@@ -19,18 +19,18 @@ namespace tangram {
 struct SolveSettings {
   /// --strategy: a placement strategy name (strategy_from_name); unset: SolverConfig's default.
   std::optional<std::string> strategy;
-  std::string search = "ours";         ///< --search: ours, paper or vertex
+  std::string search = "ours";  ///< --search: ours, paper or vertex
   /// --rotation-step: "auto" (rotation_plan.hpp), a step in degrees, or empty: the set's own.
   std::string rotation_step = "auto";
-  bool reflection = true;              ///< pieces may be mirrored (if the set allows); --no-reflection
-  double time_limit_s = 0.0;           ///< --time-limit (s)
-  int threads = 0;                     ///< --threads; 0 = one per core
-  bool all = false;                    ///< --all: every assembly
-  bool unique = false;                 ///< --unique: stop at the second assembly (command line)
-  std::string use = "exact";           ///< --use: exact, subset or copies (piece_use_from_name)
-  double figure_area = 0.0;            ///< --figure-area: the figure's area in set units; 0 = unset
-  bool max_solutions_given = false;    ///< --max-solutions was given
-  bool show_steps = false;             ///< the search's steps are asked for (--frames, --verbose)
+  bool reflection = true;     ///< pieces may be mirrored (if the set allows); --no-reflection
+  double time_limit_s = 0.0;  ///< --time-limit (s)
+  int threads = 0;            ///< --threads; 0 = one per core
+  bool all = false;           ///< --all: every assembly
+  bool unique = false;        ///< --unique: stop at the second assembly (command line)
+  std::string use = "exact";  ///< --use: exact, subset or copies (piece_use_from_name)
+  double figure_area = 0.0;   ///< --figure-area: the figure's area in set units; 0 = unset
+  bool max_solutions_given = false;  ///< --max-solutions was given
+  bool show_steps = false;           ///< the search's steps are asked for (--frames, --verbose)
 };
 
 /// The SolverConfig of `settings` for the piece set `pieces` (already loaded, its own rotation

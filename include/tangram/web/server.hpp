@@ -19,14 +19,14 @@ namespace tangram::web {
 
 /// How the server is set up.
 struct ServerConfig {
-  std::string host = "127.0.0.1";  ///< address to bind: loopback unless told otherwise
-  int port = 8765;                 ///< 0: any free port (port() says which)
-  std::filesystem::path library;   ///< the library folder (created when missing)
+  std::string host = "127.0.0.1";         ///< address to bind: loopback unless told otherwise
+  int port = 8765;                        ///< 0: any free port (port() says which)
+  std::filesystem::path library;          ///< the library folder (created when missing)
   std::size_t max_body_bytes = 8u << 20;  ///< largest request body (8 MiB)
   /// Threads answering requests: each open event stream holds one, so there must be more
   /// than the streams expected at once.
   int http_threads = 64;
-  JobsConfig jobs;                 ///< the solve queue's limits
+  JobsConfig jobs;  ///< the solve queue's limits
 };
 
 /// The server: routes set up by the constructor, listening from bind() on.

@@ -35,9 +35,9 @@ struct JobOptions {
   bool all = false;                    ///< solutions "all": every assembly (solve --all)
   long max_solutions = 1000;           ///< with all / subset / copies: 1..kMaxJobSolutions
   bool max_solutions_given = false;
-  std::string use = "exact";           ///< exact, subset or copies
-  double figure_area = 0.0;            ///< subset / copies: the figure's area in set units
-  bool show_thinking = false;          ///< stream the raster search's steps
+  std::string use = "exact";   ///< exact, subset or copies
+  double figure_area = 0.0;    ///< subset / copies: the figure's area in set units
+  bool show_thinking = false;  ///< stream the raster search's steps
 };
 
 /// Most assemblies a solve keeps (and streams); its max_solutions is at most this.
@@ -65,8 +65,8 @@ struct JobEvent {
 
 /// The queue's limits and the stream rules' times.
 struct JobsConfig {
-  int max_running = 1;   ///< solves at a time (--max-solves)
-  int max_waiting = 16;  ///< solves waiting (--max-queue); more are refused
+  int max_running = 1;    ///< solves at a time (--max-solves)
+  int max_waiting = 16;   ///< solves waiting (--max-queue); more are refused
   std::size_t kept = 32;  ///< finished solves kept for their downloads
   /// The last stream closed and none reopened within this: the solve is stopped.
   std::chrono::milliseconds grace{5000};
@@ -80,8 +80,8 @@ struct JobsConfig {
 struct JobStatus {
   std::string id;
   std::string problem;
-  std::string state;    ///< queued, running or done
-  int position = 0;     ///< 0 running (or done), k = k-th waiting
+  std::string state;  ///< queued, running or done
+  int position = 0;   ///< 0 running (or done), k = k-th waiting
   long solutions = 0;
   std::string outcome;  ///< empty until done
 };

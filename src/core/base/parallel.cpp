@@ -5,8 +5,8 @@
 
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
-#include <tbb/task_group.h>
 #include <tbb/task_arena.h>
+#include <tbb/task_group.h>
 
 namespace tangram {
 

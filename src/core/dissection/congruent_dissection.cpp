@@ -5,12 +5,12 @@
 #include <set>
 #include <string>
 
+#include "tangram/core/base/error.hpp"
+#include "tangram/core/base/parallel.hpp"
 #include "tangram/core/dissection/detail/dissection_found.hpp"
 #include "tangram/core/dissection/detail/figure_symmetry.hpp"
 #include "tangram/core/dissection/detail/flood.hpp"
 #include "tangram/core/dissection/detail/halving_search.hpp"
-#include "tangram/core/base/error.hpp"
-#include "tangram/core/base/parallel.hpp"
 
 namespace tangram {
 
@@ -25,7 +25,8 @@ Cells parse_grid(std::string_view text) {
       continue;
     }
     if (c == '\r' && (i + 1 == text.size() || text[i + 1] == '\n')) continue;
-    if (c == '#') cells.push_back({row, col});
+    if (c == '#')
+      cells.push_back({row, col});
     else if (c != '.' && c != ' ')
       throw InputError("not a grid figure: line " + std::to_string(row + 1) + ", column " +
                        std::to_string(col + 1) + " has '" + std::string(1, c) +
@@ -46,8 +47,7 @@ std::string grid_text(const Cells& cells) {
   const int w = c1 - c0 + 1;
   std::string text;
   for (int r = r0; r <= r1; ++r) text += std::string(static_cast<std::size_t>(w), '.') + "\n";
-  for (Cell c : cells)
-    text[static_cast<std::size_t>((c.row - r0) * (w + 1) + (c.col - c0))] = '#';
+  for (Cell c : cells) text[static_cast<std::size_t>((c.row - r0) * (w + 1) + (c.col - c0))] = '#';
   return text;
 }
 
@@ -91,9 +91,9 @@ void check_dissectable(const Cells& figure, int parts) {
   if (!edge_connected(figure))
     throw InputError("figure is not edge-connected (a polyomino's cells must share edges)");
   if (figure.size() % static_cast<std::size_t>(parts) != 0)
-    throw InputError("figure of " + std::to_string(figure.size()) +
-                     " cells cannot be cut into " + std::to_string(parts) +
-                     " congruent pieces: its area is not a multiple of " + std::to_string(parts));
+    throw InputError("figure of " + std::to_string(figure.size()) + " cells cannot be cut into " +
+                     std::to_string(parts) + " congruent pieces: its area is not a multiple of " +
+                     std::to_string(parts));
 }
 
 Dissection canonical(Dissection d) { return detail::sorted_pieces(std::move(d)); }
@@ -170,7 +170,8 @@ public:
       record();
       return;
     }
-    if (config_.method == DissectMethod::Kotani) kotani();
+    if (config_.method == DissectMethod::Kotani)
+      kotani();
     else {
       const std::size_t mark = trail_.size();
       if (add_to_one(order_[0])) ours(1);
@@ -194,8 +195,8 @@ private:
     return {m.s.row + d.row, m.s.col + d.col};
   }
   Cell backward(const Map& m, Cell y) const {
-    const Cell d = transform_cell({y.row - m.s.row, y.col - m.s.col},
-                                  inverse_[static_cast<std::size_t>(m.t)]);
+    const Cell d =
+        transform_cell({y.row - m.s.row, y.col - m.s.col}, inverse_[static_cast<std::size_t>(m.t)]);
     return {m.p.row + d.row, m.p.col + d.col};
   }
   /// The free cell `c` (in the local frame), or -1 when it is outside or taken.
@@ -429,8 +430,10 @@ DissectionAttributes attributes(const Cells& figure, const Dissection& d) {
     for (Cell c : d[p])
       for (Cell n : {Cell{c.row - 1, c.col}, Cell{c.row + 1, c.col}, Cell{c.row, c.col - 1},
                      Cell{c.row, c.col + 1}}) {
-        if (!in_figure.count(n)) ++outline;
-        else if (!own.count(n)) ++cut;  // counted from both sides
+        if (!in_figure.count(n))
+          ++outline;
+        else if (!own.count(n))
+          ++cut;  // counted from both sides
       }
   }
   a.x2 = static_cast<double>(outline) / static_cast<double>(d.size());
@@ -480,9 +483,11 @@ std::array<Cell, 4> neighbours(Cell c) {
 class Canvas {
 public:
   explicit Canvas(int radius)
-      : radius_(radius), side_(2 * radius + 1),
+      : radius_(radius),
+        side_(2 * radius + 1),
         bits_(static_cast<std::size_t>(side_) * static_cast<std::size_t>(side_), 0),
-        open_(bits_.size(), 0), marks_(bits_.size(), 0) {}
+        open_(bits_.size(), 0),
+        marks_(bits_.size(), 0) {}
   /// Whether `c` is held; false for squares outside the radius.
   bool has(Cell c) const { return within(c) && bits_[index(c)]; }
   /// Adds `c` (within the radius).
@@ -613,8 +618,10 @@ void shrink(Canvas& cells, std::size_t n, Random& random, Accept removable) {
       const std::size_t k = random.below(options.size());
       const Cell c = options[k];
       cells.erase(c);
-      if (cells.connected()) removed = true;
-      else cells.insert(c), options.erase(options.begin() + static_cast<long>(k));
+      if (cells.connected())
+        removed = true;
+      else
+        cells.insert(c), options.erase(options.begin() + static_cast<long>(k));
     }
     if (!removed) return;
   }
@@ -658,9 +665,9 @@ void lay_copy(Canvas& figure, const Cells& piece, int t, bool longest, Random& r
     };
     int most = 0;
     for (Cell v : shifts) most = std::max(most, contact(v));
-    shifts.erase(std::remove_if(shifts.begin(), shifts.end(),
-                                [&](Cell v) { return contact(v) < most; }),
-                 shifts.end());
+    shifts.erase(
+        std::remove_if(shifts.begin(), shifts.end(), [&](Cell v) { return contact(v) < most; }),
+        shifts.end());
   }
   const Cell v = shifts[random.below(shifts.size())];
   for (Cell p : turned) figure.insert({p.row + v.row, p.col + v.col});
@@ -799,9 +806,8 @@ PuzzleSet generate_puzzles(const GenerateConfig& config, std::size_t count, std:
   long barren = 0;  // seeds in a row without a new puzzle
   while (set.puzzles.size() < count) {
     std::vector<Attempt> attempts(batch);
-    parallel_for(batch, [&](std::size_t k) {
-      attempts[k] = attempt(config, puzzle_seed(seed, next + k));
-    });
+    parallel_for(
+        batch, [&](std::size_t k) { attempts[k] = attempt(config, puzzle_seed(seed, next + k)); });
     next += batch;
     for (Attempt& a : attempts) {
       if (a.timed_out) {

@@ -6,10 +6,10 @@
 #include <set>
 #include <string>
 
+#include "tangram/core/base/error.hpp"
 #include "tangram/core/dissection/congruent_dissection.hpp"
 #include "tangram/core/dissection/detail/figure_symmetry.hpp"
 #include "tangram/core/dissection/detail/flood.hpp"
-#include "tangram/core/base/error.hpp"
 
 namespace tangram {
 
@@ -95,9 +95,9 @@ Quarters quarters_of(const Cells& cells) {
 /// and when the figure is made of diamonds, those of the diamond lattice.
 struct HalfSymmetries {
   Quarters figure;
-  std::vector<int> lattice;      ///< half_figure_symmetries
+  std::vector<int> lattice;       ///< half_figure_symmetries
   std::optional<Cells> diamonds;  ///< the figure on the diamond lattice, if it is made of diamonds
-  std::vector<int> diamond;      ///< figure_symmetries(*diamonds)
+  std::vector<int> diamond;       ///< figure_symmetries(*diamonds)
 
   explicit HalfSymmetries(const Quarters& f)
       : figure(f), lattice(half_figure_symmetries(f)), diamonds(diamonds_of(f)) {
@@ -240,8 +240,9 @@ void check_half_dissectable(const Quarters& figure, int parts, bool halves) {
   if (std::set<Quarter>(figure.begin(), figure.end()).size() != figure.size())
     throw InputError("figure repeats a quarter");
   if (!quarters_connected(figure))
-    throw InputError("figure is not edge-connected (its half-squares must share sides, not "
-                     "only corners)");
+    throw InputError(
+        "figure is not edge-connected (its half-squares must share sides, not "
+        "only corners)");
   const std::size_t unit = halves ? 2 : 1;
   if (figure.size() % (unit * static_cast<std::size_t>(parts)) != 0)
     throw InputError("figure of " +
@@ -267,7 +268,10 @@ class HalfSearch {
 public:
   HalfSearch(const Quarters& figure, const DissectHalvesConfig& config,
              const HalfSymmetries* symmetries)
-      : figure_(figure), config_(config), symmetries_(symmetries), owner_(figure.size(), kUnowned),
+      : figure_(figure),
+        config_(config),
+        symmetries_(symmetries),
+        owner_(figure.size(), kUnowned),
         seen_(figure.size(), 0) {
     const SquareBox box = square_box(figure);
     r0_ = box.first_row, c0_ = box.first_col;
@@ -441,7 +445,7 @@ private:
   const HalfSymmetries* symmetries_;
   int r0_ = 0, c0_ = 0, height_ = 0, width_ = 0;
   std::size_t piece_size_ = 0;
-  std::vector<int> slot_;   ///< quarter slot in the bounding box -> figure index, or -1
+  std::vector<int> slot_;  ///< quarter slot in the bounding box -> figure index, or -1
   std::vector<std::vector<int>> adjacent_;
   std::vector<int> owner_;  ///< per figure index: piece (0-based) or kUnowned
   std::vector<int> trail_, one_;

@@ -89,7 +89,8 @@ private:
   bool chains(int t, int o2) {
     const std::size_t size = cells_.size();
     const Cell* turned = &moved_[static_cast<std::size_t>(t) * size];
-    const Cell* back = &moved_[static_cast<std::size_t>(inverse_[static_cast<std::size_t>(t)]) * size];
+    const Cell* back =
+        &moved_[static_cast<std::size_t>(inverse_[static_cast<std::size_t>(t)]) * size];
     const Cell to = cells_[static_cast<std::size_t>(o2)], from = cells_[0];
     // T(x) = to - t(from) + t(x); T^-1(y) = from - t^-1(to) + t^-1(y).
     const Cell image_shift{to.row - turned[0].row, to.col - turned[0].col};
@@ -134,9 +135,10 @@ private:
         j = image(j);
       } while (j != i && j >= 0);
       const std::size_t length = cycle_squares_.size() - start;
-      if (j < 0 || length % 2 == 1) return false;  // j < 0 cannot happen: every square has a
-                                                   // preimage here, so its orbit is a cycle
-      if (i == 0) {  // o1's cycle: o1 in A
+      if (j < 0 || length % 2 == 1)
+        return false;  // j < 0 cannot happen: every square has a
+                       // preimage here, so its orbit is a cycle
+      if (i == 0) {    // o1's cycle: o1 in A
         set_cycle({start, length}, 0);
         cycle_squares_.resize(start);
       } else {
@@ -176,7 +178,8 @@ private:
     const Cell first = moved_[static_cast<std::size_t>(t) * cells_.size()];
     const Cell back = moved_[u * cells_.size() + static_cast<std::size_t>(o2)];
     // T(x) = to - t(from) + t(x); T^-1(y) = from - t^-1(to) + t^-1(y).
-    const int ir = to.row - first.row + image.offset.row, ic = to.col - first.col + image.offset.col;
+    const int ir = to.row - first.row + image.offset.row,
+              ic = to.col - first.col + image.offset.col;
     const int pr = from.row - back.row + preimage.offset.row;
     const int pc = from.col - back.col + preimage.offset.col;
     int images = 0, preimages = 0;
@@ -274,10 +277,10 @@ private:
     std::vector<std::uint64_t> rows;
     Cell offset;  ///< where the moved figure's (0, 0) was
   };
-  bool use_rows_ = false;              ///< the figure fits 64 x 64: rows_allow first
-  std::vector<std::uint64_t> rows_;    ///< the figure, a word per row
-  std::array<Rows, 8> turned_rows_;    ///< per symmetry t: t(F)
-  std::vector<int> heads_;             ///< the heads of the isometry being tried
+  bool use_rows_ = false;            ///< the figure fits 64 x 64: rows_allow first
+  std::vector<std::uint64_t> rows_;  ///< the figure, a word per row
+  std::array<Rows, 8> turned_rows_;  ///< per symmetry t: t(F)
+  std::vector<int> heads_;           ///< the heads of the isometry being tried
   std::vector<Side> label_;
   std::vector<Cycle> cycles_;       ///< the free cycles of the isometry being tried
   std::vector<int> cycle_squares_;  ///< their squares

@@ -6,10 +6,10 @@
 
 #include <opencv2/core.hpp>
 
-#include "tangram/core/base/format.hpp"
 #include "tangram/core/base/error.hpp"
-#include "tangram/core/enumerate/lattice_search.hpp"
+#include "tangram/core/base/format.hpp"
 #include "tangram/core/base/parallel.hpp"
+#include "tangram/core/enumerate/lattice_search.hpp"
 #include "tangram/core/puzzle/verify.hpp"
 
 namespace tangram {
@@ -40,7 +40,8 @@ Method method_for(const Pattern& pattern, const SolverConfig& config,
                 "exactly, so it sets the scale)";
     return m;
   }
-  const double turns = grid_configurations(set, config.search.reflection) ? 90.0 : set.grid_step_deg();
+  const double turns =
+      grid_configurations(set, config.search.reflection) ? 90.0 : set.grid_step_deg();
   if (!searches_turns(config.search, turns)) {
     m.refusal = "the rotations searched must include the multiples of " + detail::general(turns) +
                 " degrees";
@@ -119,7 +120,8 @@ Enumeration enumerate_assemblies(const Pattern& pattern, const SolverConfig& con
   };
   if (m.grid) {
     out.method = "grid";
-    out.symmetries = enumeration.up_to_symmetry ? grid_symmetries(*m.grid, !s.reflection).size() : 1;
+    out.symmetries =
+        enumeration.up_to_symmetry ? grid_symmetries(*m.grid, !s.reflection).size() : 1;
     const GridSearchResult found = grid_search(
         *m.grid, config.pieces, *m.configs, settings,
         [&](const std::vector<GridPlacement>& placements) {
@@ -158,8 +160,7 @@ UsedPieces used_pieces(const PieceSet& set, const std::vector<PlacedPiece>& piec
     shapes.push_back(std::move(shape));
   }
   if (whole) return {set, pieces};
-  const std::string name =
-      set.name() + (use == PieceUse::Copies ? "-copies" : "-subset");
+  const std::string name = set.name() + (use == PieceUse::Copies ? "-copies" : "-subset");
   UsedPieces used{PieceSet(name, std::move(shapes), set.grid_step_deg()), pieces};
   for (PlacedPiece& piece : used.pieces) piece.shape = renumbered[piece.shape];
   return used;

@@ -24,7 +24,7 @@ struct CoverIndex {
     std::uint64_t mask = 0;    ///< its bits in its first word (word0)
     int word0 = 0, words = 0;  ///< first word of its bits and how many (in `bits`, from `bit`)
     int bit = 0;
-    int first = 0;             ///< its first point
+    int first = 0;  ///< its first point
   };
 
   CoverIndex(const CoverProblem& problem, PieceUse use) : points(problem.points) {
@@ -51,7 +51,8 @@ struct CoverIndex {
       move.bit = static_cast<int>(bits.size());
       bits.resize(bits.size() + static_cast<std::size_t>(move.words), 0);
       for (const int p : given.points)
-        bits[static_cast<std::size_t>(move.bit + p / 64 - move.word0)] |= std::uint64_t{1} << (p % 64);
+        bits[static_cast<std::size_t>(move.bit + p / 64 - move.word0)] |= std::uint64_t{1}
+                                                                          << (p % 64);
       move.mask = bits[static_cast<std::size_t>(move.bit)];
       moves.push_back(move);
     }
@@ -90,21 +91,22 @@ struct CoverIndex {
     for (int i = 0; i < points; ++i)
       for (std::size_t q = 0; q < patterns; ++q) {
         lists[static_cast<std::size_t>(i) * patterns + q] = static_cast<int>(listed.size());
-        for (int m = start[static_cast<std::size_t>(i)]; m < start[static_cast<std::size_t>(i) + 1]; ++m)
+        for (int m = start[static_cast<std::size_t>(i)]; m < start[static_cast<std::size_t>(i) + 1];
+             ++m)
           if ((needs[static_cast<std::size_t>(m)] & ~q) == 0) listed.push_back(m);
       }
     lists.back() = static_cast<int>(listed.size());
   }
 
   int points = 0, words = 0;
-  std::vector<int> left;       ///< copies of each shape at the start
-  int pieces = 0;              ///< pieces in all (0 with PieceUse::Copies: no limit)
-  std::vector<Move> moves;     ///< by first point: [start[i], start[i + 1]) at point i
+  std::vector<int> left;    ///< copies of each shape at the start
+  int pieces = 0;           ///< pieces in all (0 with PieceUse::Copies: no limit)
+  std::vector<Move> moves;  ///< by first point: [start[i], start[i + 1]) at point i
   std::vector<int> start;
   std::vector<std::uint64_t> bits;
-  int window = 0;              ///< points after a move's first by which the moves are listed
-  std::vector<int> lists;      ///< point i, pattern q: listed[lists[i * 2^window + q], ... + 1)
-  std::vector<int> listed;     ///< indices into `moves`
+  int window = 0;           ///< points after a move's first by which the moves are listed
+  std::vector<int> lists;   ///< point i, pattern q: listed[lists[i * 2^window + q], ... + 1)
+  std::vector<int> listed;  ///< indices into `moves`
 };
 
 /// What a subtree's search found: its assemblies (move indices of CoverProblem, one after the
@@ -113,9 +115,9 @@ struct Subtree {
   std::vector<int> prefix;  ///< the moves (indices into CoverIndex::moves) that lead to it
   bool complete = false;    ///< the prefix is itself an assembly
   long count = 0;
-  std::vector<int> moves;   ///< the assemblies found, one after the other
-  std::vector<int> ends;    ///< where each ends in `moves`
-  bool finished = false;    ///< searched to the end (or to max_solutions of its own)
+  std::vector<int> moves;  ///< the assemblies found, one after the other
+  std::vector<int> ends;   ///< where each ends in `moves`
+  bool finished = false;   ///< searched to the end (or to max_solutions of its own)
 };
 
 /// One thread's search state: free points, copies left, moves made.
@@ -131,7 +133,8 @@ public:
 
   void reset() {
     free_.assign(static_cast<std::size_t>(x_.words), 0);
-    for (int c = 0; c < x_.points; ++c) free_[static_cast<std::size_t>(c / 64)] |= std::uint64_t{1} << (c % 64);
+    for (int c = 0; c < x_.points; ++c)
+      free_[static_cast<std::size_t>(c / 64)] |= std::uint64_t{1} << (c % 64);
     left_ = x_.left;
     pieces_left_ = x_.pieces;
     placed_.clear();
@@ -140,7 +143,8 @@ public:
   void place(int m) {
     const CoverIndex::Move& move = x_.moves[static_cast<std::size_t>(m)];
     for (int w = 0; w < move.words; ++w)
-      free_[static_cast<std::size_t>(move.word0 + w)] &= ~x_.bits[static_cast<std::size_t>(move.bit + w)];
+      free_[static_cast<std::size_t>(move.word0 + w)] &=
+          ~x_.bits[static_cast<std::size_t>(move.bit + w)];
     --left_[static_cast<std::size_t>(move.shape)];
     --pieces_left_;
     placed_.push_back(m);
@@ -149,7 +153,8 @@ public:
   void unplace() {
     const CoverIndex::Move& move = x_.moves[static_cast<std::size_t>(placed_.back())];
     for (int w = 0; w < move.words; ++w)
-      free_[static_cast<std::size_t>(move.word0 + w)] |= x_.bits[static_cast<std::size_t>(move.bit + w)];
+      free_[static_cast<std::size_t>(move.word0 + w)] |=
+          x_.bits[static_cast<std::size_t>(move.bit + w)];
     ++left_[static_cast<std::size_t>(move.shape)];
     ++pieces_left_;
     placed_.pop_back();
@@ -233,7 +238,8 @@ private:
 
   template <class Cancelled>
   Stop poll(Cancelled&& cancelled) {
-    if (config_.stop != nullptr && config_.stop->load(std::memory_order_relaxed)) return Stop::Interrupt;
+    if (config_.stop != nullptr && config_.stop->load(std::memory_order_relaxed))
+      return Stop::Interrupt;
     if (cancelled(nodes_)) return Stop::Cancelled;
     if (Clock::now() > config_.deadline) return Stop::Deadline;
     return Stop::None;

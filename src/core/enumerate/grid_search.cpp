@@ -19,9 +19,8 @@ std::vector<cv::Point> cells_of(const Polygon& polygon) {
     for (int x = static_cast<int>(std::round(box.x0)); x < static_cast<int>(std::round(box.x1));
          ++x)
       if (inside_polygon(polygon, {x + 0.5, y + 0.5})) cells.emplace_back(x, y);
-  std::sort(cells.begin(), cells.end(), [](cv::Point a, cv::Point b) {
-    return a.y != b.y ? a.y < b.y : a.x < b.x;
-  });
+  std::sort(cells.begin(), cells.end(),
+            [](cv::Point a, cv::Point b) { return a.y != b.y ? a.y < b.y : a.x < b.x; });
   return cells;
 }
 
@@ -36,8 +35,8 @@ double puzzle_share(const cv::Mat1i& sum, int x0, int y0, int x1, int y1) {
 
 }  // namespace
 
-std::optional<std::vector<std::vector<GridConfiguration>>> grid_configurations(
-    const PieceSet& set, bool reflection) {
+std::optional<std::vector<std::vector<GridConfiguration>>> grid_configurations(const PieceSet& set,
+                                                                               bool reflection) {
   std::vector<std::vector<GridConfiguration>> out(set.shape_count());
   for (std::size_t s = 0; s < set.shape_count(); ++s) {
     const ShapeId id = static_cast<ShapeId>(s);
@@ -54,7 +53,8 @@ std::optional<std::vector<std::vector<GridConfiguration>>> grid_configurations(
       const Polygon posed = apply_pose(local, Pose{{0.0, 0.0}, config.angle_deg, config.reflected});
       const Box box = bounding_box(posed);
       Polygon placed;
-      for (const Vec2& v : posed) placed.push_back({std::round(v.x - box.x0), std::round(v.y - box.y0)});
+      for (const Vec2& v : posed)
+        placed.push_back({std::round(v.x - box.x0), std::round(v.y - box.y0)});
       std::vector<cv::Point> cells = cells_of(placed);
       if (cells.empty() || std::find(seen.begin(), seen.end(), cells) != seen.end()) continue;
       seen.push_back(cells);
@@ -107,7 +107,8 @@ std::optional<CellGrid> cell_grid(const Pattern& pattern, const PieceSet& set, P
       }
     }
   const long area = std::lround(area_units);
-  if (use == PieceUse::Exact ? puzzle_cells != area : use == PieceUse::Subset && puzzle_cells > area)
+  if (use == PieceUse::Exact ? puzzle_cells != area
+                             : use == PieceUse::Subset && puzzle_cells > area)
     return std::nullopt;
   return grid;
 }

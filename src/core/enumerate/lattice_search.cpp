@@ -39,9 +39,8 @@ std::vector<std::vector<LatticeConfiguration>> lattice_configurations(const Piec
       }
       if (!on) continue;
       std::vector<cv::Point> key = c.corners;
-      std::sort(key.begin(), key.end(), [](cv::Point a, cv::Point b) {
-        return a.y != b.y ? a.y < b.y : a.x < b.x;
-      });
+      std::sort(key.begin(), key.end(),
+                [](cv::Point a, cv::Point b) { return a.y != b.y ? a.y < b.y : a.x < b.x; });
       if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
       seen.push_back(key);
       c.size = {static_cast<int>(std::lround((box.x1 - box.x0) / step)),
@@ -153,8 +152,8 @@ Sampling choose_sampling(const LatticeFigure& figure, bool fine) {
 
 /// Whether sample (u, v) of `s` (in 1/k steps from the box's corner, plus the offsets) falls on
 /// a puzzle pixel.
-bool sample_in_figure(const Pattern& pattern, const LatticeFigure& figure, const Sampling& s,
-                      int u, int v) {
+bool sample_in_figure(const Pattern& pattern, const LatticeFigure& figure, const Sampling& s, int u,
+                      int v) {
   const int x = static_cast<int>(std::floor(figure.origin.x + (u + s.a) / s.k * figure.step_px.x));
   const int y = static_cast<int>(std::floor(figure.origin.y + (v + s.b) / s.k * figure.step_px.y));
   return x >= 0 && y >= 0 && x < pattern.puzzle.cols && y < pattern.puzzle.rows &&
@@ -178,8 +177,10 @@ bool figure_symmetric(const Pattern& pattern, const LatticeFigure& figure, const
     cv::transpose(crop, transposed);
     // (x, y) -> (b y + c, d x + f): a transpose, then flips where b or d is negative.
     const int code = t.b < 0 && t.d < 0 ? -1 : t.b < 0 ? 1 : t.d < 0 ? 0 : 2;
-    if (code == 2) image = transposed;
-    else cv::flip(transposed, image, code);
+    if (code == 2)
+      image = transposed;
+    else
+      cv::flip(transposed, image, code);
   }
   if (image.size() != crop.size()) cv::resize(image, image, crop.size(), 0, 0, cv::INTER_NEAREST);
   cv::Mat1b differ;

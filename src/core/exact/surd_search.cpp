@@ -60,7 +60,6 @@ std::optional<SurdRing> exact_offsets(const Polygon& polygon, double step) {
   return ring;
 }
 
-
 /// The ring's corners sorted (a key for the same polygon however it starts).
 SurdRing sorted_corners(SurdRing ring) {
   std::sort(ring.begin(), ring.end(), lex_less);
@@ -105,9 +104,17 @@ public:
              const Pattern& judge, const AssemblyCheck& accept, const SearchConfig& search,
              Clock::time_point deadline, double unit_px, const ProgressCallback& progress,
              const SearchObserver& observer, bool memo)
-      : set_(set), forms_(std::move(forms)), figure_(figure), judge_(judge), accept_(accept),
-        stop_(search.stop), deadline_(deadline), unit_px_(unit_px), progress_(progress),
-        observer_(observer), memo_(memo),
+      : set_(set),
+        forms_(std::move(forms)),
+        figure_(figure),
+        judge_(judge),
+        accept_(accept),
+        stop_(search.stop),
+        deadline_(deadline),
+        unit_px_(unit_px),
+        progress_(progress),
+        observer_(observer),
+        memo_(memo),
         started_(search.started == Clock::time_point{} ? Clock::now() : search.started) {
     left_.assign(set.shape_count(), 0);
     for (const ShapeId id : set.order()) ++left_[std::size_t(id)];
@@ -218,9 +225,7 @@ public:
   long tried_ = 0, backtracks_ = 0, rejected_ = 0, step_ = 0, memo_hits_ = 0;
 
 private:
-  double elapsed() const {
-    return std::chrono::duration<double>(Clock::now() - started_).count();
-  }
+  double elapsed() const { return std::chrono::duration<double>(Clock::now() - started_).count(); }
 
   void tell(SearchEventType type, const PlacedPiece& piece) {
     tell_vertex_event(progress_, observer_, step_, type, piece, shown_,
@@ -271,7 +276,8 @@ private:
     for (const SurdRing& ring : rings) {
       const std::size_t n = ring.size();
       for (std::size_t i = 0; i < n; ++i) {
-        const SurdPoint in = ring[i] - ring[(i + n - 1) % n], out_edge = ring[(i + 1) % n] - ring[i];
+        const SurdPoint in = ring[i] - ring[(i + n - 1) % n],
+                        out_edge = ring[(i + 1) % n] - ring[i];
         const int din = surd_direction(in), dout = surd_direction(out_edge);
         const int turn = (dout - din + 8) % 8;
         if (turn == 0 || turn >= 4) continue;  // straight or reflex
@@ -287,8 +293,9 @@ private:
         out.push_back(c);
       }
     }
-    std::stable_sort(out.begin(), out.end(),
-                     [](const SurdCorner& a, const SurdCorner& b) { return a.angle45 < b.angle45; });
+    std::stable_sort(out.begin(), out.end(), [](const SurdCorner& a, const SurdCorner& b) {
+      return a.angle45 < b.angle45;
+    });
     return out;
   }
 
@@ -304,7 +311,8 @@ private:
       for (std::size_t i = 0; i < ring.size(); ++i) {
         const SurdPoint p = ring[i], q = ring[(i + 1) % ring.size()];
         const double px = p.x.value(), py = p.y.value(), qx = q.x.value(), qy = q.y.value();
-        out.push_back({p, q, std::min(px, qx), std::min(py, qy), std::max(px, qx), std::max(py, qy)});
+        out.push_back(
+            {p, q, std::min(px, qx), std::min(py, qy), std::max(px, qx), std::max(py, qy)});
       }
     return out;
   }
@@ -315,8 +323,7 @@ private:
     const SurdBox pb = ring_box(piece);
     constexpr double eps = 1e-9;
     for (const Edge& e : edges) {
-      if (e.x1 <= pb.x0 + eps || e.x0 >= pb.x1 - eps || e.y1 <= pb.y0 + eps ||
-          e.y0 >= pb.y1 - eps)
+      if (e.x1 <= pb.x0 + eps || e.x0 >= pb.x1 - eps || e.y1 <= pb.y0 + eps || e.y0 >= pb.y1 - eps)
         continue;
       if (segment_meets_interior(e.p, e.q, piece)) return false;
     }
@@ -414,8 +421,8 @@ private:
   const double unit_px_;
   std::vector<Surd> area2_;  ///< per shape: twice its area in steps squared
   struct FormCorners {
-    std::vector<int> out, in;     ///< surd_direction() of the edges leaving and reaching it
-    std::vector<bool> repeated;   ///< the same polygon as an earlier form's corner lays
+    std::vector<int> out, in;    ///< surd_direction() of the edges leaving and reaching it
+    std::vector<bool> repeated;  ///< the same polygon as an earlier form's corner lays
   };
   std::vector<FormCorners> corners_;  ///< per form
   std::vector<int> left_;
@@ -425,7 +432,7 @@ private:
   const SearchObserver& observer_;
   const bool memo_;
   const Clock::time_point started_;
-  std::vector<PlacedPiece> shown_;  ///< placed_ in pixels, with a progress or an observer
+  std::vector<PlacedPiece> shown_;            ///< placed_ in pixels, with a progress or an observer
   std::set<std::vector<std::int64_t>> dead_;  ///< state_key() of states without assemblies
 };
 
@@ -479,8 +486,8 @@ namespace {
 
 /// A ring of the outline snapped onto the lattice, relative to its first corner.
 struct SnappedRing {
-  SurdRing ring;    ///< from (0, 0)
-  Polygon corners;  ///< the outline's corners they stand for (px), the lines moved
+  SurdRing ring;      ///< from (0, 0)
+  Polygon corners;    ///< the outline's corners they stand for (px), the lines moved
   double cost = 0.0;  ///< simplest_surd()'s costs summed over the edges
 };
 
@@ -502,7 +509,7 @@ std::optional<SnappedRing> snap_ring(const Polygon& corners, double step_px, dou
     if (std::hypot(e.x, e.y) < kEdgePx) continue;  // a step of the raster at a corner
     if (std::abs(cross(e, unit)) > kEdgePx) return std::nullopt;
     if (!dirs.empty() && dir == dirs.back()) continue;  // one line
-    const Vec2 outward{unit.y, -unit.x};  // the figure lies to the left of every edge
+    const Vec2 outward{unit.y, -unit.x};                // the figure lies to the left of every edge
     dirs.push_back(dir);
     units.push_back(unit);
     through.push_back(0.5 * (corners[i] + corners[(i + 1) % n]) + grow_px * outward);

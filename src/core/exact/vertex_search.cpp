@@ -16,9 +16,9 @@
 #include <string>
 
 #include "tangram/core/base/error.hpp"
-#include "tangram/core/geometry/outline.hpp"
-#include "tangram/core/geometry/detail/spill.hpp"
 #include "tangram/core/exact/detail/surd_search.hpp"
+#include "tangram/core/geometry/detail/spill.hpp"
+#include "tangram/core/geometry/outline.hpp"
 #include "tangram/core/puzzle/verify.hpp"
 
 namespace tangram {
@@ -34,13 +34,12 @@ struct GeometryFailure : std::runtime_error {
 
 namespace boost::geometry {
 
-void assertion_failed(char const* expr, char const* function, char const* /*file*/,
-                      long /*line*/) {
+void assertion_failed(char const* expr, char const* function, char const* /*file*/, long /*line*/) {
   throw tangram::GeometryFailure(std::string("Boost.Geometry: ") + expr + " in " + function);
 }
 
-void assertion_failed_msg(char const* expr, char const* msg, char const* function,
-                          char const* file, long line) {
+void assertion_failed_msg(char const* expr, char const* msg, char const* function, char const* file,
+                          long line) {
   assertion_failed((std::string(expr) + " (" + msg + ")").c_str(), function, file, line);
 }
 
@@ -223,15 +222,15 @@ double vx_perimeter(const Polygon& polygon) {
 /// The tolerances, in pixels, for a figure whose set side is `side_px` (see the file comment
 /// of vertex_search.hpp).
 struct VxTolerances {
-  double spill_band_px = 0.0;   ///< a piece may spill by this times its perimeter
-  double open_px = 0.0;         ///< the remainder is opened by this radius
-  double simplify_px = 1.0;     ///< and simplified within this
-  double short_px = 2.5;        ///< edges shorter than this are merged into a corner
-  double angle_deg = 4.0;       ///< a piece's corner fits a corner this much wider
-  double straight_deg = 4.0;    ///< a corner this close to 180 degrees is no corner
+  double spill_band_px = 0.0;     ///< a piece may spill by this times its perimeter
+  double open_px = 0.0;           ///< the remainder is opened by this radius
+  double simplify_px = 1.0;       ///< and simplified within this
+  double short_px = 2.5;          ///< edges shorter than this are merged into a corner
+  double angle_deg = 4.0;         ///< a piece's corner fits a corner this much wider
+  double straight_deg = 4.0;      ///< a corner this close to 180 degrees is no corner
   double spill_budget_px2 = 0.0;  ///< all pieces together spill at most this
   double lost_budget_px2 = 0.0;   ///< the remainder may lose at most this
-  double speck_px2 = 0.0;       ///< parts and holes smaller than this are dropped
+  double speck_px2 = 0.0;         ///< parts and holes smaller than this are dropped
 };
 
 VxTolerances vx_tolerances(const Pattern& pattern) {
@@ -259,11 +258,11 @@ struct VxForm {
 /// A convex corner of the remaining silhouette and the edge a piece is laid along there.
 struct VxCorner {
   Vec2 at;
-  Vec2 along;        ///< direction of the corner's longer edge
-  bool out = true;   ///< that edge leaves the corner (else it arrives)
+  Vec2 along;       ///< direction of the corner's longer edge
+  bool out = true;  ///< that edge leaves the corner (else it arrives)
   double angle_deg = 0.0;
   double edge_px = 0.0;  ///< its length
-  int fits = 0;      ///< piece corners (forms' vertices) narrow enough for it
+  int fits = 0;          ///< piece corners (forms' vertices) narrow enough for it
 };
 
 /// A piece laid at a corner and how much of it lies outside the remaining silhouette.
@@ -280,9 +279,15 @@ class VertexSearch {
 public:
   VertexSearch(const Pattern& pattern, const SolverConfig& config, const ProgressCallback& progress,
                const SearchObserver& observer, const Pattern& judge, const AssemblyCheck& accept)
-      : pattern_(pattern), set_(config.pieces), progress_(progress),
-        observer_(observer), judge_(judge), accept_(accept), tol_(vx_tolerances(pattern)),
-        unit_px_(set_.unit_px(pattern.side_px)), pruning_(config.search.vertex_pruning) {
+      : pattern_(pattern),
+        set_(config.pieces),
+        progress_(progress),
+        observer_(observer),
+        judge_(judge),
+        accept_(accept),
+        tol_(vx_tolerances(pattern)),
+        unit_px_(set_.unit_px(pattern.side_px)),
+        pruning_(config.search.vertex_pruning) {
     started_ = config.search.started == Clock::time_point{} ? Clock::now() : config.search.started;
     stop_ = config.search.stop;
     deadline_ = started_ + std::chrono::duration_cast<Clock::duration>(
@@ -300,8 +305,9 @@ public:
         form.local = apply_pose(form.base, Pose{{0.0, 0.0}, 0.0, mirror});
         const std::size_t n = form.local.size();
         for (std::size_t i = 0; i < n; ++i)
-          form.angle_deg.push_back(vx_interior_angle_deg(form.local[i] - form.local[(i + n - 1) % n],
-                                                      form.local[(i + 1) % n] - form.local[i]));
+          form.angle_deg.push_back(
+              vx_interior_angle_deg(form.local[i] - form.local[(i + n - 1) % n],
+                                    form.local[(i + 1) % n] - form.local[i]));
         forms_.push_back(std::move(form));
       }
     }
@@ -389,8 +395,8 @@ private:
         bg::buffer(clean, eroded, bs::distance_symmetric<double>(-tol_.open_px), side, join, end,
                    point);
         if (!eroded.empty())
-          bg::buffer(eroded, grown, bs::distance_symmetric<double>(tol_.open_px), side, join,
-                     end, point);
+          bg::buffer(eroded, grown, bs::distance_symmetric<double>(tol_.open_px), side, join, end,
+                     point);
       } catch (const GeometryFailure&) {
         failed = true;
       }
@@ -477,13 +483,17 @@ private:
           // Where the line a + s before meets the line d - t after.
           const double s = cross(d - a, after) / cross(before, after);
           const Vec2 x = a + s * before;
-          if (vx_length(x - ring[i]) <= 2.0 * tol_.short_px) corner = x;
-          else continue;
+          if (vx_length(x - ring[i]) <= 2.0 * tol_.short_px)
+            corner = x;
+          else
+            continue;
         }
         const std::size_t first = std::min(i, j), second = std::max(i, j);
         ring.erase(ring.begin() + long(second));
-        if (corner) ring[first] = *corner;
-        else ring.erase(ring.begin() + long(first));
+        if (corner)
+          ring[first] = *corner;
+        else
+          ring.erase(ring.begin() + long(first));
         changed = true;
       }
     }
@@ -660,8 +670,7 @@ private:
         bg::difference(region, piece, rest);
         // A failed clipping shows in the areas: the piece takes its area less its spill.
         const double expected = bg::area(region) - (bg::area(piece) - p.spill_px2);
-        const bool clipped =
-            std::abs(bg::area(rest) - expected) <= 0.01 * bg::area(piece) + 4.0;
+        const bool clipped = std::abs(bg::area(rest) - expected) <= 0.01 * bg::area(piece) + 4.0;
         if (clipped) tidy = tidied(rest, lost_after);
       } catch (const GeometryFailure&) {
         tidy.reset();  // a clipping Boost.Geometry gave up on: this placement is not made
@@ -686,17 +695,17 @@ private:
   const bool pruning_;  ///< SearchConfig::vertex_pruning
   Clock::time_point started_, deadline_;
   const std::atomic<bool>* stop_ = nullptr;  ///< SearchConfig::stop
-  std::vector<VxForm> forms_;   ///< shapes largest first, each unmirrored then mirrored
-  std::vector<ShapeId> rank_;   ///< the distinct shapes, largest first
-  std::vector<int> left_;       ///< per shape: copies still to place
+  std::vector<VxForm> forms_;  ///< shapes largest first, each unmirrored then mirrored
+  std::vector<ShapeId> rank_;  ///< the distinct shapes, largest first
+  std::vector<int> left_;      ///< per shape: copies still to place
   std::vector<PlacedPiece> placed_, deepest_;
   long tried_ = 0, backtracks_ = 0, rejected_ = 0, step_ = 0;
 };
 
 }  // namespace
 
-void tell_vertex_event(const ProgressCallback& progress, const SearchObserver& observer,
-                       long& step, SearchEventType type, const PlacedPiece& piece,
+void tell_vertex_event(const ProgressCallback& progress, const SearchObserver& observer, long& step,
+                       SearchEventType type, const PlacedPiece& piece,
                        const std::vector<PlacedPiece>& assembly, const SearchProgress& now) {
   if (progress) progress(now);
   if (!observer) return;
@@ -736,11 +745,9 @@ Solution vertex_search(const Pattern& pattern, const SolverConfig& config,
       on.step += events;
       observer(on);
     };
-    return VertexSearch(pattern, timed, progress, numbered, judge ? *judge : pattern, accept)
-        .run();
+    return VertexSearch(pattern, timed, progress, numbered, judge ? *judge : pattern, accept).run();
   }
-  return VertexSearch(pattern, config, progress, observer, judge ? *judge : pattern, accept)
-      .run();
+  return VertexSearch(pattern, config, progress, observer, judge ? *judge : pattern, accept).run();
 }
 
 }  // namespace tangram

@@ -13,7 +13,6 @@ namespace tangram {
 
 namespace {
 
-
 /// The direction (unit vector) of the line fitted to contour points [from, to] (indices modulo
 /// the contour's size, `to` after `from`), without the quarter at each end (where the stretch
 /// bends into its corners).
@@ -50,8 +49,10 @@ Ring ring_around(const cv::Mat1b& puzzle, cv::Point v, double radius) {
     const int x = static_cast<int>(std::floor(v.x + 0.5 + radius * std::cos(t)));
     const int y = static_cast<int>(std::floor(v.y + 0.5 + radius * std::sin(t)));
     const bool in = x >= 0 && y >= 0 && x < puzzle.cols && y < puzzle.rows && puzzle(y, x) != 0;
-    if (k == 0) first = in;
-    else if (in != last) ++changes;
+    if (k == 0)
+      first = in;
+    else if (in != last)
+      ++changes;
     if (k < kSamples) inside += in ? 1 : 0;
     last = in;
   }

@@ -75,7 +75,9 @@ std::vector<Corner> outline_corners(const std::vector<OutlineRing>& rings, doubl
     for (std::size_t a = 0; a < ring.arcs.size(); ++a)
       for (std::size_t k = 0; k < ring.arcs[a].edges; ++k)
         arc_of[(ring.arcs[a].first_edge + k) % m] = static_cast<int>(a);
-    const auto edge_vector = [&](std::size_t e) { return ring.corners[(e + 1) % m] - ring.corners[e]; };
+    const auto edge_vector = [&](std::size_t e) {
+      return ring.corners[(e + 1) % m] - ring.corners[e];
+    };
     const auto straight = [&](std::size_t e) {
       return arc_of[e] < 0 && ring.fitted[e] && norm(edge_vector(e)) >= min_px;
     };
@@ -105,10 +107,13 @@ std::vector<ArcKind> arc_kinds(const PieceSet& set) {
       const bool convex = cross(a - arc.centre, b - arc.centre) > 0.0;
       const double length = std::abs(arc.sweep_deg) * kPi / 180.0 * arc.radius;
       auto same = std::find_if(kinds.begin(), kinds.end(), [&](const ArcKind& k) {
-        return k.convex == convex && std::abs(k.radius - arc.radius) <= 1e-6 * std::max(1.0, arc.radius);
+        return k.convex == convex &&
+               std::abs(k.radius - arc.radius) <= 1e-6 * std::max(1.0, arc.radius);
       });
-      if (same == kinds.end()) kinds.push_back({arc.radius, convex, length});
-      else same->length += length;
+      if (same == kinds.end())
+        kinds.push_back({arc.radius, convex, length});
+      else
+        same->length += length;
     }
   }
   std::sort(kinds.begin(), kinds.end(), [](const ArcKind& p, const ArcKind& q) {
@@ -152,7 +157,8 @@ std::optional<Impossibility> curved_refusal(const Pattern& pattern, const PieceS
       const double tolerance_px = std::max(1.5, kArcRadiusTolerance * arc.radius);
       std::size_t kind = kinds.size();
       for (std::size_t k = 0; k < kinds.size(); ++k)
-        if (kinds[k].convex == arc.convex && std::abs(kinds[k].radius * unit_px - arc.radius) <= tolerance_px)
+        if (kinds[k].convex == arc.convex &&
+            std::abs(kinds[k].radius * unit_px - arc.radius) <= tolerance_px)
           kind = k;
       if (kind == kinds.size()) {
         const double half = arc.sweep_deg / 2.0 * kPi / 180.0;
@@ -180,7 +186,8 @@ std::optional<Impossibility> curved_refusal(const Pattern& pattern, const PieceS
   // Corners, as corner_angles.hpp judges them, with the pieces' tangent angles.
   const std::vector<double> sums = tangent_corner_sums(set);
   // Only long straight edges: the chords of an arc the outline did not find are shorter.
-  const double min_px = std::max(12.0, kMinStraightShare * std::sqrt(static_cast<double>(pattern.area_px)));
+  const double min_px =
+      std::max(12.0, kMinStraightShare * std::sqrt(static_cast<double>(pattern.area_px)));
   for (const Corner& corner : outline_corners(rings, min_px)) {
     const double angle = corner.angle_deg;
     // Near 180 degrees: no corner; near 0 or 360: a cusp or a slit's end, which side the

@@ -31,8 +31,7 @@ std::vector<RotationStage> auto_rotation_plan(const Pattern& pattern, const Piec
                                               const RotationPlanConfig& config) {
   std::vector<RotationStage> plan;
   const double grid = set.grid_step_deg();
-  if (const std::optional<OutlineDirection> direction =
-          curved_outline_direction(pattern, set);
+  if (const std::optional<OutlineDirection> direction = curved_outline_direction(pattern, set);
       direction && direction->share >= config.min_share) {
     const double offset = grid_turn(*direction, grid, config);
     // The grid stage searches what the fine stage would not search as well: coarser masks, or
@@ -48,8 +47,7 @@ std::optional<MissedDirection> missed_direction(const Pattern& pattern, const Pi
                                                 const RotationPlanConfig& config) {
   const double grid = set.grid_step_deg();
   if (!(step_deg > 0.0)) return std::nullopt;
-  const std::optional<OutlineDirection> direction =
-      curved_outline_direction(pattern, set);
+  const std::optional<OutlineDirection> direction = curved_outline_direction(pattern, set);
   if (!direction || direction->share < config.min_share) return std::nullopt;
   const double residue = direction->residue_deg;
   const double near = std::max(config.snap_deg, std::min(step_deg / 2.0, 0.5));

@@ -63,7 +63,8 @@ Vec2 rotate_local(Vec2 local, double angle_deg, bool reflected) {
 Polygon apply_pose(const Polygon& local, const Pose& pose) {
   Polygon out;
   out.reserve(local.size());
-  for (const Vec2& v : local) out.push_back(pose.centre + rotate_local(v, pose.angle_deg, pose.reflected));
+  for (const Vec2& v : local)
+    out.push_back(pose.centre + rotate_local(v, pose.angle_deg, pose.reflected));
   if (pose.reflected) std::reverse(out.begin(), out.end());
   return out;
 }

@@ -36,7 +36,8 @@ std::optional<Line> fitted_line(const cv::Mat1b& puzzle, const std::vector<cv::P
   std::vector<cv::Point2d> midpoints;
   for (std::size_t k = margin; k + margin <= steps; ++k) {
     const cv::Point& p = contour[(from + k) % n];
-    for (const cv::Point d : {cv::Point(1, 0), cv::Point(-1, 0), cv::Point(0, 1), cv::Point(0, -1)}) {
+    for (const cv::Point d :
+         {cv::Point(1, 0), cv::Point(-1, 0), cv::Point(0, 1), cv::Point(0, -1)}) {
       if (inside(p.x + d.x, p.y + d.y)) continue;
       const Vec2 m{p.x + 0.5 + d.x / 2.0, p.y + 0.5 + d.y / 2.0};
       // Only cracks along this stretch (a thin part's far side, a neighbouring stretch's
@@ -65,7 +66,6 @@ Vec2 project(const Line& line, Vec2 v) {
   return line.point + dot(v - line.point, line.direction) * line.direction;
 }
 
-
 // A run of contour points is an arc when a circle fits its crack midpoints this well (px)...
 constexpr double kArcRmsPx = 0.4;
 constexpr double kArcMaxPx = 1.2;
@@ -91,7 +91,8 @@ Cracks crack_midpoints(const cv::Mat1b& puzzle, const std::vector<cv::Point>& co
   for (const cv::Point& p : contour) {
     cracks.first.push_back(cracks.points.size());
     for (const cv::Point d : {cv::Point(1, 0), cv::Point(0, 1), cv::Point(-1, 0), cv::Point(0, -1)})
-      if (!inside(p.x + d.x, p.y + d.y)) cracks.points.push_back({p.x + 0.5 + d.x / 2.0, p.y + 0.5 + d.y / 2.0});
+      if (!inside(p.x + d.x, p.y + d.y))
+        cracks.points.push_back({p.x + 0.5 + d.x / 2.0, p.y + 0.5 + d.y / 2.0});
   }
   cracks.first.push_back(cracks.points.size());
   return cracks;
@@ -227,14 +228,17 @@ public:
       std::size_t best = 0;
       CircleFit best_fit;
       for (std::size_t j = i + 1; j <= m; ++j) {
-        const CircleFit fit = fit_circle(inner_points(kept_[(start + i) % m], kept_[(start + j) % m]));
+        const CircleFit fit =
+            fit_circle(inner_points(kept_[(start + i) % m], kept_[(start + j) % m]));
         if (!fit.ok || fit.rms > kArcRmsPx || fit.max > kArcMaxPx) break;
         best = j - i;
         best_fit = fit;
       }
       if (best > 0) {
-        const std::vector<Vec2> p = inner_points(kept_[(start + i) % m], kept_[(start + i + best) % m]);
-        const double sweep = std::abs(sweep_of(best_fit, kept_[(start + i) % m], kept_[(start + i + best) % m]));
+        const std::vector<Vec2> p =
+            inner_points(kept_[(start + i) % m], kept_[(start + i + best) % m]);
+        const double sweep =
+            std::abs(sweep_of(best_fit, kept_[(start + i) % m], kept_[(start + i + best) % m]));
         if (is_arc(best_fit, p, sweep)) {
           runs.push_back({i, best, best_fit});
           i += best;
@@ -252,7 +256,8 @@ public:
         ++k;
         continue;
       }
-      const CircleFit fit = fit_circle(inner_points(kept_[(start + a.edge) % m], kept_[(start + b.edge + b.edges) % m]));
+      const CircleFit fit = fit_circle(
+          inner_points(kept_[(start + a.edge) % m], kept_[(start + b.edge + b.edges) % m]));
       if (!fit.ok || fit.rms > kArcRmsPx || fit.max > kArcMaxPx) {
         ++k;
         continue;
@@ -293,15 +298,16 @@ public:
         // The split searched from a third of the arc back to the end of what follows.
         const std::size_t lo = (to[k] + n - forward(from[k], to[k]) / 3) % n;
         const std::size_t end = joined ? to[next] : vertex_after(to[k]);
-        if (end == n || (!joined && forward(to[k], end) > forward(to[k], from[next]) && r > 1 && next != k))
+        if (end == n ||
+            (!joined && forward(to[k], end) > forward(to[k], from[next]) && r > 1 && next != k))
           continue;
         const std::size_t span = forward(lo, end);
         double best_cost = 1e300;
         std::size_t best_split = to[k];
         for (std::size_t step = 1; step + 2 < span; ++step) {
           const std::size_t split = (lo + step) % n;
-          const double cost = circle_sse(from[k], split) +
-                              (joined ? circle_sse(split, end) : line_sse(split, end));
+          const double cost =
+              circle_sse(from[k], split) + (joined ? circle_sse(split, end) : line_sse(split, end));
           if (cost < best_cost) {
             best_cost = cost;
             best_split = split;
@@ -315,7 +321,8 @@ public:
         const std::size_t previous = (k + r - 1) % r;
         if (r > 1 && to[previous] == from[k]) continue;
         const std::size_t begin = vertex_before(from[k]);
-        if (begin == n || (r > 1 && forward(begin, from[k]) > forward(to[previous], from[k]))) continue;
+        if (begin == n || (r > 1 && forward(begin, from[k]) > forward(to[previous], from[k])))
+          continue;
         const std::size_t hi = (from[k] + forward(from[k], to[k]) / 3) % n;
         const std::size_t span = forward(begin, hi);
         double best_cost = 1e300;
@@ -354,9 +361,8 @@ public:
       arc.to = on_circle(fit, pixel_centre(contour_[to[k]]));
       found.push_back(arc);
     }
-    std::sort(found.begin(), found.end(), [](const OutlineArc& a, const OutlineArc& b) {
-      return a.first_edge < b.first_edge;
-    });
+    std::sort(found.begin(), found.end(),
+              [](const OutlineArc& a, const OutlineArc& b) { return a.first_edge < b.first_edge; });
     return found;
   }
 
@@ -368,7 +374,8 @@ private:
     const std::size_t steps = (to + n - from) % n;
     for (std::size_t k = 0; k <= steps; ++k) {
       const std::size_t c = (from + k) % n;
-      for (std::size_t i = cracks_.first[c]; i < cracks_.first[c + 1]; ++i) out.push_back(cracks_.points[i]);
+      for (std::size_t i = cracks_.first[c]; i < cracks_.first[c + 1]; ++i)
+        out.push_back(cracks_.points[i]);
     }
     return out;
   }
@@ -402,8 +409,9 @@ private:
   }
 
   bool is_arc(const CircleFit& fit, const std::vector<Vec2>& p, double sweep_deg) const {
-    return fit.ok && fit.rms <= kArcRmsPx && fit.max <= kArcMaxPx && fit.radius >= kMinArcRadiusPx &&
-           fit.radius <= max_radius_px_ && sweep_deg >= kMinArcSweepDeg && line_miss(p) > kLineMaxPx;
+    return fit.ok && fit.rms <= kArcRmsPx && fit.max <= kArcMaxPx &&
+           fit.radius >= kMinArcRadiusPx && fit.radius <= max_radius_px_ &&
+           sweep_deg >= kMinArcSweepDeg && line_miss(p) > kLineMaxPx;
   }
 
   /// +1 when the contour runs the way atan2 grows about the circle's centre, else -1.
@@ -412,7 +420,8 @@ private:
     const std::size_t n = contour_.size();
     const std::size_t step = std::max<std::size_t>(1, n / 32);
     for (std::size_t k = 0; k < n; k += step)
-      sum += turn_deg(fit.centre, pixel_centre(contour_[k]), pixel_centre(contour_[(k + step) % n]));
+      sum +=
+          turn_deg(fit.centre, pixel_centre(contour_[k]), pixel_centre(contour_[(k + step) % n]));
     return sum >= 0 ? 1.0 : -1.0;
   }
 
@@ -424,7 +433,8 @@ private:
     double sum = 0.0;
     for (std::size_t k = 0; k < steps; k += 4) {
       const std::size_t next = std::min(k + 4, steps);
-      sum += turn_deg(fit.centre, pixel_centre(contour_[(from + k) % n]), pixel_centre(contour_[(from + next) % n]));
+      sum += turn_deg(fit.centre, pixel_centre(contour_[(from + k) % n]),
+                      pixel_centre(contour_[(from + next) % n]));
     }
     return sum;
   }
@@ -435,8 +445,8 @@ private:
     return l < 1e-12 ? p : fit.centre + (fit.radius / l) * d;
   }
 
-  OutlineArc make_arc(const CircleFit& fit, std::size_t from, std::size_t to, std::size_t first_edge,
-                      std::size_t edges) const {
+  OutlineArc make_arc(const CircleFit& fit, std::size_t from, std::size_t to,
+                      std::size_t first_edge, std::size_t edges) const {
     OutlineArc arc;
     arc.centre = fit.centre;
     arc.radius = fit.radius;
@@ -445,8 +455,10 @@ private:
     arc.edges = edges;
     // Convex when the figure lies on the centre's side of the arc at its middle.
     const std::size_t n = contour_.size();
-    const Vec2 middle = on_circle(fit, pixel_centre(contour_[(from + ((to + n - from) % n) / 2) % n]));
-    const Vec2 towards = middle + (std::min(3.0, fit.radius / 2.0) / fit.radius) * (fit.centre - middle);
+    const Vec2 middle =
+        on_circle(fit, pixel_centre(contour_[(from + ((to + n - from) % n) / 2) % n]));
+    const Vec2 towards =
+        middle + (std::min(3.0, fit.radius / 2.0) / fit.radius) * (fit.centre - middle);
     const Vec2 away = middle - (3.0 / fit.radius) * (fit.centre - middle);
     arc.convex = inside(towards) || !inside(away);
     return arc;
@@ -481,10 +493,15 @@ OutlineRing vectorise_ring(const cv::Mat1b& puzzle, const std::vector<cv::Point>
     Vec2 corner = vertex;
     std::optional<Vec2> meeting;
     if (before && after) meeting = intersection(*before, *after, kMinSine);
-    const auto near = [&](Vec2 p) { return std::hypot(p.x - vertex.x, p.y - vertex.y) <= tolerance_px + 2.0; };
-    if (meeting && near(*meeting)) corner = *meeting;
-    else if (before && near(project(*before, vertex))) corner = project(*before, vertex);
-    else if (after && near(project(*after, vertex))) corner = project(*after, vertex);
+    const auto near = [&](Vec2 p) {
+      return std::hypot(p.x - vertex.x, p.y - vertex.y) <= tolerance_px + 2.0;
+    };
+    if (meeting && near(*meeting))
+      corner = *meeting;
+    else if (before && near(project(*before, vertex)))
+      corner = project(*before, vertex);
+    else if (after && near(project(*after, vertex)))
+      corner = project(*after, vertex);
     ring.corners.push_back(corner);
     ring.fitted.push_back(after.has_value());
   }
@@ -504,9 +521,11 @@ OutlineRing vectorise_ring(const cv::Mat1b& puzzle, const std::vector<cv::Point>
       Vec2 best = foot;
       for (const double sign : {-1.0, 1.0}) {
         const Vec2 p = foot + (sign * half) * line->direction;
-        if (std::hypot(p.x - end.x, p.y - end.y) < std::hypot(best.x - end.x, best.y - end.y)) best = p;
+        if (std::hypot(p.x - end.x, p.y - end.y) < std::hypot(best.x - end.x, best.y - end.y))
+          best = p;
       }
-      const double reach = half == 0.0 ? std::max(tolerance_px + 2.0, 0.3 * arc.radius) : tolerance_px + 2.0;
+      const double reach =
+          half == 0.0 ? std::max(tolerance_px + 2.0, 0.3 * arc.radius) : tolerance_px + 2.0;
       if (std::hypot(best.x - end.x, best.y - end.y) <= reach) end = best;
     };
     meet(lines[(arc.first_edge + m - 1) % m], arc.from);

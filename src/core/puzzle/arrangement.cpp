@@ -5,8 +5,8 @@
 #include <cmath>
 #include <string>
 
-#include "tangram/core/base/format.hpp"
 #include "tangram/core/base/error.hpp"
+#include "tangram/core/base/format.hpp"
 
 namespace tangram {
 
@@ -50,9 +50,9 @@ void check_set(const std::vector<ArrangedPiece>& pieces, const PieceSet& set) {
     for (std::size_t k = 0; k < set.shape_count(); ++k)
       mix += (mix.empty() ? "" : ", ") + std::to_string(set.shapes()[k].count) + " " +
              set.shapes()[k].name;
-    throw InputError("an arrangement needs the " + std::to_string(set.piece_count()) + " pieces of the " +
-                     set.name() + " set (" + mix + "), got " + std::to_string(pieces.size()) +
-                     " pieces of another mix");
+    throw InputError("an arrangement needs the " + std::to_string(set.piece_count()) +
+                     " pieces of the " + set.name() + " set (" + mix + "), got " +
+                     std::to_string(pieces.size()) + " pieces of another mix");
   }
 }
 
@@ -65,9 +65,8 @@ std::vector<ArrangedPiece> final_poses(const Arrangement& arrangement, const Pie
     const Turn& turn = arrangement.turns[t];
     for (const int index : turn.pieces) {
       if (index < 0 || index >= static_cast<int>(pieces.size()))
-        throw InputError("turn " + std::to_string(t + 1) + " names piece " +
-                         std::to_string(index) + ", but pieces are numbered 0 to " +
-                         std::to_string(pieces.size() - 1));
+        throw InputError("turn " + std::to_string(t + 1) + " names piece " + std::to_string(index) +
+                         ", but pieces are numbered 0 to " + std::to_string(pieces.size() - 1));
       Pose& pose = pieces[index].pose;
       pose.centre = turn_about(pose.centre, turn.pivot, turn.angle_deg);
       pose.angle_deg += turn.angle_deg;
@@ -96,10 +95,9 @@ std::vector<ArrangedPiece> final_poses(const Arrangement& arrangement, const Pie
     for (std::size_t j = i + 1; j < polygons.size(); ++j) {
       const double shared = overlap_area(polygons[i], polygons[j]);
       if (shared > kOverlapTolerance)
-        throw InputError("pieces " + std::to_string(i) + " (" +
-                         set.shape_name(pieces[i].shape) + ") and " + std::to_string(j) + " (" +
-                         set.shape_name(pieces[j].shape) + ") overlap by " +
-                         detail::general(shared, 2) + " of the set's area");
+        throw InputError("pieces " + std::to_string(i) + " (" + set.shape_name(pieces[i].shape) +
+                         ") and " + std::to_string(j) + " (" + set.shape_name(pieces[j].shape) +
+                         ") overlap by " + detail::general(shared, 2) + " of the set's area");
     }
   return pieces;
 }
@@ -115,10 +113,10 @@ RenderedFigure render_arrangement(const Arrangement& arrangement, const PieceSet
   RenderedFigure figure;
   Box box{1e300, 1e300, -1e300, -1e300};
   for (const ArrangedPiece& piece : posed) {
-    PlacedPiece placed{piece.shape, piece.pose, set.posed_polygon(piece.shape, config.side_px,
-                                                             Pose{config.side_px * piece.pose.centre,
-                                                                  piece.pose.angle_deg,
-                                                                  piece.pose.reflected})};
+    PlacedPiece placed{piece.shape, piece.pose,
+                       set.posed_polygon(piece.shape, config.side_px,
+                                         Pose{config.side_px * piece.pose.centre,
+                                              piece.pose.angle_deg, piece.pose.reflected})};
     const Box b = bounding_box(placed.polygon);
     box = {std::min(box.x0, b.x0), std::min(box.y0, b.y0), std::max(box.x1, b.x1),
            std::max(box.y1, b.y1)};

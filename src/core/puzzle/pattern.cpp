@@ -8,15 +8,13 @@ namespace tangram {
 
 Pattern make_pattern(const cv::Mat1b& mask) {
   const long area = mask.empty() ? 0 : static_cast<long>(cv::countNonZero(mask));
-  if (area == 0)
-    throw InputError("no puzzle pixels (dark, opaque pixels) in the image");
+  if (area == 0) throw InputError("no puzzle pixels (dark, opaque pixels) in the image");
   const double side = std::sqrt(static_cast<double>(area));
   if (side < kMinSidePx) {
     const long minimum = static_cast<long>(std::ceil(kMinSidePx * kMinSidePx));
     throw InputError("puzzle area is " + std::to_string(area) + " pixels, at least " +
-                     std::to_string(minimum) +
-                     " are needed (set side >= " + std::to_string(static_cast<int>(kMinSidePx)) +
-                     " px): use a larger image");
+                     std::to_string(minimum) + " are needed (set side >= " +
+                     std::to_string(static_cast<int>(kMinSidePx)) + " px): use a larger image");
   }
   Pattern pattern;
   pattern.puzzle = cv::Mat1b(mask.size(), uchar{0});

@@ -177,7 +177,8 @@ PieceSet::PieceSet(std::string name, std::vector<PieceShape> shapes, double grid
   // Largest first; areas equal to 1e-9 of the set keep the shapes' order.
   const auto key = [this](ShapeId id) { return std::llround(area(id) / total_area_ * 1e9); };
   for (std::size_t i = 0; i < shapes_.size(); ++i)
-    order_.insert(order_.end(), static_cast<std::size_t>(shapes_[i].count), static_cast<ShapeId>(i));
+    order_.insert(order_.end(), static_cast<std::size_t>(shapes_[i].count),
+                  static_cast<ShapeId>(i));
   std::stable_sort(order_.begin(), order_.end(),
                    [&](ShapeId a, ShapeId b) { return key(a) > key(b); });
 }
@@ -222,8 +223,8 @@ Polygon PieceSet::posed_polygon(ShapeId id, double unit_px, const Pose& pose) co
   return apply_pose(local_polygon(id, unit_px), pose);
 }
 
-std::vector<Configuration> PieceSet::configurations(ShapeId id, double step_deg,
-                                                    bool reflection, double offset_deg) const {
+std::vector<Configuration> PieceSet::configurations(ShapeId id, double step_deg, bool reflection,
+                                                    double offset_deg) const {
   std::vector<Configuration> out;
   if (!(step_deg > 0.0)) return out;  // no rotation set (validate_config refuses such steps)
   const double period = rotation_period_deg(id);

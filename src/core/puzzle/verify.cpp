@@ -237,11 +237,11 @@ struct ArcStretch {
 // fitted scale of this piece alone is c / ss; the fitted turn takes a standard vector s to
 // the polygon's (turn.x s.x - turn.y s.y, turn.y s.x + turn.x s.y).
 struct Match {
-  Polygon standard;  // matched standard vertices, centred on their vertex mean (piece units)
-  Polygon polygon;   // matched polygon vertices, centred on their vertex mean (px)
-  double c = 0.0;    // Procrustes cross term |sum s.q + i sum s x q|
-  double ss = 0.0;   // sum |s|^2
-  Vec2 turn{1.0, 0.0};           // cos and sin of the fitted rotation
+  Polygon standard;     // matched standard vertices, centred on their vertex mean (piece units)
+  Polygon polygon;      // matched polygon vertices, centred on their vertex mean (px)
+  double c = 0.0;       // Procrustes cross term |sum s.q + i sum s x q|
+  double ss = 0.0;      // sum |s|^2
+  Vec2 turn{1.0, 0.0};  // cos and sin of the fitted rotation
   std::vector<ArcStretch> arcs;  // the arcs of a curved shape
 };
 
@@ -326,8 +326,8 @@ ShapeError shape_error(const Match& m, double scale) {
   ShapeError e;
   const std::vector<double> got = interior_angles(m.polygon), want = interior_angles(m.standard);
   for (std::size_t i = 0; i < m.polygon.size(); ++i) {
-    e.edge = std::max(e.edge, std::abs(edge_length(m.polygon, i) /
-                                           (scale * edge_length(m.standard, i)) - 1.0));
+    e.edge = std::max(
+        e.edge, std::abs(edge_length(m.polygon, i) / (scale * edge_length(m.standard, i)) - 1.0));
     e.angle_deg = std::max(e.angle_deg, std::abs(got[i] - want[i]));
   }
   return e;
@@ -547,8 +547,7 @@ std::string arc_fault(const ArcStretch& arc, Vec2 turn, double scale, const Veri
   const auto side = [&](Vec2 v) {
     return chord_len > 0.0 ? cross(chord, v - start) / chord_len : 0.0;
   };
-  const double mid_angle =
-      std::atan2(start.y - centre.y, start.x - centre.x) + 0.5 * arc.sweep;
+  const double mid_angle = std::atan2(start.y - centre.y, start.x - centre.x) + 0.5 * arc.sweep;
   const double bulge = side(centre + radius * Vec2{std::cos(mid_angle), std::sin(mid_angle)});
   const double tol = config.edge_tol * radius;
   double far = 0.0;  // the signed distance of the point farthest from the chord
@@ -607,8 +606,7 @@ void check_pieces(const Pattern& pattern, const std::vector<PlacedPiece>& pieces
                 (shape >= 0 && static_cast<std::size_t>(shape) < set.shape_count()
                      ? set.shape_name(shape)
                      : "shape " + std::to_string(shape)) +
-                "=" +
-                std::to_string(count);
+                "=" + std::to_string(count);
     report.reasons.push_back("wrong piece multiset: " + counts);
   }
 
@@ -633,11 +631,10 @@ void check_pieces(const Pattern& pattern, const std::vector<PlacedPiece>& pieces
       if (signed_area(pts) < 0) std::reverse(pts.begin(), pts.end());
       matches[i] = best_curved_match(pts, shape);
       if (!matches[i]) {
-        report.reasons.push_back(piece_tag(i, name) + ": " + std::to_string(pts.size()) +
-                                 " vertices (expected at least " +
-                                 std::to_string(corner_ring(shape).corners.size() +
-                                                shape.arcs.size()) +
-                                 ")");
+        report.reasons.push_back(
+            piece_tag(i, name) + ": " + std::to_string(pts.size()) +
+            " vertices (expected at least " +
+            std::to_string(corner_ring(shape).corners.size() + shape.arcs.size()) + ")");
         continue;
       }
       sum_c += matches[i]->c;
@@ -667,10 +664,10 @@ void check_pieces(const Pattern& pattern, const std::vector<PlacedPiece>& pieces
   const double unit = set.unit_px(pattern.side_px);
   report.scale_ratio = scale / unit;
   if (std::abs(report.scale_ratio - 1.0) > config.scale_tol)
-    report.reasons.push_back(
-        "piece scale " + fixed(scale, 2) + " px is " +
-        signed_fixed(100.0 * (report.scale_ratio - 1.0), 1) + "% from s = " +
-        fixed(unit, 2) + " px (tolerance " + fixed(100.0 * config.scale_tol, 1) + "%)");
+    report.reasons.push_back("piece scale " + fixed(scale, 2) + " px is " +
+                             signed_fixed(100.0 * (report.scale_ratio - 1.0), 1) +
+                             "% from s = " + fixed(unit, 2) + " px (tolerance " +
+                             fixed(100.0 * config.scale_tol, 1) + "%)");
   for (std::size_t i = 0; i < pieces.size(); ++i) {
     if (!matches[i]) continue;
     const ShapeError e = shape_error(*matches[i], scale);

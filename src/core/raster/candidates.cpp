@@ -71,8 +71,7 @@ std::vector<cv::Point> corner_contacts(const BitGrid& free_area,
                                        const std::vector<cv::Point>& region_corners,
                                        const std::vector<Vec2>& piece_corners, int reach) {
   const auto is_free = [&](int x, int y) {
-    return x >= 0 && y >= 0 && x < free_area.cols() && y < free_area.rows() &&
-           free_area.get(x, y);
+    return x >= 0 && y >= 0 && x < free_area.cols() && y < free_area.rows() && free_area.get(x, y);
   };
   std::vector<cv::Point> points;
   for (const cv::Point& w : region_corners)
@@ -104,7 +103,8 @@ std::vector<cv::Point> corner_contacts(const BitGrid& free_area,
   return points;
 }
 
-std::vector<cv::Point> candidate_positions(const BitGrid& free_area, const CandidateConfig& config) {
+std::vector<cv::Point> candidate_positions(const BitGrid& free_area,
+                                           const CandidateConfig& config) {
   cv::Rect box;
   const cv::Mat1b crop = crop_area(free_area, box);
   if (crop.empty()) return {};

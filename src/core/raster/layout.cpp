@@ -151,9 +151,9 @@ void add_depth(LayoutState& state, const LayoutState& parent, const RunMask& mas
   if (any) {
     // Beyond parent.max_depth from the piece, the parent's depth is already smaller.
     const int grow = static_cast<int>(std::ceil(parent.max_depth)) + 1;
-    const cv::Rect roi = cv::Rect(box.x - grow, box.y - grow, box.width + 2 * grow,
-                                  box.height + 2 * grow) &
-                         cv::Rect(0, 0, image.cols, image.rows);
+    const cv::Rect roi =
+        cv::Rect(box.x - grow, box.y - grow, box.width + 2 * grow, box.height + 2 * grow) &
+        cv::Rect(0, 0, image.cols, image.rows);
     // 0 on the piece's cells, 255 elsewhere: the distance transform is the distance to the piece.
     cv::Mat1b piece(roi.size(), uchar(255));
     cv::Mat1b placed = state.empty(roi), before = image(roi);

@@ -16,7 +16,9 @@ namespace {
 class RowShift {
 public:
   explicit RowShift(int shift)
-      : left_(shift < 0), q_((shift < 0 ? -shift : shift) >> 6), r_((shift < 0 ? -shift : shift) & 63) {}
+      : left_(shift < 0),
+        q_((shift < 0 ? -shift : shift) >> 6),
+        r_((shift < 0 ? -shift : shift) & 63) {}
 
   /// Word w of the shifted row.
   std::uint64_t word(const std::uint64_t* src, int words, int w) const {
@@ -117,8 +119,11 @@ void erode(const RunTable& table, const RunMask& mask, Sink&& sink) {
 }  // namespace
 
 RunTable::RunTable(const BitGrid& empty, int max_len)
-    : max_len_(std::max(1, max_len)), rows_(empty.rows()), cols_(empty.cols()),
-      words_(empty.words_per_row()), lengths_(static_cast<std::size_t>(rows_), 0),
+    : max_len_(std::max(1, max_len)),
+      rows_(empty.rows()),
+      cols_(empty.cols()),
+      words_(empty.words_per_row()),
+      lengths_(static_cast<std::size_t>(rows_), 0),
       row_(static_cast<std::size_t>(rows_), nullptr),
       zeros_(static_cast<std::size_t>(words_), 0) {
   build_rows(empty, 0, rows_);
@@ -305,7 +310,8 @@ cv::Mat1b skeleton(const cv::Mat1b& image) {
         }
       }
     for (int l = 1; l < n; ++l)
-      if (!has_skeleton[static_cast<std::size_t>(l)]) thin(best_point[static_cast<std::size_t>(l)]) = 255;
+      if (!has_skeleton[static_cast<std::size_t>(l)])
+        thin(best_point[static_cast<std::size_t>(l)]) = 255;
   }
   return thin(cv::Rect(1, 1, image.cols, image.rows)).clone();
 }

@@ -4,9 +4,9 @@
 #include <cctype>
 #include <string>
 
+#include "tangram/core/base/parallel.hpp"
 #include "tangram/core/raster/detail/invariants.hpp"
 #include "tangram/core/raster/morphology.hpp"
-#include "tangram/core/base/parallel.hpp"
 
 namespace tangram {
 

@@ -6,8 +6,8 @@
 
 #include <opencv2/imgproc.hpp>
 
-#include "tangram/core/raster/detail/invariants.hpp"
 #include "tangram/core/base/parallel.hpp"
+#include "tangram/core/raster/detail/invariants.hpp"
 
 namespace tangram {
 
@@ -19,9 +19,7 @@ void RunMask::add_run(int row, int first, int length) {
   pixels += length;
 }
 
-int RunMask::max_run() const {
-  return len.empty() ? 0 : *std::max_element(len.begin(), len.end());
-}
+int RunMask::max_run() const { return len.empty() ? 0 : *std::max_element(len.begin(), len.end()); }
 
 cv::Rect RunMask::bounds() const {
   if (len.empty()) return {};
@@ -160,8 +158,10 @@ void add_cells(std::vector<Span>& spans, int lo, int hi) {
   std::sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) { return a.lo < b.lo; });
   std::vector<Span> out;
   for (const Span& s : spans) {
-    if (!out.empty() && s.lo <= out.back().hi) out.back().hi = std::max(out.back().hi, s.hi);
-    else out.push_back(s);
+    if (!out.empty() && s.lo <= out.back().hi)
+      out.back().hi = std::max(out.back().hi, s.hi);
+    else
+      out.push_back(s);
   }
   spans.swap(out);
 }
@@ -251,7 +251,8 @@ ConfigurationMask rasterise_configuration(const PieceSet& set, const Configurati
 std::vector<ConfigurationMask> rasterise_configurations(
     const PieceSet& set, ShapeId shape, double side_px, double step_deg, bool reflection,
     double inset_px, std::chrono::steady_clock::time_point deadline, double offset_deg) {
-  const std::vector<Configuration> all = set.configurations(shape, step_deg, reflection, offset_deg);
+  const std::vector<Configuration> all =
+      set.configurations(shape, step_deg, reflection, offset_deg);
   std::vector<ConfigurationMask> out(all.size());
   std::atomic<bool> expired{false};
   // Independent per configuration; each result goes to its own index.
@@ -291,7 +292,8 @@ ConfigurationGroups group_configurations(const std::vector<ConfigurationMask>& c
   for (std::size_t i = 0; i < configs.size(); ++i) {
     const Configuration& c = configs[i].config;
     if (!groups.members.empty()) {
-      const Configuration& first = configs[static_cast<std::size_t>(groups.members.back().front())].config;
+      const Configuration& first =
+          configs[static_cast<std::size_t>(groups.members.back().front())].config;
       // (With an offset the angles may wrap past 360 once: such neighbours are not grouped.)
       if (first.reflected == c.reflected && std::abs(c.angle_deg - first.angle_deg) < span_deg) {
         groups.members.back().push_back(static_cast<int>(i));
@@ -316,7 +318,9 @@ PieceMasks rasterise_piece(const PieceSet& set, ShapeId shape, double side_px, d
 }
 
 BitGrid::BitGrid(int rows, int cols)
-    : rows_(rows), cols_(cols), words_((cols + 63) / 64),
+    : rows_(rows),
+      cols_(cols),
+      words_((cols + 63) / 64),
       data_(static_cast<std::size_t>(rows) * ((cols + 63) / 64), 0) {}
 
 BitGrid BitGrid::from_mat(const cv::Mat1b& image) {
@@ -351,8 +355,8 @@ void BitGrid::clear_run(int a, int b, int y) {
   while (a < b) {
     const int w = a >> 6, lo = a & 63;
     const int hi = std::min(64, lo + (b - a));  // bits [lo, hi) of word w
-    const std::uint64_t ones = hi - lo == 64 ? ~std::uint64_t{0}
-                                             : ((std::uint64_t{1} << (hi - lo)) - 1) << lo;
+    const std::uint64_t ones =
+        hi - lo == 64 ? ~std::uint64_t{0} : ((std::uint64_t{1} << (hi - lo)) - 1) << lo;
     words[w] &= ~ones;
     a += hi - lo;
   }

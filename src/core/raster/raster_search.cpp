@@ -32,7 +32,7 @@ using search::Steps;
 
 /// A node of the limited discrepancy search: a search::Node and its discrepancy counts.
 struct LdsNode : search::Node {
-  int discrepancies = 0;  ///< times the path to here did not take a node's first valid child
+  int discrepancies = 0;   ///< times the path to here did not take a node's first valid child
   int valid_children = 0;  ///< children of this node that passed validation so far
 };
 
@@ -57,8 +57,8 @@ struct Leaf {
   std::vector<PlacedPiece> pieces;
   SolveStats stats;
   bool accepted = false;
-  /// Passes the checker but is not as good as an exact assembly (exact_enough()): kept as the answer
-  /// only if no accepted one is found in time.
+  /// Passes the checker but is not as good as an exact assembly (exact_enough()): kept as the
+  /// answer only if no accepted one is found in time.
   bool usable = false;
   /// kWaiting, then kJudging (one thread judges it) and kJudged (stored with release once
   /// `accepted` and `pieces` are final), or kDropped when an earlier leaf was accepted.
@@ -225,10 +225,9 @@ private:
         // cut, so children are computed ahead only up to the next valid one.
         const bool to_first_valid = node.discrepancies + 1 > bound;
         bool valid = false;
-        LayoutState child =
-            steps_.take_child(node, static_cast<int>(level), index,
-                              search::Validation::PaperAndForwardCheck, ahead, to_first_valid,
-                              valid);
+        LayoutState child = steps_.take_child(node, static_cast<int>(level), index,
+                                              search::Validation::PaperAndForwardCheck, ahead,
+                                              to_first_valid, valid);
         if (!valid) {
           ++solution.stats.validations_failed;
           steps_.notify(SearchEventType::ValidationFailed, static_cast<int>(level), candidate,
@@ -337,7 +336,8 @@ private:
   Verdict accept(std::vector<PlacedPiece>& pieces) const {
     if (!steps_.polish_and_verify(pieces)) return Verdict::Rejected;
     // Only a snapped assembly can be exact.
-    if (!config_.snap || exact_enough(steps_.judge(), steps_.set(), pieces)) return Verdict::Accepted;
+    if (!config_.snap || exact_enough(steps_.judge(), steps_.set(), pieces))
+      return Verdict::Accepted;
     return Verdict::Usable;
   }
 
@@ -349,16 +349,16 @@ private:
 
   Steps& steps_;
   const SearchConfig& config_;
-  std::size_t keep_ = 1;                 ///< candidates kept per configuration
-  double deadline_s_ = 0.0;              ///< the running phase ends after this many seconds
-  bool restricted_ = false;              ///< only hinted configurations are expanded
+  std::size_t keep_ = 1;                   ///< candidates kept per configuration
+  double deadline_s_ = 0.0;                ///< the running phase ends after this many seconds
+  bool restricted_ = false;                ///< only hinted configurations are expanded
   std::vector<std::vector<char>> hinted_;  ///< per shape: configuration hinted?
-  std::atomic<std::size_t> widest_{0};   ///< most candidates a truncated configuration had
-  search::CopyMemo copies_;              ///< states explored with copies in another order
-  std::optional<Fallback> fallback_;     ///< the first usable assembly, if any
-  long fallback_until_ = 0;              ///< the search for an accepted one ends after this
-                                         ///< many placements
-  bool fallback_expired_ = false;        ///< ... and has ended
+  std::atomic<std::size_t> widest_{0};     ///< most candidates a truncated configuration had
+  search::CopyMemo copies_;                ///< states explored with copies in another order
+  std::optional<Fallback> fallback_;       ///< the first usable assembly, if any
+  long fallback_until_ = 0;                ///< the search for an accepted one ends after this
+                                           ///< many placements
+  bool fallback_expired_ = false;          ///< ... and has ended
 };
 
 }  // namespace
@@ -372,11 +372,14 @@ Solution solve_at(const Pattern& pattern, const SolverConfig& config,
   ThreadLimit limit(config.search.threads);
   search::Steps steps(pattern, config, progress, observer, judge ? *judge : pattern);
   Solution solution;
-  if (steps.masks_timed_out()) solution = steps.timed_out_solution();
+  if (steps.masks_timed_out())
+    solution = steps.timed_out_solution();
   else if (const std::optional<Impossibility> why = steps.impossibility())
     solution = steps.impossible_solution(*why);
-  else if (config.search.mode == SearchMode::Paper) solution = paper_search(steps);
-  else solution = OursSearch(steps).run();
+  else if (config.search.mode == SearchMode::Paper)
+    solution = paper_search(steps);
+  else
+    solution = OursSearch(steps).run();
   solution.stats.rotation_step_deg = config.search.rotation_step_deg;
   solution.stats.rotation_offset_deg = config.search.rotation_offset_deg;
   return solution;

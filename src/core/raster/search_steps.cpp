@@ -8,12 +8,12 @@
 
 #include <opencv2/imgproc.hpp>
 
-#include "tangram/core/raster/morphology.hpp"
 #include "tangram/core/base/parallel.hpp"
+#include "tangram/core/puzzle/verify.hpp"
+#include "tangram/core/raster/morphology.hpp"
 #include "tangram/core/raster/placement.hpp"
 #include "tangram/core/refine/polish.hpp"
 #include "tangram/core/refine/snap.hpp"
-#include "tangram/core/puzzle/verify.hpp"
 
 namespace tangram::search {
 
@@ -66,17 +66,21 @@ std::vector<std::vector<Vec2>> configuration_corners(const PieceSet& set, ShapeI
 Steps::Steps(const Pattern& pattern, const SolverConfig& config, const ProgressCallback& progress,
              const SearchObserver& observer, const Pattern& judge)
     : start_(config.search.started == Clock::time_point{} ? Clock::now() : config.search.started),
-      pattern_(pattern), judge_(judge), config_(config), progress_(progress),
+      pattern_(pattern),
+      judge_(judge),
+      config_(config),
+      progress_(progress),
       observer_(observer) {
   const SearchConfig& s = config.search;
   const double inset =
-      s.inset_px >= 0.0 ? s.inset_px : default_inset_px(config.pieces.unit_px(pattern.side_px), s.rotation_step_deg,
-                                         config.pieces.reach(), config.pieces.grid_step_deg());
+      s.inset_px >= 0.0
+          ? s.inset_px
+          : default_inset_px(config.pieces.unit_px(pattern.side_px), s.rotation_step_deg,
+                             config.pieces.reach(), config.pieces.grid_step_deg());
   // Slack of an exact fit: the inset moves each 45-degree tip inward by inset / sin(22.5).
   short_edge_px_ = static_cast<int>(std::ceil(2.0 * inset / std::sin(M_PI / 8.0))) + 1;
-  const auto deadline =
-      start_ + std::chrono::duration_cast<Clock::duration>(
-                   std::chrono::duration<double>(std::min(s.time_limit_s, 1e9)));
+  const auto deadline = start_ + std::chrono::duration_cast<Clock::duration>(
+                                     std::chrono::duration<double>(std::min(s.time_limit_s, 1e9)));
   const PieceSet& set = config.pieces;
   if (s.snap) outline_ = vectorise_outline(judge.puzzle);
   pieces_.resize(set.shape_count());
@@ -103,8 +107,7 @@ Steps::Steps(const Pattern& pattern, const SolverConfig& config, const ProgressC
     max_run_from_[level] = longest;
   }
   if (config.placement.strategy != Strategy::DistanceTransform)
-    sweep_ = sweep_cost_matrix(config.placement.strategy, pattern.puzzle.rows,
-                               pattern.puzzle.cols);
+    sweep_ = sweep_cost_matrix(config.placement.strategy, pattern.puzzle.rows, pattern.puzzle.cols);
 }
 
 Solution Steps::timed_out_solution() const {
@@ -138,8 +141,8 @@ std::optional<Impossibility> Steps::impossibility() const {
   cv::Mat1i labels;
   cv::Mat1i part_stats;
   cv::Mat1d centres;
-  const int n = cv::connectedComponentsWithStats(pattern_.puzzle != 0, labels, part_stats,
-                                                 centres, 8, CV_32S);
+  const int n = cv::connectedComponentsWithStats(pattern_.puzzle != 0, labels, part_stats, centres,
+                                                 8, CV_32S);
   if (n <= 2) return std::nullopt;  // the background and one part
   long total = 0, uncovered = 0;
   int parts = 0;
@@ -150,10 +153,9 @@ std::optional<Impossibility> Steps::impossibility() const {
                        part_stats(label, cv::CC_STAT_WIDTH), part_stats(label, cv::CC_STAT_HEIGHT));
     const cv::Mat1b part = labels(box) == label;
     const RunTable part_table(BitGrid::from_mat(part), longest);
-    const bool holds_a_piece =
-        std::any_of(shapes.rbegin(), shapes.rend(), [&](ShapeId shape) {
-          return any_configuration_fits(part_table, pieces_[static_cast<std::size_t>(shape)]);
-        });
+    const bool holds_a_piece = std::any_of(shapes.rbegin(), shapes.rend(), [&](ShapeId shape) {
+      return any_configuration_fits(part_table, pieces_[static_cast<std::size_t>(shape)]);
+    });
     if (!holds_a_piece) {
       uncovered += area;
       ++parts;
@@ -227,8 +229,7 @@ std::vector<Candidate> Steps::candidates(LayoutState& state, int level,
     if (out.size() > keep) {
       if (choice.widest != nullptr) {
         std::size_t seen = choice.widest->load();
-        while (out.size() > seen && !choice.widest->compare_exchange_weak(seen, out.size())) {
-        }
+        while (out.size() > seen && !choice.widest->compare_exchange_weak(seen, out.size())) {}
       }
       out.resize(keep);
     }
@@ -254,8 +255,7 @@ bool Steps::consistent(const std::vector<Candidate>& path, const LayoutState& st
 
 bool Steps::place_and_validate(const LayoutState& parent, int level, const Candidate& c,
                                LayoutState& child, Validation validation) const {
-  const RunMask& mask =
-      piece_at(level).configs[static_cast<std::size_t>(c.config)].mask;
+  const RunMask& mask = piece_at(level).configs[static_cast<std::size_t>(c.config)].mask;
   child = place_cells(parent, mask, c.anchor);
   const auto& order = set().order();
   const std::size_t next = static_cast<std::size_t>(level) + 1;

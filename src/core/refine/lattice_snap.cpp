@@ -22,24 +22,12 @@ struct LatticePoint {
   LatticeValue x, y;
 };
 
-LatticeValue operator+(LatticeValue u, LatticeValue v) {
-  return {u.a + v.a, u.b + v.b};
-}
-LatticeValue operator-(LatticeValue u, LatticeValue v) {
-  return {u.a - v.a, u.b - v.b};
-}
-bool operator==(LatticeValue u, LatticeValue v) {
-  return u.a == v.a && u.b == v.b;
-}
-LatticePoint operator+(LatticePoint p, LatticePoint q) {
-  return {p.x + q.x, p.y + q.y};
-}
-LatticePoint operator-(LatticePoint p, LatticePoint q) {
-  return {p.x - q.x, p.y - q.y};
-}
-bool operator==(LatticePoint p, LatticePoint q) {
-  return p.x == q.x && p.y == q.y;
-}
+LatticeValue operator+(LatticeValue u, LatticeValue v) { return {u.a + v.a, u.b + v.b}; }
+LatticeValue operator-(LatticeValue u, LatticeValue v) { return {u.a - v.a, u.b - v.b}; }
+bool operator==(LatticeValue u, LatticeValue v) { return u.a == v.a && u.b == v.b; }
+LatticePoint operator+(LatticePoint p, LatticePoint q) { return {p.x + q.x, p.y + q.y}; }
+LatticePoint operator-(LatticePoint p, LatticePoint q) { return {p.x - q.x, p.y - q.y}; }
+bool operator==(LatticePoint p, LatticePoint q) { return p.x == q.x && p.y == q.y; }
 
 Vec2 point_value(LatticePoint p, const SetLattice& lattice) {
   return {p.x.value(lattice), p.y.value(lattice)};

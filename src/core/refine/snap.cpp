@@ -7,13 +7,12 @@
 #include <opencv2/core.hpp>
 
 #include "tangram/core/figure/angles.hpp"
-#include "tangram/core/refine/detail/lattice_snap.hpp"
 #include "tangram/core/figure/rotation_plan.hpp"
 #include "tangram/core/puzzle/verify.hpp"
+#include "tangram/core/refine/detail/lattice_snap.hpp"
 
 namespace tangram {
 namespace {
-
 
 // Weights of the least-squares rows: a piece contact against an outline contact against the
 // pull of a coordinate towards its start. A conflict of 1 px between a piece contact and the
@@ -87,12 +86,14 @@ public:
           if (j > 0) inside[p][(arc.start + j) % poly.size()] = true;
         }
       for (std::size_t k = 0; k < poly.size(); ++k)
-        if (!chord[p][k]) piece_edges.push_back({poly[k], poly[(k + 1) % poly.size()], static_cast<int>(p)});
+        if (!chord[p][k])
+          piece_edges.push_back({poly[k], poly[(k + 1) % poly.size()], static_cast<int>(p)});
     }
     // Edge along edge.
     for (std::size_t e = 0; e < piece_edges.size(); ++e) {
       for (std::size_t f = e + 1; f < piece_edges.size(); ++f)
-        if (piece_edges[f].piece != piece_edges[e].piece) edge_contact(piece_edges[e], piece_edges[f], rows);
+        if (piece_edges[f].piece != piece_edges[e].piece)
+          edge_contact(piece_edges[e], piece_edges[f], rows);
       for (const Segment& f : outline_edges_) edge_contact(piece_edges[e], f, rows);
     }
     // Corner at corner, corner on edge.
@@ -106,7 +107,8 @@ public:
           if (!movable[q]) continue;
           for (std::size_t j = 0; j < pieces[q].polygon.size(); ++j) {
             const Vec2 w = pieces[q].polygon[j];
-            if (!inside[q][j] && length(w - v) <= reach_) corner_contact(piece, v, static_cast<int>(q), w, rows);
+            if (!inside[q][j] && length(w - v) <= reach_)
+              corner_contact(piece, v, static_cast<int>(q), w, rows);
           }
         }
         for (const Vec2 c : outline_corners_)
@@ -127,7 +129,9 @@ public:
   /// reach and the piece's arc's middle on the other: the centres made one.
   void arc_rows(const std::vector<bool>& movable, const std::vector<std::vector<PlacedArc>>& curves,
                 const std::vector<OutlineArc>& outline_arcs, std::vector<Row>& rows) const {
-    const auto same_radius = [](double r, double q) { return std::abs(r - q) <= std::max(1.5, 0.05 * r); };
+    const auto same_radius = [](double r, double q) {
+      return std::abs(r - q) <= std::max(1.5, 0.05 * r);
+    };
     for (std::size_t p = 0; p < curves.size(); ++p) {
       if (!movable[p]) continue;
       const int piece = static_cast<int>(p);
@@ -153,7 +157,9 @@ private:
   bool on_outline_arc(const OutlineArc& o, Vec2 v) const {
     if (std::abs(length(v - o.centre) - o.radius) > reach_) return false;
     if (std::abs(o.sweep_deg) >= 360.0) return true;
-    const auto angle = [&](Vec2 p) { return std::atan2(p.y - o.centre.y, p.x - o.centre.x) * 180.0 / kPi; };
+    const auto angle = [&](Vec2 p) {
+      return std::atan2(p.y - o.centre.y, p.x - o.centre.x) * 180.0 / kPi;
+    };
     double t = angle(v) - angle(o.from);
     if (o.sweep_deg < 0) t = -t;
     t = std::fmod(t + 720.0, 360.0);
@@ -270,7 +276,8 @@ std::vector<PlacedArc> placed_arcs(const PieceSet& set, double unit_px, const Pl
     PlacedArc placed;
     placed.start = arc.start;
     placed.chords = arc.chords;
-    placed.centre = apply_pose({local[0] + unit_px * (arc.centre - shape.outline[0])}, piece.pose)[0];
+    placed.centre =
+        apply_pose({local[0] + unit_px * (arc.centre - shape.outline[0])}, piece.pose)[0];
     placed.radius = arc.radius * unit_px;
     placed.middle = piece.polygon[(arc.start + arc.chords / 2) % n];
     const Vec2 a = shape.outline[arc.start], b = shape.outline[(arc.start + 1) % n];
@@ -282,11 +289,13 @@ std::vector<PlacedArc> placed_arcs(const PieceSet& set, double unit_px, const Pl
 
 }  // namespace
 
-SnapReport snap(const Pattern& pattern, const PieceSet& set, const std::vector<OutlineRing>& outline,
-                std::vector<PlacedPiece>& pieces, const SnapConfig& config) {
+SnapReport snap(const Pattern& pattern, const PieceSet& set,
+                const std::vector<OutlineRing>& outline, std::vector<PlacedPiece>& pieces,
+                const SnapConfig& config) {
   SnapReport report;
   const double unit_px = set.unit_px(pattern.side_px);
-  const double reach = config.reach_px >= 0.0 ? config.reach_px : std::max(1.5, 0.015 * pattern.side_px);
+  const double reach =
+      config.reach_px >= 0.0 ? config.reach_px : std::max(1.5, 0.015 * pattern.side_px);
   // Pieces with arcs move when the set's pieces are posed as its outlines (their arcs known).
   const bool curved = has_arcs(set);
   std::vector<bool> movable(pieces.size());
@@ -330,11 +339,13 @@ SnapReport snap(const Pattern& pattern, const PieceSet& set, const std::vector<O
       if (fitted[i] && fitted[(i + m - 1) % m]) outline_corners.push_back(ring.corners[i]);
     }
   }
-  const Contacts contacts(pattern.puzzle, outline_edges, outline_corners, reach, config.parallel_deg);
+  const Contacts contacts(pattern.puzzle, outline_edges, outline_corners, reach,
+                          config.parallel_deg);
 
   for (int round = 0; round < config.rounds; ++round) {
     std::vector<std::vector<PlacedArc>> curves(pieces.size());
-    for (std::size_t p = 0; p < pieces.size(); ++p) curves[p] = placed_arcs(set, unit_px, pieces[p]);
+    for (std::size_t p = 0; p < pieces.size(); ++p)
+      curves[p] = placed_arcs(set, unit_px, pieces[p]);
     std::vector<Row> rows = contacts.rows(pieces, movable, curves);
     contacts.arc_rows(movable, curves, outline_arcs, rows);
     std::vector<double> shifts;
@@ -392,7 +403,8 @@ bool snap_checked(const Pattern& pattern, const PieceSet& set,
   return false;
 }
 
-bool exact_enough(const Pattern& judge, const PieceSet& set, const std::vector<PlacedPiece>& pieces) {
+bool exact_enough(const Pattern& judge, const PieceSet& set,
+                  const std::vector<PlacedPiece>& pieces) {
   // Shares of the puzzle area: rounding, not a misplaced piece.
   constexpr double kFineOverlap = 0.001;
   constexpr double kFineGaps = 0.001;

@@ -55,8 +55,8 @@ void validate_config(const SolverConfig& config) {
                      number(s.rotation_offset_deg));
   const long count = config.pieces.configuration_count(s.rotation_step_deg, s.reflection);
   if (count > kMaxConfigurations)
-    throw UsageError(mention(Setting::RotationStep) + " " + number(s.rotation_step_deg) + " gives " +
-                     std::to_string(count) + " piece configurations, more than the " +
+    throw UsageError(mention(Setting::RotationStep) + " " + number(s.rotation_step_deg) +
+                     " gives " + std::to_string(count) + " piece configurations, more than the " +
                      std::to_string(kMaxConfigurations) + " the solver accepts (a step of at " +
                      "least 0.1 degrees)");
   if (!(s.time_limit_s > 0.0) || !std::isfinite(s.time_limit_s))

@@ -46,10 +46,10 @@ std::optional<Strategy> strategy_from_name(std::string_view name) {
 }
 
 const std::vector<Strategy>& all_strategies() {
-  static const std::vector<Strategy> all = {
-      Strategy::BottomLeft, Strategy::LeftBottom, Strategy::HorizontalZigZag,
-      Strategy::VerticalZigZag, Strategy::Spiral, Strategy::InverseSpiral,
-      Strategy::DistanceTransform};
+  static const std::vector<Strategy> all = {Strategy::BottomLeft,       Strategy::LeftBottom,
+                                            Strategy::HorizontalZigZag, Strategy::VerticalZigZag,
+                                            Strategy::Spiral,           Strategy::InverseSpiral,
+                                            Strategy::DistanceTransform};
   return all;
 }
 

@@ -33,7 +33,6 @@ namespace {
 /// Stomachion's off-lattice figures).
 double vertex_share(const PieceSet& set) { return set.piece_count() <= 7 ? 0.1 : 0.5; }
 
-
 /// An assembly an exact search found (grid or lattice), as a solution: checked on the judge
 /// pattern (nullopt when it fails) and measured there.
 std::optional<Solution> exact_solution(std::vector<PlacedPiece> pieces, long nodes,
@@ -124,8 +123,9 @@ struct VertexFindings {
 
 /// SearchConfig::grid_search for straight-edged sets: the vertex search for up to
 /// vertex_share() of the time limit; its assembly snapped (SearchConfig::snap), when that
-/// passes the checker, and taken when it is exact (exact_enough()) and its pieces lie at the configured
-/// rotations; the first exact one outside them is kept aside (VertexFindings::off_rotations).
+/// passes the checker, and taken when it is exact (exact_enough()) and its pieces lie at the
+/// configured rotations; the first exact one outside them is kept aside
+/// (VertexFindings::off_rotations).
 VertexFindings solve_by_vertices(const Pattern& pattern, const SolverConfig& config,
                                  const Pattern* judge) {
   using Clock = std::chrono::steady_clock;
@@ -171,7 +171,8 @@ VertexFindings solve_by_vertices(const Pattern& pattern, const SolverConfig& con
     return false;
   };
   Solution solution = vertex_search(pattern, vertex, {}, {}, judge, exact);
-  if (solution.solved) found.exact = finished(std::move(solution));
+  if (solution.solved)
+    found.exact = finished(std::move(solution));
   else if (found.off_rotations) {
     // The counters of the whole vertex search, which went on past it.
     SolveStats& stats = found.off_rotations->stats;
@@ -213,8 +214,7 @@ Solution solve(const Pattern& pattern, const SolverConfig& config, const Progres
   VertexFindings by_vertices = solve_by_vertices(pattern, config, judge);
   if (by_vertices.exact) return *by_vertices.exact;
   if (stop_requested(config.search)) return stopped_solution(config.search);
-  if (config.search.rotation_auto)
-    return raster_search(pattern, config, progress, observer, judge);
+  if (config.search.rotation_auto) return raster_search(pattern, config, progress, observer, judge);
   Solution solution = raster_search(pattern, config, progress, observer, judge);
   // The raster search ran out of candidates at the configured rotations (neither the time
   // limit nor a stop ended it, nor a refusal): the vertex search's exact assembly outside them
@@ -228,8 +228,8 @@ Solution solve(const Pattern& pattern, const SolverConfig& config, const Progres
     answer.stats.threads = std::max(answer.stats.threads, solution.stats.threads);
     answer.stats.rotation_step_deg = solution.stats.rotation_step_deg;
     answer.stats.rotation_offset_deg = solution.stats.rotation_offset_deg;
-    answer.stats.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() -
-                                                         entered).count();
+    answer.stats.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - entered).count();
     return answer;
   }
   return solution;

@@ -98,7 +98,8 @@ public:
 
 private:
   struct Prefixed {};
-  LimitError(Limit limit, const std::string& tagged, Prefixed) : InputError(tagged), limit_(limit) {}
+  LimitError(Limit limit, const std::string& tagged, Prefixed)
+      : InputError(tagged), limit_(limit) {}
   Limit limit_;
 };
 

@@ -114,7 +114,7 @@ struct DissectResult {
   std::vector<Dissection> solutions;  ///< distinct, sorted, each canonical
   bool complete = true;  ///< false when max_solutions or the deadline stopped the search
   bool timed_out = false;
-  long nodes = 0;        ///< search steps taken
+  long nodes = 0;  ///< search steps taken
 };
 
 /// Every dissection of `figure` into config.parts congruent edge-connected pieces. Checks the
@@ -152,10 +152,10 @@ DissectionRating rate(const DissectionAttributes& a);
 /// with holes, cut off a square) and ours (from_piece).
 struct GenerateConfig {
   int parts = 2;
-  int cells = 14;        ///< squares of the whole figure (a multiple of parts)
-  bool holes = false;    ///< grown, then some inner squares taken out (holes); with from_piece:
-                         ///< the figure may have holes (without: it may not)
-  int from_square = 0;   ///< > 0: squares cut off the edge of a from_square x from_square square
+  int cells = 14;       ///< squares of the whole figure (a multiple of parts)
+  bool holes = false;   ///< grown, then some inner squares taken out (holes); with from_piece:
+                        ///< the figure may have holes (without: it may not)
+  int from_square = 0;  ///< > 0: squares cut off the edge of a from_square x from_square square
   /// Ours: a piece of cells / parts squares grown as Kotani's figures are, then parts - 1 copies
   /// of it, each under a random square symmetry laid at a random place where it touches the
   /// figure so far along an edge without overlapping it (every such place as likely). The figure
@@ -164,7 +164,7 @@ struct GenerateConfig {
   /// With from_piece: each copy laid only where it touches the figure so far along the most
   /// edges (a long cut, a compact figure), each such place as likely.
   bool longest_contact = false;
-  bool mirror = true;    ///< pieces may be mirror images
+  bool mirror = true;  ///< pieces may be mirror images
   /// The solver that checks each figure: by default Halving for two pieces, Ours for more (the
   /// same puzzles with any method that can cut into `parts`).
   std::optional<DissectMethod> method;
@@ -198,9 +198,9 @@ std::uint64_t puzzle_seed(std::uint64_t seed, std::uint64_t i);
 /// A set of generated puzzles, and what it took.
 struct PuzzleSet {
   std::vector<DissectionPuzzle> puzzles;
-  long candidates = 0;   ///< figures tried for the puzzles in the set and the ones skipped
-  long seeds = 0;        ///< seeds used (puzzles, repeats and seeds that gave none)
-  bool complete = true;  ///< false when the deadline came before `count` puzzles, or:
+  long candidates = 0;     ///< figures tried for the puzzles in the set and the ones skipped
+  long seeds = 0;          ///< seeds used (puzzles, repeats and seeds that gave none)
+  bool complete = true;    ///< false when the deadline came before `count` puzzles, or:
   bool exhausted = false;  ///< kMaxBarrenSeeds seeds in a row gave no new puzzle
 };
 
@@ -211,9 +211,10 @@ inline constexpr long kMaxBarrenSeeds = 2000;
 /// `count` puzzles from `seed`: generate_puzzle(config, puzzle_seed(seed, i)) for i = 0, 1, ...
 /// taken in order of i, a puzzle whose figure repeats an earlier one's (up to a translation,
 /// a rotation or a reflection) skipped, until there are `count`, or the deadline comes or
-/// kMaxBarrenSeeds seeds in a row give nothing new (then a shorter list, complete false). Seeds run concurrently (parallel.hpp) in batches, but the
-/// result is always the first `count` puzzles of that sequence: the same for any number of
-/// threads. `progress` (optional) is called on the caller's thread after each batch.
+/// kMaxBarrenSeeds seeds in a row give nothing new (then a shorter list, complete false). Seeds run
+/// concurrently (parallel.hpp) in batches, but the result is always the first `count` puzzles of
+/// that sequence: the same for any number of threads. `progress` (optional) is called on the
+/// caller's thread after each batch.
 PuzzleSet generate_puzzles(const GenerateConfig& config, std::size_t count, std::uint64_t seed,
                            const std::function<void(const PuzzleSet&)>& progress = {});
 

@@ -100,12 +100,12 @@ inline constexpr std::size_t kMaxHalfDissectQuarters = 4096;
 
 /// What to look for.
 struct DissectHalvesConfig {
-  int parts = 2;        ///< K, the number of pieces
-  bool mirror = true;   ///< pieces may be mirror images of each other
-  bool halves = true;   ///< each piece made of whole half-squares; false: of quarters
+  int parts = 2;                ///< K, the number of pieces
+  bool mirror = true;           ///< pieces may be mirror images of each other
+  bool halves = true;           ///< each piece made of whole half-squares; false: of quarters
   bool up_to_symmetry = false;  ///< one dissection per class under the figure's symmetries
                                 ///< (half_canonical_up_to_symmetry)
-  long max_solutions = 0;  ///< stop at this many dissections; 0 = all
+  long max_solutions = 0;       ///< stop at this many dissections; 0 = all
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
 };
 
@@ -113,9 +113,9 @@ struct DissectHalvesConfig {
 struct DissectHalvesResult {
   std::vector<HalfDissection> solutions;  ///< distinct, sorted; with up_to_symmetry each the
                                           ///< least of its class
-  bool complete = true;    ///< false when max_solutions or the deadline stopped the search
+  bool complete = true;  ///< false when max_solutions or the deadline stopped the search
   bool timed_out = false;
-  long nodes = 0;          ///< search steps taken
+  long nodes = 0;  ///< search steps taken
 };
 
 /// Throws InputError (one line) unless `figure` can be asked for K congruent pieces: non-empty,

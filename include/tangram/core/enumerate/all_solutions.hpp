@@ -19,8 +19,8 @@
 
 #include "tangram/core/enumerate/grid_search.hpp"
 #include "tangram/core/puzzle/pattern.hpp"
-#include "tangram/core/search/config.hpp"
 #include "tangram/core/puzzle/solution.hpp"
+#include "tangram/core/search/config.hpp"
 
 namespace tangram {
 

@@ -45,10 +45,10 @@ struct CoverMove {
 
 /// What cover_search() covers.
 struct CoverProblem {
-  int points = 0;                 ///< the figure's points, 0 .. points - 1 in scan order
-  std::vector<int> counts;        ///< per shape: copies in the set
-  std::vector<ShapeId> order;     ///< the shapes in the order tried at a point (largest first)
-  std::vector<CoverMove> moves;   ///< at a point, tried by `order`, then in this order
+  int points = 0;                ///< the figure's points, 0 .. points - 1 in scan order
+  std::vector<int> counts;       ///< per shape: copies in the set
+  std::vector<ShapeId> order;    ///< the shapes in the order tried at a point (largest first)
+  std::vector<CoverMove> moves;  ///< at a point, tried by `order`, then in this order
   /// Symmetries of the figure other than the identity, each as the move each move becomes
   /// (a permutation of the moves). With them an assembly is kept only when its sorted move
   /// indices are the least among its images: one assembly per class.
@@ -103,7 +103,8 @@ using CoverProgressSink = std::function<void(const CoverProgress&)>;
 
 /// The search described in the file comment.
 CoverResult cover_search(const CoverProblem& problem, const CoverConfig& config,
-                         const CoverSink& on_solution = {}, const CoverProgressSink& on_progress = {});
+                         const CoverSink& on_solution = {},
+                         const CoverProgressSink& on_progress = {});
 
 /// What cover_placed() found: the first assembly as the caller's placements.
 template <class Placement>

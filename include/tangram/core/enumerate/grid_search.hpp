@@ -33,9 +33,9 @@ namespace tangram {
 /// whose corner is at `origin` (pixel frame).
 struct CellGrid {
   int cols = 0, rows = 0;
-  cv::Mat1b cells;        ///< rows x cols, 255 = puzzle cell
-  Vec2 origin;            ///< pixel position of the grid's top-left corner
-  Vec2 unit_px;           ///< cell width and height in pixels
+  cv::Mat1b cells;  ///< rows x cols, 255 = puzzle cell
+  Vec2 origin;      ///< pixel position of the grid's top-left corner
+  Vec2 unit_px;     ///< cell width and height in pixels
 };
 
 /// One configuration of a polyomino shape as cells, relative to its first cell (row by row).
@@ -48,8 +48,8 @@ struct GridConfiguration {
 /// The configurations of each shape of `set` on the unit grid, turned by quarter turns
 /// (mirrored too when `reflection`), symmetric duplicates left out; nullopt when some shape is
 /// not a union of unit squares (vertices not whole numbers, or edges not along the axes).
-std::optional<std::vector<std::vector<GridConfiguration>>> grid_configurations(
-    const PieceSet& set, bool reflection);
+std::optional<std::vector<std::vector<GridConfiguration>>> grid_configurations(const PieceSet& set,
+                                                                               bool reflection);
 
 /// The pattern as unit cells of `set` (PieceSet::unit_px of the pattern), when it lies on such
 /// a grid: its bounding box a whole number of cells each way (within 3% of the unit) and every
@@ -110,7 +110,8 @@ using GridProgressSink = std::function<void(const GridProgress&)>;
 /// assemblies reported are those found, in order, subtree by subtree.
 GridSearchResult grid_search(const CellGrid& grid, const PieceSet& set,
                              const std::vector<std::vector<GridConfiguration>>& configs,
-                             const GridSearchConfig& config, const GridSolutionSink& on_solution = {},
+                             const GridSearchConfig& config,
+                             const GridSolutionSink& on_solution = {},
                              const GridProgressSink& on_progress = {});
 
 /// The pieces of an assembly on the grid, posed in the pattern's pixel frame (true polygons at

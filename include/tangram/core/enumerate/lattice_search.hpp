@@ -37,10 +37,10 @@ struct LatticeConfiguration {
 
 /// A figure on a lattice, with the configurations of each shape that keep to it.
 struct LatticeFigure {
-  double step = 0.0;      ///< the lattice's step in set units: 1/m or sqrt(2)/m
-  Vec2 origin;            ///< pixel position of lattice point (0, 0): the figure's box corner
-  Vec2 step_px;           ///< the step in pixels, across and down
-  int cols = 0, rows = 0; ///< steps across the figure's bounding box
+  double step = 0.0;       ///< the lattice's step in set units: 1/m or sqrt(2)/m
+  Vec2 origin;             ///< pixel position of lattice point (0, 0): the figure's box corner
+  Vec2 step_px;            ///< the step in pixels, across and down
+  int cols = 0, rows = 0;  ///< steps across the figure's bounding box
   std::vector<std::vector<LatticeConfiguration>> configs;  ///< per shape
 };
 

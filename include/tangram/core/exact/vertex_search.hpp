@@ -43,8 +43,8 @@
 #include <vector>
 
 #include "tangram/core/puzzle/pattern.hpp"
-#include "tangram/core/search/config.hpp"
 #include "tangram/core/puzzle/solution.hpp"
+#include "tangram/core/search/config.hpp"
 
 namespace tangram {
 
@@ -55,8 +55,8 @@ using AssemblyCheck = std::function<bool(std::vector<PlacedPiece>&)>;
 /// Tells `progress` and `observer` (either may be empty) of a placement or a removal of
 /// `piece`, as the vertex searches do: `step` counts the observer's events, `assembly` holds
 /// the pieces on the figure after it, `now` the search's counts.
-void tell_vertex_event(const ProgressCallback& progress, const SearchObserver& observer,
-                       long& step, SearchEventType type, const PlacedPiece& piece,
+void tell_vertex_event(const ProgressCallback& progress, const SearchObserver& observer, long& step,
+                       SearchEventType type, const PlacedPiece& piece,
                        const std::vector<PlacedPiece>& assembly, const SearchProgress& now);
 
 /// Assembles config.pieces into `pattern` by the vertex search (see the file comment). Single

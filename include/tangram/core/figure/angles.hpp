@@ -47,13 +47,13 @@ inline constexpr double kDirectionMinEdgeShare = 0.05;
 /// the directions within 2 degrees of the strongest one. nullopt without long edges, or when
 /// `modulus_deg` does not divide 180 (an edge's direction is only defined modulo 180).
 /// With `skip_arcs_of` (for sets with arcs: the pattern's vectorise_outline()), the contour
-/// pixels along its circular arcs (OutlineRing::arcs) are left out of the fits, and an edge with less than
-/// half of its pixels left with them: chords of a curve point anywhere, and a straight edge that
-/// runs on into an arc at a tangent is bent by it. The edge's weight is then its length times
-/// the share of its pixels kept.
-std::optional<OutlineDirection> outline_direction(const Pattern& pattern, double modulus_deg,
-                                                  double min_edge_share = kDirectionMinEdgeShare,
-                                                  const std::vector<OutlineRing>* skip_arcs_of = nullptr);
+/// pixels along its circular arcs (OutlineRing::arcs) are left out of the fits, and an edge with
+/// less than half of its pixels left with them: chords of a curve point anywhere, and a straight
+/// edge that runs on into an arc at a tangent is bent by it. The edge's weight is then its length
+/// times the share of its pixels kept.
+std::optional<OutlineDirection> outline_direction(
+    const Pattern& pattern, double modulus_deg, double min_edge_share = kDirectionMinEdgeShare,
+    const std::vector<OutlineRing>* skip_arcs_of = nullptr);
 
 /// The distance between two angles modulo `modulus_deg` (> 0), in [0, modulus / 2].
 double angle_distance(double a_deg, double b_deg, double modulus_deg);

@@ -11,7 +11,7 @@ namespace tangram {
 /// (dark in the input), 0 marks outside, holes and gaps between parts.
 struct Pattern {
   cv::Mat1b puzzle;
-  long area_px = 0;      ///< number of puzzle pixels
+  long area_px = 0;  ///< number of puzzle pixels
   /// Piece scale: pixels per set unit, sqrt(area_px) (a set of area 1 in set units, as the
   /// Tangram, whose full square then has this side).
   double side_px = 0.0;

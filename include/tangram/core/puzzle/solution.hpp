@@ -46,24 +46,24 @@ struct Impossibility {
     UnmatchedArc,
   };
   Kind kind = Kind::PieceFitsNowhere;
-  ShapeId shape = 0;   ///< PieceFitsNowhere: the shape that fits nowhere
-  int parts = 0;       ///< UncoverableParts: the parts in which no piece fits
-  double share = 0.0;  ///< UncoverableParts: their share of the puzzle area
+  ShapeId shape = 0;       ///< PieceFitsNowhere: the shape that fits nowhere
+  int parts = 0;           ///< UncoverableParts: the parts in which no piece fits
+  double share = 0.0;      ///< UncoverableParts: their share of the puzzle area
   Vec2 at;                 ///< UnmakeableCorner: the corner (px)
   double angle_deg = 0.0;  ///< UnmakeableCorner: its angle inside the figure
-  int corners = 0;          ///< TooManyCorners, CornerAngleShortage: the figure's corners
-  double needed = 0.0;      ///< ... what they need of the pieces' corners (count or degrees)
-  double available = 0.0;   ///< ... what the set has
-  double radius = 0.0;      ///< UnmatchedArc: the arc's radius (set units)
-  bool convex = true;       ///< UnmatchedArc: the figure lies inside the arc's circle
+  int corners = 0;         ///< TooManyCorners, CornerAngleShortage: the figure's corners
+  double needed = 0.0;     ///< ... what they need of the pieces' corners (count or degrees)
+  double available = 0.0;  ///< ... what the set has
+  double radius = 0.0;     ///< UnmatchedArc: the arc's radius (set units)
+  bool convex = true;      ///< UnmatchedArc: the figure lies inside the arc's circle
 };
 
 /// Counters of one search run.
 struct SolveStats {
-  double seconds = 0.0;           ///< wall-clock time of solve(), rasterising the masks included
-  long placements_tried = 0;      ///< placements executed (Algorithm 1, line 9)
-  long backtracks = 0;            ///< pieces removed because the next piece ran out of options
-  long validations_failed = 0;    ///< placements undone by the validation (Sec. III-D)
+  double seconds = 0.0;         ///< wall-clock time of solve(), rasterising the masks included
+  long placements_tried = 0;    ///< placements executed (Algorithm 1, line 9)
+  long backtracks = 0;          ///< pieces removed because the next piece ran out of options
+  long validations_failed = 0;  ///< placements undone by the validation (Sec. III-D)
   /// Placements not made because they reach a state searched before with the copies of a
   /// shape in another order (SearchConfig::copies_once).
   long repeats_skipped = 0;
@@ -78,18 +78,18 @@ struct SolveStats {
   /// ... with a piece outside the configured rotations (a fixed rotation step): taken because
   /// the raster search exhausted those rotations (search.hpp).
   bool off_rotations = false;
-  double coverage = 0.0;          ///< covered share of the puzzle area (exact, true polygons)
-  double overlap = 0.0;           ///< overlapping area / puzzle area
-  double spill = 0.0;             ///< area outside the puzzle / puzzle area
-  int threads = 0;                ///< worker threads used
-  bool timed_out = false;         ///< the time limit ended the search
+  double coverage = 0.0;   ///< covered share of the puzzle area (exact, true polygons)
+  double overlap = 0.0;    ///< overlapping area / puzzle area
+  double spill = 0.0;      ///< area outside the puzzle / puzzle area
+  int threads = 0;         ///< worker threads used
+  bool timed_out = false;  ///< the time limit ended the search
   /// SearchConfig::stop ended the search (timed_out is then set too: it ended, not exhausted).
   bool stopped = false;
   /// The rotations searched (SearchConfig): with SearchConfig::rotation_auto, those of the
   /// stage that solved it, or of the last stage tried.
   double rotation_step_deg = 0.0;
   double rotation_offset_deg = 0.0;
-  int rotation_stages = 1;        ///< stages run (SearchConfig::rotation_auto), 1 otherwise
+  int rotation_stages = 1;  ///< stages run (SearchConfig::rotation_auto), 1 otherwise
   /// Set when the search did not start because the pattern rules every assembly out.
   std::optional<Impossibility> impossible;
 };

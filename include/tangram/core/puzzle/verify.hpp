@@ -29,12 +29,12 @@ namespace tangram {
 
 /// Acceptance thresholds; the defaults are the referee's.
 struct VerifyConfig {
-  double max_overlap = 0.01;    ///< (sum of piece areas - union area) / puzzle area
-  double max_spill = 0.02;      ///< area(union - puzzle) / puzzle area
-  double min_coverage = 0.95;   ///< area(union & puzzle) / puzzle area
-  double scale_tol = 0.03;      ///< |fitted scale / sqrt(puzzle area) - 1|
-  double edge_tol = 0.01;       ///< max relative edge-length error at the fitted scale
-  double angle_tol_deg = 1.0;   ///< max interior-angle error
+  double max_overlap = 0.01;        ///< (sum of piece areas - union area) / puzzle area
+  double max_spill = 0.02;          ///< area(union - puzzle) / puzzle area
+  double min_coverage = 0.95;       ///< area(union & puzzle) / puzzle area
+  double scale_tol = 0.03;          ///< |fitted scale / sqrt(puzzle area) - 1|
+  double edge_tol = 0.01;           ///< max relative edge-length error at the fitted scale
+  double angle_tol_deg = 1.0;       ///< max interior-angle error
   double max_arc_chord_deg = 10.0;  ///< most of an arc one chord of a placed curved piece spans
 };
 
@@ -50,8 +50,8 @@ struct VerifyReport {
   bool valid = false;
   std::vector<std::string> reasons;  ///< one entry per failed rule, empty when valid
   AreaMetrics metrics;
-  double scale_ratio = 0.0;          ///< fitted scale / sqrt(puzzle area)
-  double max_edge_err = 0.0;         ///< relative; for an arc its points' radial error too
+  double scale_ratio = 0.0;   ///< fitted scale / sqrt(puzzle area)
+  double max_edge_err = 0.0;  ///< relative; for an arc its points' radial error too
   double max_angle_err_deg = 0.0;
 };
 

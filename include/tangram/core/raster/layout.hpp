@@ -15,12 +15,12 @@ namespace tangram {
 
 /// The empty region of a state and its derived data.
 struct LayoutState {
-  cv::Mat1b empty;                 ///< 255 = empty puzzle pixel
-  BitGrid empty_bits;              ///< the same, bit-packed
-  cv::Mat1f depth;                 ///< distance_to_obstacles(empty), px
-  float max_depth = 0.0f;          ///< maximum of `depth`
-  std::vector<long> region_px;     ///< pixel counts of the 8-connected empty regions, descending
-  RunTable runs;                   ///< built on demand by ensure_runs()
+  cv::Mat1b empty;              ///< 255 = empty puzzle pixel
+  BitGrid empty_bits;           ///< the same, bit-packed
+  cv::Mat1f depth;              ///< distance_to_obstacles(empty), px
+  float max_depth = 0.0f;       ///< maximum of `depth`
+  std::vector<long> region_px;  ///< pixel counts of the 8-connected empty regions, descending
+  RunTable runs;                ///< built on demand by ensure_runs()
   /// Rows [stale_begin, stale_end) of `runs` are out of date: place_cells() hands the parent's
   /// table on and ensure_runs() rebuilds only the rows the piece covers.
   int stale_begin = 0, stale_end = 0;

@@ -27,11 +27,11 @@ namespace tangram {
 /// row, then column; runs of one row neither overlap nor touch. A convex shape's mask has one
 /// run per row.
 struct RunMask {
-  std::vector<int> dy;       ///< per run: row offset (px)
-  std::vector<int> x0;       ///< per run: column offset (px) of its first cell
-  std::vector<int> len;      ///< per run: length in cells (at least 1)
-  long pixels = 0;           ///< number of cells
-  float max_depth = 0.0f;    ///< largest Euclidean distance of a cell to the mask's outside
+  std::vector<int> dy;     ///< per run: row offset (px)
+  std::vector<int> x0;     ///< per run: column offset (px) of its first cell
+  std::vector<int> len;    ///< per run: length in cells (at least 1)
+  long pixels = 0;         ///< number of cells
+  float max_depth = 0.0f;  ///< largest Euclidean distance of a cell to the mask's outside
 
   /// Number of runs.
   int runs() const { return static_cast<int>(len.size()); }
@@ -90,8 +90,9 @@ inline constexpr std::chrono::steady_clock::time_point kNoDeadline =
 /// scale `side_px`, each piece polygon inset by `inset_px`, the rotations turned by `offset_deg`.
 /// Past `deadline` the remaining configurations are skipped and the result is empty.
 std::vector<ConfigurationMask> rasterise_configurations(
-    const PieceSet& set, ShapeId shape, double side_px, double step_deg, bool reflection, double inset_px,
-    std::chrono::steady_clock::time_point deadline = kNoDeadline, double offset_deg = 0.0);
+    const PieceSet& set, ShapeId shape, double side_px, double step_deg, bool reflection,
+    double inset_px, std::chrono::steady_clock::time_point deadline = kNoDeadline,
+    double offset_deg = 0.0);
 
 /// Cells present in both masks (same anchor). Convex masks stay one run per row.
 RunMask intersect_masks(const RunMask& a, const RunMask& b);
@@ -101,8 +102,8 @@ RunMask intersect_masks(const RunMask& a, const RunMask& b);
 /// collision-free puts its core in the same place, so a core without a collision-free position
 /// rules out its whole group at once.
 struct ConfigurationGroups {
-  std::vector<RunMask> cores;                ///< one per group
-  std::vector<std::vector<int>> members;     ///< indices into the configuration list
+  std::vector<RunMask> cores;             ///< one per group
+  std::vector<std::vector<int>> members;  ///< indices into the configuration list
 };
 
 /// Every configuration of a piece at one scale, grouped.
@@ -111,16 +112,16 @@ struct PieceMasks {
   ConfigurationGroups groups;
 };
 
-/// Groups `configs` (as ordered by PieceSet::configurations()) into runs of consecutive rotations with
-/// the same mirror flag spanning less than `span_deg`.
+/// Groups `configs` (as ordered by PieceSet::configurations()) into runs of consecutive rotations
+/// with the same mirror flag spanning less than `span_deg`.
 ConfigurationGroups group_configurations(const std::vector<ConfigurationMask>& configs,
                                          double span_deg);
 
 /// rasterise_configurations() plus group_configurations() with an 8-degree span: at 1-degree
 /// steps 8 configurations share a core, at 45-degree steps every group has one member. Empty
 /// past `deadline`.
-PieceMasks rasterise_piece(const PieceSet& set, ShapeId shape, double side_px, double step_deg, bool reflection,
-                           double inset_px,
+PieceMasks rasterise_piece(const PieceSet& set, ShapeId shape, double side_px, double step_deg,
+                           bool reflection, double inset_px,
                            std::chrono::steady_clock::time_point deadline = kNoDeadline,
                            double offset_deg = 0.0);
 

@@ -51,10 +51,10 @@ struct SnapConfig {
 
 /// What snap() did.
 struct SnapReport {
-  int turned = 0;           ///< pieces turned onto the outline's family of angles
-  int piece_contacts = 0;   ///< equations between pieces in the last solve
-  int outline_contacts = 0; ///< equations between pieces and the outline in the last solve
-  int dropped = 0;          ///< piece contacts dropped as contradicted
+  int turned = 0;            ///< pieces turned onto the outline's family of angles
+  int piece_contacts = 0;    ///< equations between pieces in the last solve
+  int outline_contacts = 0;  ///< equations between pieces and the outline in the last solve
+  int dropped = 0;           ///< piece contacts dropped as contradicted
   /// Largest distance (px) by which a piece contact of the last solve is missed: rounding.
   double piece_residual_px = 0.0;
   /// Root mean square of the outline contacts' misses (px) in the last solve.
@@ -63,8 +63,9 @@ struct SnapReport {
 
 /// Snaps `pieces` (poses and polygons) in place as the file comment says. `outline` is
 /// vectorise_outline(pattern.puzzle). Deterministic.
-SnapReport snap(const Pattern& pattern, const PieceSet& set, const std::vector<OutlineRing>& outline,
-                std::vector<PlacedPiece>& pieces, const SnapConfig& config = {});
+SnapReport snap(const Pattern& pattern, const PieceSet& set,
+                const std::vector<OutlineRing>& outline, std::vector<PlacedPiece>& pieces,
+                const SnapConfig& config = {});
 
 /// snap() kept unless it does harm: the snapped pieces replace `pieces` when they pass
 /// verify_solution() on `pattern`, or when `pieces` do not either; snapped pieces that pass it
@@ -83,6 +84,7 @@ inline SnapConfig snap_config(const SearchConfig& search) {
 
 /// Whether a complete assembly that passes the checker is as good as an exact one: overlap and
 /// gaps away from the outline within 0.001 of the puzzle area. Any assembly of a set with arcs.
-bool exact_enough(const Pattern& judge, const PieceSet& set, const std::vector<PlacedPiece>& pieces);
+bool exact_enough(const Pattern& judge, const PieceSet& set,
+                  const std::vector<PlacedPiece>& pieces);
 
 }  // namespace tangram

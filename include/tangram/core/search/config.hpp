@@ -50,14 +50,14 @@ struct PlacementConfig {
 /// Search settings.
 struct SearchConfig {
   SearchMode mode = SearchMode::Ours;
-  double rotation_step_deg = 1.0;      ///< rotations 0, step, 2 step, ... (0 < step <= 360)
+  double rotation_step_deg = 1.0;  ///< rotations 0, step, 2 step, ... (0 < step <= 360)
   /// The rotations turned by this much: offset, offset + step, ... ([0, 360)).
   double rotation_offset_deg = 0.0;
   /// Choose the rotations from the figure (rotation_plan.hpp): the set's grid step first, turned
   /// to the direction the outline's edges share, then `rotation_step_deg` (the fine step) with
   /// the rest of the time. `rotation_offset_deg` is then ignored.
   bool rotation_auto = false;
-  bool reflection = true;              ///< allow mirror images of chiral pieces
+  bool reflection = true;  ///< allow mirror images of chiral pieces
   /// Give up (unsolved) this many seconds after `started`: rasterising the piece masks, the
   /// search, polishing and checking all count.
   double time_limit_s = 360.0;
@@ -70,13 +70,13 @@ struct SearchConfig {
   /// assembly, with SolveStats::stopped set. A front end sets it to stop a solve from another
   /// thread (Ctrl-C, a Stop button). May be null.
   const std::atomic<bool>* stop = nullptr;
-  int threads = 0;                     ///< worker threads, 0 = all cores
-  int candidates_per_config = 5;       ///< Ours only: positions tried per configuration
-  bool corners = true;                 ///< Ours only: corners join the skeleton endpoints
+  int threads = 0;                ///< worker threads, 0 = all cores
+  int candidates_per_config = 5;  ///< Ours only: positions tried per configuration
+  bool corners = true;            ///< Ours only: corners join the skeleton endpoints
   /// Ours only: the positions where a piece's corner meets a corner of the empty region join
   /// them too (corner_contacts() in candidates.hpp).
   bool corner_contacts = true;
-  bool widen = true;                   ///< Ours only: widen the candidates when exhausted
+  bool widen = true;  ///< Ours only: widen the candidates when exhausted
   /// Ours only: never search the copies of a shape in swapped order (copy_memo.hpp).
   bool copies_once = true;
   /// The vertex search (SearchMode::Vertex, and Ours's vertex search first): each level
@@ -106,7 +106,7 @@ struct SearchConfig {
   bool angle_hints = true;
   /// Inward offset (px) of the raster piece masks; negative = automatic (see raster.hpp).
   double inset_px = -1.0;
-  bool polish = true;                  ///< refine the final poses sub-pixel (polish.hpp)
+  bool polish = true;  ///< refine the final poses sub-pixel (polish.hpp)
   /// After polishing, snap the final assembly exact (snap.hpp): edges that nearly coincide made
   /// to coincide, piece to piece and piece to the vectorised outline. The snapped assembly is
   /// kept unless it fails verify_solution() where the polished one passes.

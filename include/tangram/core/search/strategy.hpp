@@ -11,13 +11,13 @@ namespace tangram {
 
 /// The seven placement strategies.
 enum class Strategy {
-  BottomLeft,          ///< BL: rows from the bottom up, each row left to right
-  LeftBottom,          ///< LB: columns from the left, each column bottom to top
-  HorizontalZigZag,    ///< HZZ: rows from the bottom up, alternating direction
-  VerticalZigZag,      ///< VZZ: columns from the left, alternating direction
-  Spiral,              ///< S: from the border inward, starting at the bottom-left corner
-  InverseSpiral,       ///< S^-1: the spiral path run backwards, from the centre outward
-  DistanceTransform,   ///< DT: the paper's distance-transform strategy
+  BottomLeft,         ///< BL: rows from the bottom up, each row left to right
+  LeftBottom,         ///< LB: columns from the left, each column bottom to top
+  HorizontalZigZag,   ///< HZZ: rows from the bottom up, alternating direction
+  VerticalZigZag,     ///< VZZ: columns from the left, alternating direction
+  Spiral,             ///< S: from the border inward, starting at the bottom-left corner
+  InverseSpiral,      ///< S^-1: the spiral path run backwards, from the centre outward
+  DistanceTransform,  ///< DT: the paper's distance-transform strategy
 };
 
 /// Short CLI name: bl, lb, hzz, vzz, s, s-inv, dt.

@@ -5,9 +5,9 @@
 #include "tangram/core/search/config.hpp"
 
 namespace tangram {
-/// Assembles the set's pieces (config.pieces) into `pattern`. Deterministic: the same pattern and config give
-/// the same solution whatever the thread count. Returns an unsolved Solution when the search
-/// space is exhausted or the time limit is reached, and without searching (either search)
+/// Assembles the set's pieces (config.pieces) into `pattern`. Deterministic: the same pattern and
+/// config give the same solution whatever the thread count. Returns an unsolved Solution when the
+/// search space is exhausted or the time limit is reached, and without searching (either search)
 /// when the pattern rules every assembly out (SolveStats::impossible: a piece that fits nowhere,
 /// parts too small to hold any piece; see search::Steps::impossibility()).
 /// `observer`, when set, sees every placement, rejection and removal (see SearchEvent).

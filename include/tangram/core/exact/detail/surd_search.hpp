@@ -22,10 +22,10 @@
 #include <optional>
 #include <vector>
 
+#include "tangram/core/exact/vertex_search.hpp"
+#include "tangram/core/geometry/detail/surd_geometry.hpp"
 #include "tangram/core/geometry/outline.hpp"
 #include "tangram/core/puzzle/piece_set.hpp"
-#include "tangram/core/geometry/detail/surd_geometry.hpp"
-#include "tangram/core/exact/vertex_search.hpp"
 
 namespace tangram {
 
@@ -68,8 +68,7 @@ struct SurdFigure {
 /// comment); nullopt when an edge is off the eight directions or off the lattice's lengths by
 /// more than 1.5 px, a ring does not close, or a snapped corner is more than 2.5 px from the
 /// outline's.
-std::optional<SurdFigure> snap_surd_figure(const std::vector<OutlineRing>& outline,
-                                           double step_px);
+std::optional<SurdFigure> snap_surd_figure(const std::vector<OutlineRing>& outline, double step_px);
 
 /// The lattice vertex search on `pattern` with config.pieces (see the file comment): nullopt
 /// when the set or the figure is not on a lattice; otherwise its result (unsolved when it found

@@ -69,7 +69,7 @@ private:
 
   bool active_ = false;
   std::size_t max_states_;
-  std::vector<int> run_start_;  ///< per level: the first level of its run of copies
+  std::vector<int> run_start_;     ///< per level: the first level of its run of copies
   std::vector<std::int64_t> key_;  ///< scratch for key()
   std::unordered_map<std::vector<std::int64_t>, int, KeyHash> seen_;
 };

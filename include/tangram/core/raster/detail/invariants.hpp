@@ -10,9 +10,9 @@
 
 #include <opencv2/core.hpp>
 
+#include "tangram/core/puzzle/solution.hpp"
 #include "tangram/core/raster/layout.hpp"
 #include "tangram/core/raster/raster.hpp"
-#include "tangram/core/puzzle/solution.hpp"
 
 namespace tangram {
 

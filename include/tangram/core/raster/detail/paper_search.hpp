@@ -2,8 +2,8 @@
 /// \file paper_search.hpp
 /// Algorithm 1 of Yamada et al. 2019 (Sec. III-C) as published: SearchMode::Paper of solve().
 
-#include "tangram/core/raster/detail/search_steps.hpp"
 #include "tangram/core/puzzle/solution.hpp"
+#include "tangram/core/raster/detail/search_steps.hpp"
 
 namespace tangram {
 

@@ -17,13 +17,13 @@
 
 #include <opencv2/core.hpp>
 
+#include "tangram/core/geometry/outline.hpp"
 #include "tangram/core/raster/candidates.hpp"
 #include "tangram/core/raster/detail/invariants.hpp"
 #include "tangram/core/raster/layout.hpp"
-#include "tangram/core/geometry/outline.hpp"
 #include "tangram/core/raster/raster.hpp"
-#include "tangram/core/search/config.hpp"
 #include "tangram/core/raster/validation.hpp"
+#include "tangram/core/search/config.hpp"
 
 namespace tangram::search {
 
@@ -116,8 +116,8 @@ private:
 struct Node {
   LayoutState state;
   std::vector<Candidate> candidates;
-  std::size_t next = 0;  ///< the next candidate to try
-  Candidate placed;      ///< the placement that led to this state (unused at the root)
+  std::size_t next = 0;          ///< the next candidate to try
+  Candidate placed;              ///< the placement that led to this state (unused at the root)
   std::unique_ptr<Batch> batch;  ///< the children of the candidates tried next
 };
 
@@ -265,15 +265,15 @@ private:
   const SolverConfig& config_;
   const ProgressCallback& progress_;
   const SearchObserver& observer_;
-  long events_ = 0;  ///< events sent to the observer so far
+  long events_ = 0;                 ///< events sent to the observer so far
   std::vector<PieceMasks> pieces_;  ///< per shape
   std::vector<PieceNeeds> needs_;   ///< per shape
   /// Per shape, per configuration: the corners of the posed piece (arc ends, not the points
   /// along its arcs), offsets from the anchor pixel's centre in px.
   std::vector<std::vector<std::vector<Vec2>>> corners_;
-  std::vector<int> max_run_from_;   ///< longest mask run among the pieces from each level on
-  int short_edge_px_ = 0;  ///< slack of an exact fit (CandidateConfig::short_edge_px)
-  cv::Mat1f sweep_;        ///< the sweep strategy's cost matrix (not DT)
+  std::vector<int> max_run_from_;     ///< longest mask run among the pieces from each level on
+  int short_edge_px_ = 0;             ///< slack of an exact fit (CandidateConfig::short_edge_px)
+  cv::Mat1f sweep_;                   ///< the sweep strategy's cost matrix (not DT)
   std::vector<OutlineRing> outline_;  ///< the judge's vectorised outline (SearchConfig::snap)
 };
 
