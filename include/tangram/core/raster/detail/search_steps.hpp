@@ -20,9 +20,9 @@
 #include "tangram/core/geometry/outline.hpp"
 #include "tangram/core/raster/candidates.hpp"
 #include "tangram/core/raster/detail/invariants.hpp"
+#include "tangram/core/raster/detail/validation.hpp"
 #include "tangram/core/raster/layout.hpp"
 #include "tangram/core/raster/raster.hpp"
-#include "tangram/core/raster/validation.hpp"
 #include "tangram/core/search/config.hpp"
 
 namespace tangram::search {
