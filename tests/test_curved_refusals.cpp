@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "tangram/core/figure/curved_refusals.hpp"
+#include "tangram/core/figure/detail/curved_refusals.hpp"
 #include "tangram/io/piece_sets.hpp"
 
 using namespace tangram;

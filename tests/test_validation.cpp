@@ -2,8 +2,8 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "tangram/core/raster/detail/validation.hpp"
 #include "tangram/core/raster/layout.hpp"
-#include "tangram/core/raster/validation.hpp"
 
 using namespace tangram;
 

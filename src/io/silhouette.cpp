@@ -116,7 +116,7 @@ void set_labelled(cv::Mat1b& mask, const cv::Mat1i& labels, const std::vector<ch
   }
 }
 
-/// Drops the specks of `mask` (see the file comment of silhouette.hpp); returns the area kept.
+/// Drops the specks of `mask` (docs/design/io.md, step 3); returns the area kept.
 long drop_specks(cv::Mat1b& mask, InputReport& report) {
   cv::Mat1i labels;
   cv::Mat stats, centroids;

@@ -1,37 +1,6 @@
 #pragma once
 /// \file image.hpp
-/// Image files in and out: pictures read in any of the raster formats below, recognised by
-/// their content (never by their name), checked before anything is decoded, and decoded
-/// without a word on stderr; pictures written in the format their file name asks for.
-///
-/// Reading. The first bytes say what a file is. These formats are read, exactly as OpenCV's
-/// cv::imdecode(IMREAD_UNCHANGED) gives them, which is how ../shared/tools/tangram-referee
-/// reads a picture (cv2.imread): PNG, JPEG, BMP, TIFF, WebP and the Netpbm formats PBM, PGM and
-/// PPM (P1-P6). EXIF orientation is not applied (nor by the referee). For every format the
-/// width and height come from the header, read here by a small parser, and are checked against
-/// the pixel cap before any pixel is decoded. Then the data is checked so that the decoder
-/// (OpenCV, libpng, libjpeg, libtiff) has nothing to complain about, as it would otherwise print
-/// on stderr itself:
-///  - PNG: png.hpp (chunk CRCs, the image data inflated and checked, a canonical copy decoded).
-///  - JPEG: the whole file decoded once by libjpeg with an error manager of ours that keeps its
-///    messages; any warning (corrupt or truncated data) or error refuses the file, as do more
-///    than kMaxJpegScans progressive scans. Then OpenCV decodes the same bytes.
-///  - TIFF: opened by libtiff with handlers of ours for this file only (TIFFClientOpenExt), the
-///    layout restricted to what OpenCV 4.6 reads whole (1, 8 or 16-bit unsigned samples, 8-bit
-///    palettes; grey, palette, RGB or RGBA; interleaved, in strips, not tiles), every strip
-///    decoded once, raw and as RGBA. Then OpenCV decodes the same bytes (the first page).
-///  - BMP (uncompressed; run-length-encoded BMPs are refused), PBM/PGM/PPM: the header and the
-///    file's length against the pixel data it must hold; plain (ASCII) Netpbm data token by
-///    token, as OpenCV's reader will take it.
-///  - WebP: the RIFF header and the first chunk (VP8, VP8L or VP8X); animations are refused.
-///    libwebp does not print.
-/// Other formats are recognised and refused with one line that names them (GIF, JPEG 2000,
-/// OpenEXR, Radiance HDR, PFM, PAM, Sun raster, DICOM, Photoshop, PDF, PostScript, SVG/XML);
-/// anything else is "not an image" with its first bytes shown.
-///
-/// Writing. A picture output's format is chosen by the extension of its name: only PNG is
-/// written (".png", case-insensitive; "-", standard output, is PNG too). Any other name is
-/// refused before any work, so that bytes of one format never land under another's name.
+/// Image files in and out: checked before decoding, nothing printed (docs/design/io.md).
 
 #include <cstdint>
 #include <optional>
@@ -48,13 +17,10 @@ enum class ImageFormat { Png, Jpeg, Bmp, Tiff, WebP, Pnm };
 /// "PNG", "JPEG", "BMP", "TIFF", "WebP", "PBM/PGM/PPM".
 std::string_view image_format_name(ImageFormat format);
 
-/// Largest width or height of any picture read (px): libpng's default cap on a side
-/// (PNG_USER_WIDTH_MAX, PNG_USER_HEIGHT_MAX), applied to every format so that no decoder meets
-/// a side it would overflow on.
+/// Largest width or height of any picture read (px): libpng's default cap, for every format.
 inline constexpr std::uint32_t kMaxImageSide = 1000000;
 
-/// Progressive JPEGs with more scans are refused: each scan is a pass over the whole picture,
-/// and a handful is usual (libjpeg's own progressive files have 10).
+/// Progressive JPEGs with more scans are refused (each scan is a pass over the whole picture).
 inline constexpr int kMaxJpegScans = 500;
 
 /// What a file's header says.
@@ -64,37 +30,25 @@ struct ImageHeader {
   std::uint32_t height = 0;  ///< px
 };
 
-/// Throws LimitError (Limit::Pixels) "W x H px is over the limit of N pixels" when width x
-/// height exceeds `max_pixels`.
+/// Throws LimitError (Limit::Pixels) when width x height exceeds `max_pixels`.
 void check_pixel_cap(std::uint64_t width, std::uint64_t height, std::uint64_t max_pixels);
 
-/// Recognises `bytes` by their content and reads the width and height from the header. Throws
-/// InputError with one line and no file name: "not an image: starts with ...", "a GIF image,
-/// which tangram does not read: ...", or what is wrong with the header ("the BMP data cannot
-/// be read (truncated file: ...)").
+/// The format and size of `bytes`, by content. Throws InputError (one line, no file name).
 ImageHeader read_image_header(std::string_view bytes);
 
-/// Decodes a picture in any format that is read, as cv::imdecode(IMREAD_UNCHANGED) would (8 or
-/// 16-bit samples; 1 grey, 3 BGR or 4 BGRA channels), after the checks of the file comment.
-/// Nothing is printed. Throws InputError (one line, no file name) or LimitError
-/// (Limit::Pixels) when width x height exceeds `max_pixels`, before any pixel is decoded.
+/// Decodes as cv::imdecode(IMREAD_UNCHANGED) would, silently. Throws InputError, LimitError.
 cv::Mat decode_image(std::string_view bytes, std::uint64_t max_pixels);
 
 /// The formats pictures are written in.
 enum class PictureFormat { Png };
 
-/// The format of a picture output named `path`: from its extension, case-insensitive; "-"
-/// (standard output) is PNG. Throws UsageError naming the path ("out.svg: cannot write an SVG
-/// picture; pictures are written as .png (name the file so)") for any other name.
+/// The format that `path`'s extension asks for ("-": PNG). Throws UsageError for others.
 PictureFormat picture_output_format(const std::string& path);
 
-/// Whether `path`'s extension is that of a picture format, written or not (".png", ".svg",
-/// ".jpg", ...; case-insensitive): a document must not be written under such a name.
+/// Whether `path` has a picture's extension (no document may be written there).
 bool names_a_picture(const std::string& path);
 
-/// Writes `image` (8-bit, 1, 3 or 4 channels) to `path` in the format its name asks for
-/// (picture_output_format), completely or not at all. Throws UsageError for a name of another
-/// format, OutputError when the file cannot be written.
+/// Writes `image` (8-bit) to `path` atomically. Throws UsageError, OutputError.
 void write_picture(const std::string& path, const cv::Mat& image);
 
 }  // namespace tangram

@@ -8,10 +8,8 @@
 
 namespace tangram {
 
-/// The set's pieces in their outlines' orientation, left to right in placement order
-/// (PieceSet::order()), on white, each under its name, at `unit_px` pixels per set unit
-/// (0: the set's total area becomes 120 x 120 px). Throws UsageError for a picture over
-/// 20000 px wide.
+/// The pieces left to right in PieceSet::order(), named, at `unit_px` (0: area 120 x 120 px).
+/// Throws UsageError over 20000 px wide.
 cv::Mat3b render_piece_set(const PieceSet& set, double unit_px = 0.0);
 
 }  // namespace tangram

@@ -1,8 +1,6 @@
 #pragma once
 /// \file experiment.hpp
-/// The three experiments of Yamada, Gois & Batagelo 2019 (Sec. IV): their settings, the record
-/// of one run, and Tables I-III computed from the records beside the paper's published numbers.
-/// Running them (in parallel, resumably) is experiment_runner.hpp.
+/// The experiments of Yamada et al. 2019 (Sec. IV), run records and Tables I-III.
 
 #include <array>
 #include <optional>
@@ -16,8 +14,7 @@
 
 namespace tangram {
 
-/// Settings of one experiment: which patterns of the 30-pattern dataset (masks/), which
-/// rotations, whether the parallelogram may be mirrored. All use the 360 s limit.
+/// Settings of one experiment: patterns of masks/, rotations, mirroring.
 struct ExperimentSpec {
   int number = 0;
   int first_pattern = 1;  ///< patterns first..last by their NN- prefix
@@ -26,8 +23,7 @@ struct ExperimentSpec {
   bool reflection = true;
 };
 
-/// Experiment 1: patterns 1-30, 1 deg rotations, mirroring; 2: 1-18, 45 deg, mirroring; 3: 1-18,
-/// 45 deg, no mirroring.
+/// Experiments 1 (1-30, 1 deg), 2 (1-18, 45 deg), 3 (1-18, 45 deg, no mirroring).
 const std::array<ExperimentSpec, 3>& paper_experiments();
 
 /// The spec of experiment 1, 2 or 3; throws UsageError otherwise.
@@ -46,8 +42,7 @@ struct ExperimentRecord {
   bool solved = false;        ///< the search returned a full assembly
   bool valid = false;         ///< the checker (verify.hpp, referee thresholds) accepted it
   bool timed_out = false;
-  /// Not searched: the pattern rules every assembly out (SolveStats::impossible). Records
-  /// written before this field read as false.
+  /// Not searched: the pattern rules every assembly out (false in older records).
   bool impossible = false;
   double seconds = 0.0;  ///< search wall time
   long placements = 0;   ///< placements tried
@@ -78,8 +73,7 @@ struct PaperResult {
 };
 PaperResult paper_result(Strategy strategy, int experiment);
 
-/// What the tables are computed over: the records, and how many patterns and which strategies
-/// and searches each experiment was planned with (to tell complete cells from partial ones).
+/// What each experiment was planned with, to tell complete cells from partial ones.
 struct TablePlan {
   std::vector<int> experiments;  ///< e.g. {1, 2, 3}
   std::vector<int> patterns;     ///< patterns per experiment, same order
@@ -87,8 +81,7 @@ struct TablePlan {
   std::vector<SearchMode> searches;  ///< columns after the paper's, in this order
 };
 
-/// Tally of one cell: runs recorded of those planned, runs that count as solved, and the mean and
-/// sample standard deviation (n - 1; 0 for one run) of the solved runs' times.
+/// Tally of one cell: runs, solved, and the solved runs' mean and sample deviation (s).
 struct Tally {
   int planned = 0;
   int recorded = 0;
@@ -109,11 +102,7 @@ struct ExperimentTable {
                                                ///< (I, III) or experiment (II)
 };
 
-/// Tables I-III of `records` under `plan`, the cells as text ("20", "20*", "-", "74.29%",
-/// "3.57s (6.85s)", "none solved"), with the paper's numbers in the first column of every
-/// experiment and one column per search of the plan ("ours, faithful" for SearchMode::Paper,
-/// "ours, default" for SearchMode::Ours). A cell whose runs are not all recorded is marked with
-/// '*'; a cell without runs is '-' (kExperimentTablesNote says so under the tables).
+/// Tables I-III as text cells ("20", "20*" incomplete, "-" none), the paper's column first.
 std::vector<ExperimentTable> experiment_tables(const std::vector<ExperimentRecord>& records,
                                                const TablePlan& plan);
 
@@ -123,37 +112,24 @@ extern const std::string_view kExperimentTablesNote;
 /// experiment_tables() as Markdown: each table under a "## " heading, then the note (tables.md).
 std::string tables_markdown(const std::vector<ExperimentRecord>& records, const TablePlan& plan);
 
-/// The same numbers as CSV in long format, one header for the three tables:
-/// table,experiment,row,source,value,spread,solved,planned,recorded. table is I, II or III;
-/// source is paper, faithful or default; Table I: row = strategy label, value = puzzles solved;
-/// Table II: row = all, sweep or DT, value = percent solved; Table III: row = strategy label,
-/// value = mean seconds, spread = standard deviation. solved/planned/recorded are run counts
-/// (empty for the paper's rows); value is empty when there is nothing to report.
+/// The same numbers as CSV in long format (docs/formats.md).
 std::string tables_csv(const std::vector<ExperimentRecord>& records, const TablePlan& plan);
 
-/// One run of the piece-set experiment (`tangram experiment sets`): a pattern of masks/sets/SET/
-/// solved with that set. `solvable`: the pattern has a ground truth (NN-KIND.truth.json); the
-/// others (NN-unsolvable-KIND.png) have no assembly.
+/// One run of the piece-set experiment; `solvable` when its pattern has a ground truth.
 struct SetRun {
   std::string set;
   bool solvable = true;
   ExperimentRecord record;
 };
 
-/// The piece-set table, the header row first, then one row per set of `sets` in that order:
-/// set | solvable solved ("5/6") | median s, max s (over the solvable patterns' runs, a run not
-/// solved counted at the time it took) | mean coverage (of the solved runs, the checker's) |
-/// unsolvable answered ("2/2 not solved") | their max s. A set without runs shows "-" cells.
+/// The piece-set table: a header, then one row per set of `sets`.
 std::vector<std::vector<std::string>> set_table(const std::vector<SetRun>& runs,
                                                 const std::vector<std::string>& sets);
 
 /// The sentence under the piece-set table: what its columns count.
 extern const std::string_view kSetTableNote;
 
-/// The table of a batch of figures solved by `tangram solve --out-dir` (BatchSolve), the
-/// header row first, then one row: figures planned | solved (counted as the tables count) |
-/// rejected by the checker | not solved (impossible, time limit or search exhausted) | not
-/// run yet | median s, max s (over the recorded runs) | mean coverage (of the solved runs).
+/// The table of a batch of figures (BatchSolve): a header and one row.
 std::vector<std::vector<std::string>> batch_table(const std::vector<ExperimentRecord>& records,
                                                   std::size_t planned);
 
@@ -163,9 +139,7 @@ extern const std::string_view kBatchTableNote;
 /// "ours, faithful" / "ours, default".
 std::string search_column_label(SearchMode search);
 
-/// Where `tangram experiment --out OUT` writes the record of a run, relative to OUT:
-/// "expN/SEARCH/PATTERN-STRATEGY.run.json" (SEARCH paper or ours, PATTERN the pattern's file
-/// stem, STRATEGY its strategy_name()).
+/// A run's record path: "expN/SEARCH/PATTERN-STRATEGY.run.json".
 std::string run_record_path(int experiment, SearchMode search, const std::string& pattern,
                             Strategy strategy);
 

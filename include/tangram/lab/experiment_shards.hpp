@@ -1,13 +1,6 @@
 #pragma once
 /// \file experiment_shards.hpp
-/// An experiment split over machines. With ExperimentConfig::shard = I/N, plan_experiment()
-/// keeps every N-th run of the full plan, from the I-th on, in an order shuffled by the runs'
-/// names (the same on every machine, so that each shard gets some of every pattern and
-/// strategy), so N shards together hold each run exactly once whatever machine runs which;
-/// run_experiment() then writes OUT/shard.json, the shard's manifest: the shard, the experiment's
-/// settings and pieces, and the runs it owns. merge_experiment_shards() joins shard directories
-/// into one results directory after checking the manifests against each other: the same experiment,
-/// every shard 1..N once, every run recorded, none twice.
+/// An experiment split over machines, and merged back (docs/design/lab.md).
 
 #include <cstddef>
 #include <string>
@@ -27,16 +20,10 @@ Shard parse_shard(const std::string& text, const std::string& option);
 /// "I/N".
 std::string shard_text(const Shard& shard);
 
-/// Throws UsageError when config.out_dir holds the manifest of another shard than config.shard
-/// (or of any shard, when config has none): the runs of one shard are never mixed with
-/// another's. InputError when that manifest cannot be read.
+/// Throws UsageError when config.out_dir holds another shard's manifest, InputError.
 void check_shard_directory(const ExperimentConfig& config);
 
-/// The manifest of a sharded plan (tangram-shard/1): the shard, the config (experiments or
-/// sets, masks directory as an absolute path, pattern range, strategies, searches, time limit,
-/// threads, the pieces as a tangram-pieces/1 document), the number of runs of the whole plan,
-/// a digest of their names, and the record paths of this shard's runs, relative to its
-/// directory.
+/// The tangram-shard/1 manifest of a sharded plan.
 std::string shard_manifest_json(const ExperimentPlan& plan);
 
 /// What merge_experiment_shards() joined.
@@ -46,15 +33,8 @@ struct MergedShards {
   std::size_t runs = 0;    ///< runs copied (every run of the plan)
 };
 
-/// Joins the shard directories `dirs` (each written by a sharded `tangram experiment`) into
-/// `out_dir`, which must not exist or be empty: each shard's records, solutions, pictures and
-/// the settings (their commands, shard by shard) are copied into a directory beside it that is
-/// renamed to `out_dir` when complete. Then plans the whole experiment on it (tables only), its
-/// patterns in `masks_dir` (empty: where the first shard's manifest says they were).
-/// Throws UsageError when the shards do not add up (another experiment, settings or shard
-/// count; a shard missing or given twice; a run not recorded, or recorded in a shard that does
-/// not own it), InputError for an unreadable manifest or record, OutputError when out_dir
-/// cannot be written.
+/// Joins shard directories into a new `out_dir`, atomically, and plans it (tables only).
+/// Throws UsageError when the shards do not add up, InputError, OutputError.
 MergedShards merge_experiment_shards(const std::vector<std::string>& dirs,
                                      const std::string& out_dir, const ReadLimits& limits,
                                      const std::string& masks_dir = "");

@@ -1,13 +1,6 @@
 #pragma once
 /// \file figures.hpp
-/// Pictures of the method's intermediate data: binary masks, cost matrices as colour maps,
-/// marked positions, and frames of a running search. Everything returns 8-bit BGR images;
-/// writing them is io.hpp's job.
-///
-/// Scaling convention: a figure of a pattern is drawn `scale` times larger than the pattern,
-/// every pattern pixel becoming a scale x scale block, so that single pixels (anchors, skeleton
-/// points) stay visible. Positions passed to the marking functions are pixels of the original
-/// image; they are drawn at the centre of their block.
+/// Pictures of the method's data, `scale` times the pattern (docs/design/lab.md).
 
 #include <string>
 #include <vector>
@@ -36,9 +29,7 @@ struct FigureSection {
   std::vector<Figure> figures;
 };
 
-/// A self-contained HTML page (inline style, no scripts, nothing fetched from the network)
-/// showing `title`, `intro` and then the sections in order; each picture is referenced by its
-/// file name, to be written next to the page. Text is escaped.
+/// A self-contained HTML page of the sections, pictures by file name.
 std::string figures_html(const std::string& title, const std::string& intro,
                          const std::vector<FigureSection>& sections);
 
@@ -48,8 +39,7 @@ int figure_scale(cv::Size size);
 /// A binary image in two colours: nonzero pixels `on`, zero pixels `off`.
 cv::Mat3b binary_image(const cv::Mat1b& mask, const cv::Vec3b& on, const cv::Vec3b& off);
 
-/// Values in [0, 1] (clamped) through the viridis colour map: 0 dark purple, 0.5 teal,
-/// 1 yellow. Where `inside` is given, its zero pixels become `outside` instead.
+/// Values in [0, 1] through viridis; `inside`'s zero pixels become `outside`.
 cv::Mat3b colour_map(const cv::Mat1f& values, const cv::Mat1b& inside = cv::Mat1b(),
                      const cv::Vec3b& outside = cv::Vec3b(255, 255, 255));
 
@@ -59,19 +49,15 @@ cv::Mat3b grey_map(const cv::Mat1f& values);
 /// `image` enlarged `scale` (>= 1) times, every pixel a scale x scale block.
 cv::Mat3b enlarge(const cv::Mat3b& image, int scale);
 
-/// Marks pixels of the original image on a picture enlarged `scale` times: a disc of radius
-/// `radius_px` (picture pixels) filled with `fill` and ringed with `ring`.
+/// Marks `pixels` on a picture enlarged `scale` times with ringed discs.
 void mark_points(cv::Mat3b& picture, const std::vector<cv::Point>& pixels, int scale,
                  const cv::Scalar& fill, const cv::Scalar& ring, int radius_px);
 
-/// Frames one pixel of the original image on a picture enlarged `scale` times: the pixel's
-/// block filled with `colour`, and a ring of radius `radius_px` around it so that it can be
-/// found at a glance.
+/// Fills and rings one pixel on a picture enlarged `scale` times.
 void mark_pixel(cv::Mat3b& picture, cv::Point pixel, int scale, const cv::Scalar& colour,
                 int radius_px);
 
-/// Draws the boundary of the nonzero region of `region` (original image size) on a picture
-/// enlarged `scale` times.
+/// Draws the boundary of `region`'s nonzero pixels, enlarged `scale` times.
 void draw_region_outline(cv::Mat3b& picture, const cv::Mat1b& region, int scale,
                          const cv::Scalar& colour, int thickness = 1);
 
@@ -83,17 +69,10 @@ void draw_polygon(cv::Mat3b& picture, const Polygon& polygon, int scale, const c
 cv::Mat3b side_by_side(const std::vector<cv::Mat3b>& pictures, int gap_px,
                        const cv::Vec3b& background = cv::Vec3b(255, 255, 255));
 
-/// `picture` under a white band 24 px high holding one line of `text` (ASCII), in a smaller font
-/// when the text would be wider than the picture. The width stays the picture's.
+/// `picture` under a 24 px band with `text` (ASCII), as wide as the picture.
 cv::Mat3b with_title(const cv::Mat3b& picture, const std::string& text);
 
-/// One frame of a search (see SearchObserver): the assembly after the event drawn as
-/// render_assembly() draws it (each piece in its slot's colour, as in the solution pictures), at
-/// `scale` times the pattern's size, under a title
-/// ("step 12: reject square 45 deg, 3/7 placed"). The piece of the event is outlined: in black
-/// when placed; in red when rejected by the validation (filled faintly where it was tried) or
-/// removed (its former place, unfilled). Every frame of a pattern has the same size. `set`: the
-/// pieces searched for.
+/// One frame of a search: the assembly after `event`, its piece outlined; one size per pattern.
 cv::Mat3b render_search_frame(const Pattern& pattern, const PieceSet& set, const SearchEvent& event,
                               int scale = 2);
 

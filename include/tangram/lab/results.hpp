@@ -1,29 +1,6 @@
 #pragma once
 /// \file results.hpp
-/// The shared results format of `tangram compare --out DIR` and `tangram experiment --out DIR`:
-/// a directory with `runs.csv`, one row per search run, read by `tangram report`.
-///
-/// runs.csv (comma-separated, RFC 4180 quoting, first line exactly kRunsCsvHeader):
-///   experiment  "compare", or "1", "2", "3" for the paper's experiments
-///   search      "ours" or "paper"
-///   pattern     the input PNG, relative to the results directory
-///   strategy    strategy_name() (bl, lb, hzz, vzz, s, s-inv, dt)
-///   solved      1 when the search returned a full assembly, else 0
-///   valid       1 when verify_solution accepted it, else 0
-///   seconds     wall-clock time of the search
-///   placements, backtracks   SolveStats counters
-///   coverage, overlap, spill shares of the puzzle area (4 decimals)
-///   solution    the tangram-solution/1 JSON, relative to the directory; empty if not written
-///   picture     render_solution's picture (also for partial assemblies), relative; empty if
-///               not written
-///   outcome     outcome_name(): solved, invalid, time-limit, exhausted or impossible
-/// A run counts as solved only when solved = 1 and valid = 1. Files written before the outcome
-/// column (kRunsCsvHeaderWithoutOutcome) are read too; their runs have no outcome beyond what
-/// solved and valid tell.
-///
-/// settings.json (kSettingsFile, format "tangram-settings/1") beside runs.csv records how the
-/// runs were made (ResultsSettings): the solver settings, the piece set, and each command that
-/// wrote runs with its commit, machine and date. Directories written before it have none.
+/// Results directories: runs.csv and settings.json (docs/design/lab.md).
 
 #include <filesystem>
 #include <optional>
@@ -47,8 +24,7 @@ inline constexpr std::string_view kRunsCsvHeaderWithoutOutcome =
     "experiment,search,pattern,strategy,solved,valid,seconds,placements,backtracks,coverage,"
     "overlap,spill,solution,picture";
 
-/// Path of `file` relative to `base` in generic form ("../masks/02-page9-11.png"), as runs.csv
-/// and the solution files beside it store paths.
+/// `file` relative to `base`, generic form ("../masks/02-page9-11.png").
 std::string relative_to(const std::filesystem::path& file, const std::filesystem::path& base);
 
 /// One row of runs.csv: one pattern searched with one strategy.
@@ -67,32 +43,23 @@ struct RunRecord {
   double spill = 0.0;     ///< share of the puzzle area
   std::string solution;   ///< JSON path relative to the results directory, or empty
   std::string picture;    ///< PNG path relative to the results directory, or empty
-  /// How the run ended; empty when the file did not say (written before the outcome column)
-  /// and solved and valid do not tell (a run not solved).
+  /// How the run ended; empty when unknown (older files).
   std::optional<Outcome> outcome;
 
   /// Counts as solved: solved by the search and accepted by the checker.
   bool counts() const { return solved && valid; }
 };
 
-/// One line of runs.csv for `run` (with the trailing '\n'): seconds with 3 decimals, shares
-/// with 4; text fields quoted when they hold a comma, a quote or a line break; the outcome
-/// empty when unknown.
+/// One line of runs.csv for `run`, ending in '\n'.
 std::string runs_csv_row(const RunRecord& run);
 
 /// A whole runs.csv: kRunsCsvHeader and one row per run.
 std::string runs_csv(const std::vector<RunRecord>& runs);
 
-/// Parses runs.csv text. `source` names the file in messages. Throws InputError with a one-line
-/// message ("<source> line N: ...") for a wrong header, a row with the wrong number of fields,
-/// an empty experiment/search/pattern/strategy, a solved or valid flag other than 0 or 1, a
-/// number that does not parse, a negative or non-finite measurement, an unknown outcome or one
-/// that contradicts solved and valid, an unterminated quote.
-/// Blank lines are skipped; a file with a header and no row gives an empty vector.
+/// Parses runs.csv text. Throws InputError ("<source> line N: ...").
 std::vector<RunRecord> parse_runs_csv(const std::string& text, const std::string& source);
 
-/// Reads and parses a runs.csv file (at most limits.max_document_bytes, a regular file). Throws
-/// InputError (also when it is missing) or LimitError.
+/// Reads and parses a runs.csv file. Throws InputError or LimitError.
 std::vector<RunRecord> read_runs_csv(const std::string& path, const ReadLimits& limits = {});
 
 /// The runs of one strategy within one (experiment, search) group, aggregated.
@@ -109,16 +76,13 @@ struct StrategySummary {
   std::optional<double> mean_coverage_solved;
 };
 
-/// One StrategySummary per (experiment, search, strategy), groups in order of first
-/// appearance in `runs`, strategies within a group in order of first appearance too.
+/// One StrategySummary per (experiment, search, strategy), in order of first appearance.
 std::vector<StrategySummary> summarise_by_strategy(const std::vector<RunRecord>& runs);
 
 /// The name of the settings file of a results directory.
 inline constexpr std::string_view kSettingsFile = "settings.json";
 
-/// One command that wrote runs into a results directory: what was typed, the build, the
-/// machine and when. The front end fills it in (the library reads no argv, clock or system
-/// file); empty fields are unknown.
+/// One command that wrote runs, filled in by the front end; empty fields are unknown.
 struct Invocation {
   std::string command;  ///< the command line, words joined by spaces, quoted where needed
   std::string version;  ///< "tangram 0.1.0"
@@ -133,8 +97,7 @@ struct RotationSetting {
   std::string scope;       ///< which runs ("experiment 1"); empty = all of them
   double step_deg = 1.0;   ///< the step, or with `automatic` the fine step of the plan
   bool reflection = true;  ///< mirror images of chiral pieces allowed
-  /// Rotations chosen per figure (SearchConfig::rotation_auto); "auto" in settings.json,
-  /// absent (false) in files written before it.
+  /// Rotations chosen per figure (SearchConfig::rotation_auto).
   bool automatic = false;
 };
 
@@ -150,8 +113,7 @@ struct ResultsSettings {
   std::string piece_set;                   ///< the set's name (PieceSet::name())
   /// Its pieces as the pictures' legends name them, in slot order (piece_labels()).
   std::vector<std::string> pieces;
-  /// The commands that wrote runs, oldest first (a resumed experiment has several); the other
-  /// settings are the last one's.
+  /// The commands that wrote runs, oldest first; the other settings are the last one's.
   std::vector<Invocation> invocations;
 };
 
@@ -161,14 +123,10 @@ std::string settings_to_json(const ResultsSettings& settings);
 /// Parses settings_to_json()'s output; throws InputError naming what is wrong.
 ResultsSettings settings_from_json(const std::string& text);
 
-/// The settings as (name, value) rows of plain text, in the order the report and tables.md
-/// show them: "time limit" "10 s per run", "rotation step" "45 deg, mirroring", "searches",
-/// "strategies" (strategy labels: "S^-1"), "threads", "pieces", then per command "command",
-/// "commit", "machine", "date" (numbered "command 2 of 3" ... when there are several).
+/// The settings as (name, value) rows of plain text, in the report's order.
 std::vector<std::pair<std::string, std::string>> settings_rows(const ResultsSettings& settings);
 
-/// The commit the library was built from: `git describe --always --dirty` of the source tree
-/// at build time (CMake generates it), "unknown" when the source was not a git checkout.
+/// `git describe --always --dirty` at build time, or "unknown".
 std::string_view build_commit();
 
 }  // namespace tangram

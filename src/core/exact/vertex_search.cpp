@@ -219,8 +219,8 @@ double vx_perimeter(const Polygon& polygon) {
   return sum;
 }
 
-/// The tolerances, in pixels, for a figure whose set side is `side_px` (see the file comment
-/// of vertex_search.hpp).
+/// The tolerances, in pixels, for a figure whose set side is `side_px`
+/// (docs/design/exact.md).
 struct VxTolerances {
   double spill_band_px = 0.0;     ///< a piece may spill by this times its perimeter
   double open_px = 0.0;           ///< the remainder is opened by this radius

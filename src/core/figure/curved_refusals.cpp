@@ -1,4 +1,4 @@
-#include "tangram/core/figure/curved_refusals.hpp"
+#include "tangram/core/figure/detail/curved_refusals.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,7 +1,7 @@
 #include "tangram/core/figure/refusals.hpp"
 
 #include "tangram/core/figure/corner_angles.hpp"
-#include "tangram/core/figure/curved_refusals.hpp"
+#include "tangram/core/figure/detail/curved_refusals.hpp"
 
 namespace tangram {
 

@@ -180,7 +180,7 @@ double turn_deg(Vec2 c, Vec2 a, Vec2 b) {
   return std::atan2(cross(u, w), dot(u, w)) * 180.0 / kPi;
 }
 
-/// Finds the arcs of one contour (see the file comment). `kept` are simplified_indices().
+/// Finds the arcs of one contour (docs/design/geometry.md). `kept` are simplified_indices().
 class ArcFinder {
 public:
   ArcFinder(const cv::Mat1b& puzzle, const std::vector<cv::Point>& contour,

@@ -1,4 +1,4 @@
-#include "tangram/core/raster/validation.hpp"
+#include "tangram/core/raster/detail/validation.hpp"
 
 #include <algorithm>
 

@@ -1,12 +1,6 @@
 #pragma once
 /// \file error.hpp
-/// Exceptions for inputs the library cannot work with, and how their messages mention settings.
-/// "Nothing fits" is never an exception: search results say so in their `solved` flag.
-///
-/// Messages (of errors, and the notes and warnings of an InputReport) name the settings they are
-/// about, or advise a value, through mention(): a tag that word_settings() spells. The library
-/// spells a setting as its config field ("threshold", "invert = no"); a front end spells it its
-/// own way (the command line: "--threshold", "--invert no") from Error::tagged().
+/// The library's exceptions, and settings named in messages by tags each front end spells.
 
 #include <cstdint>
 #include <functional>
@@ -16,8 +10,7 @@
 
 namespace tangram {
 
-/// A setting that messages may mention: a field of InputConfig, SearchConfig, ReadLimits,
-/// RenderConfig or ExperimentConfig.
+/// A setting that messages may mention: a field of a config struct.
 enum class Setting {
   Threshold,         ///< InputConfig::threshold
   Invert,            ///< InputConfig::invert
@@ -40,7 +33,7 @@ enum class Setting {
   Jobs,              ///< ExperimentConfig::jobs
 };
 
-/// A tag that stands for `setting` (with `value`, when advising one) in a message.
+/// A tag for `setting` (and a `value` to advise) in a message, spelled by word_settings().
 std::string mention(Setting setting, std::string_view value = {});
 
 /// How a front end spells a setting and an optional value.
@@ -52,9 +45,8 @@ std::string config_words(Setting setting, std::string_view value);
 /// `tagged` with every mention() spelled by `words`.
 std::string word_settings(std::string_view tagged, const SettingWords& words = config_words);
 
-/// Base class of every error the library throws on purpose. The message is one line that says
-/// what is wrong and, where possible, what to do about it; what() spells its settings as the
-/// library does, tagged() keeps the mentions for a front end to spell.
+/// Base of every error thrown on purpose: one line saying what is wrong and what to do; what()
+/// spells settings as config fields, tagged() keeps the tags.
 class Error : public std::runtime_error {
 public:
   explicit Error(const std::string& tagged)
@@ -71,8 +63,7 @@ public:
   using Error::Error;
 };
 
-/// Which cap on accepted input an input went over (see ReadLimits in files.hpp and the caps on
-/// the work an option implies in search.hpp).
+/// Which cap on accepted input an input went over (ReadLimits, io/files.hpp).
 enum class Limit {
   Pixels,         ///< ReadLimits::max_pixels
   ImageBytes,     ///< ReadLimits::max_image_bytes
@@ -82,8 +73,7 @@ enum class Limit {
 /// The setting that raises a limit (Setting::MaxPixels for Limit::Pixels, ...).
 Setting limit_setting(Limit limit);
 
-/// The input is well formed but larger than a cap allows. The message says what and by how
-/// much, then "(raise it with SETTING)"; `limit` says which cap.
+/// An input larger than the `limit` cap allows; the message ends "(raise it with SETTING)".
 class LimitError : public InputError {
 public:
   LimitError(Limit limit, const std::string& message)

@@ -1,7 +1,7 @@
 #pragma once
 /// \file parallel.hpp
-/// The one place that talks to oneTBB. Callers hand over index ranges; each task owns its
-/// buffers and results are reduced by index, so outcomes never depend on scheduling.
+/// The one place that talks to oneTBB: index ranges in parallel, results independent of
+/// scheduling.
 
 #include <cstddef>
 #include <functional>
@@ -12,16 +12,14 @@ namespace tangram {
 /// Runs body(i) for i in [0, n), possibly concurrently.
 void parallel_for(std::size_t n, const std::function<void(std::size_t)>& body);
 
-/// True when pred(i) holds for some i in [0, n), evaluated possibly concurrently. Indices start
-/// in increasing order (put the likeliest hits first); once one holds, indices not yet started
-/// are skipped. The answer never depends on scheduling.
+/// True when pred(i) holds for some i in [0, n); indices start in order, later ones skipped
+/// once one holds.
 bool parallel_any(std::size_t n, const std::function<bool(std::size_t)>& pred);
 
 /// Number of worker threads parallel_for may use right now.
 int max_threads();
 
-/// Jobs that run alongside the caller: on another worker thread, or on the caller's while it
-/// waits. Destruction waits for the jobs still running.
+/// Jobs that run alongside the caller; destruction waits for those still running.
 class TaskGroup {
 public:
   TaskGroup();

@@ -1,15 +1,6 @@
 #pragma once
 /// \file all_solutions.hpp
-/// Every assembly of a figure, not only the first: enumeration in a fixed order, exact counts,
-/// uniqueness (stop at the second), classes under the figure's symmetries, and assemblies that
-/// use only some of the pieces or any number of copies of them.
-///
-/// Exact where the search is complete and each assembly is met once: sets of polyominoes on a
-/// figure that lies on their unit grid (grid_search.hpp), and polygon sets on a figure that
-/// lies on a lattice their corners keep to (lattice_search.hpp: there the count is of the
-/// assemblies in that family). Other sets and figures are refused (enumeration_refusal()): a
-/// raster search can meet one assembly at neighbouring pixel positions and does not visit
-/// every assembly, so its count would be neither.
+/// Every assembly of a figure, exactly counted, on a unit grid or a lattice.
 
 #include <atomic>
 #include <functional>
@@ -28,19 +19,16 @@ namespace tangram {
 struct EnumerationConfig {
   /// Stop after this many assemblies (2 answers "unique?"); at least 1.
   long max_solutions = 1'000'000;
-  /// Count each class of assemblies under the figure's rotations and reflections once (its
-  /// reflections only when the pieces may be mirrored): the least of its images is kept.
+  /// Count each class under the figure's symmetries once (the least image is kept).
   bool up_to_symmetry = false;
   PieceUse use = PieceUse::Exact;
-  /// The figure's area in square set units; 0 = the set's total area (the scale rule). With
-  /// PieceUse::Subset or Copies the pieces no longer fill it exactly, so it sets the scale.
+  /// The figure's area in set units squared (0: the set's); sets the scale for Subset, Copies.
   double figure_area = 0.0;
   /// When it becomes true the enumeration stops, keeping the assemblies found. May be null.
   const std::atomic<bool>* stop = nullptr;
 };
 
-/// How an enumeration ended: CoverCount's `solutions` counts the classes with up_to_symmetry,
-/// `timed_out` tells SearchConfig::time_limit_s ended it, `interrupted` EnumerationConfig::stop.
+/// How an enumeration ended (`solutions` counts classes with up_to_symmetry).
 struct Enumeration : CoverCount {
   double seconds = 0.0;
   int threads = 0;
@@ -51,29 +39,24 @@ struct Enumeration : CoverCount {
   long rejected = 0;          ///< "lattice": covers of the samples whose pieces overlap
 };
 
-/// Called with each assembly in the order of the enumeration (the same for any thread count),
-/// one at a time, possibly from a worker thread: the pieces posed in the pattern's pixel frame.
+/// Called with each assembly (px) in order, one at a time, possibly from a worker thread.
 using AssemblySink = std::function<void(const std::vector<PlacedPiece>& pieces)>;
 
 /// Called about once a second: assemblies found so far, placements, seconds.
 using EnumerationProgress = std::function<void(long solutions, long nodes, double seconds)>;
 
-/// Why `pattern` cannot be enumerated exactly with `config` and `enumeration` (a sentence naming
-/// the set or the figure), or nullopt when it can.
+/// Why `pattern` cannot be enumerated exactly (a sentence), or nullopt when it can.
 std::optional<std::string> enumeration_refusal(const Pattern& pattern, const SolverConfig& config,
                                                const EnumerationConfig& enumeration);
 
-/// Enumerates the assemblies of config.pieces in `pattern` (rotations and mirroring of
-/// config.search, its time limit counted from config.search.started, its threads). Throws
-/// UsageError with enumeration_refusal() when it cannot.
+/// Enumerates the assemblies of config.pieces in `pattern` within config.search's limits.
+/// Throws UsageError with enumeration_refusal() when it cannot.
 Enumeration enumerate_assemblies(const Pattern& pattern, const SolverConfig& config,
                                  const EnumerationConfig& enumeration, const AssemblySink& sink,
                                  const EnumerationProgress& progress = {});
 
-/// An assembly as the pieces it uses: `set` is the shapes of the set it came from with the
-/// counts of the assembly (shapes it does not use left out), named "<set>-subset" or
-/// "<set>-copies" unless that is exactly the set; `pieces` the assembly renumbered to it.
-/// verify_solution() and a checker accept a subset's or copies' assembly against that set.
+/// An assembly as the pieces it uses: `set` those shapes with its counts ("<set>-subset",
+/// "<set>-copies"), `pieces` renumbered to it, as a checker accepts them.
 struct UsedPieces {
   PieceSet set;
   std::vector<PlacedPiece> pieces;
@@ -82,11 +65,8 @@ struct UsedPieces {
 /// The UsedPieces of `pieces`, an assembly of `set` under `use`.
 UsedPieces used_pieces(const PieceSet& set, const std::vector<PlacedPiece>& pieces, PieceUse use);
 
-/// The one assembly an enumeration chose (PieceUse::Subset or Copies without enumerating them
-/// all: the fewest or the most pieces), as solutions with the enumeration's stats (seconds,
-/// placements, threads, on_grid, timed_out) and the areas measured on `pattern`: `drawn` in
-/// `set`'s pieces (pictures), `documented` in the pieces it uses, of `used_set`
-/// (used_pieces(), for the JSON). Empty `pieces`: both unsolved, `used_set` the set as given.
+/// The assembly an enumeration chose, as solutions `drawn` in `set`'s pieces and `documented`
+/// in `used_set`'s; both unsolved for empty `pieces`.
 struct ChosenAssembly {
   Solution drawn;
   Solution documented;

@@ -1,15 +1,6 @@
 #pragma once
 /// \file cover_search.hpp
-/// Exact cover by the first uncovered point: the complete search under grid_search.hpp (points =
-/// a polyomino figure's cells) and lattice_search.hpp (points = samples of a figure, moves =
-/// pieces placed on a lattice). A figure is a list of points in a scan order; a move is a
-/// piece placed somewhere, as the points it covers. At each step the first uncovered point is
-/// covered by each move that covers it and fits (all its points uncovered, its shape not used
-/// up): every assembly covers that point with some move whose other points all come later, so
-/// nothing is lost, and each set of moves is reached once (copies of a shape share their
-/// moves and are never taken in swapped order). The tree is cut into subtrees at a fixed depth,
-/// searched in parallel (parallel.hpp) and reported in order: the same assemblies in the same
-/// order for any thread count.
+/// Exact cover by the first uncovered point, complete and parallel (docs/design/enumerate.md).
 
 #include <atomic>
 #include <chrono>
@@ -49,17 +40,13 @@ struct CoverProblem {
   std::vector<int> counts;       ///< per shape: copies in the set
   std::vector<ShapeId> order;    ///< the shapes in the order tried at a point (largest first)
   std::vector<CoverMove> moves;  ///< at a point, tried by `order`, then in this order
-  /// Symmetries of the figure other than the identity, each as the move each move becomes
-  /// (a permutation of the moves). With them an assembly is kept only when its sorted move
-  /// indices are the least among its images: one assembly per class.
+  /// The figure's symmetries but the identity as permutations of the moves: one cover per class.
   std::vector<std::vector<int>> symmetries;
-  /// When set, an assembly that covers every point is kept only if this accepts its moves
-  /// (indices into `moves`): a check the points cannot make. Called from worker threads.
+  /// When set, a cover is kept only if this accepts its moves (called from worker threads).
   std::function<bool(const std::vector<int>& moves)> accept;
 };
 
-/// A problem for the pieces of `set`: their counts and order (largest first), no points or
-/// moves yet.
+/// A problem with `set`'s counts and order (largest first), no points or moves yet.
 CoverProblem cover_problem(const PieceSet& set);
 
 /// Settings of cover_search().
@@ -67,13 +54,11 @@ struct CoverConfig {
   long max_solutions = 1;  ///< stop after this many assemblies kept; at least 1
   PieceUse use = PieceUse::Exact;
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
-  /// Polled with the deadline: when it becomes true the search stops (interrupted), keeping
-  /// what it found. May be null.
+  /// When it becomes true the search stops, keeping what it found. May be null.
   const std::atomic<bool>* stop = nullptr;
 };
 
-/// Progress of a running search: assemblies kept so far (in all subtrees, reported or not
-/// yet), moves made, seconds since it started.
+/// Progress of a running search: assemblies kept, moves made, seconds.
 struct CoverProgress {
   long solutions = 0;
   long nodes = 0;
@@ -94,14 +79,14 @@ struct CoverResult : CoverCount {
   std::vector<int> first;  ///< the first assembly found, as move indices (empty when none)
 };
 
-/// Called with each assembly kept (its move indices, in the order made), one at a time, in the
-/// order of the search, possibly from a worker thread.
+/// Called with each cover's moves in order, one at a time, possibly from a worker thread.
 using CoverSink = std::function<void(const std::vector<int>& moves)>;
 
 /// Called about once a second while the search runs, one at a time, from any thread.
 using CoverProgressSink = std::function<void(const CoverProgress&)>;
 
-/// The search described in the file comment.
+/// Every cover of `problem`'s points by its moves, each once, in an order no thread count
+/// changes.
 CoverResult cover_search(const CoverProblem& problem, const CoverConfig& config,
                          const CoverSink& on_solution = {},
                          const CoverProgressSink& on_progress = {});
@@ -112,8 +97,7 @@ struct PlacedCover : CoverCount {
   std::vector<Placement> first;  ///< the first assembly found (empty when none)
 };
 
-/// cover_search() with each assembly told as the caller's placements: `placements[m]` for move
-/// m of `problem`.
+/// cover_search() with each cover as the caller's placements (`placements[m]` for move m).
 template <class Placement>
 PlacedCover<Placement> cover_placed(
     const CoverProblem& problem, const CoverConfig& config,
@@ -138,16 +122,13 @@ PlacedCover<Placement> cover_placed(
   return result;
 }
 
-/// The moves of a problem by shape and key (whole numbers that tell a move from the other
-/// moves of its shape: its points, its corners, in any order), to turn a symmetry of the figure
-/// into the permutation of the moves that CoverProblem::symmetries holds.
+/// The moves by shape and key, to turn a symmetry of the figure into a permutation of moves.
 class MoveKeys {
 public:
   /// `key(m)`: the key of move m.
   MoveKeys(const CoverProblem& problem, const std::function<std::vector<int>(std::size_t)>& key);
 
-  /// The move each move becomes under a symmetry, given `image_key(m)`, the key of move m's
-  /// image; nullopt when some image is no move.
+  /// The permutation given each move's image key; nullopt when an image is no move.
   std::optional<std::vector<int>> permutation(
       const std::function<std::vector<int>(std::size_t)>& image_key) const;
 

@@ -1,8 +1,6 @@
 #pragma once
 /// \file layout.hpp
-/// A state of the assembly on the raster: which pixels are still empty, and what the search
-/// derives from that once per state (run table, distance transform, empty regions).
-/// Obstacles are everything that is not empty: outside, holes, gaps and placed pieces.
+/// A state of the assembly on the raster: its empty pixels and what is derived from them.
 
 #include <vector>
 
@@ -21,8 +19,7 @@ struct LayoutState {
   float max_depth = 0.0f;       ///< maximum of `depth`
   std::vector<long> region_px;  ///< pixel counts of the 8-connected empty regions, descending
   RunTable runs;                ///< built on demand by ensure_runs()
-  /// Rows [stale_begin, stale_end) of `runs` are out of date: place_cells() hands the parent's
-  /// table on and ensure_runs() rebuilds only the rows the piece covers.
+  /// Rows [stale_begin, stale_end) of `runs` are out of date (the parent's, handed on).
   int stale_begin = 0, stale_end = 0;
 
   /// Largest empty region (px), 0 when nothing is empty.
@@ -31,27 +28,19 @@ struct LayoutState {
   void ensure_runs(int max_len);
 };
 
-/// Pixel counts of the 8-connected regions of set pixels, largest first (union-find over
-/// the row runs).
+/// Pixel counts of the 8-connected regions of set pixels, largest first.
 std::vector<long> region_sizes(const BitGrid& empty);
 
 /// The state whose empty region is `empty` (nonzero = empty).
 LayoutState make_layout_state(const cv::Mat1b& empty);
 
-/// The state after placing `mask` at `anchor` in `parent` (the mask's cells must be empty):
-/// equal to make_layout_state(place_mask(parent.empty, mask, anchor)), computed incrementally.
-/// The new distance transform is min(parent depth, distance to the piece), and the distance to
-/// the piece only matters where it is below parent.max_depth, so the exact Euclidean distance
-/// transform runs on the piece's bounding box grown by that depth, not on the whole pattern.
+/// The state after placing `mask` at `anchor` on empty cells of `parent`, incrementally.
 LayoutState place_piece(const LayoutState& parent, const RunMask& mask, cv::Point anchor);
 
-/// The first part of place_piece(): the state's empty region and regions, without the distance
-/// transform (depth empty, max_depth 0). The search completes only the states that pass the
-/// other checks, which saves the distance transform of most rejected placements.
+/// place_piece() without the distance transform (depth empty, max_depth 0).
 LayoutState place_cells(const LayoutState& parent, const RunMask& mask, cv::Point anchor);
 
-/// The second part of place_piece(): sets the depth and max_depth of `state`, which must be
-/// place_cells(parent, mask, anchor).
+/// Completes `state` = place_cells(parent, mask, anchor) into place_piece()'s result.
 void add_depth(LayoutState& state, const LayoutState& parent, const RunMask& mask,
                cv::Point anchor);
 

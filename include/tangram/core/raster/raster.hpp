@@ -1,16 +1,7 @@
 #pragma once
 /// \file raster.hpp
-/// Raster masks of piece configurations and bit-packed binary images.
-///
-/// Anchor convention: a configuration's mask is given relative to its *anchor pixel*, the pixel
-/// whose centre coincides with the piece's centroid. Placing the mask at anchor (x, y) covers
-/// pixel (x + dx, y + dy) for every mask cell (dx, dy), and puts the true piece's centroid at
-/// (x + 0.5, y + 0.5) in the pixel frame.
-///
-/// Sampling: cell (dx, dy) belongs to the mask when the lattice point (dx, dy) lies inside the
-/// piece polygon inset by `inset_px` (centroid at the origin): inside it and at least
-/// `inset_px` from its boundary. A convex piece's mask has one run of cells per row; other
-/// shapes may have several.
+/// Raster masks and bit grids. A mask at anchor (x, y) covers pixels (x + dx, y + dy) and puts
+/// the piece's centroid at (x + 0.5, y + 0.5), px.
 
 #include <chrono>
 #include <cstdint>
@@ -23,9 +14,7 @@
 
 namespace tangram {
 
-/// A raster mask stored as horizontal runs of cells relative to the anchor pixel, sorted by
-/// row, then column; runs of one row neither overlap nor touch. A convex shape's mask has one
-/// run per row.
+/// A raster mask as sorted, disjoint horizontal runs of cells relative to the anchor pixel.
 struct RunMask {
   std::vector<int> dy;     ///< per run: row offset (px)
   std::vector<int> x0;     ///< per run: column offset (px) of its first cell
@@ -50,35 +39,24 @@ struct RunMask {
 /// Rasterises a convex polygon given around the anchor (pixel units, centroid at the origin).
 RunMask rasterise_convex(const Polygon& local);
 
-/// Rasterises any simple polygon given around the anchor (pixel units, centroid at the
-/// origin): the lattice points inside it and at least `inset_px` from its boundary (points on
-/// the boundary count as inside when `inset_px` is 0). For a convex polygon the same cells as
-/// rasterise_convex(inset_convex(local, inset_px)), up to rounding at exact ties.
+/// Rasterises a simple polygon around the anchor (px): points at least `inset_px` inside it.
 RunMask rasterise_polygon(const Polygon& local, double inset_px);
 
-/// The mask as an image just large enough to hold it; `anchor` receives the anchor's position
-/// in that image. Cells are 255, the rest 0.
+/// The mask as the smallest image holding it (cells 255); `anchor` receives the anchor there.
 cv::Mat1b run_mask_image(const RunMask& mask, cv::Point& anchor);
 
-/// Default inset (px) of the raster masks for a rotation step. 0.75 px absorbs the snapping of
-/// a piece's centroid to a pixel centre (at most 0.71 px away); with steps that cannot hit
-/// every angle of a figure exactly (not a divisor of the set's grid step, `grid_step_deg`:
-/// 45 deg for the Tangram) a share of the worst angular error at the farthest vertex of the
-/// set's pieces (`reach_units`, PieceSet::reach()) is added. The reported polygons are always
-/// true size.
+/// Default inset (px) of the masks: 0.75, more when the step does not divide `grid_step_deg`.
 double default_inset_px(double side_px, double rotation_step_deg, double reach_units,
                         double grid_step_deg = 45.0);
 
-/// A configuration rasterised at a scale: the configuration, its mask and the true local
-/// polygon (centroid at the origin, pixel units, posed).
+/// A configuration rasterised: its mask and true posed polygon (px, centroid at the origin).
 struct ConfigurationMask {
   Configuration config;
   RunMask mask;
   Polygon local_polygon;
 };
 
-/// Rasterises one configuration of a shape of `set` at scale `side_px` (pixels per set unit),
-/// the piece polygon inset by `inset_px`.
+/// One configuration at `side_px` pixels per set unit, inset by `inset_px`.
 ConfigurationMask rasterise_configuration(const PieceSet& set, const Configuration& config,
                                           double side_px, double inset_px);
 
@@ -86,9 +64,7 @@ ConfigurationMask rasterise_configuration(const PieceSet& set, const Configurati
 inline constexpr std::chrono::steady_clock::time_point kNoDeadline =
     std::chrono::steady_clock::time_point::max();
 
-/// Rasterises every configuration of shape `shape` of `set` (PieceSet::configurations()) at
-/// scale `side_px`, each piece polygon inset by `inset_px`, the rotations turned by `offset_deg`.
-/// Past `deadline` the remaining configurations are skipped and the result is empty.
+/// Every configuration of `shape`, as rasterise_configuration(); empty past `deadline`.
 std::vector<ConfigurationMask> rasterise_configurations(
     const PieceSet& set, ShapeId shape, double side_px, double step_deg, bool reflection,
     double inset_px, std::chrono::steady_clock::time_point deadline = kNoDeadline,
@@ -97,10 +73,7 @@ std::vector<ConfigurationMask> rasterise_configurations(
 /// Cells present in both masks (same anchor). Convex masks stay one run per row.
 RunMask intersect_masks(const RunMask& a, const RunMask& b);
 
-/// Configurations of a piece in groups of neighbouring rotations (same mirror flag, angles
-/// within a span), each with its core: the intersection of the members' masks. A member placed
-/// collision-free puts its core in the same place, so a core without a collision-free position
-/// rules out its whole group at once.
+/// Groups of neighbouring rotations, each with its core: the members' masks intersected.
 struct ConfigurationGroups {
   std::vector<RunMask> cores;             ///< one per group
   std::vector<std::vector<int>> members;  ///< indices into the configuration list
@@ -112,14 +85,11 @@ struct PieceMasks {
   ConfigurationGroups groups;
 };
 
-/// Groups `configs` (as ordered by PieceSet::configurations()) into runs of consecutive rotations
-/// with the same mirror flag spanning less than `span_deg`.
+/// Groups consecutive rotations of `configs` with one mirror flag spanning under `span_deg`.
 ConfigurationGroups group_configurations(const std::vector<ConfigurationMask>& configs,
                                          double span_deg);
 
-/// rasterise_configurations() plus group_configurations() with an 8-degree span: at 1-degree
-/// steps 8 configurations share a core, at 45-degree steps every group has one member. Empty
-/// past `deadline`.
+/// rasterise_configurations() grouped with an 8-degree span; empty past `deadline`.
 PieceMasks rasterise_piece(const PieceSet& set, ShapeId shape, double side_px, double step_deg,
                            bool reflection, double inset_px,
                            std::chrono::steady_clock::time_point deadline = kNoDeadline,

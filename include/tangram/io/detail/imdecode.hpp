@@ -1,7 +1,6 @@
 #pragma once
 /// \file detail/imdecode.hpp
-/// The last step of png.cpp's and image.cpp's decoders: OpenCV's own decoder on bytes they
-/// have checked. Internal: not part of the library's interface.
+/// OpenCV's decoder on bytes already checked. Internal.
 
 #include <string_view>
 
@@ -9,9 +8,7 @@
 
 namespace tangram::detail {
 
-/// cv::imdecode(IMREAD_UNCHANGED) of checked bytes: 8 or 16-bit samples, 1, 3 or 4 channels.
-/// Throws InputError "the FORMAT data cannot be decoded (the decoder failed)" (`format` names
-/// it: "PNG") when OpenCV gives nothing or other samples.
+/// cv::imdecode(IMREAD_UNCHANGED) of checked bytes. Throws InputError naming `format`.
 cv::Mat imdecode_checked(std::string_view bytes, std::string_view format);
 
 }  // namespace tangram::detail

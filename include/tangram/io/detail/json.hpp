@@ -1,9 +1,6 @@
 #pragma once
 /// \file detail/json.hpp
-/// Reading JSON documents with nlohmann-json, as strictly as RFC 8259 asks, and the formatting
-/// helpers of the JSON writers (documents.cpp, experiment.cpp and the command line). Internal:
-/// not part of the library's interface (the libraries build against nlohmann-json, their users
-/// do not need it).
+/// Strict JSON reading (RFC 8259) and writing helpers. Internal (nlohmann-json stays private).
 
 #include <string>
 #include <string_view>
@@ -16,8 +13,7 @@
 
 namespace tangram::detail {
 
-/// A parsed JSON document. Numbers are integers or doubles as nlohmann-json parses them; the
-/// readers take every number as a double (get<double>()).
+/// A parsed JSON document; readers take every number as a double.
 using Json = nlohmann::json;
 
 /// The kinds of JSON values, numbers as one.
@@ -29,43 +25,31 @@ JsonType json_type(const Json& value);
 /// Human name of a value type ("a number", "an object", ...), for error messages.
 std::string_view json_type_name(JsonType type);
 
-/// Parses one complete JSON document with nlohmann-json. Strict: no comments, trailing commas,
-/// duplicate keys, leading zeros, NaN/Infinity, numbers beyond a double, byte order mark, NUL
-/// bytes, unescaped control characters or lone surrogates; nesting deeper than 256 levels is
-/// refused. Bytes that are not UTF-8 are taken as they are inside strings (documents hold file
-/// names, which may be any bytes). Every number parses to the double nearest to its text ("-0"
-/// to -0.0). Throws InputError "malformed JSON at line L, column C: <what>" (line and column
-/// 1-based, column in bytes), <what> in nlohmann-json's words for a syntax error.
+/// Parses one JSON document strictly (docs/design/io.md). Throws InputError "malformed JSON at
+/// line L, column C: <what>".
 Json parse_json(std::string_view text);
 
-/// `text` as a JSON string literal, quotes included (", \ and control characters escaped; other
-/// bytes, UTF-8 or not, copied as they are).
+/// `text` as a JSON string literal (other bytes than ", \ and controls copied as they are).
 std::string json_string(std::string_view text);
 
-/// A number in fixed notation with `decimals` digits after the point, locale-independent;
-/// values that would print as -0 print as 0, non-finite values print as null.
+/// `value` with `decimals` fixed digits; -0 as 0, non-finite as null.
 std::string json_number(double value, int decimals = 6);
 
 /// Throws the InputError `prefix` + `what` (a document that cannot be used).
 [[noreturn]] void json_fail(const std::string& prefix, const std::string& what);
 
-/// A point [x, y] whose coordinates are within `limit` either way; `what` names it in messages
-/// ("polygon vertex 2", "centre"). Throws InputError `prefix` + `what` + the problem.
+/// A point [x, y] within `limit` either way. Throws InputError `prefix` + `what` + the problem.
 Vec2 json_point(const Json& value, double limit, const std::string& prefix,
                 const std::string& what);
 
-/// The member `key` of `object` with the given type; nullptr when absent and not `required`.
-/// Throws InputError `prefix` + `where` + what is wrong (missing, or of another type).
+/// Member `key` of type `type`; nullptr when absent and not `required`. Throws InputError.
 const Json* json_member(const Json& object, std::string_view key, JsonType type, bool required,
                         const std::string& prefix, const std::string& where);
 
-/// The root object of a document whose "format" member must be `tag`; throws InputError
-/// `prefix` + what is wrong (malformed JSON, not an object, no or another format).
+/// The root object of a document whose "format" is `tag`. Throws InputError.
 Json json_document(std::string_view text, std::string_view tag, const std::string& prefix);
 
-/// The same checks bound to one message prefix, for documents read member by member: every
-/// problem is an InputError "<what>: <problem>", e.g. "invalid run record: missing \"seconds\"",
-/// "invalid settings: \"threads\" is string, expected number".
+/// The same checks bound to one message prefix: InputError "<what>: <problem>".
 class JsonFields {
 public:
   /// `what` starts every message ("invalid run record").
@@ -73,8 +57,7 @@ public:
 
   /// Throws the InputError "<what>: <problem>".
   [[noreturn]] void fail(const std::string& problem) const;
-  /// `text` parsed (parse_json, its errors worded after `what`) as an object whose string
-  /// member "format" is `tag`.
+  /// `text` parsed as an object whose "format" is `tag`.
   Json document(std::string_view text, std::string_view tag) const;
   /// Member `key` of `object`, which must be there with type `type`.
   const Json& member(const Json& object, std::string_view key, JsonType type) const;

@@ -1,7 +1,6 @@
 #pragma once
 /// \file dissection_found.hpp
-/// What a congruent dissection search has found and whether it must stop: one record for the
-/// searches of congruent_dissection.cpp (Kotani's, ours) and halving_search.cpp.
+/// What a congruent dissection search has found and whether it must stop, for every search.
 
 #include <chrono>
 #include <set>
@@ -11,9 +10,7 @@
 
 namespace tangram::detail {
 
-/// The distinct dissections found (canonical, or canonical up to the figure's symmetries when
-/// config.up_to_symmetry), the search steps, and the stop: config.max_solutions reached or the
-/// deadline passed.
+/// The distinct dissections found, the steps, and the stop (max_solutions or the deadline).
 class DissectionFound {
 public:
   DissectionFound(const Cells& figure, const DissectConfig& config)

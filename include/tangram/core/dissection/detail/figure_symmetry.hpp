@@ -1,11 +1,6 @@
 #pragma once
 /// \file figure_symmetry.hpp
-/// A figure's own symmetries on the square lattice and the least image of a dissection under
-/// them, for items with `row` and `col` members (whole squares) and operator<: the squares of
-/// congruent_dissection.hpp (Cell, moved by transform_cell) and the quarter squares of
-/// half_square_dissection.hpp (Quarter, moved by transform_quarter). `transform(item, t)` is the
-/// item's image under square symmetry t in [0, 8) about a grid point; translations are by whole
-/// squares.
+/// A figure's symmetries and least images, for Cell and Quarter (`transform(item, t)`).
 
 #include <algorithm>
 #include <utility>
@@ -33,8 +28,7 @@ std::vector<Item> normalized_by(const std::vector<Item>& items, int t, Transform
   return out;
 }
 
-/// The symmetries t that map `figure` onto itself up to a translation by whole squares; 0 is
-/// always among them.
+/// The symmetries t mapping `figure` onto itself up to whole squares (0 among them).
 template <class Item, class Transform>
 std::vector<int> symmetries_by(const std::vector<Item>& figure, Transform transform) {
   std::vector<int> out;
@@ -44,8 +38,7 @@ std::vector<int> symmetries_by(const std::vector<Item>& figure, Transform transf
   return out;
 }
 
-/// `d` with each piece sorted and the pieces sorted: one form for the dissections that differ
-/// only in the order of their pieces.
+/// `d` with each piece sorted and the pieces sorted.
 template <class Item>
 std::vector<std::vector<Item>> sorted_pieces(std::vector<std::vector<Item>> d) {
   for (std::vector<Item>& piece : d) std::sort(piece.begin(), piece.end());
@@ -53,8 +46,7 @@ std::vector<std::vector<Item>> sorted_pieces(std::vector<std::vector<Item>> d) {
   return d;
 }
 
-/// `d` (a dissection of `figure`) under the figure's symmetry `t`, moved back onto the figure;
-/// each piece sorted, the pieces in their order.
+/// `d` under the figure's symmetry `t`, moved back onto the figure, each piece sorted.
 template <class Item, class Transform>
 std::vector<std::vector<Item>> moved_by(const std::vector<Item>& figure, int t,
                                         std::vector<std::vector<Item>> d, Transform transform) {
@@ -78,8 +70,7 @@ std::vector<std::vector<Item>> moved_by(const std::vector<Item>& figure, int t,
   return d;
 }
 
-/// The least sorted_pieces form of `d`'s images under `symmetries` (of `figure`, 0 among them
-/// or not): one representative per class of dissections that those symmetries exchange.
+/// The least sorted_pieces() image of `d` under `symmetries`: one per class.
 template <class Item, class Transform>
 std::vector<std::vector<Item>> least_image(const std::vector<Item>& figure,
                                            const std::vector<int>& symmetries,

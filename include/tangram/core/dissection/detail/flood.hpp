@@ -1,17 +1,13 @@
 #pragma once
 /// \file flood.hpp
-/// Whether a set of lattice cells is connected (a flood fill from the first), for any cell type
-/// with operator< and a function that lists a cell's neighbours: the squares of
-/// congruent_dissection.hpp (edge_connected) and the quarters of half_square_dissection.hpp
-/// (quarters_connected) share it.
+/// Connectivity of lattice cells by flood fill, for any cell type.
 
 #include <set>
 #include <vector>
 
 namespace tangram::detail {
 
-/// Whether every element of `cells` (non-empty) is reached from the first through neighbours
-/// (`neighbours(c)` lists c's, in `cells` or not) that lie in `cells`.
+/// Whether every cell of `cells` is reached from the first through `neighbours(c)` in `cells`.
 template <class T, class Neighbours>
 bool flood_connected(const std::vector<T>& cells, Neighbours neighbours) {
   if (cells.empty()) return false;

@@ -1,22 +1,6 @@
 #pragma once
 /// \file surd_search.hpp
-/// The vertex search (vertex_search.hpp) in exact arithmetic, for figures on the Tangram's
-/// lattice: every piece of the set, at every 45-degree turn (and mirrored), has its corners at
-/// (a + b sqrt 2) g of each other for whole a, b and a step g of 1/m set units
-/// (surd_geometry.hpp), and so has every assembly of such pieces laid corner to corner. When
-/// the figure's outline snaps onto that lattice (each edge in one of the eight directions and
-/// of such a length, within 1.5 px, the rings closing exactly and the area exactly the set's),
-/// the search runs on the exact remainder: a piece is laid at a convex corner with its edge
-/// along the corner's longer edge, kept only when no edge of the remainder meets its interior
-/// (no spill, no tolerance), and cut away exactly; no opening, no simplification, no
-/// Boost.Geometry. Each level takes the corner with the fewest such placements (a corner with
-/// none ends it), the pieces largest first, one copy per shape (copies never swapped), the
-/// remainder's parts must each have the area of some of the pieces left, exactly, and a state
-/// (remainder and pieces left) found dead once is not searched again.
-///
-/// It is an accelerator: an assembly must still pass verify_solution() on the judge pattern
-/// and `accept`; a figure that does not snap, or whose lattice search finds nothing, is left to
-/// the vertex search on the outline.
+/// The vertex search in exact (a + b sqrt 2) arithmetic (docs/design/exact.md).
 
 #include <chrono>
 #include <optional>
@@ -29,10 +13,8 @@
 
 namespace tangram {
 
-/// The lattice step of `set` in set units: the largest 1/m (m up to 16) such that every shape at
-/// every 45-degree turn, mirrored too when `reflection`, has its corners at lattice offsets of
-/// each other; nullopt when there is none, a shape is curved or not convex, or the set's
-/// figures are not made of 45-degree turns (PieceSet::grid_step_deg()).
+/// The largest step 1/m (set units, m <= 16) keeping every turned shape's corners on the
+/// lattice; nullopt for curved, non-convex or non-45-degree sets.
 std::optional<double> surd_step(const PieceSet& set, bool reflection);
 
 /// A shape at one of the eight turns, mirrored or not, on the lattice.
@@ -45,15 +27,11 @@ struct SurdTurn {
   std::vector<int> angle45;  ///< the interior angle at each corner, in 45-degree steps
 };
 
-/// Every shape of `set` (largest first) at every 45-degree turn, mirrored too when
-/// `reflection` and the shape is mirror distinct, in steps of `step` set units; empty when a
-/// corner is off the lattice.
+/// Every shape (largest first) at every 45-degree turn and mirror, in steps of `step`; empty
+/// when a corner is off the lattice.
 std::vector<SurdTurn> surd_turns(const PieceSet& set, bool reflection, double step);
 
-/// A figure snapped onto the lattice: its rings (outer positive, holes negative, no ring
-/// touching itself) in steps. A part of the figure (an outer ring and its holes) is on a
-/// lattice of its own: parts apart from each other are at any distance, so each has its own
-/// origin, and their rings are put at the lattice offset nearest to it.
+/// A figure snapped onto the lattice: rings in steps, each part with its own pixel origin.
 struct SurdFigure {
   struct Part {
     SurdRing outer;
@@ -64,20 +42,12 @@ struct SurdFigure {
   std::vector<Part> parts;
 };
 
-/// The figure's outline rings snapped onto the lattice of `step_px` pixels (see the file
-/// comment); nullopt when an edge is off the eight directions or off the lattice's lengths by
-/// more than 1.5 px, a ring does not close, or a snapped corner is more than 2.5 px from the
-/// outline's.
+/// The outline snapped onto the lattice of `step_px` pixels; nullopt when an edge is off it by
+/// over 1.5 px, a ring does not close, or a corner moves over 2.5 px.
 std::optional<SurdFigure> snap_surd_figure(const std::vector<OutlineRing>& outline, double step_px);
 
-/// The lattice vertex search on `pattern` with config.pieces (see the file comment): nullopt
-/// when the set or the figure is not on a lattice; otherwise its result (unsolved when it found
-/// nothing by `deadline`, SolveStats::timed_out when the deadline or SearchConfig::stop ended
-/// it). Honours SearchConfig::reflection; single threaded and deterministic. `progress` and
-/// `observer` as for vertex_search() (events numbered from 1; `events`, when given, is set to
-/// how many there were). A remainder and pieces left whose search found no assembly at all
-/// (none refused either) are remembered and not searched again; `memo` false (for tests) searches
-/// them again: the same assemblies in the same order, in more placements.
+/// The lattice vertex search: nullopt off a lattice, else its result by `deadline`.
+/// Deterministic; `memo` false (tests) re-searches dead states.
 std::optional<Solution> surd_vertex_search(const Pattern& pattern, const SolverConfig& config,
                                            const Pattern& judge, const AssemblyCheck& accept,
                                            std::chrono::steady_clock::time_point deadline,

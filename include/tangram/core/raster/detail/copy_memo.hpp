@@ -1,13 +1,6 @@
 #pragma once
 /// \file copy_memo.hpp
-/// Copies of a piece (the Tangram's two large and two small triangles, every piece of a doubled
-/// set) are interchangeable: placing copy 1 at A and copy 2 at B leaves the same state as copy 1
-/// at B and copy 2 at A, and the same search below it. The default search places the pieces in
-/// one order (largest first, copies adjacent), so without care it explores each such state once
-/// per order of the copies: twice for a pair, 24 times for four large triangles. A CopyMemo
-/// remembers the states reached right after a later copy is placed, as the multiset of each
-/// shape's placements, and the search skips a state it has explored before. Exact: nothing is
-/// skipped that could lead anywhere new (see explored()).
+/// The memo of states reached by swapped copies of a piece (docs/design/raster.md).
 
 #include <cstddef>
 #include <cstdint>
@@ -19,47 +12,37 @@
 
 namespace tangram::search {
 
+/// The states reached right after a later copy is placed; exact: skips nothing new.
 class CopyMemo {
 public:
-  /// For the pieces of `set` in its largest-first order (PieceSet::order(): copies adjacent).
-  /// At most `max_states` states are remembered (beyond them nothing more is skipped).
+  /// For `set`'s pieces in PieceSet::order(), remembering at most `max_states` states.
   explicit CopyMemo(const PieceSet& set, std::size_t max_states = std::size_t{1} << 20);
 
   /// Whether some shape has copies (otherwise the memo never skips anything).
   bool active() const { return active_; }
 
-  /// Whether piece `level` is a later copy of its shape: the only levels explored() and
-  /// record() look at (elsewhere a state has one path).
+  /// Whether piece `level` is a later copy of its shape (the only levels looked at).
   bool later_copy(int level) const {
     const auto at = static_cast<std::size_t>(level);
     return at < run_start_.size() && run_start_[at] != level;
   }
 
-  /// Whether placing `next` as piece `level` after `path` (the placements of pieces 0 .. level-1)
-  /// reaches a state the search has already explored, below which it used at most
-  /// `discrepancies` (the limited discrepancy search's count for the new state). Looked up only
-  /// where piece `level` is a later copy of its shape: elsewhere a state has one path.
-  /// Exactness: the earlier visit searched everything below the state that this one could, as
-  /// it had at least as much of the discrepancy bound left, and found no accepted assembly (or
-  /// the search would have ended).
+  /// Whether `path` + `next` reaches a state explored with at most `discrepancies` used.
   bool explored(const std::vector<Candidate>& path, int level, const Candidate& next,
                 int discrepancies);
 
-  /// Remembers that the state of `path` + `next` (piece `level`) is explored with
-  /// `discrepancies` (keeping the least), when piece `level` is a later copy.
+  /// Remembers the state of `path` + `next` as explored with `discrepancies` (the least kept).
   void record(const std::vector<Candidate>& path, int level, const Candidate& next,
               int discrepancies);
 
-  /// Forgets every state: a new pass of the search (another discrepancy bound, other
-  /// candidates) explores differently.
+  /// Forgets every state, for a new pass of the search.
   void clear() { seen_.clear(); }
 
   /// States remembered.
   std::size_t size() const { return seen_.size(); }
 
 private:
-  /// The state's key: each placement packed as (configuration, y, x), sorted within each run of
-  /// copies. Empty when `level` is not a later copy.
+  /// The state's key: placements as (configuration, y, x), sorted per run of copies.
   const std::vector<std::int64_t>& key(const std::vector<Candidate>& path, int level,
                                        const Candidate& next);
 

@@ -1,10 +1,6 @@
 #pragma once
 /// \file invariants.hpp
-/// Consistency checks of the core's data, as predicates, and TANGRAM_CHECK, which asserts them
-/// in a checked build (CMake option TANGRAM_CHECKED, which defines TANGRAM_CHECKED=1) and costs
-/// nothing otherwise: the condition is not even evaluated. The checks are slow on purpose
-/// (each one recomputes what it checks the obvious way); CI runs the tests once with them on,
-/// together with the sanitizers.
+/// Slow, obvious consistency predicates, asserted by TANGRAM_CHECK in a checked build only.
 
 #include <vector>
 
@@ -28,17 +24,13 @@ inline constexpr bool kChecked = false;
 #define TANGRAM_CHECK(condition, what) ((void)0)
 #endif
 
-/// The mask matches its polygon: every cell's lattice point lies inside the true polygon (the
-/// mask samples the polygon inset by `inset_px`, so it never reaches beyond it), and every
-/// lattice point more than inset_px + 1 px inside it is a cell.
+/// The cells lie inside the polygon, and points over inset_px + 1 px inside it are cells.
 bool mask_matches_polygon(const ConfigurationMask& config, double inset_px);
 
-/// The cells of `mask` at `anchor` are all empty in `empty` (a piece is only placed where it
-/// overlaps nothing, so placed pieces are disjoint) and inside the image.
+/// The cells of `mask` at `anchor` are all inside the image and empty in `empty`.
 bool cells_are_empty(const cv::Mat1b& empty, const RunMask& mask, cv::Point anchor);
 
-/// A state equals the state rebuilt from its empty region (make_layout_state): the same bits,
-/// regions and, when computed, the same distance transform and maximum depth.
+/// A state equals make_layout_state() of its empty region.
 bool state_matches_rebuild(const LayoutState& state);
 
 /// Every value is finite.

@@ -7,11 +7,8 @@
 
 namespace tangram {
 
-/// Runs Algorithm 1 with `steps` (whose masks were rasterised in time): largest-first
-/// placement, the configurations of the current piece in their order, each at its lowest-cost
-/// skeleton endpoint, the paper's two validation rules, backtracking to the previous piece when
-/// the current one runs out of configurations. The first complete assembly is the solution
-/// (polished); unsolved (timed out or exhausted), the deepest partial assembly is returned.
+/// Runs Algorithm 1 with `steps` (masks rasterised in time): the first complete assembly,
+/// polished, or unsolved with the deepest partial one.
 Solution paper_search(search::Steps& steps);
 
 }  // namespace tangram

@@ -1,11 +1,7 @@
 #pragma once
 /// \file search_steps.hpp
-/// The steps both searches are built of: Algorithm 1 of Yamada et al. 2019 as published
-/// (paper_search.hpp) and this project's default search (search.cpp). A Steps object holds what
-/// one solve() prepares once (the piece configurations and their masks, the placement cost of
-/// the strategy, the clock) and does the work of one step: the candidates of a node, placing a
-/// piece and validating the state it leaves, the events and progress reports, and the polish and
-/// measure of the assembly found. The searches decide which steps to take and in what order.
+/// The steps both raster searches (paper_search.cpp, raster_search.cpp) are built of; the
+/// searches decide which steps to take and in what order.
 
 #include <array>
 #include <atomic>
@@ -20,9 +16,9 @@
 #include "tangram/core/geometry/outline.hpp"
 #include "tangram/core/raster/candidates.hpp"
 #include "tangram/core/raster/detail/invariants.hpp"
+#include "tangram/core/raster/detail/validation.hpp"
 #include "tangram/core/raster/layout.hpp"
 #include "tangram/core/raster/raster.hpp"
-#include "tangram/core/raster/validation.hpp"
 #include "tangram/core/search/config.hpp"
 
 namespace tangram::search {
@@ -39,24 +35,18 @@ struct Candidate {
 /// Lower cost first; ties by configuration, then anchor (y, then x).
 bool candidate_less(const Candidate& a, const Candidate& b);
 
-/// Drops each candidate that is an 8-neighbour of an earlier one kept, in place (the candidates
-/// of one configuration, cheapest first): the same placement to within a pixel, which would take
-/// one of the few places kept per configuration from a position elsewhere (a small free area,
-/// such as a piece's arc in an arc of its radius leaves, has several corners and endpoints a
-/// pixel apart).
+/// Drops each candidate (one configuration's, cheapest first) next to an earlier one kept.
 void drop_neighbours(std::vector<Candidate>& candidates);
 
 /// Which candidates a node gets (Steps::candidates()).
 struct CandidateChoice {
-  /// Which positions of each collision-free area; the default is the paper's: the endpoints of
-  /// its skeleton.
+  /// Which positions of each collision-free area (default: the paper's).
   CandidateConfig positions;
   /// The lowest-cost positions kept per configuration (the paper: 1).
   std::size_t per_configuration = 1;
   /// Per configuration of the piece: 0 = leave it out; null = all of them.
   const std::vector<char>* configurations = nullptr;
-  /// Add the positions where a corner of the piece meets a corner of the empty region
-  /// (corner_contacts()).
+  /// Add corner_contacts().
   bool corner_contacts = false;
   /// When set, raised to the most positions a configuration had when some were left out.
   std::atomic<std::size_t>* widest = nullptr;
@@ -64,26 +54,22 @@ struct CandidateChoice {
 
 /// How a placement is validated (Sec. III-D).
 enum class Validation {
-  /// The paper's two rules against the largest remaining piece: the largest empty region holds
-  /// its pixels, the empty space is as deep as the piece.
+  /// The paper's two rules against the largest remaining piece.
   Paper,
-  /// The paper's rules and a forward check: every remaining piece still has a collision-free
-  /// position in some configuration.
+  /// The paper's rules and a forward check: every remaining piece still fits somewhere.
   PaperAndForwardCheck,
 };
 
 /// Candidates whose children may be placed and validated together, ahead of use.
 constexpr std::size_t kValidationBatch = 4;
 
-/// The children of candidates [first, first + n) of a node, placed and validated: in parallel
-/// ahead of use, in order, or each when the search takes it. A child is the same either way,
-/// so the search does not depend on which.
+/// The children of candidates [first, first + n), computed ahead in parallel or when taken.
 class Batch {
 public:
   using Compute = std::function<bool(std::size_t j, LayoutState& child)>;
 
-  /// With `ahead`, computes the children in parallel, in order, up to the first valid one when
-  /// `to_first_valid` (the search will take no child after it), else all of them.
+  /// With `ahead`, computes the children in parallel (up to the first valid when
+  /// `to_first_valid`).
   Batch(std::size_t first_, std::size_t n_, Compute compute, bool ahead, bool to_first_valid);
 
   /// Whether candidate `index` is in the batch and its child computed.
@@ -111,8 +97,7 @@ private:
   std::array<bool, kValidationBatch> valid_{}, done_{};
 };
 
-/// One level of a depth-first search: the state with the first `level` pieces placed, and the
-/// candidates of piece `level` in the order they are tried.
+/// One level of a depth-first search: a state and the next piece's candidates in order.
 struct Node {
   LayoutState state;
   std::vector<Candidate> candidates;
@@ -121,8 +106,7 @@ struct Node {
   std::unique_ptr<Batch> batch;  ///< the children of the candidates tried next
 };
 
-/// The placements of a search stack (nodes 1, 2, ... of `stack`; the root has none): placement
-/// k is piece k's.
+/// The placements of a search stack (nodes 1, 2, ...), piece k's at k.
 template <class StackNode>
 std::vector<Candidate> path_of(const std::vector<StackNode>& stack) {
   std::vector<Candidate> path;
@@ -130,13 +114,11 @@ std::vector<Candidate> path_of(const std::vector<StackNode>& stack) {
   return path;
 }
 
-/// What one solve() shares between the steps of its search; see the file comment.
+/// What one solve() prepares once (masks, costs, clock) and the work of one step.
 class Steps {
 public:
-  /// Starts the clock (SearchConfig::started, or now) and rasterises the configurations of the
-  /// set's pieces; when the time limit passes meanwhile, masks_timed_out() is true and the
-  /// steps must not be used. `judge`: see solve().
-  /// Every argument is kept by reference: each must outlive the Steps.
+  /// Starts the clock and rasterises the masks (unusable if masks_timed_out()). Keeps every
+  /// argument by reference: each must outlive the Steps.
   Steps(const Pattern& pattern, const SolverConfig& config, const ProgressCallback& progress,
         const SearchObserver& observer, const Pattern& judge);
 
@@ -144,12 +126,7 @@ public:
   bool masks_timed_out() const { return masks_timed_out_; }
   /// The unsolved, timed-out solution for that case.
   Solution timed_out_solution() const;
-  /// What rules out every assembly before the search starts, if anything (Impossibility): a
-  /// shape whose configurations all have an empty collision-free area in the empty pattern, or
-  /// separate parts in which no configuration of any shape fits holding more of the puzzle area
-  /// than VerifyConfig::min_coverage leaves uncovered. Sound for the search: a piece that fits
-  /// nowhere in the empty pattern fits nowhere once pieces are placed, and a raster piece lies in
-  /// one 8-connected part.
+  /// What rules out every assembly before the search starts, if anything (sound).
   std::optional<Impossibility> impossibility() const;
   /// The unsolved solution for an impossibility found by impossibility().
   Solution impossible_solution(const Impossibility& why) const;
@@ -163,8 +140,7 @@ public:
 
   /// The set's pieces (SolverConfig::pieces).
   const PieceSet& set() const { return config_.pieces; }
-  /// The configurations of every shape of the set (indexed by ShapeId), in
-  /// PieceSet::configurations() order.
+  /// The configurations of every shape, by ShapeId.
   const std::vector<PieceMasks>& shape_masks() const { return pieces_; }
   /// The configurations of piece `level` of the largest-first order (PieceSet::order()).
   const PieceMasks& piece_at(int level) const {
@@ -177,22 +153,17 @@ public:
   /// The root of a search: the empty pattern.
   Node root() const;
 
-  /// The candidates of piece `level` in `state`, as `choice` asks: for each configuration
-  /// (computed in parallel) that is chosen and has a collision-free position, its lowest-cost
-  /// positions, cheapest first; configurations in their order. Builds the state's run table.
+  /// The candidates of piece `level` in `state` as `choice` asks: per configuration in order,
+  /// its cheapest positions. Builds the state's run table.
   std::vector<Candidate> candidates(LayoutState& state, int level,
                                     const CandidateChoice& choice) const;
 
-  /// Places candidate `c` of piece `level` in `parent` as `child` and validates the result as
-  /// `validation` says. A complete assembly is not validated (nor given its distance transform):
-  /// it is accepted or judged, not expanded.
+  /// Places `c` of piece `level` in `parent` as `child` and validates it (not when complete).
   bool place_and_validate(const LayoutState& parent, int level, const Candidate& c,
                           LayoutState& child, Validation validation) const;
 
-  /// The child of candidate `index` of `node` (piece `level`), placed and validated
-  /// (place_and_validate()); `valid` receives the verdict. Children are computed in batches of
-  /// kValidationBatch: with `ahead`, a new batch is computed in parallel at once, up to its
-  /// first valid child when `to_first_valid` (see Batch); else each child when it is taken.
+  /// The child of candidate `index` of `node`, placed and validated in batches (see Batch);
+  /// `valid` receives the verdict.
   LayoutState take_child(Node& node, int level, std::size_t index, Validation validation,
                          bool ahead, bool to_first_valid, bool& valid) const;
 
@@ -201,9 +172,8 @@ public:
   /// The pieces of a path (placement k of piece k), at their raster poses.
   std::vector<PlacedPiece> assemble(const std::vector<Candidate>& path) const;
 
-  /// Tells the observer (if any) that piece `level`, placed at `c`, was placed, rejected or
-  /// removed; `stack` is the search stack after the event, `bound` the discrepancy bound (-1
-  /// when there is none).
+  /// Tells the observer of an event of piece `level` at `c`; `bound` -1 without a discrepancy
+  /// bound.
   template <class StackNode>
   void notify(SearchEventType type, int level, const Candidate& c,
               const std::vector<StackNode>& stack, int bound) {
@@ -211,9 +181,7 @@ public:
     send_event(type, level, c, path_of(stack), bound);
   }
 
-  /// A backtrack: the last piece placed (piece `level` - 1, where `level` is the stack's top
-  /// level before it) comes off the stack; it is counted in `stats`, the stack is checked in a
-  /// checked build (consistent()) and the observer is told.
+  /// A backtrack: piece `level` - 1 comes off the stack, counted, checked and observed.
   template <class StackNode>
   void remove_last(std::vector<StackNode>& stack, int level, SolveStats& stats, int bound) {
     const Candidate removed = stack.back().placed;
@@ -232,24 +200,18 @@ public:
   /// Whether an observer watches the search.
   bool observed() const { return static_cast<bool>(observer_); }
 
-  /// The invariant of a search stack (asserted after each backtrack in a checked build,
-  /// invariants.hpp): `state` is the pattern with the placements of `path` made one after
-  /// another, each on cells still empty (placed pieces are disjoint and inside the pattern),
-  /// and it equals the state rebuilt from scratch.
+  /// The stack's invariant: `state` is the pattern with `path` placed on empty cells.
   bool consistent(const std::vector<Candidate>& path, const LayoutState& state) const;
 
-  /// Sub-pixel polish of raster poses against the judge pattern, when enabled (polish.hpp), then
-  /// the exact snap (snap.hpp), when enabled, unless it fails the check the polished poses pass.
+  /// The polish, then the snap unless it loses the check, on the judge (as enabled).
   void polish_poses(std::vector<PlacedPiece>& pieces) const;
-  /// polish_poses(), then whether the result passes verify_solution() on the judge pattern
-  /// (checked once: the snap's check answers it when the snap runs).
+  /// polish_poses(), then whether the result passes verify_solution() on the judge.
   bool polish_and_verify(std::vector<PlacedPiece>& pieces) const;
   /// Whether a complete, polished assembly passes verify_solution() on the judge pattern.
   bool verified(const std::vector<PlacedPiece>& pieces) const;
 
-  /// Completes `solution` when the search has ended: unsolved, it gets the deepest partial
-  /// assembly seen (`deepest`, polished), if any; then the time, and the area measures of its
-  /// pieces on the judge pattern.
+  /// Completes `solution` (unsolved: the `deepest` partial assembly, polished) with its time and
+  /// measures on the judge.
   void finish(Solution& solution, const std::vector<Candidate>& deepest) const;
 
 private:
@@ -268,8 +230,7 @@ private:
   long events_ = 0;                 ///< events sent to the observer so far
   std::vector<PieceMasks> pieces_;  ///< per shape
   std::vector<PieceNeeds> needs_;   ///< per shape
-  /// Per shape, per configuration: the corners of the posed piece (arc ends, not the points
-  /// along its arcs), offsets from the anchor pixel's centre in px.
+  /// Per shape and configuration: the posed piece's corners, px from the anchor's centre.
   std::vector<std::vector<std::vector<Vec2>>> corners_;
   std::vector<int> max_run_from_;     ///< longest mask run among the pieces from each level on
   int short_edge_px_ = 0;             ///< slack of an exact fit (CandidateConfig::short_edge_px)

@@ -1,7 +1,6 @@
 #pragma once
 /// \file validation.hpp
-/// Validation of an intermediate assembly (Yamada et al. 2019, Sec. III-D): after a piece is
-/// placed, can the remaining pieces still fit in the empty regions?
+/// Validation of an intermediate assembly (Yamada et al. 2019, Sec. III-D).
 
 #include <vector>
 
@@ -10,8 +9,7 @@
 
 namespace tangram {
 
-/// What the paper's rules need to know about a piece still to be placed: its smallest pixel
-/// count and smallest maximum inner distance over its configurations (px).
+/// A piece still to place: its least pixel count and least inner depth (px) over configurations.
 struct PieceNeeds {
   long pixels = 0;
   float depth = 0.0f;
@@ -20,19 +18,16 @@ struct PieceNeeds {
 /// PieceNeeds of a piece from its rasterised configurations.
 PieceNeeds piece_needs(const std::vector<ConfigurationMask>& configurations);
 
-/// Rule (1): the largest empty region has at least as many pixels as the largest remaining
-/// piece.
+/// Rule (1): the largest empty region holds the largest remaining piece's pixels.
 bool region_rule_holds(const LayoutState& state, const PieceNeeds& largest_remaining);
 
-/// Rule (2): the largest remaining piece's maximum distance-transform value does not exceed the
-/// empty regions' maximum.
+/// Rule (2): the empty regions are as deep as the largest remaining piece.
 bool depth_rule_holds(const LayoutState& state, const PieceNeeds& largest_remaining);
 
 /// Both rules of the paper.
 bool paper_rules_hold(const LayoutState& state, const PieceNeeds& largest_remaining);
 
-/// Forward check (this project): every piece in `remaining` has at least one collision-free
-/// position in some configuration. `state.runs` must cover the pieces' longest runs.
+/// Forward check: every piece of `remaining` fits somewhere (`state.runs` built long enough).
 bool every_piece_fits(const LayoutState& state, const std::vector<const PieceMasks*>& remaining);
 
 }  // namespace tangram
