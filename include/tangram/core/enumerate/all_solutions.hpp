@@ -84,7 +84,7 @@ UsedPieces used_pieces(const PieceSet& set, const std::vector<PlacedPiece>& piec
 
 /// The one assembly an enumeration chose (PieceUse::Subset or Copies without enumerating them
 /// all: the fewest or the most pieces), as solutions with the enumeration's stats (seconds,
-/// placements, threads, on_grid, timed_out) and the areas measured on `pattern`: `drawn` in
+/// placements, threads, found_by "grid", timed_out) and the areas measured on `pattern`: `drawn` in
 /// `set`'s pieces (pictures), `documented` in the pieces it uses, of `used_set`
 /// (used_pieces(), for the JSON). Empty `pieces`: both unsolved, `used_set` the set as given.
 struct ChosenAssembly {
