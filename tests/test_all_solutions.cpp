@@ -261,19 +261,18 @@ TEST_CASE(
   const Pattern square = rectangle(1, 1, 240);
   const Solution solution = solve(square, tangram);
   REQUIRE(solution.solved);
-  CHECK(solution.stats.on_lattice);
-  CHECK_FALSE(solution.stats.on_grid);
+  CHECK(solution.stats.found_by == "lattice");
   CHECK(verify_solution(square, solution.pieces, tangram.pieces).valid);
   // Off: the raster search.
   SolverConfig raster = tangram;
   raster.search.grid_search = false;
-  CHECK_FALSE(solve(square, raster).stats.on_lattice);
+  CHECK(solve(square, raster).stats.found_by != "lattice");
   // A 7 x 9 rectangle: its box is no whole number of quarters of the square's side.
   cv::Mat1b oblong(300, 260, uchar{0});
   oblong(cv::Rect(20, 20, 210, 270)) = 255;
   SolverConfig brief = tangram;
   brief.search.time_limit_s = 1.0;
-  CHECK_FALSE(solve(make_pattern(oblong), brief).stats.on_lattice);
+  CHECK(solve(make_pattern(oblong), brief).stats.found_by != "lattice");
 }
 
 TEST_CASE("all solutions: no two assemblies found are the same pieces at the same poses") {

@@ -241,8 +241,7 @@ TEST_CASE("solution JSON: solution_to_json then solution_from_json gives the sam
   solution.stats.spill = 0.002;
   solution.stats.threads = 4;
   solution.stats.timed_out = false;
-  solution.stats.by_vertices = true;
-  solution.stats.off_rotations = true;
+  solution.stats.found_by = "vertex-off-rotations";
 
   const std::string text = solution_to_json(solution, PieceSet::tangram(), "masks/a \"b\".png");
   const Solution back = solution_from_json(text);
@@ -269,9 +268,7 @@ TEST_CASE("solution JSON: solution_to_json then solution_from_json gives the sam
   CHECK(back.stats.threads == 4);
   CHECK(back.stats.coverage == doctest::Approx(0.9987));
   CHECK(!back.stats.timed_out);
-  CHECK(back.stats.by_vertices);
-  CHECK(back.stats.off_rotations);
-  CHECK_FALSE(back.stats.on_lattice);
+  CHECK(back.stats.found_by == "vertex-off-rotations");
 
   const detail::Json document = detail::parse_json(text);
   CHECK(document.at("format") == "tangram-solution/1");

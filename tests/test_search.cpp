@@ -310,14 +310,14 @@ TEST_CASE("solve: the vertex search first, taken when exact and at the configure
   // them (which cannot place the parallelogram) runs instead: cut short (a stop asked from its
   // first placement: a time limit would race with its exhausting them, about a second) it
   // leaves the figure unsolved, and when it exhausts the 45-degree steps the vertex search's
-  // assembly answers, marked off_rotations.
+  // assembly answers, found by "vertex-off-rotations".
   const Pattern pattern = mask_pattern("19-page3-99.png");
   SolverConfig config;
   config.search.rotation_auto = true;
   config.search.time_limit_s = 60.0;
   const Solution exact = solve(pattern, config);
   REQUIRE(exact.solved);
-  CHECK(exact.stats.by_vertices);
+  CHECK(exact.stats.found_by == "vertex");
   CHECK(verify_solution(pattern, exact.pieces, config.pieces).valid);
   CHECK(exact.stats.overlap < 0.0005);
   CHECK(uncovered_inside(pattern, exact.pieces) < 0.001);
@@ -330,14 +330,13 @@ TEST_CASE("solve: the vertex search first, taken when exact and at the configure
   const Solution raster = solve(pattern, stopped, {}, [&](const SearchEvent& event) {
     if (event.type == SearchEventType::Placed) stop = true;  // the raster search's events only
   });
-  CHECK_FALSE(raster.stats.by_vertices);
+  CHECK(raster.stats.found_by.empty());
   CHECK_FALSE(raster.solved);
   CHECK(raster.stats.stopped);
 
   const Solution exhausted = solve(pattern, at_45);
   REQUIRE(exhausted.solved);
-  CHECK(exhausted.stats.by_vertices);
-  CHECK(exhausted.stats.off_rotations);
+  CHECK(exhausted.stats.found_by == "vertex-off-rotations");
   CHECK(exhausted.stats.rotation_step_deg == 45.0);
   CHECK(exhausted.stats.placements_tried > exact.stats.placements_tried);  // the raster's too
   CHECK(verify_solution(pattern, exhausted.pieces, at_45.pieces).valid);
@@ -346,10 +345,10 @@ TEST_CASE("solve: the vertex search first, taken when exact and at the configure
   for (const PlacedPiece& piece : exhausted.pieces)
     off_step = off_step || std::abs(std::remainder(piece.pose.angle_deg, 45.0)) > 1.0;
   CHECK(off_step);
-  // Exact at the configured rotations is taken first, never marked.
-  CHECK_FALSE(exact.stats.off_rotations);
+  // Exact at the configured rotations is taken first, by the vertex stage itself.
+  CHECK(exact.stats.found_by != "vertex-off-rotations");
 
   SolverConfig off = config;
   off.search.grid_search = false;
-  CHECK_FALSE(solve(pattern, off).stats.by_vertices);
+  CHECK(solve(pattern, off).stats.found_by != "vertex");
 }

@@ -262,7 +262,7 @@ TEST_CASE("surd vertex search: the double tangram's 45-degree figures, exact and
   const Solution two = solve(pattern, ours);
   REQUIRE(one.solved);
   REQUIRE(two.solved);
-  CHECK(one.stats.by_vertices);
+  CHECK(one.stats.found_by == "vertex");
   CHECK(surd_same_assembly(one.pieces, two.pieces));
   // Off the lattice (a disc) it declines: the outline's search then runs.
   CHECK_FALSE(surd_vertex_search(mask_pattern("sets/double-tangram/07-unsolvable-disc.png"), config,

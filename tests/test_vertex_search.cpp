@@ -139,7 +139,7 @@ TEST_CASE("vertex search: the double tangram (14 pieces, copies of each) off its
     ours.search.time_limit_s = 600.0;
     const Solution solution = solve(pattern, ours);
     check_solved(pattern, solution, set);
-    CHECK(solution.stats.by_vertices);
+    CHECK(solution.stats.found_by == "vertex");
   }
 }
 

@@ -133,14 +133,18 @@ void print_summary(const SolveOptions& options, const SolverConfig& config,
       << ", validations failed " << s.validations_failed;
   if (s.repeats_skipped > 0) out << ", copies' repeats skipped " << s.repeats_skipped;
   out << "\n";
-  if (s.on_grid) out << "  found on the set's unit grid, cell by cell (exact search)\n";
-  if (s.on_lattice) out << "  found on the set's lattice (exact search)\n";
-  if (s.by_vertices) out << "  found by the vertex search on the outline (exact search)\n";
-  if (s.off_rotations)
+  // The vertex stage alone (--search vertex) is not told as found by it.
+  const bool vertex_mode = config.search.mode == SearchMode::Vertex;
+  const bool off_rotations = s.found_by == "vertex-off-rotations";
+  const bool by_vertices = off_rotations || (s.found_by == "vertex" && !vertex_mode);
+  if (s.found_by == "grid") out << "  found on the set's unit grid, cell by cell (exact search)\n";
+  if (s.found_by == "lattice") out << "  found on the set's lattice (exact search)\n";
+  if (by_vertices) out << "  found by the vertex search on the outline (exact search)\n";
+  if (off_rotations)
     out << "  with pieces outside the " << rotation_words(s, config)
         << ", which the raster search exhausted\n";
   // The vertex search takes its angles from the outline's edges, not from a rotation plan.
-  if (config.search.rotation_auto && !s.by_vertices && config.search.mode != SearchMode::Vertex)
+  if (config.search.rotation_auto && !by_vertices && !vertex_mode)
     out << "  rotations " << rotation_words(s, config) << " (--rotation-step auto, stage "
         << s.rotation_stages << ")\n";
   if (solution.solved)

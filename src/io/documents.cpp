@@ -111,6 +111,21 @@ PlacedPiece parse_piece(const Json& item, std::size_t index, const PieceSet& set
   return piece;
 }
 
+/// The stage the outcome flags of files written before "found_by" name: "on_grid", "on_lattice",
+/// "by_vertices" and "off_rotations" (with "by_vertices"); empty when none is true.
+std::string found_by_of_flags(const Json& block, const std::string& prefix,
+                              const std::string& where) {
+  const auto flag = [&](std::string_view key) {
+    const auto* v = json_member(block, key, JsonType::Boolean, false, prefix, where);
+    return v != nullptr && v->get<bool>();
+  };
+  if (flag("on_grid")) return "grid";
+  if (flag("on_lattice")) return "lattice";
+  if (flag("off_rotations")) return "vertex-off-rotations";
+  if (flag("by_vertices")) return "vertex";
+  return "";
+}
+
 SolveStats parse_stats(const Json& block, const std::string& prefix) {
   const std::string where = "stats: ";
   SolveStats stats;
@@ -135,14 +150,10 @@ SolveStats parse_stats(const Json& block, const std::string& prefix) {
   number("threads", stats.threads);
   if (const auto* v = json_member(block, "timed_out", JsonType::Boolean, false, prefix, where))
     stats.timed_out = v->get<bool>();
-  if (const auto* v = json_member(block, "on_grid", JsonType::Boolean, false, prefix, where))
-    stats.on_grid = v->get<bool>();
-  if (const auto* v = json_member(block, "on_lattice", JsonType::Boolean, false, prefix, where))
-    stats.on_lattice = v->get<bool>();
-  if (const auto* v = json_member(block, "by_vertices", JsonType::Boolean, false, prefix, where))
-    stats.by_vertices = v->get<bool>();
-  if (const auto* v = json_member(block, "off_rotations", JsonType::Boolean, false, prefix, where))
-    stats.off_rotations = v->get<bool>();
+  if (const auto* v = json_member(block, "found_by", JsonType::String, false, prefix, where))
+    stats.found_by = text_of(*v);
+  else
+    stats.found_by = found_by_of_flags(block, prefix, where);
   number("rotation_step_deg", stats.rotation_step_deg);
   number("rotation_offset_deg", stats.rotation_offset_deg);
   number("rotation_stages", stats.rotation_stages);
@@ -353,10 +364,7 @@ std::string solution_to_json(const Solution& solution, const PieceSet& set,
          ", \"coverage\": " + json_number(s.coverage) + ", \"overlap\": " + json_number(s.overlap) +
          ", \"spill\": " + json_number(s.spill) + ", \"threads\": " + std::to_string(s.threads) +
          ", \"timed_out\": " + (s.timed_out ? "true" : "false");
-  if (s.on_grid) out += ", \"on_grid\": true";
-  if (s.on_lattice) out += ", \"on_lattice\": true";
-  if (s.by_vertices) out += ", \"by_vertices\": true";
-  if (s.off_rotations) out += ", \"off_rotations\": true";
+  if (!s.found_by.empty()) out += ", \"found_by\": " + json_string(s.found_by);
   if (s.rotation_step_deg > 0.0)
     out += ", \"rotation_step_deg\": " + json_number(s.rotation_step_deg) +
            ", \"rotation_offset_deg\": " + json_number(s.rotation_offset_deg) +

@@ -175,7 +175,7 @@ ChosenAssembly chosen_assembly(const Pattern& pattern, const PieceSet& set,
   drawn.stats.seconds = found.seconds;
   drawn.stats.placements_tried = found.nodes;
   drawn.stats.threads = found.threads;
-  drawn.stats.on_grid = true;
+  drawn.stats.found_by = "grid";
   drawn.stats.timed_out = found.timed_out;
   if (drawn.solved) {
     const AreaMetrics m = measure_areas(pattern, pieces);

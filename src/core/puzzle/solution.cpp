@@ -9,6 +9,13 @@ constexpr Outcome kOutcomes[] = {Outcome::Solved, Outcome::Invalid, Outcome::Tim
 
 }  // namespace
 
+void add_counters(SolveStats& into, const SolveStats& from) {
+  into.placements_tried += from.placements_tried;
+  into.backtracks += from.backtracks;
+  into.validations_failed += from.validations_failed;
+  into.repeats_skipped += from.repeats_skipped;
+}
+
 Outcome outcome_of(const Solution& solution) {
   if (solution.solved) return Outcome::Solved;
   if (solution.stats.impossible) return Outcome::Impossible;

@@ -1,5 +1,5 @@
-// The raster searches under solve(): Algorithm 1 as published (paper_search.cpp) and this
-// project's default (OursSearch, here), at fixed rotations or by the rotation plan.
+// The raster searches of the "raster" stage: Algorithm 1 as published (paper_search.cpp) and
+// this project's default (OursSearch, here), at fixed rotations or by the rotation plan.
 
 #include "tangram/core/raster/detail/raster_search.hpp"
 
@@ -21,6 +21,7 @@
 #include "tangram/core/raster/detail/paper_search.hpp"
 #include "tangram/core/raster/detail/search_steps.hpp"
 #include "tangram/core/refine/snap.hpp"
+#include "tangram/core/search/stage.hpp"
 
 namespace tangram {
 
@@ -397,15 +398,7 @@ Solution solve_in_stages(const Pattern& pattern, const SolverConfig& config,
       config.search.started == Clock::time_point{} ? Clock::now() : config.search.started;
   const std::vector<RotationStage> plan =
       auto_rotation_plan(pattern, config.pieces, config.search.rotation_step_deg);
-  long steps_before = 0, last_step = 0;
-  SearchObserver numbered;
-  if (observer)
-    numbered = [&](const SearchEvent& event) {
-      SearchEvent renumbered = event;
-      renumbered.step += steps_before;
-      last_step = renumbered.step;
-      observer(renumbered);
-    };
+  long told = 0;  // the observer's events so far: each stage's are numbered on from them
   SolveStats total;
   std::vector<PlacedPiece> deepest;
   Solution solution;
@@ -417,13 +410,9 @@ Solution solve_in_stages(const Pattern& pattern, const SolverConfig& config,
     stage.search.rotation_offset_deg = plan[i].offset_deg;
     stage.search.started = start;
     stage.search.time_limit_s = config.search.time_limit_s * plan[i].until_share;
-    solution = solve_at(pattern, stage, progress, numbered, judge);
+    solution = solve_at(pattern, stage, progress, numbered_after(observer, told), judge);
     ++ran;
-    steps_before = last_step;
-    total.placements_tried += solution.stats.placements_tried;
-    total.backtracks += solution.stats.backtracks;
-    total.validations_failed += solution.stats.validations_failed;
-    total.repeats_skipped += solution.stats.repeats_skipped;
+    add_counters(total, solution.stats);
     if (solution.solved) break;
     if (solution.pieces.size() >= deepest.size()) deepest = solution.pieces;
     if (Clock::now() - start >= std::chrono::duration<double>(config.search.time_limit_s) ||

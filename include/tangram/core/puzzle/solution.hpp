@@ -67,17 +67,9 @@ struct SolveStats {
   /// Placements not made because they reach a state searched before with the copies of a
   /// shape in another order (SearchConfig::copies_once).
   long repeats_skipped = 0;
-  /// Found by the search on the set's unit grid (SearchConfig::grid_search); placements_tried
-  /// then counts its placements.
-  bool on_grid = false;
-  /// Found by the search on the set's lattice (SearchConfig::grid_search, lattice_search.hpp).
-  bool on_lattice = false;
-  /// Found by the vertex search run before the raster search (SearchConfig::grid_search,
-  /// vertex_search.hpp).
-  bool by_vertices = false;
-  /// ... with a piece outside the configured rotations (a fixed rotation step): taken because
-  /// the raster search exhausted those rotations (search.hpp).
-  bool off_rotations = false;
+  /// The stage that answered, with an assembly or a proof (Stage::name(): "grid", "lattice",
+  /// "vertex", "raster", "vertex-off-rotations"); empty when none did.
+  std::string found_by;
   double coverage = 0.0;   ///< covered share of the puzzle area (exact, true polygons)
   double overlap = 0.0;    ///< overlapping area / puzzle area
   double spill = 0.0;      ///< area outside the puzzle / puzzle area
@@ -100,6 +92,9 @@ struct Solution {
   std::vector<PlacedPiece> pieces;
   SolveStats stats;
 };
+
+/// Adds the counters of `from` (placements, backtracks, validations, repeats) to `into`.
+void add_counters(SolveStats& into, const SolveStats& from);
 
 /// How a run ended, as pictures, tables and reports tell it.
 enum class Outcome {

@@ -1,21 +1,27 @@
 #pragma once
 /// \file solve/solve.hpp
-/// solve(): a figure assembled from a set's pieces by the searches of core/, in order.
+/// solve(): a figure assembled from a set's pieces by a list of stages (docs/design/stages.md).
 
 #include "tangram/core/search/config.hpp"
+#include "tangram/core/search/stage.hpp"
 
 namespace tangram {
-/// Assembles the set's pieces (config.pieces) into `pattern`. Deterministic: the same pattern and
-/// config give the same solution whatever the thread count. Returns an unsolved Solution when the
-/// search space is exhausted or the time limit is reached, and without searching (either search)
-/// when the pattern rules every assembly out (SolveStats::impossible: a piece that fits nowhere,
-/// parts too small to hold any piece; see search::Steps::impossibility()).
-/// `observer`, when set, sees every placement, rejection and removal (see SearchEvent).
-/// `judge`, when set, is the pattern complete assemblies are polished against, checked on (the
-/// search 'ours' accepts one only if verify_solution() passes on it) and measured on, in the
-/// same pixel frame as `pattern`: the silhouette with its pinholes open, while the search places
-/// pieces on the one with them filled (silhouette.hpp). Default: `pattern`.
+
+/// The stages solve() runs, in order: "grid", "lattice", "vertex", "raster",
+/// "vertex-off-rotations".
+const StageList& default_stages();
+
+/// Assembles config.pieces into `pattern` by default_stages(); the same for any thread count.
+/// `judge` (default `pattern`, same size) is the figure assemblies are polished, checked and
+/// measured on: the silhouette with its pinholes open. Throws UsageError for bad settings.
 Solution solve(const Pattern& pattern, const SolverConfig& config,
+               const ProgressCallback& progress = {}, const SearchObserver& observer = {},
+               const Pattern* judge = nullptr);
+
+/// solve() by `stages`: each that applies runs in turn until one answers (an assembly, or a
+/// proof that none exists: SolveStats::impossible), named by SolveStats::found_by. A stop ends
+/// the solve between stages. Unanswered: the latest unsolved result.
+Solution solve(const StageList& stages, const Pattern& pattern, const SolverConfig& config,
                const ProgressCallback& progress = {}, const SearchObserver& observer = {},
                const Pattern* judge = nullptr);
 

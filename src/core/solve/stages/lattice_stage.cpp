@@ -1,0 +1,66 @@
+// "lattice": a set that is not of polyominoes on a figure that lies on the set's lattice,
+// searched on the lattice (lattice_search.hpp) for half the time limit.
+
+#include <chrono>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "tangram/core/base/parallel.hpp"
+#include "tangram/core/enumerate/grid_search.hpp"
+#include "tangram/core/enumerate/lattice_search.hpp"
+#include "tangram/core/refine/detail/lattice_snap.hpp"
+#include "tangram/core/search/stage.hpp"
+#include "tangram/core/solve/detail/exact_answer.hpp"
+
+namespace tangram {
+
+namespace {
+
+class LatticeStage final : public Stage {
+public:
+  std::string_view name() const override { return "lattice"; }
+
+  double time_share(const SolverConfig&) const override { return 0.5; }
+
+  bool applies(const StageInput& input, const SolveState&) const override {
+    const SearchConfig& s = input.config.search;
+    // A set of polyominoes is the grid stage's, whether or not that applies.
+    return s.mode == SearchMode::Ours && s.grid_search &&
+           searches_turns(s, input.config.pieces.grid_step_deg()) &&
+           !grid_configurations(input.config.pieces, s.reflection);
+  }
+
+  std::optional<Solution> run(const StageInput& input, SolveState&) const override {
+    using Clock = std::chrono::steady_clock;
+    const SolverConfig& config = input.config;
+    const SearchConfig& s = config.search;
+    const Clock::time_point start = detail::stage_start(s);
+    ThreadLimit limit(s.threads);
+    const double unit_px = config.pieces.unit_px(input.pattern.side_px);
+    const std::optional<LatticeFigure> figure =
+        lattice_figure(input.pattern, config.pieces, s.reflection, unit_px);
+    if (!figure) return std::nullopt;
+    GridSearchConfig settings;
+    settings.deadline = start + std::chrono::duration_cast<Clock::duration>(
+                                    std::chrono::duration<double>(s.time_limit_s));
+    settings.stop = s.stop;
+    const LatticeSearchResult found =
+        lattice_search(input.pattern, *figure, config.pieces, settings);
+    if (found.solutions == 0) return std::nullopt;
+    std::vector<PlacedPiece> pieces = lattice_pieces(*figure, config.pieces, unit_px, found.first);
+    // The lattice's step in pixels is measured on the figure's box, the pieces' size on its
+    // area: put them on the set's own lattice when that does no harm.
+    if (s.snap && s.lattice_snap) lattice_snap_checked(input.judge, config.pieces, pieces);
+    return detail::exact_answer(std::move(pieces), found.nodes, input, start);
+  }
+};
+
+}  // namespace
+
+const Stage& lattice_stage() {
+  static const LatticeStage stage;
+  return stage;
+}
+
+}  // namespace tangram

@@ -1,0 +1,233 @@
+// The solve as a list of stages (search/stage.hpp, solve/solve.hpp): the default order, stages
+// skipped or run, found_by, what the stages hand on, and old files' outcome flags.
+
+#include <doctest/doctest.h>
+
+#include <atomic>
+#include <functional>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "patterns.hpp"
+#include "tangram/core/puzzle/verify.hpp"
+#include "tangram/core/search/stage.hpp"
+#include "tangram/core/solve/solve.hpp"
+#include "tangram/io/documents.hpp"
+
+using namespace tangram;
+using namespace tangram::test;
+
+namespace {
+
+using ToyRun = std::function<std::optional<Solution>(const StageInput&, SolveState&)>;
+
+/// A stage made of a name and a run; counts its runs.
+class ToyStage final : public Stage {
+public:
+  ToyStage(std::string name, ToyRun run, bool applies = true, double share = 1.0)
+      : name_(std::move(name)), run_(std::move(run)), applies_(applies), share_(share) {}
+  std::string_view name() const override { return name_; }
+  double time_share(const SolverConfig&) const override { return share_; }
+  bool applies(const StageInput&, const SolveState&) const override { return applies_; }
+  std::optional<Solution> run(const StageInput& input, SolveState& state) const override {
+    ++runs;
+    return run_(input, state);
+  }
+  mutable int runs = 0;
+
+private:
+  std::string name_;
+  ToyRun run_;
+  bool applies_;
+  double share_;
+};
+
+/// A stage's run that finds nothing.
+std::optional<Solution> finds_nothing(const StageInput&, SolveState&) { return std::nullopt; }
+
+/// A stage's run that answers with an (empty) assembly of `placements` placements.
+ToyRun answers_with(long placements) {
+  return [placements](const StageInput&, SolveState&) -> std::optional<Solution> {
+    Solution solution;
+    solution.solved = true;
+    solution.stats.placements_tried = placements;
+    return solution;
+  };
+}
+
+/// The names of `stages`, in order.
+std::vector<std::string> stage_names(const StageList& stages) {
+  std::vector<std::string> out;
+  for (const Stage* stage : stages) out.emplace_back(stage->name());
+  return out;
+}
+
+/// The 45-degree search with the exact stages off: the raster stage answers.
+SolverConfig no_exact_stages() {
+  SolverConfig config = config_45();
+  config.search.grid_search = false;
+  return config;
+}
+
+}  // namespace
+
+TEST_CASE("stages: the default list is grid, lattice, vertex, raster, vertex-off-rotations") {
+  CHECK(stage_names(default_stages()) ==
+        std::vector<std::string>{"grid", "lattice", "vertex", "raster", "vertex-off-rotations"});
+}
+
+TEST_CASE("stages: a stage that does not apply is skipped; the first answer ends the solve") {
+  const Pattern pattern = mask_pattern("01-square.png");
+  ToyStage skipped("skipped", answers_with(1), false);
+  ToyStage empty("empty", finds_nothing);
+  ToyStage answers("answers", answers_with(2));
+  ToyStage after("after", answers_with(3));
+  const Solution solution =
+      solve(StageList{&skipped, &empty, &answers, &after}, pattern, config_45());
+  CHECK(skipped.runs == 0);
+  CHECK(empty.runs == 1);
+  CHECK(answers.runs == 1);
+  CHECK(after.runs == 0);
+  CHECK(solution.solved);
+  CHECK(solution.stats.found_by == "answers");
+  CHECK(solution.stats.placements_tried == 2);
+}
+
+TEST_CASE("stages: found_by names the stage that answered") {
+  const Pattern square = mask_pattern("01-square.png");
+  const Solution exact = solve(square, config_45());
+  REQUIRE(exact.solved);
+  CHECK(exact.stats.found_by == "lattice");
+  const Solution raster = solve(square, no_exact_stages());
+  REQUIRE(raster.solved);
+  CHECK(raster.stats.found_by == "raster");
+  CHECK(verify_solution(square, raster.pieces, no_exact_stages().pieces).valid);
+  // A proof that there is no assembly answers too: the raster stage's refusal.
+  const Pattern disc = mask_pattern("sets/tangram/07-unsolvable-disc.png");
+  const Solution refused = solve(disc, config_45());
+  REQUIRE(refused.stats.impossible);
+  CHECK(refused.stats.found_by == "raster");
+  // Unanswered: the latest unsolved result, found by none.
+  ToyStage first("first", [](const StageInput&, SolveState&) -> std::optional<Solution> {
+    Solution partial;
+    partial.stats.placements_tried = 5;
+    return partial;
+  });
+  ToyStage second("second", finds_nothing);
+  const Solution none = solve(StageList{&first, &second}, square, config_45());
+  CHECK_FALSE(none.solved);
+  CHECK(none.stats.found_by.empty());
+  CHECK(none.stats.placements_tried == 5);
+}
+
+TEST_CASE("stages: a toy stage added to a list is run in its place (one file plus one line)") {
+  const Pattern square = mask_pattern("01-square.png");
+  // Before the raster stage, with the exact ones off: it runs, then the raster stage answers.
+  ToyStage looks("looks", finds_nothing);
+  StageList stages = default_stages();
+  stages.insert(stages.begin() + 3, &looks);
+  const Solution solution = solve(stages, square, no_exact_stages());
+  CHECK(looks.runs == 1);
+  REQUIRE(solution.solved);
+  CHECK(solution.stats.found_by == "raster");
+  // With the exact stages on, the lattice stage answers before it.
+  const Solution exact = solve(stages, square, config_45());
+  CHECK(looks.runs == 1);
+  CHECK(exact.stats.found_by == "lattice");
+  // A toy that answers, first in the list.
+  ToyStage known("known", answers_with(7));
+  stages.insert(stages.begin(), &known);
+  const Solution first = solve(stages, square, config_45());
+  CHECK(first.stats.found_by == "known");
+  CHECK(first.stats.placements_tried == 7);
+}
+
+TEST_CASE("stages: what a stage hands on (time share, events, set aside) is the next one's") {
+  const Pattern square = mask_pattern("01-square.png");
+  SolverConfig config = config_45();
+  config.search.time_limit_s = 80.0;
+  // Time: each stage sees its share of the limit.
+  double seen_limit = 0.0;
+  ToyStage quarter(
+      "quarter",
+      [&](const StageInput& input, SolveState&) -> std::optional<Solution> {
+        seen_limit = input.config.search.time_limit_s;
+        return std::nullopt;
+      },
+      true, 0.25);
+  // Events: one numbering across stages.
+  const auto tells_two = [](const StageInput& input, SolveState&) -> std::optional<Solution> {
+    for (int i = 1; i <= 2; ++i) {
+      SearchEvent event;
+      event.step = i;
+      input.observer(event);
+    }
+    return std::nullopt;
+  };
+  ToyStage one("one", tells_two), two("two", tells_two);
+  // Aside: an assembly a stage keeps for a later one.
+  ToyStage keeps("keeps", [](const StageInput&, SolveState& state) -> std::optional<Solution> {
+    Solution kept;
+    kept.solved = true;
+    kept.stats.placements_tried = 11;
+    state.aside = kept;
+    return std::nullopt;
+  });
+  ToyStage takes("takes", [](const StageInput&, SolveState& state) -> std::optional<Solution> {
+    return state.aside;
+  });
+  std::vector<long> steps;
+  const Solution solution =
+      solve(StageList{&quarter, &one, &two, &keeps, &takes}, square, config, {},
+            [&](const SearchEvent& event) { steps.push_back(event.step); });
+  CHECK(seen_limit == doctest::Approx(20.0));
+  CHECK(steps == std::vector<long>{1, 2, 3, 4});
+  REQUIRE(solution.solved);
+  CHECK(solution.stats.found_by == "takes");
+  CHECK(solution.stats.placements_tried == 11);
+}
+
+TEST_CASE("stages: a stop asked during a stage ends the solve before the next one") {
+  const Pattern square = mask_pattern("01-square.png");
+  std::atomic<bool> stop{false};
+  SolverConfig config = config_45();
+  config.search.stop = &stop;
+  ToyStage asks("asks", [&](const StageInput&, SolveState&) -> std::optional<Solution> {
+    stop = true;
+    return std::nullopt;
+  });
+  ToyStage next("next", answers_with(1));
+  const Solution solution = solve(StageList{&asks, &next}, square, config);
+  CHECK(next.runs == 0);
+  CHECK_FALSE(solution.solved);
+  CHECK(solution.stats.stopped);
+  CHECK(solution.stats.found_by.empty());
+}
+
+TEST_CASE("stages: old solution files' outcome flags read as found_by") {
+  Solution solution;
+  solution.solved = true;
+  const std::string plain = solution_to_json(solution, PieceSet::tangram(), "a.png");
+  const std::string flag = "\"timed_out\": false";
+  REQUIRE(plain.find(flag) != std::string::npos);
+  CHECK(plain.find("found_by") == std::string::npos);
+  const auto with = [&](const std::string& more) {
+    std::string text = plain;
+    text.replace(text.find(flag), flag.size(), flag + more);
+    return solution_from_json(text).stats.found_by;
+  };
+  CHECK(with("") == "");
+  CHECK(with(", \"on_grid\": true") == "grid");
+  CHECK(with(", \"on_lattice\": true") == "lattice");
+  CHECK(with(", \"by_vertices\": true") == "vertex");
+  CHECK(with(", \"by_vertices\": true, \"off_rotations\": true") == "vertex-off-rotations");
+  CHECK(with(", \"on_grid\": false") == "");
+  // Written as found_by, and read back.
+  solution.stats.found_by = "lattice";
+  const std::string text = solution_to_json(solution, PieceSet::tangram(), "a.png");
+  CHECK(text.find("\"found_by\": \"lattice\"") != std::string::npos);
+  CHECK(text.find("on_lattice") == std::string::npos);
+  CHECK(solution_from_json(text).stats.found_by == "lattice");
+}
