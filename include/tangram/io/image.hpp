@@ -4,27 +4,26 @@
 /// their content (never by their name), checked before anything is decoded, and decoded
 /// without a word on stderr; pictures written in the format their file name asks for.
 ///
-/// Reading. The first bytes say what a file is. These formats are read, exactly as OpenCV's
-/// cv::imdecode(IMREAD_UNCHANGED) gives them, which is how ../shared/tools/tangram-referee
-/// reads a picture (cv2.imread): PNG, JPEG, BMP, TIFF, WebP and the Netpbm formats PBM, PGM and
-/// PPM (P1-P6). EXIF orientation is not applied (nor by the referee). For every format the
-/// width and height come from the header, read here by a small parser, and are checked against
-/// the pixel cap before any pixel is decoded. Then the data is checked so that the decoder
-/// (OpenCV, libpng, libjpeg, libtiff) has nothing to complain about, as it would otherwise print
-/// on stderr itself:
-///  - PNG: png.hpp (chunk CRCs, the image data inflated and checked, a canonical copy decoded).
-///  - JPEG: the whole file decoded once by libjpeg with an error manager of ours that keeps its
-///    messages; any warning (corrupt or truncated data) or error refuses the file, as do more
-///    than kMaxJpegScans progressive scans. Then OpenCV decodes the same bytes.
-///  - TIFF: opened by libtiff with handlers of ours for this file only (TIFFClientOpenExt), the
-///    layout restricted to what OpenCV 4.6 reads whole (1, 8 or 16-bit unsigned samples, 8-bit
-///    palettes; grey, palette, RGB or RGBA; interleaved, in strips, not tiles), every strip
-///    decoded once, raw and as RGBA. Then OpenCV decodes the same bytes (the first page).
+/// Reading. The first bytes say what a file is. These formats are read, to exactly the pixels
+/// OpenCV 4.6's cv::imdecode(IMREAD_UNCHANGED) gives (how a Python referee using cv2.imread
+/// reads a picture): PNG, JPEG, BMP, TIFF, WebP and the Netpbm formats PBM, PGM and PPM
+/// (P1-P6). EXIF orientation is not applied (nor by cv2.imread with IMREAD_UNCHANGED). For every
+/// format the width and height come from the header, read here by a small parser, and are
+/// checked against the pixel cap before any pixel is decoded. Then the data is checked and
+/// decoded without a word on stderr, by the format's own library where there is one:
+///  - PNG: png.hpp (chunk CRCs, the image data inflated by zlib and checked, then unfiltered).
+///  - JPEG: libjpeg with libjpeg's default settings (OpenCV's) and an error manager of ours that
+///    keeps its messages; any warning (corrupt or truncated data) or error refuses the file, as
+///    do more than kMaxJpegScans progressive scans.
+///  - TIFF: libtiff with handlers of ours for this file only (TIFFClientOpenExt), the layout
+///    restricted to what OpenCV 4.6 reads whole (1, 8 or 16-bit unsigned samples, 8-bit
+///    palettes; grey, palette, RGB or RGBA; interleaved, in strips, not tiles; not turned on
+///    its side), every strip decoded, raw and as RGBA; the first page.
 ///  - BMP (uncompressed; run-length-encoded BMPs are refused), PBM/PGM/PPM: the header and the
 ///    file's length against the pixel data it must hold; plain (ASCII) Netpbm data token by
-///    token, as OpenCV's reader will take it.
+///    token, as OpenCV's reader takes it; decoded here.
 ///  - WebP: the RIFF header and the first chunk (VP8, VP8L or VP8X); animations are refused.
-///    libwebp does not print.
+///    libwebp decodes and does not print.
 /// Other formats are recognised and refused with one line that names them (GIF, JPEG 2000,
 /// OpenEXR, Radiance HDR, PFM, PAM, Sun raster, DICOM, Photoshop, PDF, PostScript, SVG/XML);
 /// anything else is "not an image" with its first bytes shown.
@@ -74,8 +73,9 @@ void check_pixel_cap(std::uint64_t width, std::uint64_t height, std::uint64_t ma
 /// be read (truncated file: ...)").
 ImageHeader read_image_header(std::string_view bytes);
 
-/// Decodes a picture in any format that is read, as cv::imdecode(IMREAD_UNCHANGED) would (8 or
-/// 16-bit samples; 1 grey, 3 BGR or 4 BGRA channels), after the checks of the file comment.
+/// Decodes a picture in any format that is read, to the pixels cv::imdecode(IMREAD_UNCHANGED)
+/// gives (8 or 16-bit samples; 1 grey, 3 BGR or 4 BGRA channels), after the checks of the file
+/// comment.
 /// Nothing is printed. Throws InputError (one line, no file name) or LimitError
 /// (Limit::Pixels) when width x height exceeds `max_pixels`, before any pixel is decoded.
 cv::Mat decode_image(std::string_view bytes, std::uint64_t max_pixels);
