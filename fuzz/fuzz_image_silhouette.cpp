@@ -5,7 +5,7 @@
 /// does not spend its time on large pictures.
 ///
 /// Checked: only tangram::Error leaves the library, and nothing is printed on stderr during a
-/// decode (the point of image.hpp and png.hpp: OpenCV, libpng, libjpeg, libtiff and libwebp
+/// decode (the point of image.hpp and png.hpp: zlib, libjpeg, libtiff, libwebp and OpenCV
 /// never print). For that, file descriptor 2 is pointed at a memfd around each call and
 /// restored after it; whatever was written there is copied to the real stderr and the process
 /// aborts, so libFuzzer keeps the input. Sanitizer reports go to the real stderr (a descriptor
@@ -16,10 +16,10 @@
 ///
 /// PNG: png.cpp checks every chunk's CRC, so almost every mutation of a chunk would be refused
 /// at once. A PNG input is therefore also decoded with its CRCs recomputed (when that changes
-/// it), which lets mutations of the header, palette and data reach the deeper checks, libpng
-/// and make_silhouette. A custom mutator helps further: for a PNG, half of the time it inflates
-/// the image data (all IDAT chunks), lets libFuzzer mutate the uncompressed scanlines (filter
-/// bytes, pixels, length) and compresses them again into one IDAT with the CRCs right;
+/// it), which lets mutations of the header, palette and data reach the deeper checks, the
+/// decoder and make_silhouette. A custom mutator helps further: for a PNG, half of the time it
+/// inflates the image data (all IDAT chunks), lets libFuzzer mutate the uncompressed scanlines
+/// (filter bytes, pixels, length) and compresses them again into one IDAT with the CRCs right;
 /// otherwise it mutates the file's bytes as libFuzzer would and, three times out of four,
 /// recomputes the CRCs. Other formats are mutated as libFuzzer would.
 ///

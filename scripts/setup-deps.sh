@@ -18,7 +18,7 @@
 # non-interactive) only when something is missing, so a second run is a silent no-op.
 set -euo pipefail
 
-packages=(cmake ninja-build g++ make pkg-config libopencv-dev libtbb-dev zlib1g-dev libjpeg-dev libtiff-dev
+packages=(cmake ninja-build g++ make pkg-config libopencv-dev libtbb-dev zlib1g-dev libjpeg-dev libtiff-dev libwebp-dev
           libcli11-dev nlohmann-json3-dev doctest-dev libboost-dev parallel libcpp-httplib-dev)
 bench_packages=(python3-numpy python3-opencv python3-shapely)
 browser_packages=(chromium fonts-dejavu-core)

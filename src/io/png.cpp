@@ -1,15 +1,15 @@
 #include "tangram/io/png.hpp"
 
 #include <algorithm>
-#include <array>
+#include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <string>
+#include <vector>
 
 #include <zlib.h>
-#include <opencv2/imgcodecs.hpp>
 
 #include "tangram/core/base/error.hpp"
-#include "tangram/io/detail/imdecode.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/io/image.hpp"
 
@@ -161,21 +161,23 @@ std::string inflate_image_data(const std::string& compressed, const PngHeader& h
   return raw;
 }
 
-std::string deflate_image_data(const std::string& raw) {
-  uLongf size = compressBound(static_cast<uLong>(raw.size()));
-  std::string out(size, '\0');
-  if (compress2(reinterpret_cast<Bytef*>(out.data()), &size,
-                reinterpret_cast<const Bytef*>(raw.data()), static_cast<uLong>(raw.size()),
-                Z_BEST_SPEED) != Z_OK)
-    throw std::runtime_error("zlib cannot compress the image data");
-  out.resize(size);
-  return out;
-}
+/// What is decoded of a checked file: the header, the palette (padded with black entries to
+/// 2^depth, as libpng reads indices beyond it), the transparency libpng would use, and the
+/// inflated rows (with their filter bytes).
+struct PngParts {
+  PngHeader header;
+  std::string plte, trns, raw;
+};
 
-/// The file rebuilt from checked parts: IHDR, PLTE (palette images, padded with black entries
-/// to 2^depth as libpng does for indices beyond it), tRNS (when libpng would use it), one IDAT
-/// holding a fresh zlib stream of the checked rows, IEND.
-std::string canonical_png(std::string_view bytes, std::uint64_t max_pixels, PngHeader& header) {
+/// OpenCV decodes no picture of more pixels (CV_IO_MAX_IMAGE_PIXELS), whatever the cap.
+constexpr std::uint64_t kMaxPngPixels = std::uint64_t{1} << 30;
+
+/// Checks the file chunk by chunk and gives its parts: PLTE only for palette images, tRNS only
+/// where libpng applies it (RGB with 8-bit values in range, palettes no longer than PLTE), the
+/// image data inflated and checked row by row; ancillary chunks are left out.
+PngParts checked_png(std::string_view bytes, std::uint64_t max_pixels) {
+  PngParts parts;
+  PngHeader& header = parts.header;
   if (!has_png_signature(bytes)) throw InputError("not a PNG file");
   std::vector<Chunk> chunks;
   std::size_t at = sizeof kSignature;
@@ -202,6 +204,7 @@ std::string canonical_png(std::string_view bytes, std::uint64_t max_pixels, PngH
       // The size first: nothing more is looked at in a file that is too large.
       header = parse_header(chunk.data);
       check_pixel_cap(header.width, header.height, max_pixels);
+      if (std::uint64_t{header.width} * header.height > kMaxPngPixels) corrupt("over 2^30 pixels");
     }
     at += 12 + std::size_t{length};
     if (chunk.type == "IEND") break;
@@ -209,7 +212,9 @@ std::string canonical_png(std::string_view bytes, std::uint64_t max_pixels, PngH
   }
 
   const bool palette = header.colour_type == 3;
-  std::string plte, trns, compressed;
+  std::string& plte = parts.plte;
+  std::string& trns = parts.trns;
+  std::string compressed;
   int palette_entries = 0;
   bool idat_seen = false, idat_ended = false;
   for (std::size_t i = 1; i < chunks.size(); ++i) {
@@ -252,12 +257,178 @@ std::string canonical_png(std::string_view bytes, std::uint64_t max_pixels, PngH
   if (!idat_seen) corrupt("no image data");
   if (palette && palette_entries == 0) corrupt("palette image without a PLTE chunk");
 
-  std::string out(reinterpret_cast<const char*>(kSignature), sizeof kSignature);
-  append_chunk(out, "IHDR", chunks[0].data);
-  if (!plte.empty()) append_chunk(out, "PLTE", plte);
-  if (!trns.empty()) append_chunk(out, "tRNS", trns);
-  append_chunk(out, "IDAT", deflate_image_data(inflate_image_data(compressed, header)));
-  append_chunk(out, "IEND", {});
+  parts.raw = inflate_image_data(compressed, header);
+  return parts;
+}
+
+/// Undoes the row filters (PNG specification, section 9) of `rows` rows of `row_bytes` bytes at
+/// `data`, each after its filter byte, in place; `pixel_bytes` apart is the left neighbour.
+void unfilter_rows(unsigned char* data, std::uint64_t rows, std::uint64_t row_bytes,
+                   std::size_t pixel_bytes) {
+  const unsigned char* prior = nullptr;  // the row above, none for the first
+  for (std::uint64_t r = 0; r < rows; ++r, data += row_bytes + 1) {
+    const unsigned filter = data[0];
+    unsigned char* row = data + 1;
+    for (std::size_t i = 0; i < row_bytes; ++i) {
+      const int a = i >= pixel_bytes ? row[i - pixel_bytes] : 0;
+      const int b = prior ? prior[i] : 0;
+      const int c = prior && i >= pixel_bytes ? prior[i - pixel_bytes] : 0;
+      int predicted = 0;
+      switch (filter) {
+        case 1: predicted = a; break;
+        case 2: predicted = b; break;
+        case 3: predicted = (a + b) / 2; break;
+        case 4: {  // Paeth
+          const int p = a + b - c, pa = std::abs(p - a), pb = std::abs(p - b), pc = std::abs(p - c);
+          predicted = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+          break;
+        }
+        default: break;
+      }
+      row[i] = static_cast<unsigned char>(row[i] + predicted);
+    }
+    prior = row;
+  }
+}
+
+/// The picture OpenCV's PNG decoder (libpng, grfmt_png.cpp) makes of checked parts, with
+/// cv::IMREAD_UNCHANGED: grey as grey (depths under 8 scaled to 0-255, tRNS ignored), RGB as
+/// BGR, palettes as BGR, grey+alpha as BGRA (grey three times), RGBA as BGRA; RGB and palettes
+/// with tRNS as BGRA; 16-bit samples kept.
+cv::Mat decode_parts(PngParts& parts) {
+  const PngHeader& h = parts.header;
+  const int depth = h.bit_depth, type = h.colour_type;
+  const int samples = channels_of(type);
+  const bool alpha = type == 4 || type == 6 || !parts.trns.empty();
+  const int channels = type == 0 ? 1 : alpha ? 4 : 3;
+  cv::Mat image(static_cast<int>(h.height), static_cast<int>(h.width),
+                CV_MAKETYPE(depth == 16 ? CV_16U : CV_8U, channels));
+  const unsigned top = depth == 16 ? 65535 : 255;  // an opaque alpha
+  const unsigned scale = depth == 1 ? 255 : depth == 2 ? 85 : depth == 4 ? 17 : 1;
+  const auto* plte = reinterpret_cast<const unsigned char*>(parts.plte.data());
+  const auto* trns = reinterpret_cast<const unsigned char*>(parts.trns.data());
+  // The transparent RGB colour (two bytes per sample in the chunk).
+  unsigned key[3] = {0, 0, 0};
+  if (type == 2 && parts.trns.size() == 6)
+    for (int c = 0; c < 3; ++c) key[c] = trns[2 * c] << 8 | trns[2 * c + 1];
+
+  // Adam7: pass p holds columns x0 + k dx of rows y0 + k dy; one pass of everything otherwise.
+  static constexpr int kX0[7] = {0, 4, 0, 2, 0, 1, 0}, kDx[7] = {8, 8, 4, 4, 2, 2, 1};
+  static constexpr int kY0[7] = {0, 0, 4, 0, 2, 0, 1}, kDy[7] = {8, 8, 8, 4, 4, 2, 2};
+  const int pass_count = h.interlaced ? 7 : 1;
+  const std::size_t pixel_bytes = std::max(1, samples * depth / 8);
+  auto* data = reinterpret_cast<unsigned char*>(parts.raw.data());
+  for (int p = 0; p < pass_count; ++p) {
+    const std::uint32_t x0 = h.interlaced ? kX0[p] : 0, dx = h.interlaced ? kDx[p] : 1;
+    const std::uint32_t y0 = h.interlaced ? kY0[p] : 0, dy = h.interlaced ? kDy[p] : 1;
+    if (h.width <= x0 || h.height <= y0) continue;
+    const std::uint64_t columns = (h.width - x0 + dx - 1) / dx;
+    const std::uint64_t rows = (h.height - y0 + dy - 1) / dy;
+    const std::uint64_t row_bytes =
+        (columns * static_cast<std::uint64_t>(samples) * static_cast<unsigned>(depth) + 7) / 8;
+    unfilter_rows(data, rows, row_bytes, pixel_bytes);
+    for (std::uint64_t r = 0; r < rows; ++r, data += row_bytes + 1) {
+      const unsigned char* row = data + 1;
+      const int y = static_cast<int>(y0 + r * dy);
+      // Sample s of the row, as stored.
+      const auto sample = [&](std::uint64_t s) -> unsigned {
+        if (depth == 16) return row[2 * s] << 8 | row[2 * s + 1];
+        if (depth == 8) return row[s];
+        const std::uint64_t bit = s * static_cast<unsigned>(depth);
+        return (row[bit / 8] >> (8 - depth - bit % 8)) & ((1u << depth) - 1);
+      };
+      for (std::uint64_t k = 0; k < columns; ++k) {
+        const std::uint64_t s = k * static_cast<unsigned>(samples);
+        unsigned v[4] = {0, 0, 0, top};  // B, G, R, A (or grey first)
+        switch (type) {
+          case 0: v[0] = sample(s) * scale; break;
+          case 2:
+            v[0] = sample(s + 2), v[1] = sample(s + 1), v[2] = sample(s);
+            if (alpha && v[2] == key[0] && v[1] == key[1] && v[0] == key[2]) v[3] = 0;
+            break;
+          case 3: {
+            const unsigned index = sample(s);
+            v[0] = plte[3 * index + 2], v[1] = plte[3 * index + 1], v[2] = plte[3 * index];
+            if (index < parts.trns.size()) v[3] = trns[index];
+            break;
+          }
+          case 4: v[0] = v[1] = v[2] = sample(s), v[3] = sample(s + 1); break;
+          default:
+            v[0] = sample(s + 2), v[1] = sample(s + 1), v[2] = sample(s), v[3] = sample(s + 3);
+        }
+        const int x = static_cast<int>(x0 + k * dx);
+        for (int c = 0; c < channels; ++c) {
+          if (depth == 16)
+            image.ptr<std::uint16_t>(y)[x * channels + c] = static_cast<std::uint16_t>(v[c]);
+          else
+            image.ptr(y)[x * channels + c] = static_cast<unsigned char>(v[c]);
+        }
+      }
+    }
+  }
+  return image;
+}
+
+/// Largest IDAT chunk written (bytes of compressed data).
+constexpr std::size_t kIdatBytes = std::size_t{1} << 20;
+
+/// The rows of `image` as PNG data before compression: each row filtered with Sub (filter
+/// byte 1), samples in RGB(A) order, 16-bit ones big-endian, as OpenCV writes them.
+std::string filtered_rows(const cv::Mat& image) {
+  const int channels = image.channels();
+  const std::size_t sample_bytes = image.depth() == CV_16U ? 2 : 1;
+  const std::size_t pixel_bytes = sample_bytes * static_cast<std::size_t>(channels);
+  const std::size_t row_bytes = pixel_bytes * static_cast<std::size_t>(image.cols);
+  std::string out((row_bytes + 1) * static_cast<std::size_t>(image.rows), '\0');
+  std::vector<unsigned char> row(row_bytes);
+  for (int y = 0; y < image.rows; ++y) {
+    for (int x = 0; x < image.cols; ++x)
+      for (int c = 0; c < channels; ++c) {
+        // OpenCV's BGR(A) to PNG's RGB(A).
+        const int from = channels >= 3 && c < 3 ? 2 - c : c;
+        const std::size_t at = static_cast<std::size_t>(x) * pixel_bytes + c * sample_bytes;
+        if (sample_bytes == 2) {
+          const std::uint16_t v = image.ptr<std::uint16_t>(y)[x * channels + from];
+          row[at] = static_cast<unsigned char>(v >> 8);
+          row[at + 1] = static_cast<unsigned char>(v & 0xFF);
+        } else {
+          row[at] = image.ptr(y)[x * channels + from];
+        }
+      }
+    char* dst = out.data() + static_cast<std::size_t>(y) * (row_bytes + 1);
+    dst[0] = 1;  // Sub
+    for (std::size_t i = 0; i < row_bytes; ++i)
+      dst[1 + i] = static_cast<char>(row[i] - (i >= pixel_bytes ? row[i - pixel_bytes] : 0));
+  }
+  return out;
+}
+
+/// zlib's stream of `raw` with OpenCV's settings for PNG: level 1 (Z_BEST_SPEED), Z_RLE.
+std::string deflate_rows(const std::string& raw) {
+  z_stream z{};
+  if (deflateInit2(&z, Z_BEST_SPEED, Z_DEFLATED, 15, 8, Z_RLE) != Z_OK)
+    throw OutputError("the image cannot be encoded as PNG (zlib cannot be initialised)");
+  std::string out;
+  char buffer[1 << 16];
+  std::size_t fed = 0;
+  int status = Z_OK;
+  while (status != Z_STREAM_END) {
+    if (z.avail_in == 0 && fed < raw.size()) {
+      const std::size_t step = std::min<std::size_t>(raw.size() - fed, 1u << 30);
+      z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(raw.data() + fed));
+      z.avail_in = static_cast<uInt>(step);
+      fed += step;
+    }
+    z.next_out = reinterpret_cast<Bytef*>(buffer);
+    z.avail_out = sizeof buffer;
+    status = deflate(&z, fed == raw.size() ? Z_FINISH : Z_NO_FLUSH);
+    if (status != Z_OK && status != Z_STREAM_END && status != Z_BUF_ERROR) {
+      deflateEnd(&z);
+      throw OutputError("the image cannot be encoded as PNG (zlib failed)");
+    }
+    out.append(buffer, sizeof buffer - z.avail_out);
+  }
+  deflateEnd(&z);
   return out;
 }
 
@@ -269,20 +440,31 @@ bool has_png_signature(std::string_view bytes) {
 }
 
 cv::Mat decode_png(std::string_view bytes, std::uint64_t max_pixels) {
-  PngHeader header;
-  const std::string canonical = canonical_png(bytes, max_pixels, header);
-  return detail::imdecode_checked(canonical, "PNG");
+  PngParts parts = checked_png(bytes, max_pixels);
+  return decode_parts(parts);
 }
 
 std::vector<unsigned char> encode_png(const cv::Mat& image) {
-  std::vector<unsigned char> bytes;
-  try {
-    if (!cv::imencode(".png", image, bytes))
-      throw OutputError("the image cannot be encoded as PNG");
-  } catch (const cv::Exception& e) {
-    throw OutputError("the image cannot be encoded as PNG (" + e.err + ")");
-  }
-  return bytes;
+  const int channels = image.channels();
+  if (image.empty()) throw OutputError("the image cannot be encoded as PNG (it is empty)");
+  if ((image.depth() != CV_8U && image.depth() != CV_16U) ||
+      (channels != 1 && channels != 3 && channels != 4))
+    throw OutputError("the image cannot be encoded as PNG (" + std::to_string(channels) +
+                      " channels of OpenCV depth " + std::to_string(image.depth()) +
+                      "; 1, 3 or 4 channels of 8 or 16 bits are written)");
+  std::string header;
+  append_u32(header, static_cast<std::uint32_t>(image.cols));
+  append_u32(header, static_cast<std::uint32_t>(image.rows));
+  header += static_cast<char>(image.depth() == CV_16U ? 16 : 8);
+  header += static_cast<char>(channels == 1 ? 0 : channels == 3 ? 2 : 6);
+  header += std::string(3, '\0');  // deflate, adaptive filtering, no interlacing
+  const std::string compressed = deflate_rows(filtered_rows(image));
+  std::string out(reinterpret_cast<const char*>(kSignature), sizeof kSignature);
+  append_chunk(out, "IHDR", header);
+  for (std::size_t at = 0; at < compressed.size(); at += kIdatBytes)
+    append_chunk(out, "IDAT", std::string_view(compressed).substr(at, kIdatBytes));
+  append_chunk(out, "IEND", {});
+  return std::vector<unsigned char>(out.begin(), out.end());
 }
 
 void write_png_atomic(const std::string& path, const cv::Mat& image) {

@@ -14,14 +14,13 @@
 #include <sstream>
 #include <vector>
 
-#include <opencv2/imgcodecs.hpp>
-
 #include "tangram/core/base/error.hpp"
 #include "tangram/core/base/format.hpp"
 #include "tangram/core/raster/placement.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/io/image.hpp"
 #include "tangram/io/picture.hpp"
+#include "tangram/io/png.hpp"
 #include "tangram/lab/detail/text.hpp"
 
 namespace tangram {
@@ -158,7 +157,9 @@ EmbeddedImage reencoded_as_png(const std::string& bytes, const ReadLimits& limit
   }
   if (decoded.depth() == CV_16U) decoded.convertTo(decoded, CV_8U, 1.0 / 257.0);
   std::vector<unsigned char> png;
-  if (!cv::imencode(".png", decoded, png)) {
+  try {
+    png = encode_png(decoded);
+  } catch (const OutputError&) {
     image.problem = "cannot be encoded as PNG";
     return image;
   }
