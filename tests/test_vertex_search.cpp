@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <string>
@@ -161,17 +162,24 @@ TEST_CASE("vertex search: as published (no vertex_pruning), the same figures sol
 TEST_CASE("vertex search: as published, a remainder with a near spike is opened, not aborted") {
   // The default search with the published vertex search on the double tangram's 03-compact
   // reached, within a second, a remainder with a spike 1e-4 radians wide, where Boost 1.74's
-  // buffer asserted ("intersecting") and the process aborted.
+  // buffer asserted ("intersecting") and the process aborted. The published vertex search on
+  // it meets near spikes from its 42nd placement on (some 1,300 in its first 10,000): its
+  // first 2,000 placements, stopped by that count (the time limit is only a bound).
   const PieceSet set = builtin_piece_set("double-tangram").set;
   const Pattern pattern = mask_pattern("sets/double-tangram/03-compact.png");
-  SolverConfig config;
-  config.pieces = set;
-  config.search.rotation_auto = true;
+  SolverConfig config = vertex_config(set);
   config.search.vertex_pruning = false;
   config.search.threads = 1;
-  config.search.time_limit_s = 3.0;
-  const Solution solution = solve(pattern, config);
-  if (solution.solved) CHECK(verify_solution(pattern, solution.pieces, set).valid);
+  config.search.time_limit_s = 600.0;
+  std::atomic<bool> stop{false};
+  config.search.stop = &stop;
+  const ProgressCallback count = [&stop](const SearchProgress& progress) {
+    if (progress.placements_tried >= 2000) stop = true;
+  };
+  const Solution solution = solve(pattern, config, count);
+  CHECK(solution.stats.stopped);
+  CHECK(solution.stats.placements_tried >= 2000);
+  CHECK_FALSE(solution.solved);  // its first assembly comes after some 53,000 placements
 }
 
 TEST_CASE("vertex search: a disc is answered unsolved at once, no time limit reached") {
@@ -180,7 +188,7 @@ TEST_CASE("vertex search: a disc is answered unsolved at once, no time limit rea
   CHECK_FALSE(solution.solved);
   CHECK_FALSE(solution.stats.timed_out);
   CHECK(outcome_of(solution) == Outcome::Exhausted);
-  CHECK(solution.stats.seconds < 5.0);
+  CHECK(solution.stats.placements_tried < 100);  // 4: every corner refuses the pieces at once
 }
 
 TEST_CASE("vertex search: the time limit ends it unsolved") {
