@@ -22,8 +22,8 @@ namespace {
 
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
+using tangram::SolveOptions;
 using tangram::web::JobEvent;
-using tangram::web::JobOptions;
 using tangram::web::JobProblem;
 using tangram::web::JobsConfig;
 using tangram::web::SolveJobs;
@@ -66,8 +66,8 @@ JobsConfig quick_config() {
   return config;
 }
 
-JobOptions slow_options() {
-  JobOptions o;
+SolveOptions slow_options() {
+  SolveOptions o;
   o.time_limit_s = 600;
   return o;
 }
@@ -133,7 +133,8 @@ std::string thread_names() {
 
 TEST_CASE("solve options: the command line's defaults, and its lines for bad values") {
   using tangram::web::job_options_from_json;
-  const JobOptions d = job_options_from_json("{}");
+  const SolveOptions d = job_options_from_json("{}");
+  CHECK(d.max_solutions == tangram::web::kMaxJobSolutions);
   CHECK(d.strategy.empty());
   CHECK(d.search == "ours");
   CHECK(d.rotation_step == "auto");
@@ -141,8 +142,8 @@ TEST_CASE("solve options: the command line's defaults, and its lines for bad val
   CHECK(d.time_limit_s == 60.0);
   CHECK_FALSE(d.all);
   CHECK(d.use == "exact");
-  CHECK_FALSE(d.show_thinking);
-  const JobOptions o = job_options_from_json(
+  CHECK_FALSE(d.show_steps);
+  const SolveOptions o = job_options_from_json(
       R"({"strategy": "bl", "search": "vertex", "rotation_step": 45, "reflection": false,
           "time_limit": 5, "solutions": "all", "max_solutions": 10, "show_thinking": false})");
   CHECK(o.strategy == "bl");
@@ -173,7 +174,7 @@ TEST_CASE("solve options: the command line's defaults, and its lines for bad val
 
 TEST_CASE("a solve's events: started, a solution, done; a later stream gets them again") {
   SolveJobs jobs(quick_config());
-  const auto submitted = jobs.submit(masks_problem("01-square.png"), JobOptions{});
+  const auto submitted = jobs.submit(masks_problem("01-square.png"), SolveOptions{});
   REQUIRE_FALSE(submitted.refused);
   CHECK(submitted.id == "s1");
   CHECK(submitted.position == 0);
@@ -232,8 +233,8 @@ TEST_CASE("a solve's events: started, a solution, done; a later stream gets them
 
 TEST_CASE("show_thinking streams the raster search's steps on the picture's frame") {
   SolveJobs jobs(quick_config());
-  JobOptions options;
-  options.show_thinking = true;
+  SolveOptions options;
+  options.show_steps = true;
   const auto submitted = jobs.submit(masks_problem("01-square.png"), options);
   const auto stream = jobs.subscribe(submitted.id);
   const std::vector<JobEvent> events = read_to_end(*stream);
@@ -330,7 +331,7 @@ TEST_CASE("a solve that no stream ever follows is stopped after the orphan time"
 
 TEST_CASE("all solutions: streamed in order; a stop keeps those found (EnumerationConfig::stop)") {
   SolveJobs jobs(quick_config());
-  JobOptions options;
+  SolveOptions options;
   options.all = true;
   options.max_solutions = 1000;
   options.max_solutions_given = true;
@@ -359,7 +360,7 @@ TEST_CASE("all solutions: streamed in order; a stop keeps those found (Enumerati
   CHECK(json->find("\"piece_set\": \"pentominoes\"") != std::string::npos);
 
   // What the command line refuses, refused with its line.
-  JobOptions tangram_all = options;
+  SolveOptions tangram_all = options;
   CHECK_THROWS_WITH_AS(jobs.submit(slow_problem(), tangram_all), doctest::Contains("--all: "),
                        tangram::UsageError);
 }
@@ -369,7 +370,7 @@ TEST_CASE("shutdown stops the running and waiting solves, ends the streams, join
     // OpenCV's and oneTBB's own worker pools start with the first solve and stay: started
     // here, before the count.
     SolveJobs warm(quick_config());
-    const auto quick = warm.submit(masks_problem("01-square.png"), JobOptions{});
+    const auto quick = warm.submit(masks_problem("01-square.png"), SolveOptions{});
     const auto slow = warm.submit(slow_problem(), slow_options());
     read_to_end(*warm.subscribe(quick.id));
     const auto stream = warm.subscribe(slow.id);
@@ -409,7 +410,7 @@ TEST_CASE("finished solves are kept for their downloads, the last ones only") {
   SolveJobs jobs(config);
   std::vector<std::string> ids;
   for (int i = 0; i < 3; ++i) {
-    const auto s = jobs.submit(masks_problem("01-square.png"), JobOptions{});
+    const auto s = jobs.submit(masks_problem("01-square.png"), SolveOptions{});
     ids.push_back(s.id);
     const auto stream = jobs.subscribe(s.id);
     read_to_end(*stream);
