@@ -14,6 +14,7 @@
 
 #include "cli_runner.hpp"
 #include "tangram/core/base/error.hpp"
+#include "tangram/io/documents.hpp"
 #include "tangram/io/png.hpp"
 #include "tangram/web/solve_jobs.hpp"
 #include "temp_dir.hpp"
@@ -27,6 +28,7 @@ using tangram::web::JobEvent;
 using tangram::web::JobProblem;
 using tangram::web::JobsConfig;
 using tangram::web::SolveJobs;
+using tangram::web::job_options_from_json;
 
 /// A deadline that only guards against a hang.
 constexpr auto kHang = 120s;
@@ -132,7 +134,6 @@ std::string thread_names() {
 }  // namespace
 
 TEST_CASE("solve options: the command line's defaults, and its lines for bad values") {
-  using tangram::web::job_options_from_json;
   const SolveOptions d = job_options_from_json("{}");
   CHECK(d.max_solutions == tangram::web::kMaxJobSolutions);
   CHECK(d.strategy.empty());
@@ -165,6 +166,23 @@ TEST_CASE("solve options: the command line's defaults, and its lines for bad val
   CHECK_THROWS_WITH_AS(job_options_from_json(R"({"max_solutions": 5})"),
                        "--max-solutions needs --all (or --use subset or copies)",
                        tangram::UsageError);
+  // The options the command line has and the server gained with the solve service.
+  const SolveOptions u = job_options_from_json(
+      R"({"solutions": "unique", "up_to_symmetry": true, "use": "copies", "figure_area": 4})");
+  CHECK(u.unique);
+  CHECK(u.up_to_symmetry);
+  CHECK(tangram::goal_of(u) == tangram::Goal::Unique);
+  const SolveOptions most =
+      job_options_from_json(R"({"use": "subset", "figure_area": 4, "prefer": "more"})");
+  CHECK(tangram::goal_of(most) == tangram::Goal::Most);
+  CHECK_THROWS_WITH_AS(job_options_from_json(R"({"prefer": "more"})"),
+                       doctest::Contains("--prefer chooses among assemblies"),
+                       tangram::UsageError);
+  CHECK_THROWS_WITH_AS(job_options_from_json(R"({"solutions": "unique", "max_solutions": 5})"),
+                       "--unique stops at the second assembly: --max-solutions does not apply",
+                       tangram::UsageError);
+  CHECK_THROWS_WITH_AS(job_options_from_json(R"({"up_to_symmetry": true})"),
+                       "--up-to-symmetry needs --all or --unique", tangram::UsageError);
   CHECK_THROWS_WITH_AS(job_options_from_json(R"({"stratgy": "bl"})"), "unknown option 'stratgy'",
                        tangram::UsageError);
   CHECK_THROWS_AS(job_options_from_json(R"({"reflection": "no"})"), tangram::UsageError);
@@ -363,6 +381,34 @@ TEST_CASE("all solutions: streamed in order; a stop keeps those found (Enumerati
   SolveOptions tangram_all = options;
   CHECK_THROWS_WITH_AS(jobs.submit(slow_problem(), tangram_all), doctest::Contains("--all: "),
                        tangram::UsageError);
+}
+
+TEST_CASE("unique and the most pieces: the command line's goals, its summary as the message") {
+  SolveJobs jobs(quick_config());
+  cv::Mat1b picture(20 + 3 * 20, 20 + 20 * 20, uchar{255});
+  picture(cv::Rect(10, 10, 20 * 20, 3 * 20)) = 0;
+  const JobProblem board{"board", "board.png", "pentominoes", png_of(picture)};
+  const auto unique = jobs.submit(board, job_options_from_json(R"({"solutions": "unique"})"));
+  const std::vector<JobEvent> events = read_to_end(*jobs.subscribe(unique.id));
+  CHECK(events.back().data.find(R"("message":"several: board.png has more than one assembly")") !=
+        std::string::npos);
+  CHECK(events.back().data.find("\"solutions\":2") != std::string::npos);
+  CHECK(jobs.status(unique.id)->outcome == "solved");
+
+  const JobProblem square = masks_problem("01-square.png");
+  const auto few = jobs.submit(
+      square, job_options_from_json(R"({"use": "copies", "figure_area": 1, "max_solutions": 50})"));
+  const auto many = jobs.submit(
+      square, job_options_from_json(
+                  R"({"use": "copies", "figure_area": 1, "max_solutions": 50, "prefer": "more"})"));
+  read_to_end(*jobs.subscribe(few.id));
+  read_to_end(*jobs.subscribe(many.id));
+  const auto pieces = [&](const std::string& id) {
+    const auto json = jobs.solution_file(id, 0, tangram::web::SolutionFormat::Json);
+    REQUIRE(json);
+    return tangram::solution_document_from_json(*json).solution.pieces.size();
+  };
+  CHECK(pieces(few.id) < pieces(many.id));
 }
 
 TEST_CASE("shutdown stops the running and waiting solves, ends the streams, joins every thread") {
