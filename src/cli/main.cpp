@@ -95,9 +95,9 @@ int main(int argc, char** argv) {
            "Exit status, the same for every subcommand: 0 success; 1 a well-formed "
            "'no' (not solved, not valid); 2 unreadable or malformed input, an input "
            "over a limit, a bad option, or an output that cannot be written; 3 "
-           "internal error (a bug); and for 'solve --all' or '--unique' only, 4 several "
-           "assemblies (--unique) and 5 an answer the time limit or Ctrl-C left "
-           "incomplete.",
+           "internal error (a bug); 4 several (solve --unique, dissect --unique); 5 an "
+           "answer that the time limit or Ctrl-C left incomplete (solve --all or --unique, "
+           "dissect, generate).",
            90));
 
   // The subcommands, once: declared in this order (as --help lists them), run when parsed.
