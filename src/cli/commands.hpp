@@ -1,9 +1,7 @@
 #pragma once
 /// \file commands.hpp
-/// The subcommands of the `tangram` executable: each has an options struct filled by CLI11, a
-/// setup_ function that declares its options and a run_ function that calls the library (the
-/// solve service for solve, dissect and generate), writes outputs and returns the exit code.
-/// Errors are thrown (tangram::Error); main() turns them into one-line messages.
+/// The subcommands of `tangram`: each an options struct, a setup_ function that declares them and
+/// a run_ function that calls the library and returns the exit code; errors are thrown.
 
 #include <cstdint>
 #include <functional>

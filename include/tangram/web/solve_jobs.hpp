@@ -1,11 +1,7 @@
 #pragma once
 /// \file solve_jobs.hpp
-/// The solves of `tangram serve` (docs/web-api.md, "Solves"): a queue of at most
-/// JobsConfig::max_running solves at a time and JobsConfig::max_waiting waiting, each run by the
-/// solve service (service/solve.hpp), its events kept for the streams that follow it, the
-/// rules for streams that go away, and the solutions as JSON, PNG and SVG. No HTTP here.
-/// Threads: max_running workers and one watcher, started by the constructor and joined by
-/// shutdown() (the destructor calls it).
+/// The solves of `tangram serve` (docs/web-api.md, "Solves"): a queue of solves run by the solve
+/// service, their events for the streams that follow them, their solutions. No HTTP here.
 
 #include <chrono>
 #include <condition_variable>
@@ -108,7 +104,8 @@ private:
   std::shared_ptr<detail::Subscriber> subscriber_;
 };
 
-/// The queue of solves.
+/// The queue: at most max_running solves at a time and max_waiting waiting; its threads (the
+/// workers and a watcher of the stream rules) start with it and are joined by shutdown().
 class SolveJobs {
 public:
   explicit SolveJobs(JobsConfig config = {});
