@@ -9,6 +9,7 @@
 #include "tangram/core/base/error.hpp"
 #include "tangram/core/base/format.hpp"
 #include "tangram/io/detail/json.hpp"
+#include "tangram/io/pattern_png.hpp"
 #include "tangram/io/picture.hpp"
 #include "tangram/io/piece_sets.hpp"
 #include "tangram/io/png.hpp"
