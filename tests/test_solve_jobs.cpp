@@ -24,11 +24,11 @@ namespace {
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 using tangram::SolveOptions;
+using tangram::web::job_options_from_json;
 using tangram::web::JobEvent;
 using tangram::web::JobProblem;
 using tangram::web::JobsConfig;
 using tangram::web::SolveJobs;
-using tangram::web::job_options_from_json;
 
 /// A deadline that only guards against a hang.
 constexpr auto kHang = 120s;
@@ -176,8 +176,7 @@ TEST_CASE("solve options: the command line's defaults, and its lines for bad val
       job_options_from_json(R"({"use": "subset", "figure_area": 4, "prefer": "more"})");
   CHECK(tangram::goal_of(most) == tangram::Goal::Most);
   CHECK_THROWS_WITH_AS(job_options_from_json(R"({"prefer": "more"})"),
-                       doctest::Contains("--prefer chooses among assemblies"),
-                       tangram::UsageError);
+                       doctest::Contains("--prefer chooses among assemblies"), tangram::UsageError);
   CHECK_THROWS_WITH_AS(job_options_from_json(R"({"solutions": "unique", "max_solutions": 5})"),
                        "--unique stops at the second assembly: --max-solutions does not apply",
                        tangram::UsageError);
