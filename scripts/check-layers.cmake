@@ -1,13 +1,13 @@
 # Fails when an include crosses the architecture (docs/architecture.md):
-# - the layers, lowest first: core, io, lab, web, then the command line (src/cli), which may
-#   include any; a layer includes only its own headers and those of layers below it;
+# - the layers, lowest first: core, io, service, lab, web, then the command line (src/cli),
+#   which may include any; a layer includes only its own headers and those of layers below it;
 # - within core, the modules of CORE_MODULES, each listed with the modules it may include;
 # - a public header (not under a detail/ folder) includes no detail/ header, so that what
 #   `cmake --install` copies is complete without the internals.
 # Run by the build (target tangram_check_layers) as
 #   cmake -DROOT=<source dir> -P scripts/check-layers.cmake
 cmake_minimum_required(VERSION 3.18)
-set(layers core io lab web)
+set(layers core io service lab web)
 # module: the modules it may include besides itself
 set(CORE_MODULES
     "base:"

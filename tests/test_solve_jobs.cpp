@@ -14,6 +14,7 @@
 
 #include "cli_runner.hpp"
 #include "tangram/core/base/error.hpp"
+#include "tangram/io/documents.hpp"
 #include "tangram/io/png.hpp"
 #include "tangram/web/solve_jobs.hpp"
 #include "temp_dir.hpp"
@@ -22,8 +23,9 @@ namespace {
 
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
+using tangram::SolveOptions;
+using tangram::web::job_options_from_json;
 using tangram::web::JobEvent;
-using tangram::web::JobOptions;
 using tangram::web::JobProblem;
 using tangram::web::JobsConfig;
 using tangram::web::SolveJobs;
@@ -66,8 +68,8 @@ JobsConfig quick_config() {
   return config;
 }
 
-JobOptions slow_options() {
-  JobOptions o;
+SolveOptions slow_options() {
+  SolveOptions o;
   o.time_limit_s = 600;
   return o;
 }
@@ -132,8 +134,8 @@ std::string thread_names() {
 }  // namespace
 
 TEST_CASE("solve options: the command line's defaults, and its lines for bad values") {
-  using tangram::web::job_options_from_json;
-  const JobOptions d = job_options_from_json("{}");
+  const SolveOptions d = job_options_from_json("{}");
+  CHECK(d.max_solutions == tangram::web::kMaxJobSolutions);
   CHECK(d.strategy.empty());
   CHECK(d.search == "ours");
   CHECK(d.rotation_step == "auto");
@@ -141,8 +143,8 @@ TEST_CASE("solve options: the command line's defaults, and its lines for bad val
   CHECK(d.time_limit_s == 60.0);
   CHECK_FALSE(d.all);
   CHECK(d.use == "exact");
-  CHECK_FALSE(d.show_thinking);
-  const JobOptions o = job_options_from_json(
+  CHECK_FALSE(d.show_steps);
+  const SolveOptions o = job_options_from_json(
       R"({"strategy": "bl", "search": "vertex", "rotation_step": 45, "reflection": false,
           "time_limit": 5, "solutions": "all", "max_solutions": 10, "show_thinking": false})");
   CHECK(o.strategy == "bl");
@@ -164,6 +166,22 @@ TEST_CASE("solve options: the command line's defaults, and its lines for bad val
   CHECK_THROWS_WITH_AS(job_options_from_json(R"({"max_solutions": 5})"),
                        "--max-solutions needs --all (or --use subset or copies)",
                        tangram::UsageError);
+  // The options the command line has and the server gained with the solve service.
+  const SolveOptions u = job_options_from_json(
+      R"({"solutions": "unique", "up_to_symmetry": true, "use": "copies", "figure_area": 4})");
+  CHECK(u.unique);
+  CHECK(u.up_to_symmetry);
+  CHECK(tangram::goal_of(u) == tangram::Goal::Unique);
+  const SolveOptions most =
+      job_options_from_json(R"({"use": "subset", "figure_area": 4, "prefer": "more"})");
+  CHECK(tangram::goal_of(most) == tangram::Goal::Most);
+  CHECK_THROWS_WITH_AS(job_options_from_json(R"({"prefer": "more"})"),
+                       doctest::Contains("--prefer chooses among assemblies"), tangram::UsageError);
+  CHECK_THROWS_WITH_AS(job_options_from_json(R"({"solutions": "unique", "max_solutions": 5})"),
+                       "--unique stops at the second assembly: --max-solutions does not apply",
+                       tangram::UsageError);
+  CHECK_THROWS_WITH_AS(job_options_from_json(R"({"up_to_symmetry": true})"),
+                       "--up-to-symmetry needs --all or --unique", tangram::UsageError);
   CHECK_THROWS_WITH_AS(job_options_from_json(R"({"stratgy": "bl"})"), "unknown option 'stratgy'",
                        tangram::UsageError);
   CHECK_THROWS_AS(job_options_from_json(R"({"reflection": "no"})"), tangram::UsageError);
@@ -173,7 +191,7 @@ TEST_CASE("solve options: the command line's defaults, and its lines for bad val
 
 TEST_CASE("a solve's events: started, a solution, done; a later stream gets them again") {
   SolveJobs jobs(quick_config());
-  const auto submitted = jobs.submit(masks_problem("01-square.png"), JobOptions{});
+  const auto submitted = jobs.submit(masks_problem("01-square.png"), SolveOptions{});
   REQUIRE_FALSE(submitted.refused);
   CHECK(submitted.id == "s1");
   CHECK(submitted.position == 0);
@@ -232,8 +250,8 @@ TEST_CASE("a solve's events: started, a solution, done; a later stream gets them
 
 TEST_CASE("show_thinking streams the raster search's steps on the picture's frame") {
   SolveJobs jobs(quick_config());
-  JobOptions options;
-  options.show_thinking = true;
+  SolveOptions options;
+  options.show_steps = true;
   const auto submitted = jobs.submit(masks_problem("01-square.png"), options);
   const auto stream = jobs.subscribe(submitted.id);
   const std::vector<JobEvent> events = read_to_end(*stream);
@@ -330,7 +348,7 @@ TEST_CASE("a solve that no stream ever follows is stopped after the orphan time"
 
 TEST_CASE("all solutions: streamed in order; a stop keeps those found (EnumerationConfig::stop)") {
   SolveJobs jobs(quick_config());
-  JobOptions options;
+  SolveOptions options;
   options.all = true;
   options.max_solutions = 1000;
   options.max_solutions_given = true;
@@ -359,9 +377,37 @@ TEST_CASE("all solutions: streamed in order; a stop keeps those found (Enumerati
   CHECK(json->find("\"piece_set\": \"pentominoes\"") != std::string::npos);
 
   // What the command line refuses, refused with its line.
-  JobOptions tangram_all = options;
+  SolveOptions tangram_all = options;
   CHECK_THROWS_WITH_AS(jobs.submit(slow_problem(), tangram_all), doctest::Contains("--all: "),
                        tangram::UsageError);
+}
+
+TEST_CASE("unique and the most pieces: the command line's goals, its summary as the message") {
+  SolveJobs jobs(quick_config());
+  cv::Mat1b picture(20 + 3 * 20, 20 + 20 * 20, uchar{255});
+  picture(cv::Rect(10, 10, 20 * 20, 3 * 20)) = 0;
+  const JobProblem board{"board", "board.png", "pentominoes", png_of(picture)};
+  const auto unique = jobs.submit(board, job_options_from_json(R"({"solutions": "unique"})"));
+  const std::vector<JobEvent> events = read_to_end(*jobs.subscribe(unique.id));
+  CHECK(events.back().data.find(R"("message":"several: board.png has more than one assembly")") !=
+        std::string::npos);
+  CHECK(events.back().data.find("\"solutions\":2") != std::string::npos);
+  CHECK(jobs.status(unique.id)->outcome == "solved");
+
+  const JobProblem square = masks_problem("01-square.png");
+  const auto few = jobs.submit(
+      square, job_options_from_json(R"({"use": "copies", "figure_area": 1, "max_solutions": 50})"));
+  const auto many = jobs.submit(
+      square, job_options_from_json(
+                  R"({"use": "copies", "figure_area": 1, "max_solutions": 50, "prefer": "more"})"));
+  read_to_end(*jobs.subscribe(few.id));
+  read_to_end(*jobs.subscribe(many.id));
+  const auto pieces = [&](const std::string& id) {
+    const auto json = jobs.solution_file(id, 0, tangram::web::SolutionFormat::Json);
+    REQUIRE(json);
+    return tangram::solution_document_from_json(*json).solution.pieces.size();
+  };
+  CHECK(pieces(few.id) < pieces(many.id));
 }
 
 TEST_CASE("shutdown stops the running and waiting solves, ends the streams, joins every thread") {
@@ -369,7 +415,7 @@ TEST_CASE("shutdown stops the running and waiting solves, ends the streams, join
     // OpenCV's and oneTBB's own worker pools start with the first solve and stay: started
     // here, before the count.
     SolveJobs warm(quick_config());
-    const auto quick = warm.submit(masks_problem("01-square.png"), JobOptions{});
+    const auto quick = warm.submit(masks_problem("01-square.png"), SolveOptions{});
     const auto slow = warm.submit(slow_problem(), slow_options());
     read_to_end(*warm.subscribe(quick.id));
     const auto stream = warm.subscribe(slow.id);
@@ -409,7 +455,7 @@ TEST_CASE("finished solves are kept for their downloads, the last ones only") {
   SolveJobs jobs(config);
   std::vector<std::string> ids;
   for (int i = 0; i < 3; ++i) {
-    const auto s = jobs.submit(masks_problem("01-square.png"), JobOptions{});
+    const auto s = jobs.submit(masks_problem("01-square.png"), SolveOptions{});
     ids.push_back(s.id);
     const auto stream = jobs.subscribe(s.id);
     read_to_end(*stream);

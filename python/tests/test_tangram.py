@@ -197,3 +197,107 @@ def test_the_gil_is_released_during_the_search():
     assert solution["outcome"] == "time-limit", solution["reason"]
     picture = tangram.render(figure, solution)
     assert picture.ndim == 3 and picture.shape[1] >= 2 * figure.shape[1]
+
+
+def board(rows, cols):
+    """A board of rows x cols squares of 20 px for the pentominoes, dark on white."""
+    picture = np.full((20 + 20 * rows, 20 + 20 * cols), 255, np.uint8)
+    picture[10 : 10 + 20 * rows, 10 : 10 + 20 * cols] = 0
+    return picture
+
+
+def test_solve_all_enumerates_every_assembly_as_the_cli_does():
+    # The 3 x 20 board has 2 assemblies up to its 4 symmetries, 8 in all.
+    result = tangram.solve_all(board(3, 20), "pentominoes", threads=1)
+    assert result["answer"] == "found" and result["outcome"] == "solved"
+    assert result["count"] == 8 and result["complete"] is True
+    assert len(result["solutions"]) == 8
+    assert result["summary"].startswith("8 assemblies of <array 80x420> (all of them")
+    for solution in result["solutions"]:
+        assert solution["solved"] is True and len(solution["pieces"]) == 12
+    assert tangram.verify(board(3, 20), result["solutions"][0])["valid"] is True
+    classes = tangram.solve_all(board(3, 20), "pentominoes", up_to_symmetry=True)
+    assert classes["count"] == 2 and classes["symmetries"] == 4
+    first = tangram.solve_all(board(3, 20), "pentominoes", max_solutions=3)
+    assert first["count"] == 3 and first["complete"] is False
+    assert [s["pieces"] for s in first["solutions"]] == [
+        s["pieces"] for s in result["solutions"][:3]
+    ]
+
+
+def test_solve_all_unique_stops_at_the_second():
+    result = tangram.solve_all(board(3, 20), "pentominoes", unique=True)
+    assert result["answer"] == "several" and result["count"] == 2
+    assert result["summary"].startswith("several: ")
+
+
+def test_solve_all_refuses_what_the_cli_refuses_in_keyword_words():
+    # A 3:1 rectangle does not lie on the Tangram's lattice.
+    rectangle = np.full((120, 320), 255, np.uint8)
+    rectangle[10:110, 10:310] = 0
+    with pytest.raises(ValueError, match="^all: the figure does not lie on a lattice"):
+        tangram.solve_all(rectangle)
+    with pytest.raises(ValueError, match="unique"):
+        tangram.solve_all(board(3, 20), "pentominoes", unique=True, max_solutions=5)
+    with pytest.raises(ValueError, match="search='paper'"):
+        tangram.solve_all(board(3, 20), "pentominoes", search="paper")
+    with pytest.raises(TypeError):
+        tangram.solve_all(board(3, 20), "pentominoes", prefer="more")
+    with pytest.raises(TypeError):
+        tangram.solve(SQUARE, unique=True)
+
+
+def test_solve_with_copies_chooses_the_fewest_or_the_most_pieces():
+    fewest = tangram.solve(SQUARE, use="copies", figure_area=1, max_solutions=200)
+    most = tangram.solve(SQUARE, use="copies", figure_area=1, max_solutions=200, prefer="more")
+    assert fewest["solved"] is True and most["solved"] is True
+    assert fewest["outcome"] == "solved" and fewest["reason"] == ""
+    assert len(fewest["pieces"]) < len(most["pieces"])
+    assert "the fewest pieces of 200 assemblies" in fewest["summary"]
+    assert tangram.verify(SQUARE, most)["valid"] is True
+    with pytest.raises(ValueError, match="use='subset' needs figure_area"):
+        tangram.solve(SQUARE, use="subset")
+    with pytest.raises(ValueError, match="prefer"):
+        tangram.solve(SQUARE, use="subset", figure_area=1, prefer="most")
+
+
+def test_solve_gives_the_summary_of_the_cli(square_solution):
+    assert square_solution["summary"].startswith(str(SQUARE) + ": solved in ")
+    assert "coverage" in square_solution["summary"]
+
+
+def test_dissect_counts_as_the_cli_does(tmp_path):
+    ring = "###\n#.#\n###\n"
+    result = tangram.dissect(ring, 2)
+    assert result["answer"] == "found" and result["count"] >= 1
+    assert result["count"] == len(result["dissections"])
+    assert result["document"]["format"] == "tangram-dissection/1"
+    assert "into 2 congruent pieces of 4 squares" in result["summary"]
+    path = tmp_path / "ring.txt"
+    path.write_text(ring)
+    assert tangram.dissect(path, 2)["count"] == result["count"]
+    assert tangram.dissect(ring.encode(), 2)["count"] == result["count"]
+    several = tangram.dissect("####\n####\n", 4, method="ours", unique=True)
+    assert several["answer"] == "several"
+    halves = tangram.dissect("##\n", 2, cells="half")
+    assert halves["document"]["format"] == "tangram-half-dissection/1"
+    with pytest.raises(ValueError, match="method='kotani' cuts into 2 pieces"):
+        tangram.dissect(ring, 3, method="kotani")
+    with pytest.raises(ValueError, match="figure"):
+        tangram.dissect("#.\n.#\n", 2)
+    with pytest.raises(TypeError):
+        tangram.dissect(ring, 2, print=True)
+
+
+def test_generate_makes_the_puzzles_of_the_cli():
+    result = tangram.generate(8, 2, count=3, threads=1)
+    assert result["answer"] == "found" and result["complete"] is True
+    names = [p["name"] for p in result["puzzles"]]
+    assert names == ["puzzle-001", "puzzle-002", "puzzle-003"]
+    assert all(p["grid"].count("#") == 8 for p in result["puzzles"])
+    assert result["puzzles"][0]["document"]["name"] == "puzzle-001"
+    again = tangram.generate(8, 2, count=3, threads=2)
+    assert [p["grid"] for p in again["puzzles"]] == [p["grid"] for p in result["puzzles"]]
+    assert result["summary"].startswith("3 of 3 puzzles in ")
+    with pytest.raises(ValueError, match="cells=7 is not a multiple of parts=2"):
+        tangram.generate(7, 2)

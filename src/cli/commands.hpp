@@ -1,13 +1,12 @@
 #pragma once
 /// \file commands.hpp
-/// The subcommands of the `tangram` executable. Each one has an options struct filled by
-/// CLI11, a setup_ function that declares its options and a run_ function that maps them onto
-/// the library, calls it, writes outputs and returns the exit code. Errors are thrown
-/// (tangram::Error); main() turns them into one-line messages and exit codes.
+/// The subcommands of `tangram`: each an options struct, a setup_ function that declares them and
+/// a run_ function that calls the library and returns the exit code; errors are thrown.
 
-#include <chrono>
 #include <cstdint>
+#include <functional>
 #include <limits>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,15 +16,16 @@
 
 #include "tangram/core/base/error.hpp"
 #include "tangram/core/base/format.hpp"
-#include "tangram/core/dissection/congruent_dissection.hpp"
 #include "tangram/core/raster/placement.hpp"
-#include "tangram/core/solve/solve.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/io/image.hpp"
 #include "tangram/io/piece_sets.hpp"
 #include "tangram/io/silhouette.hpp"
-#include "tangram/lab/option_words.hpp"
 #include "tangram/lab/results.hpp"
+#include "tangram/service/dissect.hpp"
+#include "tangram/service/generate.hpp"
+#include "tangram/service/option_words.hpp"
+#include "tangram/service/solve.hpp"
 
 namespace tangram::cli {
 
@@ -40,6 +40,32 @@ enum ExitCode : int {
   /// certain (the count found is a lower bound, uniqueness undecided)
   kExitIncomplete = 5,
 };
+
+/// The exit status of a service's answer: 0 found, 1 none, 4 several, 5 incomplete.
+inline int exit_code(Answer answer) {
+  switch (answer) {
+    case Answer::Found: return kExitOk;
+    case Answer::None: return kExitFailed;
+    case Answer::Several: return kExitSeveral;
+    case Answer::Incomplete: return kExitIncomplete;
+  }
+  return kExitInternal;
+}
+
+/// A subcommand as main() runs it: declared on the app, run when it was parsed.
+struct Subcommand {
+  CLI::App* app;
+  std::function<int()> run;
+};
+
+/// The Subcommand of `setup` and `run`, over an options struct it owns.
+template <class Options>
+Subcommand subcommand(CLI::App& app, CLI::App* (*setup)(CLI::App&, Options&),
+                      int (*run)(const Options&)) {
+  auto options = std::make_shared<Options>();
+  CLI::App* cmd = setup(app, *options);
+  return {cmd, [options, run] { return run(*options); }};
+}
 
 /// Greedy word wrap of help text to lines of at most `width` characters (CLI11 2.1 does not
 /// wrap; it indents the lines after a '\n' under the first one). Existing '\n' are kept. A
@@ -112,80 +138,13 @@ void check_document_output(const std::string& option, const std::string& path,
 void add_deprecated_alias(CLI::App& cmd, const std::string& old_name, std::string& target,
                           const std::string& replacement);
 
-/// How a pattern picture is read (silhouette.hpp), as typed on the command line.
-struct InputOptions {
-  double threshold = 128.0;        ///< luminance threshold, 8-bit scale
-  std::string invert = "auto";     ///< auto, yes or no
-  bool no_clean = false;           ///< keep specks and pinholes
-  bool fill_outline = false;       ///< fill an outline drawing
-  std::string work_size = "auto";  ///< auto, 0 or a number of pixels
-};
-
-/// Maps InputOptions onto an InputConfig (solve and compare: checks on). Throws UsageError
-/// naming the option for an unknown --invert or --work-size value.
-InputConfig input_config(const InputOptions& options);
-
 /// Declares --threshold, --invert, --no-clean, --fill-outline and --work-size on `cmd`, bound
 /// to `options` (whose current values are shown as the defaults). Shared by solve and compare.
-void add_input_options(CLI::App& cmd, InputOptions& options);
+void add_input_options(CLI::App& cmd, SolveOptions& options);
 
 /// Prints the notes (unless `quiet`) and the warnings of a reading on stderr, one line each:
 /// "tangram: note: CONTEXTtext", "tangram: warning: CONTEXTtext".
 void print_input_report(const InputReport& report, bool quiet, const std::string& context = "");
-
-/// Default --time-limit of solve and compare, in seconds: 99% of unseen real figures are solved
-/// well within it (README). `tangram experiment` keeps the paper's 360 s.
-inline constexpr double kCliTimeLimitS = 60.0;
-
-/// Options of `tangram solve`, as typed on the command line.
-struct SolveOptions {
-  std::string pattern;  ///< input picture (the first of `patterns`)
-  /// The PATTERN arguments: pictures, or with --out-dir also folders of pictures.
-  std::vector<std::string> patterns;
-  std::string out_dir;   ///< --out-dir: solve every figure into this folder (a batch)
-  int jobs = 0;          ///< --jobs: figures solved at the same time; 0 = one per core
-  std::string strategy;  ///< placement strategy name (strategy_from_name)
-  std::string search;    ///< "ours" or "paper"
-  std::string pieces;    ///< a built-in piece set's name or a piece-set file
-  /// "auto" (rotations chosen from the figure, rotation_plan.hpp) or a step in degrees; empty:
-  /// the set's own step (1 degree for the tangram, as the paper)
-  std::string rotation_step = "auto";
-  bool no_reflection = false;
-  int candidates = 0;
-  bool no_corners = false;
-  bool no_widen = false;
-  bool no_angle_hints = false;
-  double inset_px = 0.0;  ///< negative = automatic
-  bool no_polish = false;
-  bool no_snap = false;
-  bool no_lattice_snap =
-      false;              ///< keep the snapped poses off the lattice (SearchConfig::lattice_snap)
-  bool no_exact = false;  ///< skip the exact grid or lattice search (SearchConfig::grid_search)
-  double time_limit_s = 0.0;
-  int threads = 0;
-  std::string json_path;   ///< empty = no JSON output
-  std::string image_path;  ///< empty = no picture
-  std::string svg_path;    ///< empty = no SVG picture (solve only: compare has a flag)
-  bool quiet = false;
-  InputOptions input;  ///< how the pattern is read
-  ReadLimits limits;   ///< caps on the pattern file
-  /// When the time limit starts counting: main() sets it once the options are parsed, so that
-  /// reading and preparing the pattern count too. Default (epoch): when solve() starts.
-  std::chrono::steady_clock::time_point started{};
-};
-
-/// SolveOptions holding the defaults of a default-constructed SolverConfig (no pattern, no
-/// outputs), but --rotation-step auto and the time limit kCliTimeLimitS.
-SolveOptions default_solve_options();
-
-/// Maps solve-style options onto a SolverConfig (strategy and search by name). Throws
-/// UsageError naming the option for an unknown strategy or search; ranges are checked by
-/// validate_config.
-SolverConfig solver_config(const SolveOptions& options);
-
-/// When a fixed rotation step (not auto) missed the direction the figure's edges share
-/// (missed_direction): the note that says so and suggests a step, in words; empty otherwise.
-std::string missed_rotation_note(const Pattern& pattern, const SolverConfig& config);
 
 /// The set a --pieces value names (load_piece_set), its errors prefixed "--pieces: ".
 PieceSetFile load_pieces_option(const std::string& value, const ReadLimits& limits);
@@ -196,22 +155,64 @@ PieceSetFile load_pieces_option(const std::string& value, const ReadLimits& limi
 CLI::Option* add_pieces_option(CLI::App& cmd, std::string& value, const std::string& role,
                                const std::string& default_text);
 
-// parse_degrees() and strategy_choices(): lab/option_words.hpp.
+// parse_degrees() and strategy_choices(): service/option_words.hpp.
 using tangram::parse_degrees;
 using tangram::strategy_choices;
 
 /// Whether two paths name the same file (also when neither exists yet).
 bool same_file(const std::string& a, const std::string& b);
 
-/// Declares --search, --rotation-step and --no-reflection on `cmd`, bound to `options` (whose
-/// current values are shown as the defaults). Shared by solve and compare.
+/// Declares --search, --pieces, --rotation-step and --no-reflection on `cmd`, bound to
+/// `options` (whose current values are shown as the defaults). Shared by solve and compare.
 void add_search_options(CLI::App& cmd, SolveOptions& options);
 
-/// Declares `solve` on `app`; defaults come from a default-constructed SolverConfig.
-CLI::App* setup_solve(CLI::App& app, SolveOptions& options);
+/// `tangram solve`'s command line: the service's options, the figures and the outputs.
+struct SolveCommand {
+  SolveOptions solve;                 ///< what to solve and how (service/solve_options.hpp)
+  std::vector<std::string> patterns;  ///< PATTERN: pictures, or with --out-dir also folders
+  std::string out_dir;                ///< --out-dir: every figure solved into it (a batch)
+  int jobs = 0;                       ///< --jobs: figures at the same time; 0 = one per core
+  std::string json_path;              ///< --json; empty = none
+  std::string image_path;             ///< --image; empty = none
+  std::string svg_path;               ///< --svg; empty = none
+  bool quiet = false;                 ///< --quiet
+  std::string frames_dir;             ///< --frames: one PNG per search event; empty = none
+  int max_frames = 2000;              ///< --max-frames
+  bool verbose = false;               ///< --verbose: one line per search event on stderr
 
-/// Runs `solve`: 0 solved, 1 not solved. Throws tangram::Error on bad input or output.
-int run_solve(const SolveOptions& options);
+  /// The figure of a single solve: the first PATTERN.
+  const std::string& pattern() const { return patterns.front(); }
+};
+
+/// Declares `solve` on `app`; the defaults are SolveOptions'.
+CLI::App* setup_solve(CLI::App& app, SolveCommand& command);
+
+/// Runs `solve`: a batch (run_solve_batch) or one figure towards the options' goal. Returns
+/// exit_code() of the answer. Throws tangram::Error on bad input, options or outputs.
+int run_solve(const SolveCommand& command);
+
+/// Refuses, before any work, outputs of `solve` that would overwrite the input or each other,
+/// whose name asks for another format, or whose directory is missing. Throws UsageError or
+/// OutputError.
+void check_solve_outputs(const SolveCommand& command);
+
+/// Whether `solve` writes an output (--json, --image, --svg) to standard output ("-"): its
+/// summary then goes to stderr.
+bool writes_to_stdout(const SolveCommand& command);
+
+/// Whether `solve` was asked for a batch: --out-dir given, or several PATTERN arguments.
+bool batch_requested(const SolveCommand& command);
+
+/// Runs `solve PATTERN... --out-dir DIR` (lab/experiment_runner.hpp, BatchSolve): every figure
+/// solved into DIR, resumably, with a progress line and DIR/runs.csv. 0 when every figure is
+/// solved, 1 otherwise. Throws tangram::Error (UsageError for options that mean one figure).
+int run_solve_batch(const SolveCommand& command);
+
+/// The montage `solve --all --image` draws: a title line, the first assemblies cropped to the
+/// figure, each numbered, and the set's legend.
+cv::Mat3b assemblies_montage(const Pattern& pattern, const PieceSet& set,
+                             const std::vector<std::vector<PlacedPiece>>& assemblies,
+                             const std::string& title);
 
 /// Options of `tangram verify`. The input options are empty unless given: the solution's
 /// recorded reading (or the referee's) applies where they are.
@@ -240,7 +241,7 @@ struct CompareOptions {
   std::string strategies;             ///< "all" or comma-separated strategy names
   /// Comma-separated search names (search_mode_name()); empty = the --search value alone.
   std::string searches;
-  /// Search settings shared by every run (the strategy field is unused; time limit 60 s).
+  /// Search settings shared by every run (the strategy is each column's).
   SolveOptions solve;
   std::string out_dir;  ///< empty = print the table only
   bool svg = false;     ///< with out_dir: each run's picture as SVG too
@@ -323,68 +324,6 @@ CLI::App* setup_report(CLI::App& app, ReportOptions& options);
 /// tangram::Error on a missing or malformed runs.csv, bad options or an unwritable output.
 int run_report(const ReportOptions& options);
 
-/// Options of `tangram solve` that show the search as it runs (kept apart from SolveOptions,
-/// which `compare` shares).
-struct SolveWatchOptions {
-  std::string frames_dir;  ///< empty = no frames; else one PNG per search event
-  int max_frames = 2000;   ///< at most this many frames are written
-  bool verbose = false;    ///< one line per search event on stderr
-};
-
-/// Declares --frames, --max-frames and --verbose on the `solve` subcommand.
-void add_watch_options(CLI::App& solve, SolveWatchOptions& options);
-
-/// Runs `solve` like run_solve(options), writing frames and log lines as `watch` asks.
-int run_solve(const SolveOptions& options, const SolveWatchOptions& watch);
-
-/// Refuses, before any work, outputs of `solve` that would overwrite the input or each other,
-/// whose name asks for another format, or whose directory is missing. Throws UsageError or
-/// OutputError.
-void check_solve_outputs(const SolveOptions& options);
-
-/// Whether `solve` writes an output (--json, --image, --svg) to standard output ("-"): its
-/// summary then goes to stderr.
-bool writes_to_stdout(const SolveOptions& options);
-
-/// Options of `tangram solve` for more than one assembly (all_solutions.hpp).
-struct SolveAllOptions {
-  bool all = false;     ///< enumerate every assembly
-  bool unique = false;  ///< stop at the second: none, unique or several
-  long max_solutions = 1'000'000;
-  bool max_solutions_given = false;  ///< --max-solutions was on the command line
-  bool up_to_symmetry = false;       ///< one assembly per class under the figure's symmetries
-  std::string use = "exact";         ///< exact, subset or copies (piece_use_from_name)
-  double figure_area = 0.0;          ///< the figure's area in set units; 0 = the set's
-  std::string prefer = "fewer";  ///< without --all/--unique: the assembly with the fewest pieces
-  /// Whether `solve` enumerates (any of these options given) rather than searching once.
-  bool active() const {
-    return all || unique || use != "exact" || max_solutions_given || up_to_symmetry ||
-           figure_area != 0.0 || prefer != "fewer";
-  }
-};
-
-/// Declares --all, --unique, --max-solutions, --up-to-symmetry, --use, --figure-area and
-/// --prefer on the `solve` subcommand.
-void add_all_options(CLI::App& solve, SolveAllOptions& options);
-
-/// Runs `solve` with SolveAllOptions: the assemblies enumerated (all_solutions.hpp), counted,
-/// written as JSON lines and a montage. 0 done (all found, or as many as --max-solutions; with
-/// --unique exactly one), 1 none, kExitSeveral (--unique: more than one), kExitIncomplete.
-int run_solve_all(const SolveOptions& options, const SolveWatchOptions& watch,
-                  const SolveAllOptions& all);
-
-/// Whether `solve` was asked for a batch: --out-dir given, or several PATTERN arguments.
-bool batch_requested(const SolveOptions& options);
-
-/// Declares the batch options of `solve` (--out-dir, --jobs) on `solve`.
-void add_batch_options(CLI::App& solve, SolveOptions& options);
-
-/// Runs `solve PATTERN... --out-dir DIR` (lab/experiment_runner.hpp, BatchSolve): every figure
-/// solved into DIR, resumably, with a progress line and DIR/runs.csv. 0 when every figure is
-/// solved, 1 otherwise. Throws tangram::Error (UsageError for options that mean one figure).
-int run_solve_batch(const SolveOptions& options, const SolveWatchOptions& watch,
-                    const SolveAllOptions& all);
-
 /// Options of `tangram explain`.
 struct ExplainOptions {
   std::string pattern;  ///< input picture
@@ -425,65 +364,37 @@ CLI::App* setup_pieces(CLI::App& app, PiecesOptions& options);
 /// Lists the built-in piece sets, or describes one (and draws it); returns the exit code.
 int run_pieces(const PiecesOptions& options);
 
-/// Options of `tangram dissect` (congruent_dissection.hpp).
-struct DissectOptions {
-  std::string figure;            ///< a text grid or picture file, "-" standard input
-  int cell_px = 0;               ///< a picture's square side; 0 = detected
-  int parts = 2;                 ///< K
-  std::string method = "auto";   ///< auto (halving for 2 pieces, else ours), ours, kotani, halving
-  std::string cells = "square";  ///< square (polyominoes) or half (half_square_dissection.hpp)
-  bool quarters = false;         ///< --cells half: pieces may cut half-squares in two
-  bool no_mirror = false;
-  bool unique = false;  ///< stop at the second
-  bool up_to_symmetry = false;
-  long max_solutions = 0;  ///< 0 = all
-  double time_limit_s = kCliTimeLimitS;
-  std::string json_path;   ///< empty = no JSON
-  bool print = false;      ///< each dissection as a grid of letters
-  std::string image_path;  ///< PNG picture of one dissection; empty = none
-  std::string svg_path;    ///< SVG picture of one dissection; empty = none
-  long index = 1;          ///< which dissection the pictures show (from 1)
-  ReadLimits limits;       ///< caps on the figure file
+/// `tangram dissect`'s command line: the service's options, the figure and the outputs.
+struct DissectCommand {
+  DissectOptions dissect;  ///< service/dissect.hpp
+  std::string figure;      ///< a text grid or picture file, "-" standard input
+  std::string json_path;   ///< --json; empty = none
+  bool print = false;      ///< --print: each dissection as a grid of letters
+  std::string image_path;  ///< --image: PNG picture of one dissection; empty = none
+  std::string svg_path;    ///< --svg: SVG picture of one dissection; empty = none
+  long index = 1;          ///< --index: which dissection the pictures show (from 1)
 };
 
 /// Declares `tangram dissect` on `app`.
-CLI::App* setup_dissect(CLI::App& app, DissectOptions& options);
+CLI::App* setup_dissect(CLI::App& app, DissectCommand& command);
 
 /// Runs `dissect`: 0 found (--unique: one), 1 none, kExitSeveral (--unique: several),
 /// kExitIncomplete (the time limit left the answer uncertain). Throws tangram::Error.
-int run_dissect(const DissectOptions& options);
+int run_dissect(const DissectCommand& command);
 
-/// Options of `tangram generate dissection` (congruent_dissection.hpp: generate_puzzles).
-struct GenerateDissectionOptions {
-  int parts = 2;            ///< K
-  int cells = 0;            ///< N, squares of the whole figure (required)
-  bool holes = false;       ///< Kotani's second generator
-  int from_square = 0;      ///< Kotani's third generator: cut off an S x S square
-  bool from_piece = false;  ///< ours: copies of one random piece laid edge to edge
-  bool long_cut = false;    ///< with from_piece: copies laid along the most edges
-  std::string method;       ///< the solver: empty (halving for K = 2, else ours), ours,
-                            ///< kotani or halving
-  bool no_mirror = false;
-  long count = 10;  ///< M, puzzles
-  std::uint64_t seed = 1;
-  std::string out_dir;  ///< required
-  double time_limit_s = kCliTimeLimitS;
-  double min_difficulty = -std::numeric_limits<double>::infinity();  ///< on difficulty1
-  std::string sort;    ///< empty (seed order), amusement, difficulty1, difficulty2
-  int threads = 0;     ///< 0 = all cores
-  bool quiet = false;  ///< no progress line
+/// `tangram generate dissection`'s command line: the service's options and the folder.
+struct GenerateCommand {
+  GenerateOptions generate;  ///< service/generate.hpp
+  std::string out_dir;       ///< --out (required)
+  bool quiet = false;        ///< no progress line
 };
 
-/// The solver that `--method NAME` names (kotani, ours or halving) for --parts `parts`; throws
-/// UsageError (naming --method) for another name, or kotani or halving with parts != 2.
-DissectMethod dissect_method(const std::string& name, int parts);
-
 /// Declares `tangram generate` and its subcommand `dissection` on `app`; returns `generate`.
-CLI::App* setup_generate(CLI::App& app, GenerateDissectionOptions& options);
+CLI::App* setup_generate(CLI::App& app, GenerateCommand& command);
 
 /// Runs `generate dissection`: 0 all M puzzles written, kExitIncomplete fewer (the time limit,
 /// or no new puzzle for many seeds), 1 none. Throws tangram::Error.
-int run_generate_dissection(const GenerateDissectionOptions& options);
+int run_generate_dissection(const GenerateCommand& command);
 
 /// Options of `tangram serve` (web/server.hpp).
 struct ServeOptions {

@@ -294,7 +294,6 @@ std::vector<Strategy> parse_strategies(const std::string& text) {
 }
 
 CLI::App* setup_compare(CLI::App& app, CompareOptions& options) {
-  options.solve = default_solve_options();
   options.strategies = "all";
   SolveOptions& o = options.solve;
 
@@ -318,7 +317,7 @@ CLI::App* setup_compare(CLI::App& app, CompareOptions& options) {
                        "(the vertex search, which uses no strategy, gets one column). Default: "
                        "the --search value alone."))
       ->type_name("LIST");
-  add_input_options(*cmd, o.input);
+  add_input_options(*cmd, o);
   add_search_options(*cmd, o);
   cmd->add_option("--time-limit", o.time_limit_s,
                   wrap("Give up each run (not solved) after SEC seconds of solving. Default: " +
@@ -392,7 +391,7 @@ int run_compare(const CompareOptions& options) {
   // Options first, then inputs, then outputs: nothing is created for a command that fails.
   const std::vector<Column> columns = compare_columns(options);
   const InputConfig input_settings =
-      read_for_set(input_config(options.solve.input), columns.front().config.pieces);
+      read_for_set(input_config(options.solve), columns.front().config.pieces);
 
   const std::string& out = options.out_dir;
   if (!out.empty()) {

@@ -1,6 +1,5 @@
-// `tangram generate dissection`: Kotani's congruent dissection puzzles, generated from a seed
-// (congruent_dissection.hpp: generate_puzzles), written as a folder of puzzles, a CSV of their
-// ratings and a printable sheet.
+// `tangram generate dissection`: its options declared and handed to the generate service
+// (service/generate.hpp); the puzzles written as a folder, a CSV of ratings and a sheet.
 
 #include <algorithm>
 #include <chrono>
@@ -19,16 +18,8 @@
 
 namespace tangram::cli {
 
-namespace {
-
-/// The most squares --cells takes: generating means solving many candidates of that size.
-constexpr int kMaxGenerateCells = 200;
-/// The most puzzles --count takes.
-constexpr long kMaxGenerateCount = 100000;
-
-}  // namespace
-
-CLI::App* setup_generate(CLI::App& app, GenerateDissectionOptions& options) {
+CLI::App* setup_generate(CLI::App& app, GenerateCommand& command) {
+  GenerateOptions& options = command.generate;
   CLI::App* generate = app.add_subcommand("generate", wrap("Generate puzzles."));
   generate->require_subcommand(1);
   CLI::App* cmd = generate->add_subcommand(
@@ -73,8 +64,9 @@ CLI::App* setup_generate(CLI::App& app, GenerateDissectionOptions& options) {
                        "(K = 2); the puzzles are the same, only the time differs. Default: "
                        "halving for K = 2, ours for more."))
       ->type_name("NAME");
-  cmd->add_flag("--no-mirror", options.no_mirror,
-                wrap("The pieces may only be turned, not turned over."));
+  cmd->add_flag_callback(
+      "--no-mirror", [&options] { options.mirror = false; },
+      wrap("The pieces may only be turned, not turned over."));
   cmd->add_option(
          "--count", options.count,
          wrap("M, the puzzles to generate. Default: " + std::to_string(options.count) + "."))
@@ -84,7 +76,7 @@ CLI::App* setup_generate(CLI::App& app, GenerateDissectionOptions& options) {
                        "Default: " +
                        std::to_string(options.seed) + "."))
       ->type_name("X");
-  cmd->add_option("--out", options.out_dir, wrap("The folder to write into (created)."))
+  cmd->add_option("--out", command.out_dir, wrap("The folder to write into (created)."))
       ->type_name("DIR")
       ->required();
   cmd->add_option("--time-limit", options.time_limit_s,
@@ -102,7 +94,7 @@ CLI::App* setup_generate(CLI::App& app, GenerateDissectionOptions& options) {
                   wrap("Worker threads, 0 = all cores; the puzzles do not depend on it. "
                        "Default: 0."))
       ->type_name("N");
-  cmd->add_flag("-q,--quiet", options.quiet, wrap("No progress line on stderr."));
+  cmd->add_flag("-q,--quiet", command.quiet, wrap("No progress line on stderr."));
   cmd->footer(
       wrap("Exit status: 0 all M puzzles written; 5 fewer (the time limit, or no new "
            "puzzle for many seeds: the ones found are written); 1 none found; 2 bad "
@@ -111,84 +103,24 @@ CLI::App* setup_generate(CLI::App& app, GenerateDissectionOptions& options) {
   return generate;
 }
 
-namespace {
-
-void check_generate_options(const GenerateDissectionOptions& o) {
-  if (o.parts < 2) throw UsageError("--parts must be at least 2, got " + std::to_string(o.parts));
-  if (o.cells < o.parts || o.cells > kMaxGenerateCells)
-    throw UsageError("--cells must be " + std::to_string(o.parts) + " to " +
-                     std::to_string(kMaxGenerateCells) + ", got " + std::to_string(o.cells));
-  if (o.cells % o.parts != 0)
-    throw UsageError("--cells " + std::to_string(o.cells) + " is not a multiple of --parts " +
-                     std::to_string(o.parts) + ": the pieces would differ in size");
-  if (o.holes && o.from_square != 0)
-    throw UsageError("--holes and --from-square are two generators: choose one");
-  if (o.from_piece && o.from_square != 0)
-    throw UsageError("--from-piece and --from-square are two generators: choose one");
-  if (!o.method.empty()) dissect_method(o.method, o.parts);
-  if (o.long_cut && !o.from_piece)
-    throw UsageError("--long-cut lays the copies of --from-piece: add --from-piece");
-  if (o.from_square < 0 || (o.from_square > 0 && o.from_square * o.from_square < o.cells) ||
-      o.from_square > 64)
-    throw UsageError("--from-square " + std::to_string(o.from_square) + ": a square of " +
-                     std::to_string(o.from_square * o.from_square) + " squares cannot hold " +
-                     "--cells " + std::to_string(o.cells) +
-                     (o.from_square > 64 ? " (64 at most)" : ""));
-  if (o.count < 1 || o.count > kMaxGenerateCount)
-    throw UsageError("--count must be 1 to " + std::to_string(kMaxGenerateCount) + ", got " +
-                     std::to_string(o.count));
-  if (!(o.time_limit_s > 0) || !std::isfinite(o.time_limit_s))
-    throw UsageError("--time-limit must be a positive number of seconds");
-  if (std::isnan(o.min_difficulty) || o.min_difficulty == std::numeric_limits<double>::infinity())
-    throw UsageError("--min-difficulty must be a number");
-  if (!o.sort.empty() && o.sort != "amusement" && o.sort != "difficulty1" &&
-      o.sort != "difficulty2")
-    throw UsageError("--sort: expected amusement, difficulty1 or difficulty2, got '" + o.sort +
-                     "'");
-  if (o.threads < 0) throw UsageError("--threads must be 0 (all cores) or more");
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  if (fs::exists(o.out_dir, ec) && !fs::is_directory(o.out_dir, ec))
-    throw UsageError("--out " + o.out_dir + " is not a folder: name a folder to write into");
-}
-
-/// The value --sort orders by.
-double sort_key(const DissectionPuzzle& p, const std::string& sort) {
-  if (sort == "amusement") return p.rating.amusement;
-  if (sort == "difficulty2") return p.rating.difficulty2;
-  return p.rating.difficulty1;
-}
-
-}  // namespace
-
-int run_generate_dissection(const GenerateDissectionOptions& options) {
+int run_generate_dissection(const GenerateCommand& command) {
   const auto started = std::chrono::steady_clock::now();
+  const GenerateOptions& options = command.generate;
   check_generate_options(options);
-  GenerateConfig config;
-  config.parts = options.parts;
-  config.cells = options.cells;
-  config.holes = options.holes;
-  config.from_square = options.from_square;
-  config.from_piece = options.from_piece;
-  config.longest_contact = options.long_cut;
-  if (!options.method.empty()) config.method = dissect_method(options.method, options.parts);
-  config.mirror = !options.no_mirror;
-  config.min_difficulty1 = options.min_difficulty;
-  config.deadline = started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                  std::chrono::duration<double>(options.time_limit_s));
   namespace fs = std::filesystem;
   std::error_code ec;
-  fs::create_directories(options.out_dir, ec);
-  if (ec || !fs::is_directory(options.out_dir))
-    throw OutputError("cannot create the folder " + options.out_dir + ": " +
+  if (fs::exists(command.out_dir, ec) && !fs::is_directory(command.out_dir, ec))
+    throw UsageError("--out " + command.out_dir + " is not a folder: name a folder to write into");
+  fs::create_directories(command.out_dir, ec);
+  if (ec || !fs::is_directory(command.out_dir))
+    throw OutputError("cannot create the folder " + command.out_dir + ": " +
                       (ec ? ec.message() : "not a folder"));
 
-  StatusLine status(!options.quiet);
-  const auto count = static_cast<std::size_t>(options.count);
-  PuzzleSet set;
+  GeneratedPuzzles generated;
   {
-    ThreadLimit limit(options.threads);
-    set = generate_puzzles(config, count, options.seed, [&](const PuzzleSet& so_far) {
+    StatusLine status(!command.quiet);
+    const auto count = static_cast<std::size_t>(options.count);
+    generated = generate_dissection_puzzles(options, started, [&](const PuzzleSet& so_far) {
       status.show([&] {
         const double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -199,50 +131,22 @@ int run_generate_dissection(const GenerateDissectionOptions& options) {
     });
   }
   std::vector<SheetPuzzle> named;
-  const int digits = std::max(3, static_cast<int>(std::to_string(set.puzzles.size()).size()));
-  for (std::size_t i = 0; i < set.puzzles.size(); ++i)
-    named.push_back({"", std::move(set.puzzles[i])});
-  if (!options.sort.empty())
-    std::stable_sort(named.begin(), named.end(), [&](const SheetPuzzle& a, const SheetPuzzle& b) {
-      return sort_key(a.puzzle, options.sort) > sort_key(b.puzzle, options.sort);
-    });
   std::string csv = puzzle_csv_header();
-  for (std::size_t i = 0; i < named.size(); ++i) {
-    SheetPuzzle& p = named[i];
-    p.name = "puzzle-" + padded(static_cast<long>(i + 1), digits);
-    const fs::path base = fs::path(options.out_dir) / p.name;
+  for (const NamedPuzzle& p : generated.puzzles) {
+    const fs::path base = fs::path(command.out_dir) / p.name;
     write_png_atomic(base.string() + ".png", render_dissection(p.puzzle.figure, {}));
     write_text_atomic(base.string() + ".txt", grid_text(p.puzzle.figure));
-    write_text_atomic(base.string() + ".json", puzzle_json(p.name, p.puzzle, config.mirror));
+    write_text_atomic(base.string() + ".json", puzzle_json(p.name, p.puzzle, generated.mirror));
     csv += puzzle_csv_row(p.name, p.puzzle);
+    named.push_back({p.name, p.puzzle});
   }
-  write_text_atomic((fs::path(options.out_dir) / "puzzles.csv").string(), csv);
-  const std::string title =
-      std::to_string(named.size()) +
-      " congruent dissection puzzles: " + std::to_string(options.cells) + " squares into " +
-      std::to_string(options.parts) + " pieces" +
-      (options.from_piece ? ", copies of one piece" : "") +
-      (options.long_cut ? " along the most edges" : "") +
-      (options.holes ? (options.from_piece ? ", holes allowed" : ", with holes") : "") +
-      (options.from_square > 0 ? ", cut off a " + std::to_string(options.from_square) + " x " +
-                                     std::to_string(options.from_square) + " square"
-                               : "") +
-      " (seed " + std::to_string(options.seed) + ")";
-  write_text_atomic((fs::path(options.out_dir) / "sheet.html").string(),
-                    dissection_sheet_html(named, title, config.mirror));
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  std::cout << named.size() << " of " << count << (count == 1 ? " puzzle" : " puzzles") << " in "
-            << fixed(seconds, 2) << " s (" << set.candidates
-            << (set.candidates == 1 ? " candidate, " : " candidates, ") << set.seeds
-            << (set.seeds == 1 ? " seed" : " seeds")
-            << (set.exhausted
-                    ? "; no new puzzle for " + std::to_string(kMaxBarrenSeeds) + " seeds in a row"
-                : !set.complete ? "; time limit"
-                                : "")
-            << "): " << (fs::path(options.out_dir) / "sheet.html").string() << "\n";
-  if (named.empty()) return kExitFailed;
-  return set.complete ? kExitOk : kExitIncomplete;
+  const fs::path sheet = fs::path(command.out_dir) / "sheet.html";
+  write_text_atomic((fs::path(command.out_dir) / "puzzles.csv").string(), csv);
+  write_text_atomic(
+      sheet.string(),
+      dissection_sheet_html(named, puzzles_title(options, named.size()), generated.mirror));
+  std::cout << generated.summary << ": " << sheet.string() << "\n";
+  return exit_code(generated.answer);
 }
 
 }  // namespace tangram::cli

@@ -1,8 +1,7 @@
-// The `tangram` command line: builds the CLI11 app, registers the subcommands and maps errors
-// onto one-line messages and exit codes.
+// The `tangram` command line: builds the CLI11 app, registers the subcommands from one list and
+// maps errors onto one-line messages and exit codes.
 
 #include <cerrno>
-#include <chrono>
 #include <cstring>
 #include <iostream>
 #include <string>
@@ -96,95 +95,48 @@ int main(int argc, char** argv) {
            "Exit status, the same for every subcommand: 0 success; 1 a well-formed "
            "'no' (not solved, not valid); 2 unreadable or malformed input, an input "
            "over a limit, a bad option, or an output that cannot be written; 3 "
-           "internal error (a bug); and for 'solve --all' or '--unique' only, 4 several "
-           "assemblies (--unique) and 5 an answer the time limit or Ctrl-C left "
-           "incomplete.",
+           "internal error (a bug); 4 several (solve --unique, dissect --unique); 5 an "
+           "answer that the time limit or Ctrl-C left incomplete (solve --all or --unique, "
+           "dissect, generate).",
            90));
 
-  SolveOptions solve_options;
-  CLI::App* solve = setup_solve(app, solve_options);
-  SolveWatchOptions watch_options;
-  add_watch_options(*solve, watch_options);
-  SolveAllOptions all_options;
-  add_all_options(*solve, all_options);
-  add_batch_options(*solve, solve_options);
-  VerifyOptions verify_options;
-  CLI::App* verify = setup_verify(app, verify_options);
-  CompareOptions compare_options;
-  CLI::App* compare = setup_compare(app, compare_options);
-  RenderOptions render_options;
-  CLI::App* render = setup_render(app, render_options);
-  ExperimentOptions experiment_options;
-  CLI::App* experiment = setup_experiment(app, experiment_options);
-  ReportOptions report_options;
-  CLI::App* report = setup_report(app, report_options);
-  ExplainOptions explain_options;
-  CLI::App* explain = setup_explain(app, explain_options);
-  PiecesOptions pieces_options;
-  CLI::App* pieces = setup_pieces(app, pieces_options);
-  DissectOptions dissect_options;
-  CLI::App* dissect = setup_dissect(app, dissect_options);
-  GenerateDissectionOptions generate_options;
-  CLI::App* generate = setup_generate(app, generate_options);
-  ServeOptions serve_options;
-  CLI::App* serve = setup_serve(app, serve_options);
+  // The subcommands, once: declared in this order (as --help lists them), run when parsed.
+  const std::vector<Subcommand> commands{
+      subcommand(app, setup_solve, run_solve),
+      subcommand(app, setup_verify, run_verify),
+      subcommand(app, setup_compare, run_compare),
+      subcommand(app, setup_render, run_render),
+      subcommand(app, setup_experiment, run_experiment),
+      subcommand(app, setup_report, run_report),
+      subcommand(app, setup_explain, run_explain),
+      subcommand(app, setup_pieces, run_pieces),
+      subcommand(app, setup_dissect, run_dissect),
+      subcommand(app, setup_generate, run_generate_dissection),
+      subcommand(app, setup_serve, run_serve),
+  };
+  const auto parsed = [&]() -> const Subcommand* {
+    for (const Subcommand& command : commands)
+      if (command.app->parsed()) return &command;
+    return nullptr;
+  };
 
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {  // --help, --version
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    const CLI::App* sub = solve->parsed()        ? solve
-                          : verify->parsed()     ? verify
-                          : compare->parsed()    ? compare
-                          : render->parsed()     ? render
-                          : experiment->parsed() ? experiment
-                          : report->parsed()     ? report
-                          : explain->parsed()    ? explain
-                          : pieces->parsed()     ? pieces
-                          : dissect->parsed()    ? dissect
-                          : generate->parsed()   ? generate
-                          : serve->parsed()      ? serve
-                                                 : nullptr;
+    const Subcommand* sub = parsed();
     const std::vector<std::string> args(argv + 1, argv + argc);
     print_error(std::string(e.what()) + near_miss_hint(app, args) + " (see 'tangram " +
-                (sub ? sub->get_name() + " " : "") + "--help')");
+                (sub ? sub->app->get_name() + " " : "") + "--help')");
     return kExitUsage;
   } catch (const tangram::Error& e) {  // a value checked while parsing (add_limit_options)
     print_error(in_words(e.tagged()));
     return kExitUsage;
   }
-  // --time-limit counts from here: reading and preparing the pattern are part of the solve.
-  solve_options.started = std::chrono::steady_clock::now();
-  if (!solve_options.patterns.empty()) solve_options.pattern = solve_options.patterns.front();
 
   try {
-    int status = kExitOk;
-    if (solve->parsed() && batch_requested(solve_options))
-      status = run_solve_batch(solve_options, watch_options, all_options);
-    else if (solve->parsed())
-      status = all_options.active() ? run_solve_all(solve_options, watch_options, all_options)
-                                    : run_solve(solve_options, watch_options);
-    else if (compare->parsed())
-      status = run_compare(compare_options);
-    else if (render->parsed())
-      status = run_render(render_options);
-    else if (experiment->parsed())
-      status = run_experiment(experiment_options);
-    else if (report->parsed())
-      status = run_report(report_options);
-    else if (explain->parsed())
-      status = run_explain(explain_options);
-    else if (pieces->parsed())
-      status = run_pieces(pieces_options);
-    else if (dissect->parsed())
-      status = run_dissect(dissect_options);
-    else if (generate->parsed())
-      status = run_generate_dissection(generate_options);
-    else if (serve->parsed())
-      status = run_serve(serve_options);
-    else
-      status = run_verify(verify_options);
+    const int status = parsed()->run();
     std::cout.flush();  // a failed write to stdout is an error too
     if (checked_stdout.error() != 0)
       throw tangram::OutputError(std::string("cannot write standard output: ") +

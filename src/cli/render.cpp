@@ -70,8 +70,8 @@ CLI::App* setup_render(CLI::App& app, RenderOptions& options) {
   add_limit_options(*cmd, options.limits, false, true);
   cmd->footer(
       wrap("The PNG is 8-bit grey, puzzle 0 on 255, rendered by 4 x 4 supersampling with a pixel "
-           "black when at least half of its samples lie in a piece (as ../shared/tools/"
-           "tangram-figures renders the KiloGram figures). Pieces that overlap are refused. The "
+           "black when at least half of its samples lie in a piece (as the KiloGram "
+           "figures are rendered). Pieces that overlap are refused. The "
            "files are written atomically; none may be the arrangement itself.\n"
            "Exit status: 0 written; 2 bad or over-limit arrangement, bad option or output not "
            "writable; 3 "

@@ -1,3 +1,5 @@
+// How `tangram experiment` and `solve --out-dir` word their runs' progress (run_progress.hpp).
+
 #include "run_progress.hpp"
 
 #include <algorithm>

@@ -1,22 +1,17 @@
-// `tangram solve`: maps the options onto SolverConfig, solves, reports and writes outputs.
+// `tangram solve`: its options declared and handed to the solve service (service/solve.hpp);
+// the progress line, the search's frames, the summary and the output files.
 
 #include <algorithm>
+#include <atomic>
 #include <cctype>
 #include <chrono>
-#include <cmath>
+#include <csignal>
 #include <filesystem>
 #include <iostream>
-#include <mutex>
-
-#include <unistd.h>
 
 #include "commands.hpp"
 #include "status_line.hpp"
 #include "tangram/core/base/error.hpp"
-#include "tangram/core/figure/rotation_plan.hpp"
-#include "tangram/core/puzzle/verify.hpp"
-#include "tangram/core/raster/placement.hpp"
-#include "tangram/core/solve/solve.hpp"
 #include "tangram/io/documents.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/io/image.hpp"
@@ -25,373 +20,45 @@
 #include "tangram/io/piece_sets.hpp"
 #include "tangram/io/png.hpp"
 #include "tangram/io/silhouette.hpp"
-#include "tangram/io/solve_silhouette.hpp"
-#include "tangram/io/svg.hpp"
 #include "tangram/lab/figures.hpp"
-#include "tangram/lab/solve_settings.hpp"
 
 namespace tangram::cli {
 
 namespace {
 
-/// Pictures of patterns whose longer side exceeds this (px) are drawn at the pattern's size,
-/// not twice it (a 4000 x 3000 scan would give a 144 MB picture).
-constexpr int kPictureFullSizeAbovePx = 1000;
-
-/// The --search names.
-
-}  // namespace
-
-bool same_file(const std::string& a, const std::string& b) {
-  namespace fs = std::filesystem;
-  if (a == "-" || b == "-") return false;  // standard input or output, never a file
-  std::error_code ec;
-  if (fs::equivalent(a, b, ec)) return true;
-  const fs::path ca = fs::weakly_canonical(a, ec);
-  if (ec) return false;
-  const fs::path cb = fs::weakly_canonical(b, ec);
-  return !ec && ca == cb;
-}
-
-namespace {}  // namespace
-
-void check_solve_outputs(const SolveOptions& options) {
-  namespace fs = std::filesystem;
-  const std::pair<const char*, const std::string*> outputs[] = {{"--json", &options.json_path},
-                                                                {"--image", &options.image_path},
-                                                                {"--svg", &options.svg_path}};
-  for (const auto& [option, path] : outputs) {
-    if (path->empty()) continue;
-    if (same_file(*path, options.pattern))
-      throw UsageError(std::string(option) + " " + *path +
-                       " would overwrite the input pattern: choose another output path");
-    check_output_path(*path);
-  }
-  for (std::size_t a = 0; a < std::size(outputs); ++a)
-    for (std::size_t b = a + 1; b < std::size(outputs); ++b) {
-      const std::string& first = *outputs[a].second;
-      const std::string& second = *outputs[b].second;
-      if (!first.empty() && !second.empty() &&
-          (same_file(first, second) || (first == "-" && second == "-")))
-        throw UsageError(std::string(outputs[a].first) + " and " + outputs[b].first +
-                         " name the same file " + first);
-    }
-  if (!options.image_path.empty()) check_picture_output("--image", options.image_path, true);
-  if (!options.svg_path.empty()) check_svg_output("--svg", options.svg_path, true);
-  if (!options.json_path.empty())
-    check_document_output("--json", options.json_path, "a JSON document");
-}
-
-bool writes_to_stdout(const SolveOptions& options) {
-  return options.json_path == "-" || options.image_path == "-" || options.svg_path == "-";
-}
-
-namespace {
-
-/// The progress of solve() on a status line: pieces placed, placements, backtracks, seconds.
-class ProgressLine {
-public:
-  /// `pieces`: how many pieces the set has.
-  ProgressLine(bool enabled, std::size_t pieces) : line_(enabled), pieces_(pieces) {}
-
-  /// The callback for solve(); empty when disabled. May be called from several threads.
-  ProgressCallback callback() {
-    if (!line_.enabled()) return {};
-    return [this](const SearchProgress& p) {
-      line_.show([&] {
-        return std::to_string(p.pieces_placed) + "/" + std::to_string(pieces_) +
-               " pieces placed, " + std::to_string(p.placements_tried) + " placements, " +
-               std::to_string(p.backtracks) + " backtracks, " + fixed(p.seconds, 1) + " s";
-      });
-    };
-  }
-
-private:
-  StatusLine line_;
-  const std::size_t pieces_;
-};
-
-/// `rejection`: why an assembly the search accepted is not solved after all (empty if it is).
-/// The summary goes to stdout, or to stderr when an output is written to stdout ("-").
-void print_summary(const SolveOptions& options, const SolverConfig& config,
-                   const Solution& solution, const std::string& rejection) {
-  const SolveStats& s = solution.stats;
-  std::ostream& out = writes_to_stdout(options) ? std::cerr : std::cout;
-  out << (options.pattern == "-" ? "(standard input)" : options.pattern) << ": ";
-  if (solution.solved)
-    out << "solved";
-  else if (!rejection.empty())
-    out << "not solved (" << rejection << ")";
-  else if (s.timed_out)
-    out << "not solved (" << unsolved_reason(solution, config) << ", " << solution.pieces.size()
-        << " of " << config.pieces.piece_count() << " pieces placed)";
-  else
-    out << "not solved (" << unsolved_reason(solution, config) << ")";
-  out << " in " << fixed(s.seconds, 2) << " s with " << s.threads << " thread"
-      << (s.threads == 1 ? "" : "s") << "\n"
-      << "  placements " << s.placements_tried << ", backtracks " << s.backtracks
-      << ", validations failed " << s.validations_failed;
-  if (s.repeats_skipped > 0) out << ", copies' repeats skipped " << s.repeats_skipped;
-  out << "\n";
-  // The vertex stage alone (--search vertex) is not told as found by it.
-  const bool vertex_mode = config.search.mode == SearchMode::Vertex;
-  const bool off_rotations = s.found_by == "vertex-off-rotations";
-  const bool by_vertices = off_rotations || (s.found_by == "vertex" && !vertex_mode);
-  if (s.found_by == "grid") out << "  found on the set's unit grid, cell by cell (exact search)\n";
-  if (s.found_by == "lattice") out << "  found on the set's lattice (exact search)\n";
-  if (by_vertices) out << "  found by the vertex search on the outline (exact search)\n";
-  if (off_rotations)
-    out << "  with pieces outside the " << rotation_words(s, config)
-        << ", which the raster search exhausted\n";
-  // The vertex search takes its angles from the outline's edges, not from a rotation plan.
-  if (config.search.rotation_auto && !by_vertices && !vertex_mode)
-    out << "  rotations " << rotation_words(s, config) << " (--rotation-step auto, stage "
-        << s.rotation_stages << ")\n";
-  if (solution.solved)
-    out << "  coverage " << fixed(s.coverage, 4) << ", overlap " << fixed(s.overlap, 4)
-        << ", spill " << fixed(s.spill, 4) << "\n";
-  out << std::flush;
-}
-
-}  // namespace
-
-SolveOptions default_solve_options() {
-  const SolverConfig defaults;
-  const SearchConfig& d = defaults.search;
-  SolveOptions options;
-  options.strategy = std::string(strategy_name(defaults.placement.strategy));
-  options.search = search_mode_name(d.mode);
-  options.pieces = SolverConfig{}.pieces.name();
-  options.rotation_step = "auto";
-  options.no_reflection = !d.reflection;
-  options.candidates = d.candidates_per_config;
-  options.no_corners = !d.corners;
-  options.no_widen = !d.widen;
-  options.no_angle_hints = !d.angle_hints;
-  options.inset_px = d.inset_px;
-  options.no_polish = !d.polish;
-  options.no_snap = !d.snap;
-  options.no_lattice_snap = !d.lattice_snap;
-  options.no_exact = !d.grid_search;
-  options.time_limit_s = kCliTimeLimitS;
-  options.threads = d.threads;
-  return options;
-}
-
-std::string missed_rotation_note(const Pattern& pattern, const SolverConfig& config) {
-  if (config.search.rotation_auto) return "";
-  const std::optional<MissedDirection> missed = missed_direction(
-      pattern, config.pieces, config.search.rotation_step_deg, config.search.rotation_offset_deg);
-  if (!missed) return "";
-  return "the figure's edges point at " + fixed(missed->residue_deg, 2) + " deg modulo " +
-         general(missed->grid_deg) + ", which " + general(config.search.rotation_step_deg) +
-         "-degree steps do not reach: try --rotation-step auto (or " + general(missed->step_deg) +
-         ")";
-}
-
-PieceSetFile load_pieces_option(const std::string& value, const ReadLimits& limits) {
-  try {
-    return load_piece_set(value, limits);
-  } catch (const LimitError&) {
-    throw;
-  } catch (const InputError& e) {
-    throw InputError("--pieces: " + e.tagged());
-  }
-}
-
-CLI::Option* add_pieces_option(CLI::App& cmd, std::string& value, const std::string& role,
-                               const std::string& default_text) {
-  std::string names;
-  for (const std::string& name : builtin_piece_set_names())
-    names += (names.empty() ? "" : ", ") + name;
-  return cmd
-      .add_option("--pieces", value,
-                  wrap(role + " A built-in set (" + names +
-                       "; 'tangram pieces' lists them) or "
-                       "a tangram-pieces/1 file. " +
-                       default_text))
-      ->type_name("NAME|FILE");
-}
-
-SolverConfig solver_config(const SolveOptions& options) {
-  SolveSettings settings;
-  settings.strategy = options.strategy;
-  settings.search = options.search;
-  settings.rotation_step = options.rotation_step;
-  settings.reflection = !options.no_reflection;
-  settings.time_limit_s = options.time_limit_s;
-  settings.threads = options.threads;
-  std::optional<PieceSetFile> file;
-  if (options.pieces != SolverConfig().pieces.name())
-    file = load_pieces_option(options.pieces, options.limits);
-  SolverConfig config = configure_solver(settings, file ? &*file : nullptr);
-  config.search.candidates_per_config = options.candidates;
-  config.search.corners = !options.no_corners;
-  config.search.widen = !options.no_widen;
-  config.search.angle_hints = !options.no_angle_hints;
-  config.search.inset_px = options.inset_px;
-  config.search.polish = !options.no_polish;
-  config.search.snap = !options.no_snap;
-  config.search.lattice_snap = !options.no_lattice_snap;
-  config.search.grid_search = !options.no_exact;
-  return config;
-}
-
-void add_search_options(CLI::App& app, SolveOptions& options) {
-  CLI::App* cmd = &app;
-  cmd->add_option("--search", options.search,
-                  wrap("Search procedure: ours (ranked candidates, forward check, wider "
-                       "candidates when exhausted, angle hints), paper (Algorithm 1 as "
-                       "published) or vertex (the Vert-Solve search on the figure's vectorised "
-                       "outline: pieces laid at its corners along its edges and cut away by "
-                       "polygon clipping, depth first; straight-edged sets only, no rotation "
-                       "step, one thread). Default: " +
-                       options.search + "."))
-      ->type_name("MODE");
-  add_pieces_option(*cmd, options.pieces,
-                    "The pieces to assemble; the set's total area is the figure's.",
-                    "Default: " + options.pieces + ".");
-  cmd->add_option("--rotation-step", options.rotation_step,
-                  wrap("auto, or a rotation step in degrees: pieces are tried at 0, DEG, 2 DEG, "
-                       "... (0 < DEG <= 360; at most " +
-                       std::to_string(kMaxConfigurations) +
-                       " piece configurations in all, a step of at least 0.1). auto chooses "
-                       "from the figure: when its edges share a direction modulo the set's "
-                       "grid step (45 deg for the tangram), that grid turned to it first (for a "
-                       "half of the time limit), then the fine step (1 deg for the tangram, "
-                       "the set's own step for other sets) with the rest; the summary says "
-                       "which solved it. Default: " +
-                       options.rotation_step + "."))
-      ->type_name("auto|DEG");
-  cmd->add_flag("--no-reflection", options.no_reflection,
-                wrap("Do not try mirror images of the pieces (the Tangram's parallelogram is the "
-                     "only one that differs). Default: mirror images allowed, unless the set "
-                     "forbids them."));
-}
-
-CLI::App* setup_solve(CLI::App& app, SolveOptions& options) {
-  options = default_solve_options();
-
-  CLI::App* cmd = app.add_subcommand(
-      "solve", "Assemble the seven Tangram pieces into the silhouette of a picture.");
-  cmd->add_option("PATTERN", options.patterns,
-                  wrap("Silhouette picture: PNG, JPEG, BMP, TIFF, WebP or PBM/PGM/PPM, "
-                       "recognised by its content, not its name (grey or colour, with or "
-                       "without alpha; 8 or 16 bit). Puzzle pixels: luminance < 128 "
-                       "(--threshold) and, with alpha, alpha >= 128; see the input options "
-                       "for light figures, specks, outlines and large images. - reads standard "
-                       "input. Several pictures, or folders of them, with --out-dir."))
-      ->required()
-      ->type_name("IMAGE...");
-  add_input_options(*cmd, options.input);
-  cmd->add_option("--strategy", options.strategy,
-                  wrap("Placement strategy: dt (distance transform), bl (bottom-left), lb "
-                       "(left-bottom), hzz / vzz (horizontal / vertical zig-zag), s (spiral), "
-                       "s-inv (inverse spiral). Default: " +
-                       options.strategy + "."))
-      ->type_name("NAME");
-  add_search_options(*cmd, options);
-  cmd->add_option("--candidates", options.candidates,
-                  wrap("Search 'ours' only: candidate positions tried per configuration. "
-                       "Default: " +
-                       std::to_string(options.candidates) + "."))
-      ->type_name("K");
-  cmd->add_flag("--no-corners", options.no_corners,
-                wrap("Search 'ours' only: offer only skeleton endpoints, not the corners of the "
-                     "collision-free area. Default: corners offered too."));
-  cmd->add_flag("--no-widen", options.no_widen,
-                wrap("Search 'ours' only: stop when the candidates are exhausted instead of "
-                     "searching again with four times as many per configuration. Default: "
-                     "widen until the time limit."));
-  cmd->add_flag("--no-angle-hints", options.no_angle_hints,
-                wrap("Search 'ours' only, rotation steps under 45: search every rotation from "
-                     "the start instead of first (for up to half the time limit) the rotations "
-                     "that the silhouette's long edges point at. Default: hints first."));
-  cmd->add_option("--inset", options.inset_px,
-                  wrap("Inward offset of the raster piece masks, in pixels (>= 0). Default: "
-                       "automatic."))
-      ->type_name("PX");
-  cmd->add_flag("--no-polish", options.no_polish,
-                wrap("Keep the raster poses: skip the sub-pixel refinement of the final "
-                     "assembly. Default: refine."));
-  cmd->add_flag("--no-snap", options.no_snap,
-                wrap("Keep the polished poses: skip the exact snap that turns and moves the "
-                     "pieces so that edges that nearly coincide coincide exactly, piece to "
-                     "piece and piece to the figure's vectorised outline. Default: snap."));
-  cmd->add_flag("--no-lattice-snap", options.no_lattice_snap,
-                wrap("Keep the snapped poses: skip the step after the snap that puts the "
-                     "pieces on the set's exact lattice (the Tangram's (a + b sqrt 2) / 4 "
-                     "per coordinate) when their contacts allow and nothing gets worse. "
-                     "Default: on the lattice."));
-  cmd->add_flag("--no-exact", options.no_exact,
-                wrap("Search 'ours' only: go straight to the raster search, without first "
-                     "the exact searches: on the set's unit grid (polyominoes) or lattice (the "
-                     "Stomachion's grid, quarters of the Tangram square's side) when the figure "
-                     "lies on it, then for straight-edged sets the vertex search on the "
-                     "outline (as --search vertex; its assembly taken when exact and at the "
-                     "configured rotations). Default: the exact searches first (up to half the "
-                     "time limit on a lattice, a tenth for the vertex search, half for sets of "
-                     "more than seven pieces)."));
-  cmd->add_option("--time-limit", options.time_limit_s,
-                  wrap("Give up (not solved, exit 1) SEC seconds after the start: reading and "
-                       "preparing the pattern, rasterising the pieces, the search, polishing and "
-                       "checking all count. Default: " +
-                       general(options.time_limit_s) + "."))
-      ->type_name("SEC");
-  cmd->add_option("--threads", options.threads,
-                  wrap("Worker threads, 0 = all cores; the result does not depend on it. "
-                       "Default: " +
-                       std::to_string(options.threads) + "."))
-      ->type_name("N");
-  cmd->add_option("--json", options.json_path,
-                  wrap("Write the assembly as tangram-solution/1 JSON, also when not solved "
-                       "(\"solved\": false and the partial assembly), with how the pattern was "
-                       "read (\"reading\": the input options), which 'tangram verify' applies; - "
-                       "writes it to standard output (the summary then goes to stderr). An "
-                       "existing file is replaced whole, a symlink's target too; anything but a "
-                       "regular file is never replaced. Default: none."))
-      ->type_name("OUT.json");
-  cmd->add_option("--image", options.image_path,
-                  wrap("Write a picture of the assembly at twice the pattern's size (at "
-                       "its size when the longer side exceeds " +
-                       std::to_string(kPictureFullSizeAbovePx) +
-                       " px) with a band below it: the caption (solved, or NOT SOLVED and "
-                       "why) and the legend (each piece's colour and name); also when not "
-                       "solved. Its format comes from the name: .png (PNG; any other name is "
-                       "refused before the search); - writes PNG to standard output. Default: "
-                       "none."))
-      ->type_name("OUT.png");
-  cmd->add_option("--svg", options.svg_path,
-                  wrap("Write the picture of --image as SVG: the silhouette (the outline of its "
-                       "pixels) and each piece as exact vectors, every coordinate as computed, "
-                       "pieces coloured as in the PNG and named (a data-piece attribute and a "
-                       "tooltip), the caption and the legend below; units are the pattern's "
-                       "pixels. Also when not solved. The name must end in .svg; - writes it to "
-                       "standard output. With --use subset or copies, the assembly chosen; "
-                       "refused with --all and --unique. Default: none."))
-      ->type_name("OUT.svg");
-  cmd->add_flag("-q,--quiet", options.quiet,
-                wrap("No progress line, no notes and no summary when solved (the exit status "
-                     "tells); warnings about the input stay."));
-  add_limit_options(*cmd, options.limits, true, false);
-  cmd->footer(wrap(
-      "--json, --image and --svg are written after the search, atomically (complete or absent); "
-      "--frames pictures during it.\n"
-      "Exit status: 0 solved; 1 not solved (time limit reached or search space exhausted); "
-      "2 bad or over-limit input (also an outline drawing or a figure too thin for the pieces), "
-      "bad option "
-      "or output not writable; 3 internal error. With --all: 0 done (every assembly, or "
-      "--max-solutions of them), 1 none, 5 the time limit or Ctrl-C came first (at least the "
-      "count given; --json holds them). With --unique: 0 unique, 1 none, 4 several, 5 "
-      "undecided (one found, the search did not finish).",
-      90));
-  return cmd;
-}
-
-namespace {
+/// Help groups of `solve`, besides the input options' and the limits'.
+constexpr const char* kTuningGroup = "Search tuning (the raster search)";
+constexpr const char* kOutputGroup = "Outputs";
+constexpr const char* kSeveralGroup = "Several assemblies";
+constexpr const char* kWatchGroup = "Watching the raster search";
+constexpr const char* kBatchGroup = "Many figures";
 
 /// Largest --max-frames: a million frames of a small pattern already fill gigabytes.
 constexpr int kMaxFramesLimit = 1000000;
+
+/// Assemblies drawn in the --image montage of --all and --unique (the first ones).
+constexpr std::size_t kMontageCells = 100;
+
+/// Set by SIGINT (Ctrl-C) while an enumeration runs: it stops and keeps what it found. A
+/// second SIGINT ends the process as usual.
+std::atomic<bool> interrupted{false};
+
+extern "C" void on_interrupt(int) {
+  interrupted.store(true);
+  std::signal(SIGINT, SIG_DFL);
+}
+
+/// SIGINT handled by on_interrupt() while alive.
+class InterruptGuard {
+public:
+  InterruptGuard() : previous_(std::signal(SIGINT, on_interrupt)) { interrupted.store(false); }
+  ~InterruptGuard() { std::signal(SIGINT, previous_ == SIG_ERR ? SIG_DFL : previous_); }
+  InterruptGuard(const InterruptGuard&) = delete;
+  InterruptGuard& operator=(const InterruptGuard&) = delete;
+
+private:
+  void (*previous_)(int);
+};
 
 /// Whether `name` looks like a frame file: at least four digits, '-', ..., ".png".
 bool is_frame_name(const std::string& name) {
@@ -403,14 +70,14 @@ bool is_frame_name(const std::string& name) {
 
 /// Checks --max-frames and the --frames directory before the search: not the input, not a
 /// file, and free of frames of an earlier run (which would mix with the new ones).
-void check_frames_options(const SolveOptions& options, const SolveWatchOptions& watch) {
+void check_frames_options(const SolveCommand& command) {
   namespace fs = std::filesystem;
-  if (watch.max_frames < 1 || watch.max_frames > kMaxFramesLimit)
+  if (command.max_frames < 1 || command.max_frames > kMaxFramesLimit)
     throw UsageError("--max-frames must be in 1.." + std::to_string(kMaxFramesLimit) + ", got " +
-                     std::to_string(watch.max_frames));
-  const std::string& dir = watch.frames_dir;
+                     std::to_string(command.max_frames));
+  const std::string& dir = command.frames_dir;
   if (dir.empty()) return;
-  if (same_file(dir, options.pattern))
+  if (same_file(dir, command.pattern()))
     throw UsageError("--frames " + dir + " is the input pattern: choose a directory");
   std::error_code ec;
   if (!fs::exists(dir, ec)) return;
@@ -427,14 +94,14 @@ void check_frames_options(const SolveOptions& options, const SolveWatchOptions& 
 /// the limit) and one line per event on stderr, as the options ask.
 class SearchWatcher {
 public:
-  SearchWatcher(const Pattern& pattern, const PieceSet& set, const SolveWatchOptions& watch)
-      : pattern_(pattern), set_(set), watch_(watch) {
-    for (int n = watch.max_frames; n >= 10000; n /= 10) ++digits_;
+  SearchWatcher(const Pattern& pattern, const PieceSet& set, const SolveCommand& command)
+      : pattern_(pattern), set_(set), command_(command) {
+    for (int n = command.max_frames; n >= 10000; n /= 10) ++digits_;
   }
 
-  /// The observer for solve(); empty when neither frames nor log lines are asked for.
+  /// The observer for the search; empty when neither frames nor log lines are asked for.
   SearchObserver observer() {
-    if (watch_.frames_dir.empty() && !watch_.verbose) return {};
+    if (command_.frames_dir.empty() && !command_.verbose) return {};
     return [this](const SearchEvent& event) { on_event(event); };
   }
 
@@ -446,7 +113,7 @@ private:
     ++events_;
     const std::string what(search_event_name(event.type));
     const std::string& piece = set_.shape_name(event.piece.shape);
-    if (watch_.verbose) {
+    if (command_.verbose) {
       const Pose& pose = event.piece.pose;
       std::cerr << "step " << event.step << ": " << what << " " << piece << ", angle "
                 << general(pose.angle_deg) << ", mirror " << (pose.reflected ? "yes" : "no")
@@ -455,9 +122,9 @@ private:
       if (event.discrepancy_bound >= 0) std::cerr << ", bound " << event.discrepancy_bound;
       std::cerr << ", " << fixed(event.seconds, 3) << " s\n";
     }
-    if (!watch_.frames_dir.empty() && frames_ < watch_.max_frames) {
+    if (!command_.frames_dir.empty() && frames_ < command_.max_frames) {
       const std::string name = padded(event.step, digits_) + "-" + what + "-" + piece + ".png";
-      write_png_atomic((std::filesystem::path(watch_.frames_dir) / name).string(),
+      write_png_atomic((std::filesystem::path(command_.frames_dir) / name).string(),
                        render_search_frame(pattern_, set_, event));
       ++frames_;
     }
@@ -465,107 +132,407 @@ private:
 
   const Pattern& pattern_;
   const PieceSet& set_;
-  const SolveWatchOptions& watch_;
+  const SolveCommand& command_;
   int digits_ = 4;
   long events_ = 0;
   long frames_ = 0;
 };
 
-}  // namespace
-
-void add_watch_options(CLI::App& solve, SolveWatchOptions& options) {
-  CLI::Option* frames =
-      solve
-          .add_option("--frames", options.frames_dir,
-                      wrap("Directory (created if missing) for one picture per search step, "
-                           "written during the search: NNNN-place-PIECE.png, "
-                           "NNNN-reject-PIECE.png (placed, then undone by the validation), "
-                           "NNNN-remove-PIECE.png (taken off to backtrack), each showing the "
-                           "partial assembly. The time they take counts against --time-limit. "
-                           "The raster search is the one shown (as with --no-exact). "
-                           "Default: none."))
-          ->type_name("DIR");
-  solve
-      .add_option("--max-frames", options.max_frames,
-                  wrap("With --frames: write at most N pictures (the first N steps); a note "
-                       "says when the search took more. Default: " +
-                       std::to_string(options.max_frames) + "."))
-      ->type_name("N")
-      ->needs(frames);
-  solve.add_flag("-v,--verbose", options.verbose,
-                 wrap("Log every search step on stderr, one line each: step, event (place, "
-                      "reject, remove), piece, angle, mirror, centre (px), pieces placed, the "
-                      "discrepancy bound (search 'ours') and seconds since the start. Replaces "
-                      "the progress line. The raster search is the one shown (as with "
-                      "--no-exact)."));
+/// The service's options of `command`: watched steps when frames or log lines are asked for.
+SolveOptions service_options(const SolveCommand& command) {
+  SolveOptions options = command.solve;
+  options.show_steps = !command.frames_dir.empty() || command.verbose;
+  return options;
 }
 
-int run_solve(const SolveOptions& options) { return run_solve(options, SolveWatchOptions{}); }
-
-int run_solve(const SolveOptions& options, const SolveWatchOptions& watch) {
-  SolverConfig config = solver_config(options);
-  config.search.started = options.started;
-  // Frames and log lines show the raster search's steps; the exact search has none to show.
-  if (!watch.frames_dir.empty() || watch.verbose) config.search.grid_search = false;
-  validate_config(config);
-  const InputConfig input = read_for_set(input_config(options.input), config.pieces);
-  check_solve_outputs(options);
-  check_frames_options(options, watch);
-  const Silhouette silhouette = load_silhouette(options.pattern, input, options.limits);
-  print_input_report(silhouette.report, options.quiet);
-  const Pattern& pattern = silhouette.working;
-  if (!watch.frames_dir.empty()) {
+/// The search (goal One): the progress line, frames and log lines, the summary, the notes.
+int solve_one(const SolveCommand& command, const SolvePlan& plan, const Silhouette& silhouette,
+              std::chrono::steady_clock::time_point started) {
+  const std::string& pattern = command.pattern();
+  if (!command.frames_dir.empty()) {
     std::error_code ec;
-    std::filesystem::create_directories(watch.frames_dir, ec);
+    std::filesystem::create_directories(command.frames_dir, ec);
     if (ec)
-      throw OutputError("cannot create --frames directory " + watch.frames_dir + ": " +
+      throw OutputError("cannot create --frames directory " + command.frames_dir + ": " +
                         ec.message());
   }
-
-  SilhouetteSolution result;
-  SearchWatcher watcher(pattern, config.pieces, watch);
+  SolveResult result;
+  SearchWatcher watcher(silhouette.working, plan.config.pieces, command);
   {
-    ProgressLine progress(!options.quiet && !watch.verbose, config.pieces.piece_count());
-    result = solve_silhouette(silhouette, config, progress.callback(), watcher.observer());
+    StatusLine line(!command.quiet && !command.verbose);
+    const std::size_t pieces = plan.config.pieces.piece_count();
+    SolveHooks hooks;
+    hooks.started = started;
+    hooks.observer = watcher.observer();
+    if (line.enabled())
+      hooks.progress = [&](const SolveProgress& p) {
+        line.show([&] {
+          return std::to_string(p.pieces_placed) + "/" + std::to_string(pieces) +
+                 " pieces placed, " + std::to_string(p.placements) + " placements, " +
+                 std::to_string(p.backtracks) + " backtracks, " + fixed(p.seconds, 1) + " s";
+        });
+      };
+    result = run_solve(plan, silhouette, pattern == "-" ? "(standard input)" : pattern, hooks);
   }
-  const Solution& solution = result.solution;
-  const VerifyReport& full_check = result.full_check;
-  std::string rejection = rejection_reason(silhouette, result);
-  if (!rejection.empty())
-    rejection += silhouette.report.work_scale > 1 ? " try --work-size 0" : " try --no-clean";
-  if (!options.quiet || !solution.solved) print_summary(options, config, solution, rejection);
-  if (!solution.solved && rejection.empty())
-    if (const std::string note = missed_rotation_note(pattern, config); !note.empty())
-      std::cerr << "tangram: note: " << note << std::endl;
-  if (!watch.frames_dir.empty() && watcher.events() > watcher.frames())
-    std::cerr << "tangram: note: --frames " << watch.frames_dir << " holds the first "
+  const bool solved = result.answer == Answer::Found;
+  std::ostream& out = writes_to_stdout(command) ? std::cerr : std::cout;
+  if (!command.quiet || !solved) out << result.summary << std::flush;
+  for (const std::string& note : result.notes) std::cerr << "tangram: note: " << note << std::endl;
+  if (!command.frames_dir.empty() && watcher.events() > watcher.frames())
+    std::cerr << "tangram: note: --frames " << command.frames_dir << " holds the first "
               << watcher.frames() << " of " << watcher.events() << " steps (--max-frames "
-              << watch.max_frames << ")" << std::endl;
+              << command.max_frames << ")" << std::endl;
 
-  if (!options.json_path.empty())
-    write_text_atomic(options.json_path,
-                      solution_to_json(solution, config.pieces, options.pattern, true, input));
-  if (!options.image_path.empty()) {
-    const cv::Size size = silhouette.pattern.puzzle.size();
-    const int scale = std::max(size.width, size.height) > kPictureFullSizeAbovePx ? 1 : 2;
-    const PictureCaption caption = result.rejected_at_full_resolution()
-                                       ? rejected_caption(solution, config, full_check)
-                                       : solution_caption(solution, config);
-    write_picture(options.image_path,
-                  render_solution(silhouette.pattern, solution, config.pieces, caption, scale));
+  const FoundAssembly found = result_assembly(plan, result);
+  if (!command.json_path.empty())
+    write_text_atomic(command.json_path, assembly_json(plan, found, pattern, true));
+  if (!command.image_path.empty())
+    write_picture(command.image_path, assembly_picture(plan, silhouette.pattern, found));
+  if (!command.svg_path.empty())
+    write_text_atomic(command.svg_path, assembly_svg_text(plan, silhouette.pattern, found,
+                                                          pattern_file_name(pattern)));
+  return exit_code(result.answer);
+}
+
+/// "9356 assemblies", "1 assembly".
+std::string assemblies_text(long n) {
+  return std::to_string(n) + (n == 1 ? " assembly" : " assemblies");
+}
+
+/// The enumerations (All, Unique, Fewest, Most): the progress line, Ctrl-C, the JSON lines,
+/// the summary, the montage or the assembly chosen.
+int solve_several(const SolveCommand& command, const SolvePlan& plan, const Silhouette& silhouette,
+                  std::chrono::steady_clock::time_point started) {
+  const std::string& pattern = command.pattern();
+  const bool choose = plan.goal == Goal::Fewest || plan.goal == Goal::Most;
+  std::optional<AtomicOutput> lines;
+  if (!command.json_path.empty() && !choose) lines.emplace(command.json_path);
+  std::vector<std::vector<PlacedPiece>> shown;  // the montage's
+  SolveResult result;
+  {
+    StatusLine status(!command.quiet);
+    InterruptGuard guard;
+    SolveHooks hooks;
+    hooks.started = started;
+    hooks.stop = &interrupted;
+    hooks.progress = [&](const SolveProgress& p) {
+      status.show([&] {
+        return assemblies_text(p.solutions) + ", " + std::to_string(p.placements) +
+               (p.placements == 1 ? " placement" : " placements") + ", " + fixed(p.seconds, 1) +
+               " s";
+      });
+    };
+    hooks.assembly = [&](long, const std::vector<PlacedPiece>& pieces) {
+      if (lines)
+        lines->write(assembly_json_line(plan, enumerated_assembly(plan, pieces), pattern, false));
+      if (!command.image_path.empty() && shown.size() < kMontageCells) shown.push_back(pieces);
+    };
+    result = run_solve(plan, silhouette, pattern == "-" ? "(standard input)" : pattern, hooks);
   }
-  if (!options.svg_path.empty()) {
-    const cv::Size size = silhouette.pattern.puzzle.size();
-    SvgConfig svg;
-    svg.scale = std::max(size.width, size.height) > kPictureFullSizeAbovePx ? 1 : 2;
-    svg.title = pattern_file_name(options.pattern);
-    svg.caption = result.rejected_at_full_resolution()
-                      ? rejected_caption(solution, config, full_check)
-                      : solution_caption(solution, config);
-    write_text_atomic(options.svg_path,
-                      assembly_svg(silhouette.pattern, solution.pieces, config.pieces, svg));
+  if (lines) lines->commit();
+  std::ostream& out = writes_to_stdout(command) ? std::cerr : std::cout;
+  out << result.summary << std::flush;
+
+  const Pattern& figure = silhouette.pattern;
+  if (choose) {
+    const FoundAssembly found = result_assembly(plan, result);
+    if (!command.json_path.empty())
+      write_text_atomic(command.json_path, assembly_json(plan, found, pattern, true));
+    if (!command.image_path.empty())
+      write_picture(command.image_path, assembly_picture(plan, figure, found));
+    if (!command.svg_path.empty())
+      write_text_atomic(command.svg_path,
+                        assembly_svg_text(plan, figure, found, pattern_file_name(pattern)));
+    return exit_code(result.answer);
   }
-  return solution.solved ? kExitOk : kExitFailed;
+  if (!command.image_path.empty()) {
+    const Enumeration& e = result.enumeration;
+    const std::string symmetric = command.solve.up_to_symmetry
+                                      ? " up to the figure's " + std::to_string(e.symmetries) +
+                                            (e.symmetries == 1 ? " symmetry" : " symmetries")
+                                      : "";
+    const std::string title =
+        plan.goal == Goal::All
+            ? assemblies_text(e.solutions) + symmetric + (e.exhausted ? "" : " (at least)") +
+                  (e.solutions > static_cast<long>(shown.size())
+                       ? ", the first " + std::to_string(shown.size()) + " shown"
+                       : "")
+            : assemblies_text(e.solutions) + symmetric +
+                  (result.answer == Answer::Found ? " (unique)" : "");
+    write_picture(command.image_path, assemblies_montage(figure, plan.config.pieces, shown, title));
+  }
+  return exit_code(result.answer);
+}
+
+/// One figure towards the options' goal.
+int solve_figure(const SolveCommand& command) {
+  // --time-limit counts from here: reading and preparing the pattern are part of the solve.
+  const auto started = std::chrono::steady_clock::now();
+  const SolveOptions options = service_options(command);
+  check_solve_options(options);
+  const Goal goal = goal_of(options);
+  if (!command.svg_path.empty() && (goal == Goal::All || goal == Goal::Unique))
+    throw UsageError("--svg draws one assembly and " +
+                     std::string(goal == Goal::All ? "--all" : "--unique") +
+                     " finds many: --image draws a montage of them, --json lists them");
+  const SolvePlan plan = plan_solve(options);
+  check_solve_outputs(command);
+  if (goal == Goal::One) check_frames_options(command);
+  const Silhouette silhouette = load_silhouette(command.pattern(), plan.input, options.limits);
+  print_input_report(silhouette.report, command.quiet);
+  return goal == Goal::One ? solve_one(command, plan, silhouette, started)
+                           : solve_several(command, plan, silhouette, started);
+}
+
+}  // namespace
+
+bool same_file(const std::string& a, const std::string& b) {
+  namespace fs = std::filesystem;
+  if (a == "-" || b == "-") return false;  // standard input or output, never a file
+  std::error_code ec;
+  if (fs::equivalent(a, b, ec)) return true;
+  const fs::path ca = fs::weakly_canonical(a, ec);
+  if (ec) return false;
+  const fs::path cb = fs::weakly_canonical(b, ec);
+  return !ec && ca == cb;
+}
+
+void check_solve_outputs(const SolveCommand& command) {
+  const std::pair<const char*, const std::string*> outputs[] = {{"--json", &command.json_path},
+                                                                {"--image", &command.image_path},
+                                                                {"--svg", &command.svg_path}};
+  for (const auto& [option, path] : outputs) {
+    if (path->empty()) continue;
+    if (same_file(*path, command.pattern()))
+      throw UsageError(std::string(option) + " " + *path +
+                       " would overwrite the input pattern: choose another output path");
+    check_output_path(*path);
+  }
+  for (std::size_t a = 0; a < std::size(outputs); ++a)
+    for (std::size_t b = a + 1; b < std::size(outputs); ++b) {
+      const std::string& first = *outputs[a].second;
+      const std::string& second = *outputs[b].second;
+      if (!first.empty() && !second.empty() &&
+          (same_file(first, second) || (first == "-" && second == "-")))
+        throw UsageError(std::string(outputs[a].first) + " and " + outputs[b].first +
+                         " name the same file " + first);
+    }
+  if (!command.image_path.empty()) check_picture_output("--image", command.image_path, true);
+  if (!command.svg_path.empty()) check_svg_output("--svg", command.svg_path, true);
+  if (!command.json_path.empty())
+    check_document_output("--json", command.json_path, "a JSON document");
+}
+
+bool writes_to_stdout(const SolveCommand& command) {
+  return command.json_path == "-" || command.image_path == "-" || command.svg_path == "-";
+}
+
+bool batch_requested(const SolveCommand& command) {
+  return !command.out_dir.empty() || command.patterns.size() > 1;
+}
+
+PieceSetFile load_pieces_option(const std::string& value, const ReadLimits& limits) {
+  SolveOptions options;
+  options.pieces = value;
+  options.limits = limits;
+  return load_pieces(options);
+}
+
+CLI::Option* add_pieces_option(CLI::App& cmd, std::string& value, const std::string& role,
+                               const std::string& default_text) {
+  std::string names;
+  for (const std::string& name : builtin_piece_set_names())
+    names += (names.empty() ? "" : ", ") + name;
+  return cmd
+      .add_option(
+          "--pieces", value,
+          wrap(role + " A built-in set (" + names +
+               "; 'tangram pieces' lists them) or a tangram-pieces/1 file. " + default_text))
+      ->type_name("NAME|FILE");
+}
+
+void add_search_options(CLI::App& cmd, SolveOptions& options) {
+  cmd.add_option("--search", options.search,
+                 wrap("ours (the raster search, with ranked candidates and a forward check), "
+                      "paper (Algorithm 1 as published) or vertex (pieces laid at the corners "
+                      "of the figure's outline; straight-edged sets only). Default: " +
+                      options.search + "."))
+      ->type_name("MODE");
+  add_pieces_option(cmd, options.pieces, "The pieces; their total area is the figure's.",
+                    "Default: " + options.pieces + ".");
+  cmd.add_option("--rotation-step", options.rotation_step,
+                 wrap("The pieces' rotations: every DEG degrees, or auto: chosen from the "
+                      "figure's edges first, then the set's own step. Default: " +
+                      options.rotation_step + "."))
+      ->type_name("auto|DEG");
+  cmd.add_flag_callback(
+      "--no-reflection", [&options] { options.reflection = false; },
+      wrap("Never turn a piece over (a set may forbid it anyway)."));
+}
+
+CLI::App* setup_solve(CLI::App& app, SolveCommand& command) {
+  SolveOptions& options = command.solve;
+  CLI::App* cmd = app.add_subcommand(
+      "solve", wrap("Assemble a set's pieces (the seven Tangram pieces unless --pieces says "
+                    "otherwise) into the silhouette of a picture, or count its assemblies."));
+  cmd->add_option("PATTERN", command.patterns,
+                  wrap("The silhouette: a picture (PNG, JPEG, BMP, TIFF, WebP, PBM/PGM/PPM) "
+                       "whose dark pixels are the figure; - reads standard input. Several, or "
+                       "folders of them, with --out-dir."))
+      ->required()
+      ->type_name("IMAGE...");
+  add_input_options(*cmd, options);
+  add_search_options(*cmd, options);
+  cmd->add_option("--strategy", options.strategy,
+                  wrap("Where the raster search places a piece first: dt (distance transform), "
+                       "bl, lb, hzz, vzz, s or s-inv. Default: " +
+                       std::string(strategy_name(SolverConfig().placement.strategy)) + "."))
+      ->type_name("NAME");
+  cmd->add_flag_callback(
+      "--no-exact", [&options] { options.exact = false; },
+      wrap("Search ours: skip the exact searches (on the set's grid or "
+           "lattice, then on the outline) that run first."));
+  cmd->add_option("--time-limit", options.time_limit_s,
+                  wrap("Give up after SEC seconds, reading included. Default: " +
+                       general(options.time_limit_s) + "."))
+      ->type_name("SEC");
+  cmd->add_option("--threads", options.threads,
+                  wrap("Worker threads, 0 = all cores; the result does not depend on it. "
+                       "Default: " +
+                       std::to_string(options.threads) + "."))
+      ->type_name("N");
+
+  cmd->add_option("--candidates", options.candidates,
+                  wrap("Search ours: positions tried per piece configuration. Default: " +
+                       std::to_string(options.candidates) + "."))
+      ->type_name("K")
+      ->group(kTuningGroup);
+  cmd->add_flag_callback(
+         "--no-corners", [&options] { options.corners = false; },
+         wrap("Search ours: skeleton endpoints only, not the corners of the "
+              "free area."))
+      ->group(kTuningGroup);
+  cmd->add_flag_callback(
+         "--no-widen", [&options] { options.widen = false; },
+         wrap("Search ours: stop when the candidates run out, without "
+              "widening them."))
+      ->group(kTuningGroup);
+  cmd->add_flag_callback(
+         "--no-angle-hints", [&options] { options.angle_hints = false; },
+         wrap("Search ours: do not try the angles of the figure's long edges "
+              "first."))
+      ->group(kTuningGroup);
+  cmd->add_option("--inset", options.inset_px,
+                  wrap("Inward offset of the raster piece masks (px). Default: automatic."))
+      ->type_name("PX")
+      ->group(kTuningGroup);
+  cmd->add_flag_callback(
+         "--no-polish", [&options] { options.polish = false; },
+         wrap("Keep the raster poses: no sub-pixel refinement."))
+      ->group(kTuningGroup);
+  cmd->add_flag_callback(
+         "--no-snap", [&options] { options.snap = false; },
+         wrap("Keep the polished poses: no snap of nearly coinciding edges."))
+      ->group(kTuningGroup);
+  cmd->add_flag_callback(
+         "--no-lattice-snap", [&options] { options.lattice_snap = false; },
+         wrap("Keep the snapped poses: do not put them on the set's lattice."))
+      ->group(kTuningGroup);
+
+  cmd->add_option("--json", command.json_path,
+                  wrap("The assembly as tangram-solution/1 JSON, also when not solved (with "
+                       "--all or --unique one line per assembly); - for standard output."))
+      ->type_name("OUT.json")
+      ->group(kOutputGroup);
+  cmd->add_option("--image", command.image_path,
+                  wrap("A PNG picture of the assembly with a caption and a legend (with --all "
+                       "or --unique the first " +
+                       std::to_string(kMontageCells) + " side by side)."))
+      ->type_name("OUT.png")
+      ->group(kOutputGroup);
+  cmd->add_option("--svg", command.svg_path,
+                  wrap("The picture of --image as SVG, in exact vectors (not with --all or "
+                       "--unique)."))
+      ->type_name("OUT.svg")
+      ->group(kOutputGroup);
+  cmd->add_flag("-q,--quiet", command.quiet,
+                wrap("No progress line, no notes, no summary when solved; warnings stay."))
+      ->group(kOutputGroup);
+
+  CLI::Option* all =
+      cmd->add_flag("--all", options.all,
+                    wrap("Enumerate every assembly and count them (figures on the set's unit "
+                         "grid or lattice only); Ctrl-C stops and keeps them."))
+          ->group(kSeveralGroup);
+  cmd->add_flag("--unique", options.unique,
+                wrap("Stop at the second assembly: none (exit 1), unique (0) or several (4)."))
+      ->excludes(all)
+      ->group(kSeveralGroup);
+  cmd->add_option("--max-solutions", options.max_solutions,
+                  wrap("With --all or --use: stop after N assemblies. Default: " +
+                       std::to_string(options.max_solutions) + "."))
+      ->type_name("N")
+      ->each([&options](const std::string&) { options.max_solutions_given = true; })
+      ->group(kSeveralGroup);
+  cmd->add_flag("--up-to-symmetry", options.up_to_symmetry,
+                wrap("With --all or --unique: assemblies that the figure's symmetries map onto "
+                     "each other count once."))
+      ->group(kSeveralGroup);
+  cmd->add_option("--use", options.use,
+                  wrap("Each piece once (exact), at most once (subset) or any number of times "
+                       "(copies). Default: " +
+                       options.use + "."))
+      ->type_name("exact|subset|copies")
+      ->group(kSeveralGroup);
+  cmd->add_option("--figure-area", options.figure_area,
+                  wrap("With --use subset or copies: the figure's area in square set units."))
+      ->type_name("UNITS")
+      ->group(kSeveralGroup);
+  cmd->add_option("--prefer", options.prefer,
+                  wrap("With --use subset or copies, without --all or --unique: the assembly "
+                       "with the fewest or the most pieces. Default: " +
+                       options.prefer + "."))
+      ->type_name("fewer|more")
+      ->group(kSeveralGroup);
+
+  CLI::Option* frames =
+      cmd->add_option("--frames", command.frames_dir,
+                      wrap("A folder for one picture per step of the search, written as it "
+                           "runs."))
+          ->type_name("DIR")
+          ->group(kWatchGroup);
+  cmd->add_option("--max-frames", command.max_frames,
+                  wrap("With --frames: at most N pictures. Default: " +
+                       std::to_string(command.max_frames) + "."))
+      ->type_name("N")
+      ->needs(frames)
+      ->group(kWatchGroup);
+  cmd->add_flag("-v,--verbose", command.verbose,
+                wrap("One line per step of the search on stderr, instead of the progress "
+                     "line."))
+      ->group(kWatchGroup);
+
+  cmd->add_option("--out-dir", command.out_dir,
+                  wrap("Solve every PATTERN into DIR (solutions, pictures, records, runs.csv); "
+                       "run again, it skips the figures done."))
+      ->type_name("DIR")
+      ->group(kBatchGroup);
+  cmd->add_option("--jobs", command.jobs,
+                  wrap("With --out-dir: figures at the same time, 0 = one per core. Default: 0."))
+      ->type_name("N")
+      ->group(kBatchGroup);
+  add_limit_options(*cmd, options.limits, true, false);
+  cmd->footer(
+      wrap("Every option in detail: docs/cli.md.\n"
+           "Exit status: 0 solved (--all: done; --unique: unique); 1 not solved, or none; 2 bad "
+           "input, option or output; 3 internal error; 4 several (--unique); 5 the time limit or "
+           "Ctrl-C came first (--all, --unique).",
+           90));
+  return cmd;
+}
+
+int run_solve(const SolveCommand& command) {
+  return batch_requested(command) ? run_solve_batch(command) : solve_figure(command);
 }
 
 }  // namespace tangram::cli

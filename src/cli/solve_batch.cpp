@@ -1,6 +1,5 @@
 // `tangram solve PATTERN... --out-dir DIR`: many figures solved in one process, as the
-// experiments run (lab/experiment_runner.hpp, BatchSolve): figures in parallel, each written
-// into DIR with its record, resumable, DIR/runs.csv for `tangram report`.
+// experiments run (lab/experiment_runner.hpp, BatchSolve), resumable, DIR/runs.csv.
 
 #include <algorithm>
 #include <filesystem>
@@ -30,7 +29,7 @@ bool is_picture_name(const fs::path& path) {
 
 /// The figures of the PATTERN arguments: files as given, folders as their pictures (not
 /// descending into subfolders), by name; each file once.
-std::vector<std::string> figures_of(const SolveOptions& options) {
+std::vector<std::string> figures_of(const SolveCommand& options) {
   std::vector<std::string> figures;
   std::set<std::string> seen;
   const auto add = [&](const fs::path& path) {
@@ -67,40 +66,19 @@ std::vector<std::string> figures_of(const SolveOptions& options) {
 
 }  // namespace
 
-bool batch_requested(const SolveOptions& options) {
-  return !options.out_dir.empty() || options.patterns.size() > 1;
-}
-
-void add_batch_options(CLI::App& solve, SolveOptions& options) {
-  solve
-      .add_option("--out-dir", options.out_dir,
-                  wrap("Solve many figures in one process: every PATTERN (pictures, and folders "
-                       "of pictures by their extension, not descending) into DIR (created if "
-                       "missing): NAME-STRATEGY.json (the solution), NAME-STRATEGY.png (its "
-                       "picture) and NAME-STRATEGY.run.json (the record), NAME the picture's "
-                       "name; DIR/runs.csv and DIR/tables.md sum them up (tangram report DIR "
-                       "makes the HTML report). Figures are solved --jobs at a time, each with "
-                       "--threads (default: the cores shared among them), with a progress line "
-                       "and its ETA. Rerunning the same command skips the figures already "
-                       "recorded. Exit status 0 only when every figure is solved."))
-      ->type_name("DIR");
-  solve
-      .add_option("--jobs", options.jobs,
-                  wrap("With --out-dir: figures solved at the same time; 0 = one per core. "
-                       "Default: 0."))
-      ->type_name("N");
-}
-
-int run_solve_batch(const SolveOptions& options, const SolveWatchOptions& watch,
-                    const SolveAllOptions& all) {
-  if (options.out_dir.empty())
-    throw UsageError("PATTERN: " + std::to_string(options.patterns.size()) +
+int run_solve_batch(const SolveCommand& command) {
+  const SolveOptions& options = command.solve;
+  if (command.out_dir.empty())
+    throw UsageError("PATTERN: " + std::to_string(command.patterns.size()) +
                      " pictures: give --out-dir DIR to solve them all (one picture otherwise)");
   // What one figure's outputs and watchers mean has no batch counterpart: refused, not ignored.
+  const bool several = options.all || options.unique || options.use != "exact" ||
+                       options.max_solutions_given || options.up_to_symmetry ||
+                       options.figure_area != 0.0 || options.prefer != "fewer";
   const std::vector<std::pair<bool, const char*>> single{
-      {!options.json_path.empty(), "--json"}, {!options.image_path.empty(), "--image"},
-      {!options.svg_path.empty(), "--svg"},   {!watch.frames_dir.empty(), "--frames"},
-      {watch.verbose, "--verbose"},           {all.active(), "--all/--unique and their options"}};
+      {!command.json_path.empty(), "--json"}, {!command.image_path.empty(), "--image"},
+      {!command.svg_path.empty(), "--svg"},   {!command.frames_dir.empty(), "--frames"},
+      {command.verbose, "--verbose"},         {several, "--all/--unique and their options"}};
   for (const auto& [given, name] : single)
     if (given)
       throw UsageError(std::string(name) +
@@ -109,11 +87,11 @@ int run_solve_batch(const SolveOptions& options, const SolveWatchOptions& watch,
   const SolverConfig solver = solver_config(options);
   validate_config(solver);
   ExperimentConfig config;
-  config.batch = BatchSolve{figures_of(options), solver,
-                            read_for_set(input_config(options.input), solver.pieces)};
-  config.out_dir = options.out_dir;
+  config.batch =
+      BatchSolve{figures_of(command), solver, read_for_set(input_config(options), solver.pieces)};
+  config.out_dir = command.out_dir;
   config.time_limit_s = solver.search.time_limit_s;
-  config.jobs = options.jobs;
+  config.jobs = command.jobs;
   config.threads = options.threads;
   config.strategies = {solver.placement.strategy};
   config.limits = options.limits;
@@ -121,9 +99,9 @@ int run_solve_batch(const SolveOptions& options, const SolveWatchOptions& watch,
   ExperimentPlan plan = plan_experiment(config);
   for (const std::string& warning : plan.warnings)
     std::cerr << "tangram: warning: " << in_words(warning) << std::endl;
-  tangram::run_experiment(plan, run_progress(plan, "solve", options.quiet));
+  tangram::run_experiment(plan, run_progress(plan, "solve", command.quiet));
   const std::string tables = write_experiment_tables(plan);
-  if (!options.quiet) std::cout << tables << std::flush;
+  if (!command.quiet) std::cout << tables << std::flush;
   const bool every = std::all_of(plan.records.begin(), plan.records.end(),
                                  [](const auto& r) { return r && r->counts(); });
   return every ? kExitOk : kExitFailed;

@@ -1,3 +1,5 @@
+// Near-miss suggestions for mistyped options and subcommands (suggest.hpp).
+
 #include "suggest.hpp"
 
 #include <algorithm>

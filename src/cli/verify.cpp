@@ -1,6 +1,6 @@
 // `tangram verify`: checks a tangram-solution/1 file against a pattern with the library's own
-// checker (verify.hpp), like ../shared/tools/tangram-referee, reading the picture as the
-// solution records it was read (its "reading"), or as the referee does.
+// checker (verify.hpp), reading the picture as the solution records it was read (its
+// "reading"), or as the referee reads it.
 
 #include <filesystem>
 #include <iostream>
@@ -180,9 +180,9 @@ CLI::App* setup_verify(CLI::App& app, VerifyOptions& options) {
                   "does. Default: the solution's, else no."))
           ->group(input_group);
   cmd->add_flag("--as-referee", options.as_referee,
-                wrap("Read the picture as ../shared/tools/tangram-referee does (luminance "
-                     "threshold 128, alpha >= 128, nothing inverted, cleaned or filled), "
-                     "whatever the solution records."))
+                wrap("Read the picture as the referee does (luminance threshold 128, alpha "
+                     ">= 128, nothing inverted, cleaned or filled), whatever the solution "
+                     "records."))
       ->excludes(threshold)
       ->excludes(invert)
       ->excludes(clean)

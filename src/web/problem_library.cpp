@@ -17,7 +17,7 @@
 #include "tangram/io/piece_sets.hpp"
 #include "tangram/io/png.hpp"
 #include "tangram/io/silhouette.hpp"
-#include "tangram/lab/option_words.hpp"
+#include "tangram/service/option_words.hpp"
 
 namespace tangram::web {
 

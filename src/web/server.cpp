@@ -13,7 +13,7 @@
 #include "tangram/io/detail/json.hpp"
 #include "tangram/io/picture.hpp"
 #include "tangram/io/piece_sets.hpp"
-#include "tangram/lab/option_words.hpp"
+#include "tangram/service/option_words.hpp"
 #include "tangram/web/assets.hpp"
 #include "tangram/web/problem_library.hpp"
 
@@ -304,7 +304,7 @@ void Server::Impl::routes() {
       std::string options_text = "{}";
       if (const auto options = body.find("options"); options != body.end())
         options_text = options->dump();
-      const JobOptions options = job_options_from_json(options_text);
+      const SolveOptions options = job_options_from_json(options_text);
       const auto problem = library.find(problem_id);
       if (!problem) return send_error(res, 404, "no problem '" + problem_id + "'");
       const auto png = library.image(problem_id);

@@ -1,4 +1,4 @@
-// The solves of `tangram serve` (solve_jobs.hpp).
+// The solves of `tangram serve` (solve_jobs.hpp), each run by the solve service.
 
 #include "tangram/web/solve_jobs.hpp"
 
@@ -8,33 +8,18 @@
 
 #include "tangram/core/base/error.hpp"
 #include "tangram/core/base/format.hpp"
-#include "tangram/core/enumerate/all_solutions.hpp"
-#include "tangram/core/puzzle/verify.hpp"
-#include "tangram/core/raster/placement.hpp"
-#include "tangram/core/solve/solve.hpp"
 #include "tangram/io/detail/json.hpp"
-#include "tangram/io/documents.hpp"
 #include "tangram/io/pattern_png.hpp"
 #include "tangram/io/picture.hpp"
 #include "tangram/io/piece_sets.hpp"
 #include "tangram/io/png.hpp"
 #include "tangram/io/silhouette.hpp"
-#include "tangram/io/solve_silhouette.hpp"
-#include "tangram/io/svg.hpp"
-#include "tangram/lab/option_words.hpp"
-#include "tangram/lab/solve_settings.hpp"
+#include "tangram/service/option_words.hpp"
+#include "tangram/service/solve.hpp"
 
 namespace tangram::web {
 
-namespace detail {
-/// What a solve does: one assembly (solve_silhouette), every assembly (--all), or the one with
-/// the fewest pieces among those of a subset or of copies (--use without --all).
-enum class Goal { One, All, Best };
-}  // namespace detail
-
 namespace {
-
-using detail::Goal;
 
 using Clock = std::chrono::steady_clock;
 using tangram::detail::Json;
@@ -53,10 +38,6 @@ constexpr std::size_t kMaxQueuedEvents = 64;
 
 /// How often the watcher applies the stream rules.
 constexpr auto kWatchEvery = std::chrono::milliseconds(50);
-
-/// Pictures of patterns whose longer side exceeds this (px) are drawn at the pattern's size,
-/// not twice it, as `tangram solve --image` and --svg do.
-constexpr int kFullSizeAbovePx = 1000;
 
 /// A coordinate rounded to 1/1000 px for the streams.
 double rounded(double v) { return std::round(v * 1000.0) / 1000.0; }
@@ -125,69 +106,35 @@ double number_option(const Json& options, const char* key, double fallback) {
   return v->get<double>();
 }
 
-Goal goal_of(const JobOptions& o) {
-  return o.all ? Goal::All : o.use != "exact" ? Goal::Best : Goal::One;
-}
-
-/// OPTIONS as the command line's option values (solve_settings.hpp).
-SolveSettings settings_of(const JobOptions& options, int threads) {
-  SolveSettings settings;
-  if (!options.strategy.empty()) settings.strategy = options.strategy;
-  settings.search = options.search;
-  settings.rotation_step = options.rotation_step;
-  settings.reflection = options.reflection;
-  settings.time_limit_s = options.time_limit_s;
-  settings.threads = threads;
-  settings.all = options.all;
-  settings.use = options.use;
-  settings.figure_area = options.figure_area;
-  settings.max_solutions_given = options.max_solutions_given;
-  settings.show_steps = options.show_thinking;
-  return settings;
-}
-
-/// The solver's settings for `options` on built-in set `set`, as `tangram solve --pieces SET`
-/// maps its options (configure_solver()). Throws UsageError / InputError with the command
-/// line's lines.
-SolverConfig job_solver_config(const JobOptions& options, const std::string& set, int threads) {
-  std::optional<PieceSetFile> file;
-  if (set != SolverConfig().pieces.name()) {
-    try {
-      file = builtin_piece_set(set);
-    } catch (const InputError& e) {
-      throw InputError("--pieces: " + e.tagged());
-    }
-  }
-  SolverConfig config = configure_solver(settings_of(options, threads), file ? &*file : nullptr);
-  validate_config(config);
-  return config;
-}
-
-/// The checks of `tangram solve --all | --use` (solve_settings.hpp) that apply to OPTIONS, in
-/// the command line's words, and the server's own cap on --max-solutions.
-void check_enumeration_options(const JobOptions& o) {
-  const SolveSettings settings = settings_of(o, 0);
-  check_piece_use(settings);
+/// The server's own caps (a solve's time limit, the assemblies it keeps), in the command line's
+/// words.
+void check_job_caps(const SolveOptions& o) {
+  if (!(o.time_limit_s >= 1.0 && o.time_limit_s <= kMaxJobTimeLimitS))
+    throw UsageError("--time-limit must be in 1..600 s here, got " +
+                     tangram::detail::general(o.time_limit_s));
   if (o.max_solutions < 1 || o.max_solutions > kMaxJobSolutions)
     throw UsageError("--max-solutions must be in 1.." + std::to_string(kMaxJobSolutions) +
                      " here, got " + std::to_string(o.max_solutions));
-  check_figure_area(settings);
-  check_enumeration(settings);
 }
+
+/// The first line of a text.
+std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
 
 }  // namespace
 
-JobOptions job_options_from_json(const std::string& text) {
+SolveOptions job_options_from_json(const std::string& text) {
   const Json options = text.empty() ? Json::object() : tangram::detail::parse_json(text);
   if (!options.is_object()) throw UsageError("options must be a JSON object");
-  static const char* const kKnown[] = {"strategy",    "search",       "rotation_step", "reflection",
-                                       "time_limit",  "solutions",    "max_solutions", "use",
-                                       "figure_area", "show_thinking"};
+  static const char* const kKnown[] = {"strategy",       "search",        "rotation_step",
+                                       "reflection",     "time_limit",    "solutions",
+                                       "prefer",         "max_solutions", "use",
+                                       "up_to_symmetry", "figure_area",   "show_thinking"};
   for (const auto& item : options.items())
     if (std::find_if(std::begin(kKnown), std::end(kKnown),
                      [&](const char* k) { return item.key() == k; }) == std::end(kKnown))
       throw UsageError("unknown option '" + item.key() + "'");
-  JobOptions o;
+  SolveOptions o;
+  o.max_solutions = kMaxJobSolutions;
   o.strategy = string_option(options, "strategy", o.strategy);
   o.search = string_option(options, "search", o.search);
   if (const Json* step = option(options, "rotation_step")) {
@@ -204,9 +151,11 @@ JobOptions job_options_from_json(const std::string& text) {
     throw UsageError("--time-limit must be in 1..600 s here, got " +
                      tangram::detail::general(o.time_limit_s));
   const std::string solutions = string_option(options, "solutions", "one");
-  if (solutions != "one" && solutions != "all")
-    throw UsageError("options.solutions must be one or all, got '" + solutions + "'");
+  if (solutions != "one" && solutions != "all" && solutions != "unique")
+    throw UsageError("options.solutions must be one, all or unique, got '" + solutions + "'");
   o.all = solutions == "all";
+  o.unique = solutions == "unique";
+  o.prefer = string_option(options, "prefer", o.prefer);
   if (const Json* max = option(options, "max_solutions")) {
     if (!max->is_number() || max->get<double>() != std::floor(max->get<double>()))
       bad_type("max_solutions", "a whole number");
@@ -217,9 +166,11 @@ JobOptions job_options_from_json(const std::string& text) {
     o.max_solutions_given = true;
   }
   o.use = string_option(options, "use", o.use);
+  o.up_to_symmetry = bool_option(options, "up_to_symmetry", o.up_to_symmetry);
   o.figure_area = number_option(options, "figure_area", o.figure_area);
-  o.show_thinking = bool_option(options, "show_thinking", o.show_thinking);
-  check_enumeration_options(o);
+  o.show_steps = bool_option(options, "show_thinking", o.show_steps);
+  check_job_caps(o);
+  check_solve_options(o);
   return o;
 }
 
@@ -236,10 +187,8 @@ struct Subscriber {
 struct Job {
   std::string id;
   JobProblem problem;
-  JobOptions options;
-  Goal goal = Goal::One;
-  SolverConfig config;
-  InputConfig input;
+  SolveOptions options;
+  SolvePlan plan;
   std::shared_ptr<const Silhouette> silhouette;
   Clock::time_point created;
   std::atomic<bool> stop{false};
@@ -255,12 +204,9 @@ struct Job {
   std::vector<JobEvent> solution_events;  ///< every "solution" sent, in order
   std::optional<JobEvent> done_event;
   std::string outcome;
-  /// The assemblies found: pictures draw `drawn` with config.pieces; documents hold
-  /// `documented` with its set (the pieces used, for subset and copies).
-  std::vector<Solution> drawn;
-  std::vector<Solution> documented;
-  std::vector<PieceSet> documented_sets;
-  bool documents_with_stats = true;
+  /// The assemblies found, as the service's outputs show them.
+  std::vector<FoundAssembly> found;
+  bool documents_with_stats = true;  ///< false for an enumeration's, as solve --all's lines
 
   /// Hands `event` to every stream (under `mutex`).
   void publish_locked(const JobEvent& event) {
@@ -342,30 +288,30 @@ int SolveJobs::waiting() const {
   return static_cast<int>(waiting_.size());
 }
 
-Submitted SolveJobs::submit(const JobProblem& problem, const JobOptions& options) {
+Submitted SolveJobs::submit(const JobProblem& problem, const SolveOptions& options) {
   auto job = std::make_shared<Job>();
   job->problem = problem;
   job->options = options;
-  job->goal = goal_of(options);
-  check_enumeration_options(options);
+  job->options.threads = config_.threads;
+  if (!options.max_solutions_given) job->options.max_solutions = kMaxJobSolutions;
+  check_job_caps(job->options);
   try {
-    job->config = job_solver_config(options, problem.set, config_.threads);
-    // The picture as `tangram solve` reads it; --all and --use read it at full resolution.
-    job->input = read_for_set(InputConfig{}, job->config.pieces);
-    if (job->goal != Goal::One) job->input.work_size_px = 0;
+    std::optional<PieceSetFile> set;
+    if (problem.set != SolverConfig().pieces.name()) {
+      try {
+        set = builtin_piece_set(problem.set);
+      } catch (const InputError& e) {
+        throw InputError("--pieces: " + e.tagged());
+      }
+    }
+    job->plan = plan_solve(job->options, cli_words, set ? &*set : nullptr);
     job->silhouette = std::make_shared<const Silhouette>(
-        decode_silhouette(problem.png, job->input, problem.name));
+        decode_silhouette(problem.png, job->plan.input, problem.name));
+    check_enumerable(job->plan, job->silhouette->pattern);
   } catch (const UsageError& e) {
     throw UsageError(in_words(e.tagged()));
   } catch (const InputError& e) {
     throw InputError(in_words(e.tagged()));
-  }
-  if (job->goal != Goal::One) {
-    EnumerationConfig enumeration;
-    enumeration.use = *piece_use_from_name(options.use);
-    enumeration.figure_area = options.figure_area;
-    if (const auto why = enumeration_refusal(job->silhouette->pattern, job->config, enumeration))
-      throw UsageError((job->goal == Goal::All ? "--all: " : "--use " + options.use + ": ") + *why);
   }
   job->created = Clock::now();
 
@@ -551,167 +497,89 @@ JobEvent SolveJobs::run_job(const std::shared_ptr<Job>& job) {
   const Clock::time_point start = Clock::now();
   const auto seconds = [&] { return std::chrono::duration<double>(Clock::now() - start).count(); };
   const Silhouette& silhouette = *job->silhouette;
-  SolverConfig config = job->config;
-  config.search.started = start;
-  config.search.stop = &job->stop;
-  const PieceSet& set = config.pieces;
+  const SolvePlan& plan = job->plan;
+  const PieceSet& set = plan.config.pieces;
 
-  // Progress, at most every kProgressEvery (solve() may call from several threads).
+  // Progress, at most every kProgressEvery (the search may call from several threads).
   std::mutex progress_mutex;
   Clock::time_point last_progress = start - kProgressEvery;
-  const auto progress = [&](int placed, long placements, long backtracks, long solutions,
-                            double s) {
+  SolveHooks hooks;
+  hooks.started = start;
+  hooks.stop = &job->stop;
+  hooks.progress = [&](const SolveProgress& p) {
     std::lock_guard<std::mutex> lock(progress_mutex);
     const auto now = Clock::now();
     if (now - last_progress < kProgressEvery) return;
     last_progress = now;
-    job->publish({"progress", event_text(Json{{"pieces_placed", placed},
-                                              {"placements", placements},
-                                              {"backtracks", backtracks},
-                                              {"solutions", solutions},
-                                              {"seconds", rounded(s)}})});
+    job->publish({"progress", event_text(Json{{"pieces_placed", p.pieces_placed},
+                                              {"placements", p.placements},
+                                              {"backtracks", p.backtracks},
+                                              {"solutions", p.solutions},
+                                              {"seconds", rounded(p.seconds)}})});
   };
-  const auto publish_solution = [&](long index, const std::vector<PlacedPiece>& pieces,
-                                    double coverage) {
-    job->publish({"solution", event_text(Json{{"index", index},
-                                              {"pieces", pieces_json(set, pieces)},
-                                              {"coverage", rounded(coverage)}})});
+  // Keeps an assembly for the downloads and streams it.
+  const auto keep = [&](long index, FoundAssembly found) {
+    const Json event{{"index", index},
+                     {"pieces", pieces_json(set, found.drawn.pieces)},
+                     {"coverage", rounded(found.drawn.stats.coverage)}};
+    {
+      std::lock_guard<std::mutex> lock(job->mutex);
+      job->found.push_back(std::move(found));
+    }
+    job->publish({"solution", event_text(event)});
   };
+  hooks.assembly = [&](long index, const std::vector<PlacedPiece>& pieces) {
+    keep(index, enumerated_assembly(plan, pieces, &silhouette.pattern));
+  };
+  {
+    // An enumeration's documents have no counters, as the JSON lines of solve --all.
+    std::lock_guard<std::mutex> lock(job->mutex);
+    job->documents_with_stats = plan.goal != Goal::All && plan.goal != Goal::Unique;
+  }
+
+  // Steps on the working raster, mapped to the picture's frame as to_original_frame().
+  const double scale = silhouette.report.work_scale;
+  const Vec2 offset{static_cast<double>(silhouette.report.work_offset.x),
+                    static_cast<double>(silhouette.report.work_offset.y)};
+  Clock::time_point last_step = start - kStepEvery;
+  std::optional<SearchEvent> pending;
+  const auto send_step = [&](const SearchEvent& e) {
+    // The piece's label: its copy is the next of its shape unless the assembly holds it
+    // (placed: the last one).
+    std::vector<PlacedPiece> with_piece = e.assembly;
+    if (e.type != SearchEventType::Placed || with_piece.empty()) with_piece.push_back(e.piece);
+    const Json labelled = pieces_json(set, with_piece);
+    job->publish(
+        {"step", event_text(Json{{"step", e.step},
+                                 {"type", std::string(search_event_name(e.type))},
+                                 {"piece", labelled.back()["piece"]},
+                                 {"level", e.level},
+                                 {"assembly", pieces_json(set, e.assembly, scale, offset)}})});
+  };
+  if (plan.goal == Goal::One && job->options.show_steps)
+    hooks.observer = [&](const SearchEvent& e) {
+      const auto now = Clock::now();
+      if (now - last_step < kStepEvery) {
+        pending = e;
+        return;
+      }
+      last_step = now;
+      pending.reset();
+      send_step(e);
+    };
 
   std::string outcome = "failed";
   std::string message;
   long found = 0;
   try {
-    if (job->goal == Goal::One) {
-      // Steps on the working raster, mapped to the picture's frame as to_original_frame().
-      const double scale = silhouette.report.work_scale;
-      const Vec2 offset{static_cast<double>(silhouette.report.work_offset.x),
-                        static_cast<double>(silhouette.report.work_offset.y)};
-      Clock::time_point last_step = start - kStepEvery;
-      std::optional<SearchEvent> pending;
-      const auto send_step = [&](const SearchEvent& e) {
-        // The piece's label: its copy is the next of its shape unless the assembly holds it
-        // (placed: the last one).
-        std::vector<PlacedPiece> with_piece = e.assembly;
-        if (e.type != SearchEventType::Placed || with_piece.empty()) with_piece.push_back(e.piece);
-        const Json labelled = pieces_json(set, with_piece);
-        job->publish(
-            {"step", event_text(Json{{"step", e.step},
-                                     {"type", std::string(search_event_name(e.type))},
-                                     {"piece", labelled.back()["piece"]},
-                                     {"level", e.level},
-                                     {"assembly", pieces_json(set, e.assembly, scale, offset)}})});
-      };
-      SearchObserver observer;
-      if (job->options.show_thinking) {
-        config.search.grid_search = false;  // the raster search's steps, as --frames shows
-        observer = [&](const SearchEvent& e) {
-          const auto now = Clock::now();
-          if (now - last_step < kStepEvery) {
-            pending = e;
-            return;
-          }
-          last_step = now;
-          pending.reset();
-          send_step(e);
-        };
-      }
-      const SilhouetteSolution result = solve_silhouette(
-          silhouette, config,
-          [&](const SearchProgress& p) {
-            progress(p.pieces_placed, p.placements_tried, p.backtracks, 0, p.seconds);
-          },
-          observer);
-      if (pending) send_step(*pending);  // never the last step skipped
-      const Solution& solution = result.solution;
-      if (solution.solved) {
-        {
-          std::lock_guard<std::mutex> lock(job->mutex);
-          job->drawn.push_back(solution);
-          job->documented.push_back(solution);
-          job->documented_sets.push_back(set);
-        }
-        publish_solution(0, solution.pieces, solution.stats.coverage);
-        found = 1;
-        outcome = "solved";
-        message = "solved in " + tangram::detail::fixed(solution.stats.seconds, 2) + " s";
-      } else if (solution.stats.stopped) {
-        outcome = "stopped";
-        message = "stopped after " + tangram::detail::fixed(seconds(), 2) + " s";
-      } else if (result.rejected_at_full_resolution()) {
-        outcome = "failed";
-        message = rejection_reason(silhouette, result);
-      } else {
-        outcome = outcome_name(outcome_of(solution));
-        message = unsolved_reason(solution, config);
-      }
-    } else {
-      EnumerationConfig enumeration;
-      enumeration.use = *piece_use_from_name(job->options.use);
-      enumeration.figure_area = job->options.figure_area;
-      enumeration.max_solutions = job->options.max_solutions;
-      enumeration.stop = &job->stop;
-      const Pattern& pattern = silhouette.pattern;
-      std::vector<PlacedPiece> best;
-      long count = 0;
-      const bool all = job->goal == Goal::All;
-      const Enumeration e = enumerate_assemblies(
-          pattern, config, enumeration,
-          [&](const std::vector<PlacedPiece>& pieces) {
-            ++count;
-            if (!all) {
-              if (best.empty() || pieces.size() < best.size()) best = pieces;
-              return;
-            }
-            const UsedPieces used = used_pieces(set, pieces, enumeration.use);
-            Solution drawn, documented;
-            drawn.solved = documented.solved = true;
-            drawn.pieces = pieces;
-            documented.pieces = used.pieces;
-            const double coverage = measure_areas(pattern, pieces).coverage;
-            drawn.stats.coverage = documented.stats.coverage = coverage;
-            {
-              std::lock_guard<std::mutex> lock(job->mutex);
-              job->drawn.push_back(drawn);
-              job->documented.push_back(documented);
-              job->documented_sets.push_back(used.set);
-              job->documents_with_stats = false;  // as the JSON lines of solve --all
-            }
-            publish_solution(count - 1, pieces, coverage);
-          },
-          [&](long solutions, long nodes, double s) { progress(0, nodes, 0, solutions, s); });
-      if (!all && !best.empty()) {
-        // As `tangram solve --use subset|copies` without --all: the fewest pieces.
-        ChosenAssembly chosen = chosen_assembly(pattern, set, best, e, enumeration.use);
-        const double coverage = chosen.drawn.stats.coverage;
-        {
-          std::lock_guard<std::mutex> lock(job->mutex);
-          job->drawn.push_back(std::move(chosen.drawn));
-          job->documented.push_back(std::move(chosen.documented));
-          job->documented_sets.push_back(std::move(chosen.used_set));
-        }
-        publish_solution(0, best, coverage);
-      }
-      found = all ? count : best.empty() ? 0 : 1;
-      const std::string assemblies =
-          std::to_string(count) + (count == 1 ? " assembly" : " assemblies");
-      if (e.interrupted) {
-        outcome = "stopped";
-        message = "stopped: " + assemblies + " found";
-      } else if (e.timed_out) {
-        outcome = "time-limit";
-        message = assemblies + " found (" + count_qualifier(e, enumeration.max_solutions) + ")";
-      } else if (count > 0) {
-        outcome = "solved";
-        message = assemblies + " (" + count_qualifier(e, enumeration.max_solutions) + ")";
-        if (!all)
-          message = "solved with " + std::to_string(best.size()) + " pieces (the fewest of " +
-                    message + ")";
-      } else {
-        outcome = "exhausted";
-        message = "no assembly with pieces used as " + job->options.use;
-      }
-    }
+    const SolveResult result = run_solve(plan, silhouette, job->problem.name, hooks);
+    if (pending) send_step(*pending);  // never the last step skipped
+    found = result.found;
+    if (result.found > 0 && plan.goal != Goal::All && plan.goal != Goal::Unique)
+      keep(0, result_assembly(plan, result));
+    // An assembly rejected on the picture as read: "failed", as the API has always said.
+    outcome = result.outcome == outcome_name(Outcome::Invalid) ? "failed" : result.outcome;
+    message = first_line(result.summary);
   } catch (const Error& e) {
     outcome = "failed";
     message = in_words(e.tagged());
@@ -734,36 +602,25 @@ std::optional<std::string> SolveJobs::solution_file(const std::string& id, long 
     if (it == jobs_.end()) return std::nullopt;
     job = it->second;
   }
-  Solution drawn, documented;
-  PieceSet documented_set = job->config.pieces;
+  std::optional<FoundAssembly> found;
   bool with_stats = true;
   {
     std::lock_guard<std::mutex> lock(job->mutex);
-    if (index < 0 || index >= static_cast<long>(job->drawn.size())) return std::nullopt;
-    drawn = job->drawn[static_cast<std::size_t>(index)];
-    documented = job->documented[static_cast<std::size_t>(index)];
-    documented_set = job->documented_sets[static_cast<std::size_t>(index)];
+    if (index < 0 || index >= static_cast<long>(job->found.size())) return std::nullopt;
+    found = job->found[static_cast<std::size_t>(index)];
     with_stats = job->documents_with_stats;
   }
   const Pattern& pattern = job->silhouette->pattern;
-  const std::string pattern_name = job->problem.id + ".png";
-  const cv::Size size = pattern.puzzle.size();
-  const int scale = std::max(size.width, size.height) > kFullSizeAbovePx ? 1 : 2;
   switch (format) {
     case SolutionFormat::Json:
-      return solution_to_json(documented, documented_set, pattern_name, with_stats, job->input);
+      return assembly_json(job->plan, *found, job->problem.id + ".png", with_stats);
     case SolutionFormat::Png: {
-      const std::vector<unsigned char> png = encode_png(render_solution(
-          pattern, drawn, job->config.pieces, solution_caption(drawn, job->config), scale));
+      const std::vector<unsigned char> png =
+          encode_png(assembly_picture(job->plan, pattern, *found));
       return std::string(png.begin(), png.end());
     }
-    case SolutionFormat::Svg: {
-      SvgConfig svg;
-      svg.scale = scale;
-      svg.title = job->problem.name;
-      svg.caption = solution_caption(drawn, job->config);
-      return assembly_svg(pattern, drawn.pieces, job->config.pieces, svg);
-    }
+    case SolutionFormat::Svg:
+      return assembly_svg_text(job->plan, pattern, *found, job->problem.name);
   }
   return std::nullopt;
 }

@@ -1,9 +1,7 @@
 #pragma once
 /// \file assets.hpp
-/// The files `tangram serve` serves, built into the program at build time (CMakeLists.txt
-/// generates generated/web_assets.cpp): the page's files from src/web/assets/ (whatever is
-/// there; a one-line placeholder page when it is empty) and the pictures of masks/, which
-/// "import masks" adds to a library. Nothing is read from disk at run time.
+/// The files `tangram serve` serves, built into the program: the page (src/web/assets/) and the
+/// pictures of masks/. Nothing is read from disk at run time.
 
 #include <optional>
 #include <string>

@@ -1,15 +1,7 @@
 #pragma once
 /// \file problem_library.hpp
-/// The problem library of `tangram serve` (docs/web-api.md, "Problems"): a folder of problems,
-/// each a silhouette picture ID.png and its record ID.json. No HTTP here.
-///
-/// Safety: an ID is made here from the name (lower case letters, digits and single dashes, at
-/// most kMaxIdLength characters, made unique with "-2", "-3", ...); a request's ID is only
-/// looked up after valid_problem_id() accepts it, so nothing from a request is used as a path
-/// and nothing is written outside the folder. Files are written to a temporary name in the
-/// folder and renamed into place (complete or absent); the record is written last, so a
-/// problem is listed only once its picture is in place. One mutex serialises the writes of a
-/// library (one server per folder).
+/// The problem library of `tangram serve` (docs/web-api.md, "Problems"): a folder of ID.png and
+/// ID.json, IDs made here and checked before any lookup, so no request names a path. No HTTP.
 
 #include <filesystem>
 #include <mutex>

@@ -1,12 +1,7 @@
 #pragma once
 /// \file server.hpp
-/// `tangram serve`: the HTTP routes of docs/web-api.md over cpp-httplib, on the problem
-/// library (problem_library.hpp), the solve queue (solve_jobs.hpp) and the built-in page
-/// (assets.hpp). httplib stays inside server.cpp.
-///
-/// Every API error is {"error": "one line"}; request bodies over ServerConfig::max_body_bytes
-/// get 413. Event streams (text/event-stream) send a comment line every second when nothing
-/// happens, so that a closed tab is noticed (the write fails) and its stream closed.
+/// `tangram serve`: the HTTP routes of docs/web-api.md over the problem library, the solve
+/// queue and the built-in page; cpp-httplib stays inside server.cpp.
 
 #include <chrono>
 #include <filesystem>

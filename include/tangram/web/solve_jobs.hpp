@@ -1,14 +1,7 @@
 #pragma once
 /// \file solve_jobs.hpp
-/// The solves of `tangram serve` (docs/web-api.md, "Solves"): a queue with at most
-/// JobsConfig::max_running solves at a time and JobsConfig::max_waiting waiting, each solve's
-/// events kept for the streams that follow it, stopping (SearchConfig::stop, or
-/// EnumerationConfig::stop for all solutions), the rules for streams that go away, and the
-/// finished solves' solutions as tangram-solution/1 JSON, PNG and SVG. No HTTP here.
-///
-/// Threads: max_running workers and one watcher (the stream rules), all started by the
-/// constructor and joined by shutdown() (the destructor calls it). A solve's search runs on
-/// its worker; its events are handed to every open Subscription.
+/// The solves of `tangram serve` (docs/web-api.md, "Solves"): a queue of solves run by the solve
+/// service, their events for the streams that follow them, their solutions. No HTTP here.
 
 #include <chrono>
 #include <condition_variable>
@@ -22,31 +15,18 @@
 #include <thread>
 #include <vector>
 
-namespace tangram::web {
+#include "tangram/service/solve_options.hpp"
 
-/// What a solve is asked to do: OPTIONS of docs/web-api.md, the command line's defaults where
-/// not given.
-struct JobOptions {
-  std::string strategy;                ///< placement strategy name; empty = the default (dt)
-  std::string search = "ours";         ///< ours, paper or vertex
-  std::string rotation_step = "auto";  ///< auto or degrees
-  bool reflection = true;              ///< pieces may be mirrored (if the set allows)
-  double time_limit_s = 60.0;          ///< 1..600 s (the command line's default, 60)
-  bool all = false;                    ///< solutions "all": every assembly (solve --all)
-  long max_solutions = 1000;           ///< with all / subset / copies: 1..kMaxJobSolutions
-  bool max_solutions_given = false;
-  std::string use = "exact";   ///< exact, subset or copies
-  double figure_area = 0.0;    ///< subset / copies: the figure's area in set units
-  bool show_thinking = false;  ///< stream the raster search's steps
-};
+namespace tangram::web {
 
 /// Most assemblies a solve keeps (and streams); its max_solutions is at most this.
 inline constexpr long kMaxJobSolutions = 1000;
 
-/// Reads OPTIONS (a JSON object, every field optional) and checks it as the command line
-/// checks its options. Throws UsageError with the command line's line ("--strategy: unknown
-/// strategy 'x' (choose one of ...)") for a bad field; InputError for malformed JSON.
-JobOptions job_options_from_json(const std::string& json);
+/// The solve options of OPTIONS (a JSON object of docs/web-api.md, every field optional, the
+/// command line's defaults otherwise; max_solutions kMaxJobSolutions), checked as the command
+/// line checks its options. Throws UsageError with the command line's line ("--strategy:
+/// unknown strategy 'x' (choose one of ...)") for a bad field; InputError for malformed JSON.
+SolveOptions job_options_from_json(const std::string& json);
 
 /// The problem a solve works on: its picture and set, as the library holds them.
 struct JobProblem {
@@ -124,7 +104,8 @@ private:
   std::shared_ptr<detail::Subscriber> subscriber_;
 };
 
-/// The queue of solves.
+/// The queue: at most max_running solves at a time and max_waiting waiting; its threads (the
+/// workers and a watcher of the stream rules) start with it and are joined by shutdown().
 class SolveJobs {
 public:
   explicit SolveJobs(JobsConfig config = {});
@@ -133,9 +114,9 @@ public:
   SolveJobs& operator=(const SolveJobs&) = delete;
 
   /// Checks `options` against the problem as the command line would (the set's pieces, the
-  /// rotation step, what "all" refuses: UsageError with the line) and queues the solve. IDs
-  /// are "s1", "s2", ... in the order made.
-  Submitted submit(const JobProblem& problem, const JobOptions& options);
+  /// rotation step, what an enumeration refuses: UsageError with the line; at most
+  /// kMaxJobSolutions assemblies) and queues the solve. IDs are "s1", "s2", ... in order.
+  Submitted submit(const JobProblem& problem, const SolveOptions& options);
 
   /// The solve's state; nullopt for an unknown (or forgotten) ID.
   std::optional<JobStatus> status(const std::string& id) const;

@@ -112,13 +112,19 @@
       use: $("opt-use").value,
       show_thinking: $("opt-thinking").checked,
     };
-    if (options.solutions === "all" || options.use !== "exact") options.max_solutions = Number($("opt-max").value);
+    // As the CLI's options: --max-solutions with --all or --use, not --unique; --up-to-symmetry
+    // with --all or --unique; --prefer with --use and one solution.
+    const several = options.solutions !== "one";
+    if (options.solutions === "all" || (options.use !== "exact" && !several)) options.max_solutions = Number($("opt-max").value);
+    if (several && $("opt-symmetry").checked) options.up_to_symmetry = true;
     if (options.use !== "exact" && $("opt-area").value !== "") options.figure_area = Number($("opt-area").value);
+    if (options.use !== "exact" && !several) options.prefer = $("opt-prefer").value;
     return options;
   };
 
   function updateAreaField() {
     $("opt-area-label").hidden = $("opt-use").value === "exact";
+    $("opt-prefer-label").hidden = $("opt-use").value === "exact";
   }
 
   // ---- Running ----

@@ -1,12 +1,16 @@
-// How the command line spells settings in messages (option_words.hpp).
+// How the command line spells settings and options in messages (option_words.hpp).
 
-#include "tangram/lab/option_words.hpp"
+#include "tangram/service/option_words.hpp"
 
 #include <cmath>
 
 #include "tangram/core/raster/placement.hpp"
 
 namespace tangram {
+
+std::string cli_words(std::string_view option, std::string_view value) {
+  return "--" + std::string(option) + (value.empty() ? "" : " " + std::string(value));
+}
 
 std::string option_words(Setting setting, std::string_view value) {
   const std::string v(value);
