@@ -2,7 +2,8 @@
 // runs each planned run in exactly one of N shards, `tangram experiment merge` joins them into
 // the same results a single run makes (runs.csv and the table, but for the times), and refuses
 // shards that do not add up. The GNU parallel script of scripts/ is run when Debian's `parallel` is
-// installed, the Slurm script when a Slurm cluster answers (skipped otherwise).
+// installed, the Slurm script when a Slurm cluster answers (each skipped otherwise, or failed
+// under TANGRAM_REQUIRE_ALL=1: optional_tool.hpp).
 
 #include <doctest/doctest.h>
 
@@ -16,6 +17,7 @@
 
 #include "checks.hpp"
 #include "cli_runner.hpp"
+#include "optional_tool.hpp"
 #include "patterns.hpp"
 #include "temp_dir.hpp"
 
@@ -164,10 +166,9 @@ TEST_CASE("experiment merge: shards that do not add up are refused in one line, 
 }
 
 TEST_CASE("scripts/experiment-parallel.sh: shards under GNU parallel, merged, equal a single run") {
-  if (std::system("command -v parallel > /dev/null 2>&1") != 0) {
-    MESSAGE("GNU parallel is not installed (scripts/setup-deps.sh installs it): skipped");
+  if (!test::tool_available(std::system("command -v parallel > /dev/null 2>&1") == 0, "parallel",
+                            "GNU parallel: scripts/setup-deps.sh installs it"))
     return;
-  }
   test::TempDir dir("shards");
   REQUIRE(test::run_cli(dir, kArgs + " -o single").status == 0);
   const std::string script = std::string(TANGRAM_SOURCE_DIR) + "/scripts/experiment-parallel.sh";
@@ -187,11 +188,11 @@ TEST_CASE("scripts/experiment-parallel.sh: shards under GNU parallel, merged, eq
 
 TEST_CASE("scripts/experiment-slurm.sh: an array job and a merge job on a Slurm cluster") {
   // Only where a Slurm cluster answers (Debian's slurm-wlm, one node will do).
-  if (std::system("command -v sbatch > /dev/null 2>&1 && sinfo -h -t idle,mix -o %n 2>/dev/null"
-                  " | grep -q .") != 0) {
-    MESSAGE("no Slurm cluster here (sbatch, sinfo with an idle node): skipped");
+  if (!test::tool_available(
+          std::system("command -v sbatch > /dev/null 2>&1 && sinfo -h -t idle,mix -o %n "
+                      "2>/dev/null | grep -q .") == 0,
+          "slurm", "a Slurm cluster: sbatch, and sinfo showing an idle node"))
     return;
-  }
   test::TempDir dir("slurm");
   REQUIRE(test::run_cli(dir, kArgs + " -o single").status == 0);
   const std::string script = std::string(TANGRAM_SOURCE_DIR) + "/scripts/experiment-slurm.sh";

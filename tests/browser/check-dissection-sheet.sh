@@ -12,7 +12,7 @@
 #
 # Set CHROMIUM to choose the browser binary.
 # Exit status: 0 passed; 1 failed; 2 bad usage; 77 skipped: no Chromium (scripts/setup-deps.sh
-# --browser installs it).
+# --browser installs it; failed instead under TANGRAM_REQUIRE_ALL=1: common.sh).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 

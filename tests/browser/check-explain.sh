@@ -5,7 +5,7 @@
 #
 #   tests/browser/check-explain.sh [--tangram PATH] [--screenshot OUT.png] [--keep DIR]
 #
-# Exit status: 0 passed; 1 failed; 77 skipped: no Chromium.
+# Exit status: 0 passed; 1 failed; 77 skipped: no Chromium (failed under TANGRAM_REQUIRE_ALL=1).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 tangram="$root/build/tangram" screenshot="" keep=""

@@ -24,7 +24,8 @@
 # counts onto <html> as data attributes, which Chromium's --dump-dom prints. PAGE itself is
 # never modified. Set CHROMIUM to choose the browser binary.
 # Exit status: 0 all checks passed; 1 a check failed; 2 bad usage or unreadable PAGE;
-# 77 no Chromium installed (install it with scripts/setup-deps.sh --browser).
+# 77 no Chromium installed (install it with scripts/setup-deps.sh --browser; 1 instead under
+# TANGRAM_REQUIRE_ALL=1: common.sh).
 set -euo pipefail
 
 usage() { sed -n '2,29s/^# \{0,1\}//p' "${BASH_SOURCE[0]}"; }

@@ -15,7 +15,8 @@
 #     --keep DIR            write the compare results and report.html into DIR (kept)
 #     --install             install Chromium first when missing (scripts/setup-deps.sh --browser)
 #
-# Exit status: 0 passed; 1 failed; 77 skipped: no Chromium (and no --install).
+# Exit status: 0 passed; 1 failed; 77 skipped: no Chromium (and no --install; failed instead
+# under TANGRAM_REQUIRE_ALL=1: common.sh).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 

@@ -8,7 +8,7 @@
 # renames it, uploads two bad pictures and one read with warnings (the CLI's lines must be
 # shown), turns a piece freely and mirrors it, uploads a disc for the Stomachion and solves it
 # with Show thinking (steps drawn), queues a second solve from a second tab and closes that tab
-# (the server must stop it), presses Stop (outcome `stopped` within 5 s), snaps a pentomino to
+# (the server must stop it), presses Stop (outcome `stopped`), snaps a pentomino to
 # the grid, lists all solutions of a rectangle (subset of the pentominoes), imports the masks
 # twice, deletes a problem, reopens the square's design.
 #
@@ -22,7 +22,7 @@
 # when run from the repository's top), once per lock file, from npm's cache (~/.npm) when it
 # can. Set CHROMIUM to use another browser binary.
 # Exit status: 0 passed; 1 failed; 2 bad usage; 77 skipped: no node/npm, no Chromium, or the npm
-# packages cannot be installed.
+# packages cannot be installed (failed instead under TANGRAM_REQUIRE_ALL=1: common.sh).
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 
@@ -39,22 +39,20 @@ while [[ $# -gt 0 ]]; do
   esac
 done
 
+source "$root/tests/browser/common.sh"
 for tool in node npm; do
   if ! command -v "$tool" >/dev/null 2>&1; then
-    echo "check-web: SKIP: no $tool (scripts/setup-deps.sh --browser installs Node.js and npm)" >&2
-    exit 77
+    skip_or_fail check-web "$tool" "no $tool (scripts/setup-deps.sh --browser installs Node.js and npm)"
   fi
 done
 browser=${CHROMIUM:-/usr/bin/chromium}
 if [[ ! -x "$browser" ]]; then
-  echo "check-web: SKIP: no Chromium at $browser (scripts/setup-deps.sh --browser installs it)" >&2
-  exit 77
+  skip_or_fail check-web chromium "no Chromium at $browser (scripts/setup-deps.sh --browser installs it)"
 fi
 [[ -x "$tangram" ]] || { echo "check-web: no tangram binary at $tangram (build first)" >&2; exit 1; }
 tangram=$(cd "$(dirname "$tangram")" && pwd)/$(basename "$tangram")
 if [[ -n "$screenshots" ]]; then mkdir -p "$screenshots"; screenshots=$(cd "$screenshots" && pwd); fi
 
-source "$root/tests/browser/common.sh"
 make_work check-web "$keep"
 
 # puppeteer-core, installed once per package-lock.json.
@@ -71,8 +69,7 @@ if [[ ! -f "$npm_dir/.installed" ]]; then
   if ! (cd "$npm_dir" && npm ci --prefer-offline --no-audit --no-fund --loglevel=error \
           > "$work/npm.log" 2>&1); then
     cat "$work/npm.log" >&2
-    echo "check-web: SKIP: npm ci failed (no network and nothing in npm's cache?)" >&2
-    exit 77
+    skip_or_fail check-web puppeteer-core "npm ci failed (no network and nothing in npm's cache?)"
   fi
   touch "$npm_dir/.installed"
 fi

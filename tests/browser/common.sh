@@ -1,8 +1,20 @@
 # Shared by the browser checks (sourced, not run): finding Chromium and a work directory.
 
+# skip_or_fail NAME TOOL MESSAGE: the check cannot run, TOOL is missing (MESSAGE says so and how
+# to get it). Exits 77 (skipped), or 1 (failed) under TANGRAM_REQUIRE_ALL=1 (CI: .ci/run) unless
+# TANGRAM_MAY_SKIP, a comma-separated list, names TOOL. NAME prefixes the message.
+skip_or_fail() {
+  if [[ "${TANGRAM_REQUIRE_ALL:-}" == 1 && ",${TANGRAM_MAY_SKIP:-}," != *",$2,"* ]]; then
+    echo "$1: FAIL: $3; TANGRAM_REQUIRE_ALL=1 requires $2" >&2
+    exit 1
+  fi
+  echo "$1: SKIP: $3" >&2
+  exit 77
+}
+
 # find_chromium NAME: sets `browser` to $CHROMIUM (exit 2 when that is not an executable) or to
-# the first of chromium, chromium-browser, google-chrome found; exits 77 (skipped) when none
-# is. NAME prefixes the messages.
+# the first of chromium, chromium-browser, google-chrome found; skip_or_fail (tool chromium)
+# when none is. NAME prefixes the messages.
 find_chromium() {
   browser=${CHROMIUM:-}
   if [[ -n "$browser" ]] && ! command -v "$browser" >/dev/null 2>&1; then
@@ -15,8 +27,7 @@ find_chromium() {
     done
   fi
   if [[ -z "$browser" ]]; then
-    echo "$1: SKIP: no Chromium found (scripts/setup-deps.sh --browser installs it)" >&2
-    exit 77
+    skip_or_fail "$1" chromium "no Chromium found (scripts/setup-deps.sh --browser installs it)"
   fi
 }
 
