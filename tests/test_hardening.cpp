@@ -1,6 +1,7 @@
 // The command line against hostile inputs and outputs: each class of case that once hung,
-// exhausted memory or replaced a device now ends within seconds, under a 2 GB address-space
-// limit, with its exit status and exactly one line on stderr.
+// exhausted memory or replaced a device now ends before a kill timer (RunBounds::seconds, far
+// above what it takes), under a 2 GB address-space limit, with its exit status and exactly one
+// line on stderr.
 
 #include <doctest/doctest.h>
 
@@ -32,14 +33,14 @@ using tangram::test::RunBounds;
 using tangram::test::TempDir;
 using tangram::test::write_file;
 
-/// The checks every case makes: status, one error line (containing `words`), within seconds.
+/// The checks every case makes: status, one error line (containing `words`), not killed by the
+/// kill timer (a case that hangs or reads a device to its end never returns).
 void check_refused(const Run& run, int status, const std::string& words) {
   CAPTURE(run.err);
   CHECK_FALSE(run.timed_out);
   CHECK(run.status == status);
   CHECK(one_error_line(run.err));
   CHECK(run.err.find(words) != std::string::npos);
-  CHECK(run.seconds < 10.0);
 }
 
 /// A directory holding a small solvable pattern and its ground truth.
@@ -124,16 +125,19 @@ TEST_CASE(
                 "more than the 15300 the solver accepts");
   // 0.1 degrees (15300 configurations) at a large scale: rasterising alone takes longer than
   // the limit, which now counts from the start and stops it. (A rectangle off the Tangram's
-  // lattice: a square would be solved on the lattice before any rasterising.)
+  // lattice: a square would be solved on the lattice before any rasterising.) Stopped by the
+  // limit it ends in under 2 s; rasterising to the end took over 200 s on one thread, so a
+  // kill timer of 60 s tells the two apart on any machine.
   cv::Mat1b big(1800, 1500, uchar{255});
   big(cv::Rect(200, 200, 1000, 1440)) = 0;
   REQUIRE(cv::imwrite(in.dir.file("big.png"), big));
+  RunBounds bounds;
+  bounds.seconds = 60.0;
   const Run run = run_cli_bounded(
-      in.dir, "solve big.png --work-size 0 --rotation-step 0.1 --time-limit 1 --threads 1");
+      in.dir, "solve big.png --work-size 0 --rotation-step 0.1 --time-limit 1 --threads 1", bounds);
   CHECK_FALSE(run.timed_out);
   CHECK(run.status == 1);
   CHECK(run.out.find("not solved (time limit of 1 s reached") != std::string::npos);
-  CHECK(run.seconds < 4.0);
 }
 
 TEST_CASE("hardening: verify refuses oversized and absurd solutions as malformed") {

@@ -188,7 +188,7 @@ TEST_CASE("vertex search: a disc is answered unsolved at once, no time limit rea
   CHECK_FALSE(solution.solved);
   CHECK_FALSE(solution.stats.timed_out);
   CHECK(outcome_of(solution) == Outcome::Exhausted);
-  CHECK(solution.stats.seconds < 5.0);
+  CHECK(solution.stats.placements_tried < 100);  // 4: every corner refuses the pieces at once
 }
 
 TEST_CASE("vertex search: the time limit ends it unsolved") {
