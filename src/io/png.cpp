@@ -238,7 +238,7 @@ std::string canonical_png(std::string_view bytes, std::uint64_t max_pixels, PngH
       if (idat_seen || !trns.empty()) continue;
       if (header.colour_type == 2 && c.data.size() == 6) {
         bool in_range = true;  // 8-bit samples are stored in two bytes, the first one 0
-        for (int s = 0; s < 3 && header.bit_depth == 8; ++s)
+        for (std::size_t s = 0; s < 3 && header.bit_depth == 8; ++s)
           in_range = in_range && c.data[2 * s] == 0;
         if (in_range) trns.assign(c.data.data(), c.data.size());
       } else if (palette && palette_entries > 0 && !c.data.empty() &&

@@ -138,7 +138,7 @@ std::optional<std::string> read_bytes(const fs::path& path, std::uint64_t max_by
     return read_input_file(path.string(), "file", max_bytes, limit);
   } catch (const InputError& e) {
     // "cannot read file PATH: why" -> "why": the caller names the file.
-    const std::string message = e.tagged();
+    const std::string& message = e.tagged();
     const std::string prefix = "cannot read file " + path.string() + ": ";
     problem = message.rfind(prefix, 0) == 0 ? message.substr(prefix.size()) : message;
     return std::nullopt;

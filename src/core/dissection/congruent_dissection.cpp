@@ -437,7 +437,8 @@ DissectionAttributes attributes(const Cells& figure, const Dissection& d) {
       }
   }
   a.x2 = static_cast<double>(outline) / static_cast<double>(d.size());
-  a.x3 = static_cast<double>(cut / 2);
+  const std::size_t cuts = cut / 2;  // each cut edge was counted from both sides
+  a.x3 = static_cast<double>(cuts);
   const Cells first = normalized(d[0]);
   for (std::size_t p = 1; p < d.size(); ++p)
     for (int t : {0, 2, 1, 3, 4, 6, 5, 7})

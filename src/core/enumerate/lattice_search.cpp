@@ -8,6 +8,7 @@
 #include <optional>
 
 #include <opencv2/core.hpp>
+#include <opencv2/imgproc.hpp>
 
 namespace tangram {
 

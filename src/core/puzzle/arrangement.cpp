@@ -160,7 +160,8 @@ RenderedFigure render_arrangement(const Arrangement& arrangement, const PieceSet
     }
   }
   figure.image = cv::Mat1b(height, width, uchar(255));
-  figure.image.setTo(0, hits >= (kSamples * kSamples + 1) / 2);
+  constexpr int kMajority = (kSamples * kSamples + 1) / 2;  // of a pixel's samples
+  figure.image.setTo(0, hits >= kMajority);
   return figure;
 }
 
