@@ -11,6 +11,8 @@
 #                                   `node` or `npm` is not on PATH (check-web.sh runs puppeteer-core)
 #   scripts/setup-deps.sh --fuzz    also clang, libFuzzer and llvm-symbolizer, for the fuzz
 #                                   targets of fuzz/ and scripts/fuzz.sh
+#   scripts/setup-deps.sh --lint    also clang-format and clang-tidy (version 14, as CI runs them),
+#                                   for scripts/format.sh and scripts/tidy.sh
 #   scripts/setup-deps.sh --python  also pybind11, the Python headers, numpy and pytest, for the
 #                                   Python module (-DTANGRAM_PYTHON=ON, python/)
 #
@@ -23,6 +25,7 @@ packages=(cmake ninja-build g++ make pkg-config libopencv-dev libtbb-dev zlib1g-
 bench_packages=(python3-numpy python3-opencv python3-shapely)
 browser_packages=(chromium fonts-dejavu-core)
 fuzz_packages=(clang-14 libclang-rt-14-dev libfuzzer-14-dev llvm-14 python3)
+lint_packages=(clang-format-14 clang-tidy-14)
 python_packages=(pybind11-dev python3-dev python3-numpy python3-pytest)
 
 usage() { sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "${BASH_SOURCE[0]}"; }
@@ -37,6 +40,7 @@ for arg in "$@"; do
       command -v node >/dev/null 2>&1 || packages+=(nodejs)
       command -v npm >/dev/null 2>&1 || packages+=(npm) ;;
     --fuzz) packages+=("${fuzz_packages[@]}") ;;
+    --lint) packages+=("${lint_packages[@]}") ;;
     --python) packages+=("${python_packages[@]}") ;;
     -h|--help) usage; exit 0 ;;
     *) echo "setup-deps: unknown argument '$arg' (try --help)" >&2; exit 2 ;;

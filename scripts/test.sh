@@ -2,7 +2,10 @@
 # Install what is missing, build, and run the test suite. Extra arguments go to ctest
 # (e.g. scripts/test.sh -R test_geometry, or -j 1). Tests run in parallel, one per core
 # (CTEST_PARALLEL_LEVEL, or -j, overrides it); each test's files live in its own temporary
-# directory and no test's verdict depends on timing.
+# directory and no test's verdict depends on timing. A test case that runs no assertion fails.
+# A test whose program is missing (Chromium, node, GNU parallel, a Slurm cluster, python3) is
+# reported skipped, or fails with TANGRAM_REQUIRE_ALL=1 unless TANGRAM_MAY_SKIP names the
+# program (.ci/run: TANGRAM_REQUIRE_ALL=1 TANGRAM_MAY_SKIP=slurm).
 #
 # The full suite also builds the Python module (-DTANGRAM_PYTHON=ON, with the packages of
 # scripts/setup-deps.sh --python) and runs its pytest tests (ctest -L python).
