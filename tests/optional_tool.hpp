@@ -29,10 +29,9 @@ inline bool tool_required(const std::string& tool) {
   return true;
 }
 
-/// Whether the test case may go on with `tool` (`present`: whether it answers here). When it
-/// is missing the test case fails if tool_required(), else it is marked skipped (the run then
-/// exits 77, which ctest reports as skipped); either way it should return. `how` says how to
-/// get the tool.
+/// Whether the test case may use `tool` (`present`: it answers here). If not, the case fails
+/// when tool_required(), else is marked skipped (the run exits 77, ctest's skip), and should
+/// return; `how` says how to get the tool.
 inline bool tool_available(bool present, const std::string& tool, const std::string& how) {
   if (present) return true;
   if (tool_required(tool)) {
