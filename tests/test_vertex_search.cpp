@@ -269,7 +269,7 @@ TEST_CASE("vertex search: the accept hook sees each complete assembly and may se
 TEST_CASE(
     "vertex search: a remainder Boost.Geometry's buffer asserts on costs a placement, "
     "not the process") {
-  // kilogram-dev-rotated's page1-56 (../shared/benchmarks, copied into tests/data): after a few
+  // kilogram-dev-rotated's page1-56 (a KiloGram figure, copied into tests/data): after a few
   // placements a remainder has two nearly parallel edges at a corner, and the opening's
   // buffer failed its assertion `intersecting` (line_line_intersection) and aborted. Boost's
   // assertions now throw, and the search drops the placement or keeps the remainder unopened.

@@ -5,6 +5,7 @@
 // fourth byte dropped); OS/2 bitmaps grey, as OpenCV never takes them for colour.
 
 #include <array>
+#include <cstddef>
 #include <cstring>
 #include <string>
 
@@ -151,17 +152,20 @@ cv::Mat decode_bmp(std::string_view b) {
         const unsigned index = (row[x / per_byte] >> shift) & ((1u << bpp) - 1);
         std::memcpy(bgra, palette[index].data(), 3);
       } else if (bpp == 16) {
-        const unsigned v = row[2 * x] | row[2 * x + 1] << 8;
+        const std::ptrdiff_t at = 2 * static_cast<std::ptrdiff_t>(x);
+        const unsigned v = row[at] | row[at + 1] << 8;
         bgra[0] = static_cast<unsigned char>((v << 3) & 0xF8);
         bgra[1] = static_cast<unsigned char>(rgb565 ? (v >> 3) & 0xFC : (v >> 2) & 0xF8);
         bgra[2] = static_cast<unsigned char>(rgb565 ? (v >> 8) & 0xF8 : (v >> 7) & 0xF8);
       } else {
-        std::memcpy(bgra, row + x * (bpp / 8), static_cast<std::size_t>(bpp / 8));
+        std::memcpy(bgra, row + static_cast<std::ptrdiff_t>(x) * (bpp / 8),
+                    static_cast<std::size_t>(bpp / 8));
       }
       if (channels == 1)
         out[x] = opencv_grey(bgra[0], bgra[1], bgra[2]);
       else
-        std::memcpy(out + x * channels, bgra, static_cast<std::size_t>(channels));
+        std::memcpy(out + static_cast<std::ptrdiff_t>(x) * channels, bgra,
+                    static_cast<std::size_t>(channels));
     }
   }
   return image;

@@ -1,6 +1,7 @@
 #include "tangram/io/png.hpp"
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
@@ -310,7 +311,7 @@ cv::Mat decode_parts(PngParts& parts) {
   // The transparent RGB colour (two bytes per sample in the chunk).
   unsigned key[3] = {0, 0, 0};
   if (type == 2 && parts.trns.size() == 6)
-    for (int c = 0; c < 3; ++c) key[c] = trns[2 * c] << 8 | trns[2 * c + 1];
+    for (std::ptrdiff_t c = 0; c < 3; ++c) key[c] = trns[2 * c] << 8 | trns[2 * c + 1];
 
   // Adam7: pass p holds columns x0 + k dx of rows y0 + k dy; one pass of everything otherwise.
   static constexpr int kX0[7] = {0, 4, 0, 2, 0, 1, 0}, kDx[7] = {8, 8, 4, 4, 2, 2, 1};
@@ -348,7 +349,8 @@ cv::Mat decode_parts(PngParts& parts) {
             break;
           case 3: {
             const unsigned index = sample(s);
-            v[0] = plte[3 * index + 2], v[1] = plte[3 * index + 1], v[2] = plte[3 * index];
+            const std::size_t at = 3 * std::size_t{index};
+            v[0] = plte[at + 2], v[1] = plte[at + 1], v[2] = plte[at];
             if (index < parts.trns.size()) v[3] = trns[index];
             break;
           }
