@@ -503,6 +503,7 @@ py::dict generate_py(int cells, int parts, const py::kwargs& kwargs) {
          o.seed = v.cast<std::uint64_t>();
        }},
       {"time_limit", [](O& o, K k, H v) { o.time_limit_s = number_of(k, v); }},
+      {"max_candidates", [](O& o, K k, H v) { o.max_candidates = whole_of(k, v); }},
       {"min_difficulty", [](O& o, K k, H v) { o.min_difficulty = number_of(k, v); }},
       {"sort", [](O& o, K k, H v) { o.sort = string_of(k, v); }},
       {"threads", [](O& o, K k, H v) { o.threads = static_cast<int>(whole_of(k, v)); }},
@@ -532,8 +533,8 @@ py::dict generate_py(int cells, int parts, const py::kwargs& kwargs) {
   out["puzzles"] = puzzles;
   out["candidates"] = generated.candidates;
   out["seeds"] = generated.seeds;
-  out["complete"] = generated.complete;
-  out["exhausted"] = generated.exhausted;
+  out["complete"] = generated.complete();
+  out["exhausted"] = generated.stop == GenerateStop::barren;
   out["title"] = puzzles_title(options, generated.puzzles.size());
   out["summary"] = generated.summary;
   return out;
@@ -610,7 +611,7 @@ py::array load_image_py(const py::handle& path) {
 
 }  // namespace tangram::python
 
-PYBIND11_MODULE(tangram, m) {
+PYBIND11_MODULE(tangram_solver, m) {
   using namespace tangram;
   using namespace tangram::python;
   m.doc() =
@@ -694,7 +695,8 @@ Returns a dict: "answer" ("found", "none", "several" with unique, "incomplete"),
 squares into `parts` pieces, as `tangram generate dissection` makes them.
 
 options: count (10), seed (1), holes, from_square, from_piece, long_cut, method, mirror,
-  time_limit (seconds; 60), min_difficulty, sort ("amusement", "difficulty1", "difficulty2"),
+  time_limit (seconds; 60), max_candidates (figures tried in all; 0 = no bound), min_difficulty,
+  sort ("amusement", "difficulty1", "difficulty2"),
   threads (0 = all cores).
 Returns a dict: "answer" ("found": all, "incomplete": fewer, "none"), "puzzles" (each with its
 "name", "grid" (text) and "document" (the puzzle's JSON, with its solution and rating)),

@@ -390,7 +390,7 @@ TEST_CASE("dissect: a set of puzzles is the same with 1 thread or 2, distinct, e
   }
   REQUIRE(one.puzzles.size() == 12);
   REQUIRE(two.puzzles.size() == 12);
-  CHECK(one.complete);
+  CHECK(one.complete());
   CHECK(one.seeds == two.seeds);
   CHECK(one.candidates == two.candidates);
   std::set<Cells> shapes;
@@ -415,6 +415,35 @@ TEST_CASE("dissect: a set of puzzles is the same with 1 thread or 2, distinct, e
   CHECK(generate_puzzles(config, 1, 6).puzzles[0].figure != one.puzzles[0].figure);
 }
 
+TEST_CASE("dissect: a bound on the figures tried stops a set, the same with 1 thread or 2") {
+  GenerateConfig config;
+  config.cells = 12;
+  config.max_total_candidates = 60;
+  PuzzleSet one, two;
+  {
+    ThreadLimit limit(1);
+    one = generate_puzzles(config, 1000, 5);
+  }
+  {
+    ThreadLimit limit(2);
+    two = generate_puzzles(config, 1000, 5);
+  }
+  CHECK(one.stop == GenerateStop::candidates);
+  CHECK_FALSE(one.complete());
+  CHECK(one.candidates <= 60);
+  CHECK(one.candidates == two.candidates);
+  REQUIRE(one.puzzles.size() == two.puzzles.size());
+  CHECK_FALSE(one.puzzles.empty());
+  for (std::size_t i = 0; i < one.puzzles.size(); ++i)
+    CHECK(one.puzzles[i].figure == two.puzzles[i].figure);
+  // Unbounded, the same seeds give the same first puzzles.
+  config.max_total_candidates = 0;
+  const PuzzleSet free = generate_puzzles(config, one.puzzles.size(), 5);
+  REQUIRE(free.puzzles.size() == one.puzzles.size());
+  for (std::size_t i = 0; i < one.puzzles.size(); ++i)
+    CHECK(free.puzzles[i].figure == one.puzzles[i].figure);
+}
+
 TEST_CASE("dissect: of the tetrominoes only the L is a puzzle (the S's halving is symmetric)") {
   // I, O and S halve only by their own symmetry (or in two ways), T not at all: the L (or its
   // mirror image, the same figure up to a reflection) is the one puzzle of 4 squares, and the
@@ -424,8 +453,8 @@ TEST_CASE("dissect: of the tetrominoes only the L is a puzzle (the S's halving i
   config.max_candidates = 20;
   const PuzzleSet set = generate_puzzles(config, 3, 1);
   REQUIRE(set.puzzles.size() == 1);
-  CHECK(set.exhausted);
-  CHECK_FALSE(set.complete);
+  CHECK(set.stop == GenerateStop::barren);
+  CHECK_FALSE(set.complete());
   CHECK(congruent(set.puzzles[0].figure, parse_grid("#.\n#.\n##\n")));
   CHECK(set.seeds >= kMaxBarrenSeeds);
 }

@@ -125,18 +125,23 @@ TEST_CASE("generate CLI: --sort and --min-difficulty, three pieces, the time lim
       0);
   REQUIRE(run_cli(dir, "generate dissection --cells 16 --count 3 --out d -q").status == 0);
   CHECK(read_all(dir.path() / "o" / "puzzles.csv") == read_all(dir.path() / "d" / "puzzles.csv"));
-  // The time limit before the count: exit 5, the puzzles found written (none found: exit 1).
-  // No verdict hangs on the machine's speed: 20 cells gave a first puzzle within 0.01 s and
-  // 150 in 0.5 s, far from 100000; 60 cells took over 2 minutes to give its first.
+  // A bound before the count: exit 5, the puzzles found written (none found: exit 1). The
+  // bound is the number of figures tried, so the verdict does not hang on the machine's speed.
   const tangram::test::Run late =
-      run_cli(dir, "generate dissection --cells 20 --count 100000 --time-limit 0.5 --out t -q");
+      run_cli(dir, "generate dissection --cells 20 --count 100000 --max-candidates 400 --out t -q");
   CHECK(late.status == 5);
-  CHECK(contains(late.out, "time limit"));
+  CHECK(contains(late.out, "candidate limit"));
   CHECK(std::filesystem::is_regular_file(dir.path() / "t" / "sheet.html"));
   CHECK(std::filesystem::is_regular_file(dir.path() / "t" / "puzzle-001.txt"));
-  CHECK(
-      run_cli(dir, "generate dissection --cells 60 --count 5 --time-limit 0.2 --out n -q").status ==
-      1);
+  // 60 squares: 20 figures in all give none.
+  CHECK(run_cli(dir, "generate dissection --cells 60 --count 5 --max-candidates 20 --out n -q")
+            .status == 1);
+  // The same bound, the same puzzles, with any thread count.
+  REQUIRE(run_cli(dir,
+                  "generate dissection --cells 20 --count 100000 --max-candidates 400 "
+                  "--threads 1 --out t1 -q")
+              .status == 5);
+  CHECK(read_all(dir.path() / "t" / "puzzles.csv") == read_all(dir.path() / "t1" / "puzzles.csv"));
   // Of the tetrominoes only the L is a puzzle: one found, then no new one (exit 5).
   const tangram::test::Run few = run_cli(dir, "generate dissection --cells 4 --count 3 --out l -q");
   CHECK(few.status == 5);
@@ -155,6 +160,7 @@ TEST_CASE("generate CLI: bad options exit 2 with one line") {
         "generate dissection --cells 12 --sort fun --out o",
         "generate dissection --cells 12 --out file.txt",
         "generate dissection --cells 12 --time-limit 0 --out o",
+        "generate dissection --cells 12 --max-candidates -1 --out o",
         "generate dissection --cells 12 --from-piece --from-square 4 --out o",
         "generate dissection --cells 12 --long-cut --out o",
         "generate dissection --cells 12 --method fast --out o",

@@ -83,6 +83,11 @@ CLI::App* setup_generate(CLI::App& app, GenerateCommand& command) {
                   wrap("Stop after SEC seconds with the puzzles found so far (exit 5). Default: " +
                        general(options.time_limit_s) + "."))
       ->type_name("SEC");
+  cmd->add_option("--max-candidates", options.max_candidates,
+                  wrap("Stop after trying N figures in all, with the puzzles found so far (exit "
+                       "5): a bound on the work that, unlike the time limit, gives the same "
+                       "result on any machine. Default: 0, no bound."))
+      ->type_name("N");
   cmd->add_option("--min-difficulty", options.min_difficulty,
                   wrap("Keep only puzzles whose estimated difficulty1 is at least X."))
       ->type_name("X");
@@ -96,8 +101,8 @@ CLI::App* setup_generate(CLI::App& app, GenerateCommand& command) {
       ->type_name("N");
   cmd->add_flag("-q,--quiet", command.quiet, wrap("No progress line on stderr."));
   cmd->footer(
-      wrap("Exit status: 0 all M puzzles written; 5 fewer (the time limit, or no new "
-           "puzzle for many seeds: the ones found are written); 1 none found; 2 bad "
+      wrap("Exit status: 0 all M puzzles written; 5 fewer (the time limit, --max-candidates, or no "
+           "new puzzle for many seeds: the ones found are written); 1 none found; 2 bad "
            "option or output; 3 internal error.",
            90));
   return generate;

@@ -61,6 +61,7 @@ void check_generate_options(const GenerateOptions& o, const OptionWords& words) 
       o.sort != "difficulty2")
     throw UsageError(w("sort") + ": expected amusement, difficulty1 or difficulty2, got '" +
                      o.sort + "'");
+  if (o.max_candidates < 0) throw UsageError(w("max-candidates") + " must be 0 (no bound) or more");
   if (o.threads < 0) throw UsageError(w("threads") + " must be 0 (all cores) or more");
 }
 
@@ -80,6 +81,7 @@ GeneratedPuzzles generate_dissection_puzzles(
   config.min_difficulty1 = options.min_difficulty;
   config.deadline = started + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                   std::chrono::duration<double>(options.time_limit_s));
+  config.max_total_candidates = options.max_candidates;
   const auto count = static_cast<std::size_t>(options.count);
   PuzzleSet set;
   {
@@ -90,8 +92,7 @@ GeneratedPuzzles generate_dissection_puzzles(
   out.requested = options.count;
   out.candidates = set.candidates;
   out.seeds = set.seeds;
-  out.complete = set.complete;
-  out.exhausted = set.exhausted;
+  out.stop = set.stop;
   out.mirror = config.mirror;
   for (DissectionPuzzle& puzzle : set.puzzles) out.puzzles.push_back({"", std::move(puzzle)});
   if (!options.sort.empty())
@@ -103,19 +104,21 @@ GeneratedPuzzles generate_dissection_puzzles(
   for (std::size_t i = 0; i < out.puzzles.size(); ++i)
     out.puzzles[i].name = "puzzle-" + detail::padded(static_cast<long>(i + 1), digits);
   out.answer = out.puzzles.empty() ? Answer::None
-               : out.complete      ? Answer::Found
+               : out.complete()    ? Answer::Found
                                    : Answer::Incomplete;
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-  out.summary =
-      std::to_string(out.puzzles.size()) + " of " + std::to_string(count) +
-      (count == 1 ? " puzzle" : " puzzles") + " in " + detail::fixed(seconds, 2) + " s (" +
-      std::to_string(set.candidates) + (set.candidates == 1 ? " candidate, " : " candidates, ") +
-      std::to_string(set.seeds) + (set.seeds == 1 ? " seed" : " seeds") +
-      (set.exhausted ? "; no new puzzle for " + std::to_string(kMaxBarrenSeeds) + " seeds in a row"
-       : !set.complete ? "; time limit"
-                       : "") +
-      ")";
+  out.summary = std::to_string(out.puzzles.size()) + " of " + std::to_string(count) +
+                (count == 1 ? " puzzle" : " puzzles") + " in " + detail::fixed(seconds, 2) +
+                " s (" + std::to_string(set.candidates) +
+                (set.candidates == 1 ? " candidate, " : " candidates, ") +
+                std::to_string(set.seeds) + (set.seeds == 1 ? " seed" : " seeds") +
+                (set.stop == GenerateStop::barren
+                     ? "; no new puzzle for " + std::to_string(kMaxBarrenSeeds) + " seeds in a row"
+                 : set.stop == GenerateStop::deadline   ? "; time limit"
+                 : set.stop == GenerateStop::candidates ? "; candidate limit"
+                                                        : "") +
+                ")";
   return out;
 }
 

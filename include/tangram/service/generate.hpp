@@ -35,6 +35,7 @@ struct GenerateOptions {
   long count = 10;                           ///< --count: M
   std::uint64_t seed = 1;                    ///< --seed
   double time_limit_s = kDefaultTimeLimitS;  ///< --time-limit (s)
+  long max_candidates = 0;                   ///< --max-candidates: figures tried in all; 0 = any
   double min_difficulty = -std::numeric_limits<double>::infinity();  ///< --min-difficulty
   std::string sort;  ///< --sort: empty (seed order), amusement, difficulty1 or difficulty2
   int threads = 0;   ///< --threads; 0 = all cores
@@ -52,14 +53,14 @@ struct NamedPuzzle {
 
 /// What a generation gave.
 struct GeneratedPuzzles {
-  std::vector<NamedPuzzle> puzzles;  ///< sorted as --sort asks, named in that order
-  long requested = 0;                ///< --count
-  long candidates = 0;               ///< figures tried
-  long seeds = 0;                    ///< seeds used
-  bool complete = true;              ///< all `requested` puzzles found
-  bool exhausted = false;            ///< many seeds in a row gave no new puzzle
-  bool mirror = true;                ///< the pieces may be mirror images
-  Answer answer = Answer::None;      ///< Found (all), Incomplete (fewer), None
+  std::vector<NamedPuzzle> puzzles;         ///< sorted as --sort asks, named in that order
+  long requested = 0;                       ///< --count
+  long candidates = 0;                      ///< figures tried
+  long seeds = 0;                           ///< seeds used
+  GenerateStop stop = GenerateStop::count;  ///< why it stopped
+  bool mirror = true;                       ///< the pieces may be mirror images
+  Answer answer = Answer::None;             ///< Found (all), Incomplete (fewer), None
+  bool complete() const { return stop == GenerateStop::count; }  ///< all `requested` found
   /// "N of M puzzles in X s (C candidates, S seeds; ...)", the line `tangram generate
   /// dissection` prints before the sheet's path.
   std::string summary;

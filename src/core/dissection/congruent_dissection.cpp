@@ -805,14 +805,23 @@ PuzzleSet generate_puzzles(const GenerateConfig& config, std::size_t count, std:
   const std::size_t batch = 16;
   std::uint64_t next = 0;
   long barren = 0;  // seeds in a row without a new puzzle
+  const long total = config.max_total_candidates;
   while (set.puzzles.size() < count) {
+    // Each seed of a batch may try what the budget had left when the batch began: the same
+    // for any thread count.
+    GenerateConfig capped = config;
+    if (total > 0) capped.max_candidates = std::min(config.max_candidates, total - set.candidates);
     std::vector<Attempt> attempts(batch);
     parallel_for(
-        batch, [&](std::size_t k) { attempts[k] = attempt(config, puzzle_seed(seed, next + k)); });
+        batch, [&](std::size_t k) { attempts[k] = attempt(capped, puzzle_seed(seed, next + k)); });
     next += batch;
     for (Attempt& a : attempts) {
       if (a.timed_out) {
-        set.complete = false;
+        set.stop = GenerateStop::deadline;
+        break;
+      }
+      if (total > 0 && set.candidates + a.candidates > total) {
+        set.stop = GenerateStop::candidates;
         break;
       }
       set.candidates += a.candidates;
@@ -824,13 +833,16 @@ PuzzleSet generate_puzzles(const GenerateConfig& config, std::size_t count, std:
       }
       if (set.puzzles.size() == count) break;
       if (barren == kMaxBarrenSeeds) {
-        set.complete = false;
-        set.exhausted = true;
+        set.stop = GenerateStop::barren;
+        break;
+      }
+      if (total > 0 && set.candidates >= total && set.puzzles.size() < count) {
+        set.stop = GenerateStop::candidates;
         break;
       }
     }
     if (progress) progress(set);
-    if (!set.complete) break;
+    if (!set.complete()) break;
   }
   return set;
 }

@@ -132,6 +132,9 @@ struct GenerateConfig {
   /// Keep only puzzles whose difficulty1 (rate()) is at least this.
   double min_difficulty1 = -std::numeric_limits<double>::infinity();
   long max_candidates = 100000;  ///< figures tried at most (per puzzle)
+  /// generate_puzzles: figures tried at most in all, a bound that does not hang on the clock;
+  /// 0 = none.
+  long max_total_candidates = 0;
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
 };
 
@@ -152,13 +155,21 @@ std::optional<DissectionPuzzle> generate_puzzle(const GenerateConfig& config, st
 /// The seed of the i-th puzzle of a set generated from `seed` (generate_puzzles).
 std::uint64_t puzzle_seed(std::uint64_t seed, std::uint64_t i);
 
+/// Why generate_puzzles stopped.
+enum class GenerateStop {
+  count,       ///< all `count` puzzles found
+  deadline,    ///< GenerateConfig::deadline
+  barren,      ///< kMaxBarrenSeeds seeds in a row gave no new puzzle
+  candidates,  ///< GenerateConfig::max_total_candidates figures tried
+};
+
 /// A set of generated puzzles, and what it took.
 struct PuzzleSet {
   std::vector<DissectionPuzzle> puzzles;
-  long candidates = 0;     ///< figures tried for the puzzles in the set and the ones skipped
-  long seeds = 0;          ///< seeds used (puzzles, repeats and seeds that gave none)
-  bool complete = true;    ///< false when the deadline came before `count` puzzles, or:
-  bool exhausted = false;  ///< kMaxBarrenSeeds seeds in a row gave no new puzzle
+  long candidates = 0;  ///< figures tried for the puzzles in the set and the ones skipped
+  long seeds = 0;       ///< seeds used (puzzles, repeats and seeds that gave none)
+  GenerateStop stop = GenerateStop::count;
+  bool complete() const { return stop == GenerateStop::count; }
 };
 
 /// generate_puzzles gives up after this many seeds in a row without a new puzzle.
