@@ -49,7 +49,7 @@ start=$SECONDS
 source "$root/scripts/generator.sh"
 # shellcheck disable=SC2046  # the generator option is one word or none
 cmake -S "$root" -B "$build" $(cmake_generator "$build") -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DTANGRAM_FUZZ=ON -DBUILD_TESTING=OFF >/dev/null
+  -DTANGRAM_DEBUG_INFO="${TANGRAM_DEBUG_INFO:--g}" -DTANGRAM_FUZZ=ON -DBUILD_TESTING=OFF >/dev/null
 for t in "${targets[@]}"; do
   cmake --build "$build" -j "${FUZZ_JOBS:-2}" --target "$t"
 done
