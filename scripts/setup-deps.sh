@@ -13,8 +13,8 @@
 #                                   targets of fuzz/ and scripts/fuzz.sh
 #   scripts/setup-deps.sh --lint    also clang-format and clang-tidy (version 14, as CI runs them),
 #                                   for scripts/format.sh and scripts/tidy.sh
-#   scripts/setup-deps.sh --python  also pybind11, the Python headers, numpy and pytest, for the
-#                                   Python module (-DTANGRAM_PYTHON=ON, python/)
+#   scripts/setup-deps.sh --python  also pybind11, the Python headers, numpy, pytest, pip and venv,
+#                                   for the Python module (-DTANGRAM_PYTHON=ON, python/, pip)
 #
 # Checks each package with dpkg-query and calls apt-get (through sudo when not root,
 # non-interactive) only when something is missing, so a second run is a silent no-op.
@@ -26,7 +26,8 @@ bench_packages=(python3-numpy python3-opencv python3-shapely)
 browser_packages=(chromium fonts-dejavu-core)
 fuzz_packages=(clang-14 libclang-rt-14-dev libfuzzer-14-dev llvm-14 python3)
 lint_packages=(clang-format-14 clang-tidy-14)
-python_packages=(pybind11-dev python3-dev python3-numpy python3-pytest)
+python_packages=(pybind11-dev python3-dev python3-numpy python3-pytest python3-pip python3-setuptools
+                 python3-venv)
 
 usage() { sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "${BASH_SOURCE[0]}"; }
 

@@ -17,7 +17,7 @@ import sys
 import cv2
 import numpy as np
 
-import tangram
+import tangram_solver as tangram
 
 EXTENSIONS = {".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp", ".pbm", ".pgm", ".ppm"}
 

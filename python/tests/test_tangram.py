@@ -1,4 +1,4 @@
-"""Tests of the Python module `tangram` (python/tangram_module.cpp), run by ctest (label
+"""Tests of the Python module `tangram_solver` (python/tangram_module.cpp), run by ctest (label
 python) with PYTHONPATH set to the build's python/ folder."""
 
 import copy
@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import tangram
+import tangram_solver as tangram
 
 MASKS = Path(__file__).resolve().parents[2] / "masks"
 SQUARE = MASKS / "01-square.png"
