@@ -151,14 +151,22 @@ TEST_CASE("run_solve, goal unique: several, and the refusal named by the front e
   CHECK(result.found == 2);
   CHECK(result.summary.rfind("several: board has more than one assembly", 0) == 0);
 
-  // A figure off the pentominoes' grid cannot be enumerated; Python words the option.
+  // A figure on no lattice of the Tangram cannot be enumerated: undecided, not refused (none
+  // would claim a proof); --all refuses it, Python wording the option.
   SolveOptions tangram_unique;
   tangram_unique.unique = true;
   const SolvePlan python = plan_solve(tangram_unique, keyword_words);
   const Silhouette off_grid = read_silhouette(board(3, 7), python.input, "off");
-  CHECK_THROWS_WITH_AS(run_solve(python, off_grid, "off"), doctest::Contains("unique: "),
+  const SolveResult undecided = run_solve(python, off_grid, "off");
+  CHECK(undecided.answer == Answer::Incomplete);
+  CHECK(undecided.summary.rfind("undecided: off cannot be counted exactly: ", 0) == 0);
+  CHECK_NOTHROW(check_enumerable(python, off_grid.pattern));
+  SolveOptions tangram_all;
+  tangram_all.all = true;
+  const SolvePlan python_all = plan_solve(tangram_all, keyword_words);
+  CHECK_THROWS_WITH_AS(run_solve(python_all, off_grid, "off"), doctest::Contains("all"),
                        UsageError);
-  CHECK_THROWS_AS(check_enumerable(python, off_grid.pattern), UsageError);
+  CHECK_THROWS_AS(check_enumerable(python_all, off_grid.pattern), UsageError);
 }
 
 TEST_CASE("run_solve, goals fewest and most: the assembly chosen and its documents") {

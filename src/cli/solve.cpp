@@ -138,10 +138,12 @@ private:
   long frames_ = 0;
 };
 
-/// The service's options of `command`: watched steps when frames or log lines are asked for.
+/// The service's options of `command`: watched steps when frames or log lines are asked for
+/// (--verbose with --unique: the counting's lattice instead).
 SolveOptions service_options(const SolveCommand& command) {
   SolveOptions options = command.solve;
-  options.show_steps = !command.frames_dir.empty() || command.verbose;
+  // --unique --verbose names the lattice it counted on; it has no search steps to show.
+  options.show_steps = !command.frames_dir.empty() || (command.verbose && !options.unique);
   return options;
 }
 
@@ -232,6 +234,10 @@ int solve_several(const SolveCommand& command, const SolvePlan& plan, const Silh
   if (lines) lines->commit();
   std::ostream& out = writes_to_stdout(command) ? std::cerr : std::cout;
   out << result.summary << std::flush;
+  if (command.verbose && result.enumeration.method == "lattice")
+    out << "  counted on the figure's lattice: step " << general(result.enumeration.lattice_step)
+        << " set units, turned " << general(result.enumeration.lattice_turn_deg) << " deg"
+        << std::endl;
 
   const Pattern& figure = silhouette.pattern;
   if (choose) {
@@ -465,7 +471,8 @@ CLI::App* setup_solve(CLI::App& app, SolveCommand& command) {
                          "grid or lattice only); Ctrl-C stops and keeps them."))
           ->group(kSeveralGroup);
   cmd->add_flag("--unique", options.unique,
-                wrap("Stop at the second assembly: none (exit 1), unique (0) or several (4)."))
+                wrap("Stop at the second assembly: none (exit 1, a proof), unique (0), several "
+                     "(4) or undecided (5)."))
       ->excludes(all)
       ->group(kSeveralGroup);
   cmd->add_option("--max-solutions", options.max_solutions,
@@ -509,7 +516,7 @@ CLI::App* setup_solve(CLI::App& app, SolveCommand& command) {
       ->group(kWatchGroup);
   cmd->add_flag("-v,--verbose", command.verbose,
                 wrap("One line per step of the search on stderr, instead of the progress "
-                     "line."))
+                     "line; with --unique, the lattice the assemblies were counted on."))
       ->group(kWatchGroup);
 
   cmd->add_option("--out-dir", command.out_dir,

@@ -9,6 +9,7 @@
 
 #include "tangram/core/base/error.hpp"
 #include "tangram/core/base/format.hpp"
+#include "tangram/core/figure/refusals.hpp"
 #include "tangram/core/figure/rotation_plan.hpp"
 #include "tangram/core/puzzle/verify.hpp"
 #include "tangram/core/solve/solve.hpp"
@@ -101,6 +102,12 @@ std::string search_summary(const SolvePlan& plan, const Solution& solution, cons
   const bool by_vertices = off_rotations || (s.found_by == "vertex" && !vertex_mode);
   if (s.found_by == "grid") out << "  found on the set's unit grid, cell by cell (exact search)\n";
   if (s.found_by == "lattice") out << "  found on the set's lattice (exact search)\n";
+  if (std::find(s.exhausted_stages.begin(), s.exhausted_stages.end(), "lattice") !=
+      s.exhausted_stages.end())
+    out << "  no assembly with every piece's corners on the figure's lattice (searched to the "
+           "end); "
+        << (solution.solved ? "this one has a piece off it" : "assemblies off it were searched")
+        << "\n";
   if (by_vertices) out << "  found by the vertex search on the outline (exact search)\n";
   if (off_rotations)
     out << "  with pieces outside the " << rotation_words(s, config)
@@ -155,6 +162,34 @@ void run_search(const SolvePlan& plan, const Silhouette& silhouette, const std::
       result.notes.push_back(std::move(note));
 }
 
+/// The words of a proof that no assembly exists: "the figure's corner at (40, 12) of 20 deg...".
+std::string impossible_words(const Impossibility& why, const SolverConfig& config) {
+  Solution refused;
+  refused.stats.impossible = why;
+  std::string words = unsolved_reason(refused, config);
+  const std::string lead = "impossible: ";
+  return words.rfind(lead, 0) == 0 ? words.substr(lead.size()) : words;
+}
+
+/// Goal Unique on a figure that cannot be enumerated (`why`): none when the outline proves it
+/// (refusals.hpp), else undecided, never a refusal of the figure.
+void unique_uncounted(const SolvePlan& plan, const Pattern& pattern, const std::string& name,
+                      const std::string& why, SolveResult& result) {
+  std::ostringstream out;
+  if (const std::optional<Impossibility> proof = outline_refusal(pattern, plan.config.pieces)) {
+    out << "none: " << name << " has no assembly (" << impossible_words(*proof, plan.config)
+        << ")\n";
+    result.answer = Answer::None;
+    result.outcome = outcome_name(Outcome::Impossible);
+  } else {
+    out << "undecided: " << name << " cannot be counted exactly: " << why << "\n";
+    result.answer = Answer::Incomplete;
+    result.outcome = outcome_name(Outcome::Exhausted);
+  }
+  result.found = 0;
+  result.summary = out.str();
+}
+
 /// The other goals: the enumeration, what it found and its text.
 void run_enumeration(const SolvePlan& plan, const Silhouette& silhouette, const std::string& name,
                      const SolveHooks& hooks, SolveResult& result) {
@@ -167,6 +202,11 @@ void run_enumeration(const SolvePlan& plan, const Silhouette& silhouette, const 
   // The picture as read: on a grid or a lattice the resolution does not matter.
   const Pattern& pattern = silhouette.pattern;
   check_enumerable(plan, pattern);
+  if (goal == Goal::Unique)
+    if (const std::optional<std::string> why = enumeration_refusal(pattern, config, enumeration)) {
+      unique_uncounted(plan, pattern, name, *why, result);
+      return;
+    }
 
   const bool choose = goal == Goal::Fewest || goal == Goal::Most;
   std::vector<PlacedPiece> chosen;
@@ -206,20 +246,30 @@ void run_enumeration(const SolvePlan& plan, const Silhouette& silhouette, const 
   } else if (goal == Goal::Unique) {
     result.found = found.solutions;
     if (found.solutions >= 2) {
-      out << "several: " << name << " has more than one assembly" << symmetric << family_text(found)
-          << "\n";
+      out << "several: " << name << " has more than one assembly" << symmetric << "\n";
       result.answer = Answer::Several;
     } else if (found.solutions == 1 && found.exhausted) {
-      out << "unique: " << name << " has exactly one assembly" << symmetric << family_text(found)
-          << "\n";
+      out << "unique: " << name << " has exactly one assembly" << symmetric << "\n";
       result.answer = Answer::Found;
     } else if (found.solutions == 1) {
       out << "undecided: " << name << " has an assembly; whether it is unique is not known ("
           << (found.timed_out ? "the time limit" : "an interrupt") << " ended the search)\n";
       result.answer = Answer::Incomplete;
+    } else if (const std::optional<Impossibility> why =
+                   found.exhausted ? outline_refusal(pattern, config.pieces) : std::nullopt) {
+      out << "none: " << name << " has no assembly (" << impossible_words(*why, config) << ")\n";
+      result.answer = Answer::None;
+    } else if (found.method == "lattice" || !found.exhausted) {
+      // An exhausted lattice proves none only on the lattice: say what it proves, no more.
+      out << "undecided: " << name << " has no assembly"
+          << (found.method == "lattice" ? " with every piece's corners on the figure's lattice"
+                                        : "")
+          << (found.exhausted ? "; assemblies with a piece off it are not searched"
+                              : " found (the search did not finish)")
+          << "\n";
+      result.answer = Answer::Incomplete;
     } else {
-      out << "none: " << name << " has no assembly" << family_text(found)
-          << (found.exhausted ? "" : " found (the search did not finish)") << "\n";
+      out << "none: " << name << " has no assembly\n";
       result.answer = Answer::None;
     }
   } else {
@@ -276,7 +326,8 @@ SolvePlan plan_solve(const SolveOptions& options, const OptionWords& words,
 }
 
 void check_enumerable(const SolvePlan& plan, const Pattern& pattern) {
-  if (plan.goal == Goal::One) return;
+  // Unique: a figure that cannot be counted is undecided (or none, by a proof), not refused.
+  if (plan.goal == Goal::One || plan.goal == Goal::Unique) return;
   if (const std::optional<std::string> why =
           enumeration_refusal(pattern, plan.config, plan.enumeration))
     throw UsageError((plan.goal == Goal::All      ? plan.words("all", {})

@@ -37,7 +37,8 @@ SolvePlan plan_solve(const SolveOptions& options, const OptionWords& words = cli
                      const PieceSetFile* pieces = nullptr);
 
 /// Throws UsageError (naming the goal's option) when `pattern` cannot be enumerated as the
-/// plan's goal asks (enumeration_refusal); never for Goal::One.
+/// plan's goal asks (enumeration_refusal); never for Goal::One, nor for Goal::Unique (whose
+/// answer is then none by a proof from the outline, or undecided).
 void check_enumerable(const SolvePlan& plan, const Pattern& pattern);
 
 /// Where a running solve is: the search's counters (One) or the enumeration's.

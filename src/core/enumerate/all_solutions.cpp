@@ -132,6 +132,7 @@ Enumeration enumerate_assemblies(const Pattern& pattern, const SolverConfig& con
   } else {
     out.method = "lattice";
     out.lattice_step = m.lattice->step;
+    out.lattice_turn_deg = m.lattice->turn_deg;
     const LatticeSearchResult found = lattice_search(
         pattern, *m.lattice, config.pieces, settings,
         [&](const std::vector<LatticePlacement>& placements) {

@@ -10,6 +10,10 @@
 #include <opencv2/core.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "tangram/core/figure/angles.hpp"
+#include "tangram/core/figure/corner_angles.hpp"
+#include "tangram/core/figure/rotation_plan.hpp"
+
 namespace tangram {
 
 namespace {
@@ -184,15 +188,40 @@ bool figure_symmetric(const Pattern& pattern, const LatticeFigure& figure, const
       cv::flip(transposed, image, code);
   }
   if (image.size() != crop.size()) cv::resize(image, image, crop.size(), 0, 0, cv::INTER_NEAREST);
-  cv::Mat1b differ;
-  cv::bitwise_xor(crop, image, differ);
-  return cv::countNonZero(differ) < 0.01 * std::max(1, cv::countNonZero(crop));
+  const double most = 0.01 * std::max(1, cv::countNonZero(crop));
+  // A figure turned to its lattice was resampled: its box may lie a pixel off its image's.
+  const int slack = figure.turned ? 1 : 0;
+  cv::Mat1b padded;
+  cv::copyMakeBorder(crop, padded, slack, slack, slack, slack, cv::BORDER_CONSTANT, 0);
+  for (int dy = -slack; dy <= slack; ++dy)
+    for (int dx = -slack; dx <= slack; ++dx) {
+      cv::Mat1b shifted(padded.size(), uchar{0});
+      image.copyTo(shifted(cv::Rect(slack + dx, slack + dy, image.cols, image.rows)));
+      cv::Mat1b differ;
+      cv::bitwise_xor(padded, shifted, differ);
+      if (cv::countNonZero(differ) < most) return true;
+    }
+  return false;
 }
 
-}  // namespace
+/// Whether every corner of the figure (figure_corners()) lies within `tolerance_px` of a point of
+/// `figure`'s lattice: a corner of the figure is a corner of a piece, so on a lattice assembly
+/// it is a lattice point.
+bool corners_on_lattice(const Pattern& pattern, const LatticeFigure& figure) {
+  const double tolerance = std::max(2.5, 0.1 * std::min(figure.step_px.x, figure.step_px.y));
+  for (const FigureCorner& corner : figure_corners(pattern.puzzle, min_corner_edge_px(pattern))) {
+    const double u = (corner.at.x - figure.origin.x) / figure.step_px.x;
+    const double v = (corner.at.y - figure.origin.y) / figure.step_px.y;
+    if (std::abs(u - std::round(u)) * figure.step_px.x > tolerance ||
+        std::abs(v - std::round(v)) * figure.step_px.y > tolerance)
+      return false;
+  }
+  return true;
+}
 
-std::optional<LatticeFigure> lattice_figure(const Pattern& pattern, const PieceSet& set,
-                                            bool reflection, double unit_px) {
+/// lattice_figure() of the figure as it lies, its lattice along the pixel axes.
+std::optional<LatticeFigure> axis_lattice_figure(const Pattern& pattern, const PieceSet& set,
+                                                 bool reflection, double unit_px) {
   if (pattern.puzzle.empty() || pattern.area_px == 0 || !(unit_px > 0.0)) return std::nullopt;
   const cv::Rect box = cv::boundingRect(pattern.puzzle);
   // The set's own steps: for each kind (1/m and sqrt(2)/m), the coarsest at which every
@@ -216,7 +245,7 @@ std::optional<LatticeFigure> lattice_figure(const Pattern& pattern, const PieceS
         figure.step_px = {double(box.width) / cols, double(box.height) / rows};
         figure.cols = cols;
         figure.rows = rows;
-        return figure;
+        if (corners_on_lattice(pattern, figure)) return figure;
       }
       break;  // the set's step of this kind: the figure is not on it
     }
@@ -224,11 +253,64 @@ std::optional<LatticeFigure> lattice_figure(const Pattern& pattern, const PieceS
   return std::nullopt;
 }
 
+/// `pattern` turned by `turn_deg` (counter-clockwise as seen) about its centre onto a canvas that
+/// holds it, and the map from the turned pixels back to `pattern`'s (pixel frame: pixel (i, j)
+/// covers [i, i + 1] x [j, j + 1]).
+std::pair<Pattern, cv::Matx23d> turned_pattern(const Pattern& pattern, double turn_deg) {
+  const double a = turn_deg * CV_PI / 180.0, c = std::cos(a), s = std::sin(a);
+  const double w = pattern.puzzle.cols, h = pattern.puzzle.rows;
+  const double cw = std::abs(w * c) + std::abs(h * s), ch = std::abs(w * s) + std::abs(h * c);
+  const int cols = static_cast<int>(std::ceil(cw)) + 2, rows = static_cast<int>(std::ceil(ch)) + 2;
+  // Seen counter-clockwise with y down: (x, y) -> (c x + s y, -s x + c y) about the centres.
+  const cv::Vec2d from{w / 2.0, h / 2.0}, to{cols / 2.0, rows / 2.0};
+  const cv::Matx22d r(c, s, -s, c);
+  const cv::Vec2d shift = to - r * from;
+  // warpAffine maps pixel centres (i + 0.5 in this frame) to pixel centres.
+  const cv::Vec2d centre_shift = shift + r * cv::Vec2d(0.5, 0.5) - cv::Vec2d(0.5, 0.5);
+  const cv::Matx23d forward(r(0, 0), r(0, 1), centre_shift[0], r(1, 0), r(1, 1), centre_shift[1]);
+  cv::Mat1b image;
+  cv::warpAffine(pattern.puzzle, image, forward, {cols, rows}, cv::INTER_LINEAR,
+                 cv::BORDER_CONSTANT, 0);
+  const cv::Mat1b mask = image >= 128;
+  Pattern out;
+  out.puzzle = mask;
+  out.area_px = cv::countNonZero(mask);
+  out.side_px = std::sqrt(static_cast<double>(out.area_px));
+  const cv::Matx22d back = r.t();
+  const cv::Vec2d back_shift = -(back * shift);
+  return {out, cv::Matx23d(back(0, 0), back(0, 1), back_shift[0], back(1, 0), back(1, 1),
+                           back_shift[1])};
+}
+
+}  // namespace
+
+std::optional<LatticeFigure> lattice_figure(const Pattern& pattern, const PieceSet& set,
+                                            bool reflection, double unit_px) {
+  if (std::optional<LatticeFigure> figure = axis_lattice_figure(pattern, set, reflection, unit_px))
+    return figure;
+  // A turned figure: its outline's direction modulo the grid step, as --rotation-step auto
+  // reads it (rotation_plan.hpp), turned back to the lattice's.
+  const std::optional<OutlineDirection> direction = outline_direction(pattern, set.grid_step_deg());
+  if (!direction || direction->share < RotationPlanConfig{}.min_share) return std::nullopt;
+  const double grid = set.grid_step_deg();
+  double turn = grid_turn(*direction, grid);
+  if (turn == 0.0) return std::nullopt;
+  if (turn > grid / 2.0) turn -= grid;  // the nearer way: the figure as upright as it can be
+  auto [turned, back] = turned_pattern(pattern, -turn);
+  std::optional<LatticeFigure> figure = axis_lattice_figure(turned, set, reflection, unit_px);
+  if (!figure) return std::nullopt;
+  figure->turned = std::make_shared<const Pattern>(std::move(turned));
+  figure->turn_deg = turn;
+  figure->back = back;
+  return figure;
+}
+
 LatticeSearchResult lattice_search(
-    const Pattern& pattern, const LatticeFigure& figure, const PieceSet& set,
+    const Pattern& input, const LatticeFigure& figure, const PieceSet& set,
     const GridSearchConfig& config,
     const std::function<void(const std::vector<LatticePlacement>&)>& on_solution,
     const CoverProgressSink& on_progress) {
+  const Pattern& pattern = figure.turned ? *figure.turned : input;
   const Sampling sampling = choose_sampling(figure, false);
   const Sampling fine = choose_sampling(figure, true);
   const int k = sampling.k;
@@ -336,6 +418,11 @@ std::vector<PlacedPiece> lattice_pieces(const LatticeFigure& figure, const Piece
     pose.reflected = c.config.reflected;
     pose.centre = {figure.origin.x + figure.step_px.x * (p.at.x + c.centre.x),
                    figure.origin.y + figure.step_px.y * (p.at.y + c.centre.y)};
+    if (figure.turned) {
+      const cv::Vec2d centre = figure.back * cv::Vec3d(pose.centre.x, pose.centre.y, 1.0);
+      pose.centre = {centre[0], centre[1]};
+      pose.angle_deg = normalised_angle(pose.angle_deg + figure.turn_deg);
+    }
     pieces.push_back({p.shape, pose, set.posed_polygon(p.shape, unit_px, pose)});
   }
   return pieces;

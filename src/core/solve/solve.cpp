@@ -46,8 +46,12 @@ Solution solve(const StageList& stages, const Pattern& pattern, const SolverConf
   SolveState state;
   state.started = config.search.started == Clock::time_point{} ? entered : config.search.started;
   for (const Stage* stage : stages) {
-    if (stop_requested(config.search))
-      return state.unsolved ? std::move(*state.unsolved) : stopped_solution(config.search);
+    if (stop_requested(config.search)) {
+      Solution stopped =
+          state.unsolved ? std::move(*state.unsolved) : stopped_solution(config.search);
+      stopped.stats.exhausted_stages = state.exhausted;
+      return stopped;
+    }
     const double share = stage->time_share(config);
     std::optional<SolverConfig> cut;
     if (share != 1.0) {
@@ -62,14 +66,18 @@ Solution solve(const StageList& stages, const Pattern& pattern, const SolverConf
     if (!result) continue;
     if (answers(*result)) {
       result->stats.found_by = std::string(stage->name());
+      result->stats.exhausted_stages = state.exhausted;
       return std::move(*result);
     }
     state.unsolved = std::move(result);
   }
-  if (state.unsolved) return std::move(*state.unsolved);
-  Solution none;
-  none.stats.threads = max_threads();
-  return none;
+  Solution last;
+  if (state.unsolved)
+    last = std::move(*state.unsolved);
+  else
+    last.stats.threads = max_threads();
+  last.stats.exhausted_stages = state.exhausted;
+  return last;
 }
 
 }  // namespace tangram

@@ -35,8 +35,9 @@ struct Enumeration : CoverCount {
   std::size_t symmetries = 1;  ///< the figure's symmetries used (1: none but the identity)
   /// "grid" (polyominoes on their unit grid, grid_search.hpp) or "lattice" (lattice_search.hpp)
   std::string method;
-  double lattice_step = 0.0;  ///< "lattice": the step, in set units
-  long rejected = 0;          ///< "lattice": covers of the samples whose pieces overlap
+  double lattice_step = 0.0;      ///< "lattice": the step, in set units
+  double lattice_turn_deg = 0.0;  ///< "lattice": its turn to the figure's outline (degrees)
+  long rejected = 0;              ///< "lattice": covers of the samples whose pieces overlap
 };
 
 /// Called with each assembly (px) in order, one at a time, possibly from a worker thread.

@@ -2,6 +2,7 @@
 /// \file lattice_search.hpp
 /// Every assembly of a polygon set on a square lattice (docs/design/enumerate.md).
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -30,9 +31,16 @@ struct LatticeFigure {
   Vec2 step_px;            ///< the step in pixels, across and down
   int cols = 0, rows = 0;  ///< steps across the figure's bounding box
   std::vector<std::vector<LatticeConfiguration>> configs;  ///< per shape
+  /// The figure turned so that its outline runs along the lattice (null: not turned); origin
+  /// and steps are in its pixels, lattice_search() samples it and lattice_pieces() turns back.
+  std::shared_ptr<const Pattern> turned;
+  double turn_deg = 0.0;  ///< the turn from `turned` back to the input's frame (Pose degrees)
+  cv::Matx23d back = cv::Matx23d(1, 0, 0, 0, 1, 0);  ///< `turned`'s pixels -> the input's
 };
 
-/// The lattice the figure lies on at `unit_px` pixels per set unit; nullopt when none.
+/// The lattice the figure lies on at `unit_px` pixels per set unit: its bounding box a whole
+/// number of steps and its corners on lattice points, as it is or turned by its outline's
+/// direction modulo the set's grid step (outline_direction()); nullopt when none.
 std::optional<LatticeFigure> lattice_figure(const Pattern& pattern, const PieceSet& set,
                                             bool reflection, double unit_px);
 
@@ -49,14 +57,16 @@ struct LatticeSearchResult : PlacedCover<LatticePlacement> {
   std::size_t symmetries = 1;  ///< the figure's symmetries used (1: the identity only)
 };
 
-/// Every assembly of `set` in `pattern` on `figure`, in order; overlapping covers rejected.
+/// Every assembly of `set` in `pattern` on `figure` (on figure.turned when set), in order;
+/// overlapping covers rejected.
 LatticeSearchResult lattice_search(
     const Pattern& pattern, const LatticeFigure& figure, const PieceSet& set,
     const GridSearchConfig& config,
     const std::function<void(const std::vector<LatticePlacement>&)>& on_solution = {},
     const CoverProgressSink& on_progress = {});
 
-/// The pieces of an assembly on the lattice, posed in the pattern's pixel frame at `unit_px`.
+/// The pieces of an assembly on the lattice, posed in the input pattern's pixel frame at
+/// `unit_px` (turned back when the figure was turned).
 std::vector<PlacedPiece> lattice_pieces(const LatticeFigure& figure, const PieceSet& set,
                                         double unit_px,
                                         const std::vector<LatticePlacement>& placements);

@@ -84,6 +84,9 @@ struct SolveStats {
   int rotation_stages = 1;  ///< stages run (SearchConfig::rotation_auto), 1 otherwise
   /// Set when the search did not start because the pattern rules every assembly out.
   std::optional<Impossibility> impossible;
+  /// The stages that searched their family of assemblies to the end and found none ("lattice":
+  /// none with every piece's corners on the figure's lattice); the solve went on past them.
+  std::vector<std::string> exhausted_stages;
 };
 
 /// The outcome of a solve. When `solved` is false `pieces` may hold a partial assembly.

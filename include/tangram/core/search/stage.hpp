@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -34,6 +35,9 @@ struct SolveState {
   /// stage answers.
   std::optional<Solution> unsolved;
   long events = 0;  ///< observer events told so far
+  /// Stages that searched their family of assemblies to the end and found none; solve() hands
+  /// them to its result (SolveStats::exhausted_stages).
+  std::vector<std::string> exhausted;
 };
 
 /// One search of a solve.

@@ -31,7 +31,7 @@ public:
            !grid_configurations(input.config.pieces, s.reflection);
   }
 
-  std::optional<Solution> run(const StageInput& input, SolveState&) const override {
+  std::optional<Solution> run(const StageInput& input, SolveState& state) const override {
     using Clock = std::chrono::steady_clock;
     const SolverConfig& config = input.config;
     const SearchConfig& s = config.search;
@@ -47,7 +47,11 @@ public:
     settings.stop = s.stop;
     const LatticeSearchResult found =
         lattice_search(input.pattern, *figure, config.pieces, settings);
-    if (found.solutions == 0) return std::nullopt;
+    if (found.solutions == 0) {
+      // None on the lattice: told, and the solve goes on for assemblies off it.
+      if (found.exhausted) state.exhausted.emplace_back(name());
+      return std::nullopt;
+    }
     std::vector<PlacedPiece> pieces = lattice_pieces(*figure, config.pieces, unit_px, found.first);
     // The lattice's step in pixels is measured on the figure's box, the pieces' size on its
     // area: put them on the set's own lattice when that does no harm.
