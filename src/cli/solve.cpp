@@ -422,7 +422,7 @@ CLI::App* setup_solve(CLI::App& app, SolveCommand& command) {
   cmd->add_option("--time-limit", options.time_limit_s,
                   wrap("Give up after SEC seconds, reading included. Default: " +
                        general(options.time_limit_s) +
-                       "; none with --all, which runs until it is done or Ctrl-C."))
+                       ". None with --all, which runs until it is done or Ctrl-C."))
       ->type_name("SEC")
       ->each([&command](const std::string&) { command.time_limit_given = true; });
   cmd->add_option("--threads", options.threads,
