@@ -28,6 +28,7 @@
 #include "tangram/core/base/format.hpp"
 #include "tangram/core/puzzle/verify.hpp"
 #include "tangram/io/documents.hpp"
+#include "tangram/io/files.hpp"
 #include "tangram/io/pattern_png.hpp"
 #include "tangram/io/picture.hpp"
 #include "tangram/io/piece_sets.hpp"
@@ -607,6 +608,44 @@ py::array load_image_py(const py::handle& path) {
   return out;
 }
 
+/// The assemblies of a file of `tangram solve --all --json` (tangram-solutions/1, or the older
+/// JSON lines, or one tangram-solution/1 document): each a document by itself, and whether the
+/// file holds every assembly.
+py::dict read_solutions_py(const py::handle& path, const std::optional<std::string>& pieces) {
+  const std::string file = py::module_::import("os").attr("fspath")(path).cast<std::string>();
+  std::optional<PieceSet> given;
+  if (pieces) given = piece_set_from(*pieces).set;
+  const PieceSet* set = given ? &*given : nullptr;
+  const ReadLimits limits;
+  const std::string text =
+      read_input_file(file, "solution", limits.max_document_bytes, Limit::DocumentBytes);
+  SolutionLines lines;
+  std::string form = "tangram-solutions/1";
+  if (is_solution_lines(text)) {
+    lines = solution_lines_from_text(text, set, file);
+    if (lines.older_form) form = "tangram-solution/1 lines";
+  } else {
+    SolutionDocument document = solution_document_from_json(text, set, file);
+    lines.header.set = document.pieces;
+    lines.header.reading = document.reading;
+    lines.assemblies.push_back(std::move(document));
+    form = "tangram-solution/1";
+  }
+  py::dict out;
+  out["format"] = form;
+  out["pattern"] = lines.header.pattern;
+  out["piece_set"] = lines.header.set.name();
+  out["complete"] = lines.summary ? py::object(py::bool_(lines.summary->complete)) : py::none();
+  out["summary"] = lines.summary ? from_json(solutions_summary_line(*lines.summary))["summary"]
+                                 : py::object(py::none());
+  py::list solutions;
+  for (const SolutionDocument& document : lines.assemblies)
+    solutions.append(from_json(solution_to_json(document.solution, document.pieces,
+                                                lines.header.pattern, false, document.reading)));
+  out["solutions"] = solutions;
+  return out;
+}
+
 }  // namespace
 
 }  // namespace tangram::python
@@ -720,5 +759,18 @@ wants image[..., ::-1]).)doc");
         R"doc(A picture file decoded as `tangram solve` decodes it (any format it reads): a new
 uint8 or uint16 array, H x W (grey) or H x W x C (BGR, BGRA or grey+alpha, OpenCV's order),
 which solve(), verify() and render() take in place.)doc");
+  m.def("read_solutions", &read_solutions_py, py::arg("path"), py::kw_only(),
+        py::arg("pieces") = py::none(),
+        R"doc(read_solutions(path, pieces=None): the assemblies of a file `tangram solve --all
+--json` wrote: tangram-solutions/1 JSON lines (a header with the set, one line per assembly,
+a summary), the JSON lines written before it (one tangram-solution/1 document a line), or one
+tangram-solution/1 document. pieces: the set the pieces belong to (default: the set the file
+names or embeds). Returns a dict: "format" ("tangram-solutions/1", "tangram-solution/1 lines"
+or "tangram-solution/1"), "pattern", "piece_set", "complete" (True: every assembly is in the
+file; False; None: the file does not say: an older form, or a run cut short before its
+summary), "summary" (the summary record: "complete", "reason" ("exhaustive", "time-limit",
+"stopped", "max-solutions"), "count", "placements", "seconds", "threads", "method",
+"symmetries", "settings"; None without one) and "solutions" (each a tangram-solution/1 dict
+that verify() and render() take).)doc");
   m.def("piece_sets", &builtin_piece_set_names, "The names of the built-in piece sets.");
 }

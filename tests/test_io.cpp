@@ -275,6 +275,91 @@ TEST_CASE("solution JSON: solution_to_json then solution_from_json gives the sam
   CHECK(document.at("pattern") == "masks/a \"b\".png");
 }
 
+TEST_CASE(
+    "tangram-solutions/1: the header, the assembly lines and the summary read back, each "
+    "assembly a document by itself as the older lines were") {
+  const std::vector<PlacedPiece> square = test::square_assembly(200.0, {123.25, 140.5}, 17.0);
+  InputConfig reading;
+  reading.threshold = 127.5;
+  SolutionsSummary summary;
+  summary.complete = false;
+  summary.reason = "max-solutions";
+  summary.count = 2;
+  summary.placements = 99;
+  summary.seconds = 0.25;
+  summary.threads = 2;
+  summary.method = "lattice";
+  summary.lattice_step = 0.25;
+  summary.symmetries = 8;
+  summary.settings.pieces = "tangram";
+  summary.settings.up_to_symmetry = true;
+  summary.settings.max_solutions = 2;
+  const std::string header =
+      solutions_header_line({"masks/a.png", PieceSet::tangram(), reading, PieceUse::Exact});
+  const std::string text = header + solutions_assembly_line(0, square, PieceSet::tangram()) +
+                           solutions_assembly_line(1, square, PieceSet::tangram()) +
+                           solutions_summary_line(summary);
+  // One record a line, the set only in the header.
+  CHECK(std::count(text.begin(), text.end(), '\n') == 4);
+  CHECK(test::contains(header, "\"set\": {"));
+  CHECK_FALSE(test::contains(text.substr(header.size()), "\"set\""));
+  CHECK(is_solution_lines(text));
+  const SolutionLines lines = solution_lines_from_text(text);
+  CHECK_FALSE(lines.older_form);
+  CHECK(lines.header.pattern == "masks/a.png");
+  REQUIRE(lines.header.reading);
+  CHECK(lines.header.reading->threshold == 127.5);
+  REQUIRE(lines.summary);
+  CHECK_FALSE(lines.summary->complete);
+  CHECK(lines.summary->reason == "max-solutions");
+  CHECK(lines.summary->count == 2);
+  CHECK(lines.summary->placements == 99);
+  CHECK(lines.summary->method == "lattice");
+  CHECK(lines.summary->lattice_step == 0.25);
+  CHECK(lines.summary->symmetries == 8);
+  CHECK(lines.summary->settings.up_to_symmetry);
+  CHECK(lines.summary->settings.max_solutions == 2);
+  CHECK_FALSE(lines.summary->settings.time_limit_s);
+  REQUIRE(lines.assemblies.size() == 2);
+  // Each assembly is the document the older form had on its line.
+  Solution solved;
+  solved.solved = true;
+  solved.pieces = square;
+  const std::string older =
+      solution_to_json_line(solved, PieceSet::tangram(), "masks/a.png", false, reading);
+  for (const SolutionDocument& document : lines.assemblies)
+    CHECK(solution_to_json_line(document.solution, document.pieces, "masks/a.png", false,
+                                document.reading) == older);
+  // The older form reads to the same documents, with nothing said about completeness.
+  CHECK(is_solution_lines(older + older));
+  CHECK_FALSE(is_solution_lines(older));  // one line alone is a document
+  const SolutionLines before = solution_lines_from_text(older + older);
+  CHECK(before.older_form);
+  CHECK_FALSE(before.summary);
+  REQUIRE(before.assemblies.size() == 2);
+  CHECK(solution_to_json_line(before.assemblies[1].solution, before.assemblies[1].pieces,
+                              "masks/a.png", false, before.assemblies[1].reading) == older);
+  // Records out of place are malformed, naming the line.
+  const std::string assembly = solutions_assembly_line(0, square, PieceSet::tangram());
+  const std::pair<std::string, std::string> broken[] = {
+      {header + solutions_assembly_line(1, square, PieceSet::tangram()),
+       "line 2: \"index\" 1 where 0 comes next"},
+      {header + solutions_summary_line(summary) + assembly, "line 3: a record after the summary"},
+      {assembly, "line 1: the first record is not a header"},
+      {header + "{\"index\": 0}\n", "line 2: neither an assembly"},
+      {header + older, "line 2: missing \"index\""},
+  };
+  for (const auto& [bad, message] : broken) {
+    CAPTURE(message);
+    try {
+      solution_lines_from_text(bad, nullptr, "x.jsonl");
+      FAIL("accepted");
+    } catch (const InputError& e) {
+      CHECK(test::contains(e.what(), "invalid solution lines x.jsonl: " + message));
+    }
+  }
+}
+
 TEST_CASE("solution_to_json: coordinates are written with six decimals, unsolved too") {
   Solution solution;
   solution.solved = false;

@@ -1,8 +1,10 @@
-// `tangram solve --all | --unique | --use subset|copies`: counts on stdout, JSON lines that
-// `tangram verify` accepts one by one, the same bytes for any thread count, uniqueness decided
-// on figures whose answer is known by construction, and the options that do not go together
-// refused in one line. Only cheap enumerations run here (3 x 20, 8 x 8 less its centre, the
-// staircase, hand-made figures of a few cells): the suite also runs under AddressSanitizer.
+// `tangram solve --all | --unique | --use subset|copies`: counts on stdout, JSON lines
+// (tangram-solutions/1 for --all: the set once, the assemblies, a summary that says whether
+// they are all) that `tangram verify` accepts, the same assemblies for any thread count,
+// uniqueness decided on figures whose answer is known by construction, and the options that do
+// not go together refused in one line. Only cheap enumerations run here (3 x 20, 8 x 8 less its
+// centre, the staircase, hand-made figures of a few cells): the suite also runs under
+// AddressSanitizer.
 
 #include <doctest/doctest.h>
 
@@ -12,11 +14,14 @@
 #include <cstdio>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <set>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include <pty.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -25,6 +30,7 @@
 
 #include "checks.hpp"
 #include "cli_runner.hpp"
+#include "optional_tool.hpp"
 #include "patterns.hpp"
 #include "tangram/io/detail/json.hpp"
 #include "tangram/io/documents.hpp"
@@ -100,6 +106,88 @@ std::vector<std::string> json_lines(const std::string& path) {
   return lines(text);
 }
 
+using tangram::detail::Json;
+using tangram::detail::parse_json;
+
+/// A tangram-solutions/1 file (solve --all --json): its header, its assembly lines and the
+/// object of its summary, each line checked for its kind and the assemblies for their index.
+struct SolutionsFile {
+  Json header;
+  std::vector<std::string> assemblies;  ///< as written
+  Json summary;
+};
+
+SolutionsFile solutions_file(const std::string& path) {
+  const std::vector<std::string> all = json_lines(path);
+  SolutionsFile file;
+  REQUIRE(all.size() >= 2);
+  file.header = parse_json(all.front());
+  CHECK(file.header.at("format") == "tangram-solutions/1");
+  const Json last = parse_json(all.back());
+  REQUIRE(last.contains("summary"));
+  file.summary = last.at("summary");
+  for (std::size_t i = 1; i + 1 < all.size(); ++i) {
+    CHECK(parse_json(all[i]).at("index") == i - 1);
+    file.assemblies.push_back(all[i]);
+  }
+  CHECK(file.summary.at("count") == file.assemblies.size());
+  return file;
+}
+
+/// The "pieces" of an assembly line, as JSON text.
+std::string pieces_of(const std::string& line) { return parse_json(line).at("pieces").dump(); }
+
+/// The assemblies of a JSON lines file, each a document by itself (the library's reader).
+std::vector<tangram::SolutionDocument> assemblies_of(const std::string& path) {
+  return tangram::solution_lines_from_text(read_all(path)).assemblies;
+}
+
+/// `document` as a tangram-solution/1 file of its own, as `tangram verify` reads one.
+std::string document_text(const tangram::SolutionDocument& document, const std::string& pattern) {
+  return tangram::solution_to_json(document.solution, document.pieces, pattern, false,
+                                   document.reading);
+}
+
+/// The lines of a file but its last (the summary, whose seconds and threads vary).
+std::vector<std::string> but_summary(const std::vector<std::string>& all) {
+  return all.empty() ? all : std::vector<std::string>(all.begin(), all.end() - 1);
+}
+
+/// What `tangram ARGS` (split on spaces) writes to a terminal, its standard error and
+/// input; standard output goes to cli.out in `dir`. None when no pseudo-terminal opens.
+std::optional<std::string> run_on_terminal(const TempDir& dir, const std::string& args) {
+  std::vector<std::string> words{TANGRAM_CLI_PATH};
+  std::istringstream split(args);
+  for (std::string word; split >> word;) words.push_back(word);
+  std::vector<char*> argv;
+  for (std::string& w : words) argv.push_back(w.data());
+  argv.push_back(nullptr);
+  int terminal = -1;
+  // Nothing of this process's buffered output may reach the child's terminal.
+  std::fflush(stdout);
+  std::fflush(stderr);
+  const pid_t child = ::forkpty(&terminal, nullptr, nullptr, nullptr);
+  if (child < 0) return std::nullopt;
+  if (child == 0) {
+    if (::chdir(dir.path().c_str()) != 0 || !std::freopen("cli.out", "w", stdout)) ::_exit(120);
+    ::execv(argv[0], argv.data());
+    ::_exit(121);
+  }
+  std::string shown;
+  char buffer[4096];
+  for (;;) {
+    const ssize_t n = ::read(terminal, buffer, sizeof buffer);
+    if (n <= 0) break;  // EIO once the child has closed the terminal
+    shown.append(buffer, static_cast<std::size_t>(n));
+  }
+  ::close(terminal);
+  int raw = 0;
+  ::waitpid(child, &raw, 0);
+  CHECK(WIFEXITED(raw));
+  CHECK(WEXITSTATUS(raw) == 0);
+  return shown;
+}
+
 /// Checks that `line` is a tangram-solution/1 document of a solved assembly of `pieces` pieces
 /// of the set `set_name` (embedded, so that it reads by itself), and returns it.
 tangram::SolutionDocument check_document(const std::string& line, const std::string& set_name,
@@ -153,21 +241,44 @@ TEST_CASE(
   CHECK(summary_line(run.out) ==
         "8 assemblies of " + k3x20 + " (all of them: the search was exhaustive)");
   CHECK(run.err.empty());
-  const std::vector<std::string> all = json_lines(dir.file("all.jsonl"));
+  // The set once, in the header; then the assemblies; then a summary: all of them.
+  const SolutionsFile file = solutions_file(dir.file("all.jsonl"));
+  CHECK(file.header.at("piece_set") == "pentominoes");
+  CHECK(file.header.at("set").at("name") == "pentominoes");
+  CHECK(file.header.at("pattern") == k3x20);
+  CHECK(file.header.at("use") == "exact");
+  CHECK(file.summary.at("complete") == true);
+  CHECK(file.summary.at("reason") == "exhaustive");
+  CHECK(file.summary.at("count") == 8);
+  REQUIRE(file.assemblies.size() == 8);
+  std::set<std::string> distinct;
+  for (const std::string& line : file.assemblies) {
+    distinct.insert(pieces_of(line));
+    CHECK_FALSE(contains(line, "\"set\""));
+  }
+  CHECK(distinct.size() == 8);
+  const std::vector<tangram::SolutionDocument> all = assemblies_of(dir.file("all.jsonl"));
   REQUIRE(all.size() == 8);
-  CHECK(std::set<std::string>(all.begin(), all.end()).size() == 8);
   for (std::size_t i = 0; i < all.size(); ++i) {
     CAPTURE(i);
-    const tangram::SolutionDocument document = check_document(all[i], "pentominoes", 12);
+    const tangram::SolutionDocument document =
+        check_document(tangram::solution_to_json_line(all[i].solution, all[i].pieces, k3x20, false,
+                                                      all[i].reading),
+                       "pentominoes", 12);
     // Each of the 12 pentominoes once.
     const std::vector<std::string> names = piece_names(document);
     CHECK(std::set<std::string>(names.begin(), names.end()).size() == 12);
-    const Run verified = verify_line(dir, k3x20, all[i], "line.json");
+    const Run verified = verify_line(dir, k3x20, document_text(all[i], k3x20), "line.json");
     CAPTURE(verified.out);
     CAPTURE(verified.err);
     CHECK(verified.status == 0);
     CHECK(verified.out.rfind("VALID", 0) == 0);
   }
+  // The file as a whole: every assembly valid, and all of them.
+  const Run verified = run_cli(dir, "verify " + k3x20 + " all.jsonl");
+  CAPTURE(verified.err);
+  CHECK(verified.status == 0);
+  CHECK(verified.out == "VALID  assemblies=8 valid=8 complete=yes\n");
   const cv::Mat montage = cv::imread(dir.file("all.png"), cv::IMREAD_COLOR);
   REQUIRE(!montage.empty());
   CHECK(montage.cols > 160);
@@ -184,25 +295,35 @@ TEST_CASE(
   const TempDir dir("solve-all");
   const std::string solve = "solve " + k3x20 + " --pieces pentominoes --all";
   REQUIRE(run_cli(dir, solve + " --json all.jsonl").status == 0);
-  const std::vector<std::string> all = json_lines(dir.file("all.jsonl"));
+  const std::vector<std::string> all = solutions_file(dir.file("all.jsonl")).assemblies;
   REQUIRE(all.size() == 8);
+  std::vector<std::string> all_pieces;
+  for (const std::string& line : all) all_pieces.push_back(pieces_of(line));
 
   const Run classes = run_cli(dir, solve + " --up-to-symmetry --json classes.jsonl");
   CHECK(classes.status == 0);
   CHECK(summary_line(classes.out) == "2 assemblies up to the figure's 4 symmetries of " + k3x20 +
                                          " (all of them: the search was exhaustive)");
-  const std::vector<std::string> kept = json_lines(dir.file("classes.jsonl"));
+  const SolutionsFile classes_file = solutions_file(dir.file("classes.jsonl"));
+  CHECK(classes_file.summary.at("symmetries") == 4);
+  CHECK(classes_file.summary.at("settings").at("up_to_symmetry") == true);
+  const std::vector<std::string>& kept = classes_file.assemblies;
   REQUIRE(kept.size() == 2);
-  CHECK(kept[0] != kept[1]);
+  CHECK(pieces_of(kept[0]) != pieces_of(kept[1]));
   // The one kept of each class is an assembly itself, written as --all writes it.
-  for (const std::string& line : kept) CHECK(std::count(all.begin(), all.end(), line) == 1);
+  for (const std::string& line : kept)
+    CHECK(std::count(all_pieces.begin(), all_pieces.end(), pieces_of(line)) == 1);
 
   const Run first = run_cli(dir, solve + " --max-solutions 3 --json first.jsonl");
   CHECK(first.status == 0);
   CHECK(summary_line(first.out) ==
         "3 assemblies of " + k3x20 + " (at least: stopped at --max-solutions 3)");
-  CHECK(json_lines(dir.file("first.jsonl")) ==
-        std::vector<std::string>(all.begin(), all.begin() + 3));
+  const SolutionsFile first_file = solutions_file(dir.file("first.jsonl"));
+  CHECK(first_file.assemblies == std::vector<std::string>(all.begin(), all.begin() + 3));
+  // Not all of them, and the file says why.
+  CHECK(first_file.summary.at("complete") == false);
+  CHECK(first_file.summary.at("reason") == "max-solutions");
+  CHECK(first_file.summary.at("settings").at("max_solutions") == 3);
   // One more than there are: the search ends by itself and the count is exact.
   const Run more = run_cli(dir, solve + " --max-solutions 9");
   CHECK(more.status == 0);
@@ -212,7 +333,8 @@ TEST_CASE(
   // --json -: the lines on stdout, the summary on stderr.
   const Run piped = run_cli(dir, solve + " --json -");
   CHECK(piped.status == 0);
-  CHECK(lines(piped.out) == all);
+  CHECK(but_summary(lines(piped.out)) == but_summary(json_lines(dir.file("all.jsonl"))));
+  CHECK(contains(lines(piped.out).back(), "{\"summary\": {\"complete\": true"));
   CHECK(summary_line(piped.err) ==
         "8 assemblies of " + k3x20 + " (all of them: the search was exhaustive)");
 }
@@ -232,9 +354,10 @@ TEST_CASE("solve --all: --threads 1 and 2 write the same JSON lines") {
     CHECK(contains(run.out, std::string(" with ") + threads +
                                 (threads == std::string("1") ? " thread\n" : " threads\n")));
   }
-  const std::string classes = read_all(dir.file("classes-1.jsonl"));
-  CHECK(lines(classes).size() == 65);
-  CHECK(classes == read_all(dir.file("classes-2.jsonl")));
+  const std::vector<std::string> classes = json_lines(dir.file("classes-1.jsonl"));
+  CHECK(solutions_file(dir.file("classes-1.jsonl")).assemblies.size() == 65);
+  // The same lines but the summary's (its seconds and threads).
+  CHECK(but_summary(classes) == but_summary(json_lines(dir.file("classes-2.jsonl"))));
 }
 
 TEST_CASE("solve --all: stopped at --max-solutions, --threads 1 and 2 write the same first lines") {
@@ -245,9 +368,9 @@ TEST_CASE("solve --all: stopped at --max-solutions, --threads 1 and 2 write the 
     CHECK(run_cli(dir, solve + " --max-solutions 100 --threads " + threads + " --json first-" +
                            threads + ".jsonl")
               .status == 0);
-  const std::string first = read_all(dir.file("first-1.jsonl"));
-  CHECK(lines(first).size() == 100);
-  CHECK(first == read_all(dir.file("first-2.jsonl")));
+  const std::vector<std::string> first = json_lines(dir.file("first-1.jsonl"));
+  CHECK(solutions_file(dir.file("first-1.jsonl")).assemblies.size() == 100);
+  CHECK(but_summary(first) == but_summary(json_lines(dir.file("first-2.jsonl"))));
 }
 
 TEST_CASE("solve --unique and --all on figures whose assemblies are known by construction") {
@@ -277,7 +400,7 @@ TEST_CASE("solve --unique and --all on figures whose assemblies are known by con
   CHECK(both.status == 0);
   CHECK(summary_line(both.out) ==
         "2 assemblies of square.png (all of them: the search was exhaustive)");
-  CHECK(json_lines(dir.file("both.jsonl")).size() == 2);
+  CHECK(solutions_file(dir.file("both.jsonl")).assemblies.size() == 2);
   const Run classes =
       run_cli(dir, "solve square.png --pieces dominoes.json --all --up-to-symmetry");
   CHECK(classes.status == 0);
@@ -295,7 +418,10 @@ TEST_CASE("solve --unique and --all on figures whose assemblies are known by con
   CHECK(zero.status == 1);
   CHECK(summary_line(zero.out) ==
         "0 assemblies of tee.png (all of them: the search was exhaustive)");
-  CHECK(json_lines(dir.file("zero.jsonl")).empty());
+  // None, and the file says that none is all of them.
+  const SolutionsFile zero_file = solutions_file(dir.file("zero.jsonl"));
+  CHECK(zero_file.assemblies.empty());
+  CHECK(zero_file.summary.at("complete") == true);
 
   // 3 x 20 has two classes of pentomino assemblies.
   const Run board =
@@ -344,13 +470,23 @@ TEST_CASE(
   REQUIRE(run.status == 0);
   CHECK(summary_line(run.out) == "580 assemblies up to the figure's 2 symmetries of " + board +
                                      " (all of them: the search was exhaustive)");
-  const std::vector<std::string> found = json_lines(dir.file("subset.jsonl"));
+  const SolutionsFile file = solutions_file(dir.file("subset.jsonl"));
+  CHECK(file.header.at("use") == "subset");
+  CHECK(file.header.at("piece_set") == "pentominoes");
+  CHECK(file.summary.at("settings").at("figure_area") == 55);
+  std::set<std::string> distinct;
+  for (const std::string& line : file.assemblies) distinct.insert(pieces_of(line));
+  CHECK(distinct.size() == 580);
+  // Read back, each names the pieces it used as its own set.
+  const std::vector<tangram::SolutionDocument> found = assemblies_of(dir.file("subset.jsonl"));
   REQUIRE(found.size() == 580);
-  CHECK(std::set<std::string>(found.begin(), found.end()).size() == 580);
   std::map<std::string, int> left_out;  // the pentomino each assembly does without
   for (std::size_t i = 0; i < found.size(); ++i) {
     CAPTURE(i);
-    const tangram::SolutionDocument document = check_document(found[i], "pentominoes-subset", 11);
+    const tangram::SolutionDocument document =
+        check_document(tangram::solution_to_json_line(found[i].solution, found[i].pieces, board,
+                                                      false, found[i].reading),
+                       "pentominoes-subset", 11);
     // The derived set is the 11 shapes used, once each.
     CHECK(document.pieces.shape_count() == 11);
     const std::vector<std::string> names = piece_names(document);
@@ -363,12 +499,16 @@ TEST_CASE(
   CHECK(total == 580);
   for (std::size_t i = 0; i < 3; ++i) {
     CAPTURE(i);
-    const Run verified = verify_line(dir, board, found[i], "line-" + std::to_string(i) + ".json");
+    const Run verified = verify_line(dir, board, document_text(found[i], board),
+                                     "line-" + std::to_string(i) + ".json");
     CAPTURE(verified.out);
     CAPTURE(verified.err);
     CHECK(verified.status == 0);
     CHECK(verified.out.rfind("VALID", 0) == 0);
   }
+  const Run verified = run_cli(dir, "verify " + board + " subset.jsonl");
+  CHECK(verified.status == 0);
+  CHECK(verified.out == "VALID  assemblies=580 valid=580 complete=yes\n");
 }
 
 TEST_CASE(
@@ -385,14 +525,19 @@ TEST_CASE(
   CHECK(all.status == 0);
   CHECK(summary_line(all.out) ==
         "8 assemblies of bar.png (all of them: the search was exhaustive)");
-  const std::vector<std::string> tilings = json_lines(dir.file("all.jsonl"));
+  std::set<std::string> distinct;
+  for (const std::string& line : solutions_file(dir.file("all.jsonl")).assemblies)
+    distinct.insert(pieces_of(line));
+  CHECK(distinct.size() == 8);
+  const std::vector<tangram::SolutionDocument> tilings = assemblies_of(dir.file("all.jsonl"));
   REQUIRE(tilings.size() == 8);
-  CHECK(std::set<std::string>(tilings.begin(), tilings.end()).size() == 8);
   std::map<std::size_t, int> by_pieces;
-  for (const std::string& line : tilings) {
-    const tangram::SolutionDocument document = tangram::solution_document_from_json(line);
+  for (const tangram::SolutionDocument& document : tilings) {
+    CHECK(document.pieces.name() == "md-copies");
     ++by_pieces[document.solution.pieces.size()];
   }
+  CHECK(run_cli(dir, "verify bar.png all.jsonl").out ==
+        "VALID  assemblies=8 valid=8 complete=yes\n");
   CHECK(by_pieces == std::map<std::size_t, int>{{3, 3}, {4, 4}, {5, 1}});
 
   // The fewest: two dominoes and a monomino, in a set of those named md-copies.
@@ -462,7 +607,11 @@ TEST_CASE(
   CHECK(contains(summary_line(run.out), "(at least: the time limit ended the search)"));
   // None found (a very slow machine) is a plain no; some found, an incomplete count.
   CHECK(run.status == (count == 0 ? 1 : 5));
-  CHECK(static_cast<long>(json_lines(dir.file("found.jsonl")).size()) == count);
+  const SolutionsFile file = solutions_file(dir.file("found.jsonl"));
+  CHECK(static_cast<long>(file.assemblies.size()) == count);
+  CHECK(file.summary.at("complete") == false);
+  CHECK(file.summary.at("reason") == "time-limit");
+  CHECK(file.summary.at("settings").at("time_limit_s") == 0.05);
 }
 
 TEST_CASE(
@@ -482,8 +631,9 @@ TEST_CASE(
             static_cast<char*>(nullptr));
     ::_exit(122);
   }
-  // The JSON lines' temporary file holds a line (each is flushed) once the count has found an
-  // assembly: then Ctrl-C, whatever the machine's speed (30 s: a bound against a hang).
+  // The JSON lines' temporary file holds a second line (each is flushed; the first is the
+  // header) once the count has found an assembly: then Ctrl-C, whatever the machine's speed
+  // (30 s: a bound against a hang).
   const auto started = std::chrono::steady_clock::now();
   const auto waited = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -495,9 +645,10 @@ TEST_CASE(
   };
   const auto found_one = [&] {
     for (const std::string& name : dir.entries())
-      if (name.rfind(".found.jsonl.tmp-", 0) == 0 &&
-          read_all(dir.file(name)).find('\n') != std::string::npos)
-        return true;
+      if (name.rfind(".found.jsonl.tmp-", 0) == 0) {
+        const std::string text = read_all(dir.file(name));
+        if (std::count(text.begin(), text.end(), '\n') >= 2) return true;
+      }
     return false;
   };
   while (!found_one() && waited() < 30.0) std::this_thread::sleep_for(std::chrono::milliseconds(5));
@@ -518,8 +669,123 @@ TEST_CASE(
   CHECK(count > 0);
   CHECK(count < 9356);
   CHECK(contains(summary_line(out), "(at least: interrupted)"));
-  CHECK(static_cast<long>(json_lines(dir.file("found.jsonl")).size()) == count);
+  const SolutionsFile file = solutions_file(dir.file("found.jsonl"));
+  CHECK(static_cast<long>(file.assemblies.size()) == count);
+  CHECK(file.summary.at("complete") == false);
+  CHECK(file.summary.at("reason") == "stopped");
   CHECK_FALSE(temporary());
+}
+
+TEST_CASE("solve --all: no time limit unless --time-limit gives one, as the summary records") {
+  const TempDir dir("solve-all");
+  const std::string solve = "solve " + k3x20 + " --pieces pentominoes --all";
+  REQUIRE(run_cli(dir, solve + " --json none.jsonl").status == 0);
+  CHECK(solutions_file(dir.file("none.jsonl")).summary.at("settings").at("time_limit_s").is_null());
+  REQUIRE(run_cli(dir, solve + " --time-limit 30 --json thirty.jsonl").status == 0);
+  CHECK(solutions_file(dir.file("thirty.jsonl")).summary.at("settings").at("time_limit_s") == 30);
+  // The settings of the run, whole.
+  CHECK(solutions_file(dir.file("thirty.jsonl")).summary.at("settings") ==
+        parse_json(R"({"pieces": "pentominoes", "use": "exact", "up_to_symmetry": false,
+                       "reflection": true, "max_solutions": 1000000, "time_limit_s": 30})"));
+}
+
+TEST_CASE(
+    "verify: the JSON lines of solve --all, complete or not, cut short, tampered with, and "
+    "in the older form") {
+  const TempDir dir("solve-all");
+  const std::string solve = "solve " + k3x20 + " --pieces pentominoes --all";
+  REQUIRE(run_cli(dir, solve + " --json all.jsonl").status == 0);
+  REQUIRE(run_cli(dir, solve + " --max-solutions 3 --json three.jsonl").status == 0);
+  const std::string verify = "verify " + k3x20 + " ";
+  Run run = run_cli(dir, verify + "three.jsonl");
+  CAPTURE(run.err);
+  CHECK(run.status == 0);
+  CHECK(run.out == "VALID  assemblies=3 valid=3 complete=no (max-solutions)\n");
+  run = run_cli(dir, verify + "all.jsonl --json");
+  CHECK(run.status == 0);
+  const Json report = parse_json(run.out);
+  CHECK(report.at("status") == "VALID");
+  CHECK(report.at("assemblies") == 8);
+  CHECK(report.at("valid") == 8);
+  CHECK(report.at("complete") == true);
+  CHECK(report.at("completeness") == "exhaustive");
+
+  // One tangram-solution/1 document a line, as solve --all wrote before tangram-solutions/1:
+  // valid, and whether they are all is not said. Its assemblies are among today's.
+  const std::string older = std::string(TANGRAM_SOURCE_DIR) + "/tests/data/3x20-older-form.jsonl";
+  run = run_cli(dir, verify + older);
+  CAPTURE(run.err);
+  CHECK(run.status == 0);
+  CHECK(run.out == "VALID  assemblies=3 valid=3 complete=unknown (older form)\n");
+  const tangram::SolutionLines old_lines = tangram::solution_lines_from_text(read_all(older));
+  CHECK(old_lines.older_form);
+  CHECK_FALSE(old_lines.summary);
+  std::set<std::string> today;
+  for (const tangram::SolutionDocument& document : assemblies_of(dir.file("all.jsonl")))
+    today.insert(document_text(document, k3x20));
+  REQUIRE(old_lines.assemblies.size() == 3);
+  for (const tangram::SolutionDocument& document : old_lines.assemblies)
+    CHECK(today.count(document_text(document, k3x20)) == 1);
+
+  const std::vector<std::string> all = json_lines(dir.file("all.jsonl"));
+  REQUIRE(all.size() == 10);
+  const auto write_lines = [&](const std::string& name, const std::vector<std::string>& chosen) {
+    std::string text;
+    for (const std::string& line : chosen) text += line + "\n";
+    write_file(dir.file(name), text);
+  };
+  // Cut short before its summary: valid, completeness unknown.
+  write_lines("cut.jsonl", {all[0], all[1], all[2]});
+  run = run_cli(dir, verify + "cut.jsonl");
+  CHECK(run.status == 0);
+  CHECK(run.out == "VALID  assemblies=2 valid=2 complete=unknown (no summary)\n");
+  // A summary that counts more than the file holds.
+  std::vector<std::string> lines_copy = all;
+  const std::size_t count_at = lines_copy.back().find("\"count\": 8");
+  REQUIRE(count_at != std::string::npos);
+  lines_copy.back().replace(count_at, std::string("\"count\": 8").size(), "\"count\": 9");
+  write_lines("count.jsonl", lines_copy);
+  run = run_cli(dir, verify + "count.jsonl");
+  CHECK(run.status == 1);
+  CHECK(run.out ==
+        "INVALID: the summary counts 9 assemblies, the file holds 8  assemblies=8 valid=8 "
+        "complete=yes\n");
+  // An assembly twice.
+  lines_copy = all;
+  lines_copy[3] = all[2];
+  lines_copy[3].replace(0, std::string("{\"index\": 1").size(), "{\"index\": 2");
+  write_lines("twice.jsonl", lines_copy);
+  run = run_cli(dir, verify + "twice.jsonl");
+  CHECK(run.status == 1);
+  CHECK(run.out.rfind("INVALID: assembly 3 repeats assembly 2  assemblies=8", 0) == 0);
+  // A line missing: malformed, exit 2 naming the line.
+  lines_copy = all;
+  lines_copy.erase(lines_copy.begin() + 2);
+  write_lines("gap.jsonl", lines_copy);
+  run = run_cli(dir, verify + "gap.jsonl");
+  CHECK(run.status == 2);
+  CHECK(one_error_line(run.err));
+  CHECK(contains(run.err, "gap.jsonl: line 3: \"index\" 2 where 1 comes next"));
+}
+
+TEST_CASE("solve --all: a progress line on a terminal, the count and its rate; none with -q") {
+  const TempDir dir("solve-all");
+  const std::string solve = "solve " + k3x20 + " --pieces pentominoes --all";
+  const std::optional<std::string> shown = run_on_terminal(dir, solve);
+  if (!tangram::test::tool_available(shown.has_value(), "a pseudo-terminal",
+                                     "a kernel with /dev/ptmx"))
+    return;
+  CAPTURE(*shown);
+  // Shown at once, and erased before the summary.
+  CHECK(contains(*shown,
+                 "tangram: 0 assemblies (0.0/s), 0 placements, 0.0 s; Ctrl-C stops and "
+                 "keeps them"));
+  CHECK(contains(*shown, "\r\033[K"));
+  CHECK(summary_line(read_all(dir.file("cli.out"))) ==
+        "8 assemblies of " + k3x20 + " (all of them: the search was exhaustive)");
+  const std::optional<std::string> quiet = run_on_terminal(dir, solve + " -q");
+  REQUIRE(quiet);
+  CHECK(quiet->empty());
 }
 
 TEST_CASE(

@@ -52,20 +52,38 @@ if [[ $stomachion == 1 ]]; then
     --image "$out/stomachion.png"
 fi
 
-# Each line of a JSON lines file checked by `tangram verify` (and the referee for the Tangram).
+# The assemblies of a JSON lines file (tangram-solutions/1) checked by `tangram verify`, and
+# each by the referee for the Tangram (as a tangram-solution/1 document: the header's set,
+# pattern and reading with the line's pieces).
 check_lines() {
-  local pattern=$1 lines=$2 with_referee=$3 n=0 valid=0 refereed=0 line
-  local dir
-  dir=$(mktemp -d)
-  while IFS= read -r line; do
-    n=$((n + 1))
-    printf '%s\n' "$line" > "$dir/$n.json"
-    "$tangram" verify "$pattern" "$dir/$n.json" > /dev/null && valid=$((valid + 1))
-    if [[ $with_referee == 1 && -x $referee ]]; then
-      /usr/bin/python3 "$referee" "$pattern" "$dir/$n.json" | grep -q '^VALID' && refereed=$((refereed + 1))
-    fi
-  done < "$lines"
-  rm -rf "$dir"
+  local pattern=$1 lines=$2 with_referee=$3 refereed=0 report n valid dir f
+  report=$("$tangram" verify "$pattern" "$lines" --json || true)
+  read -r n valid < <(/usr/bin/python3 -c \
+    'import json, sys; r = json.loads(sys.argv[1]); print(r["assemblies"], r["valid"])' "$report")
+  if [[ $with_referee == 1 && -x $referee ]]; then
+    dir=$(mktemp -d)
+    /usr/bin/python3 - "$lines" "$dir" << 'EOF_PY'
+import json, sys
+with open(sys.argv[1]) as f:
+    records = [json.loads(line) for line in f if line.strip()]
+header = records[0]
+for record in records[1:]:
+    if "pieces" not in record:
+        continue
+    document = {"format": "tangram-solution/1", "piece_set": header["piece_set"],
+                "set": header["set"], "pattern": header["pattern"], "solved": True,
+                "pieces": record["pieces"]}
+    if "reading" in header:
+        document["reading"] = header["reading"]
+    with open("%s/%d.json" % (sys.argv[2], record["index"] + 1), "w") as out:
+        json.dump(document, out)
+EOF_PY
+    for f in "$dir"/*.json; do
+      [[ -e $f ]] || continue
+      /usr/bin/python3 "$referee" "$pattern" "$f" | grep -q '^VALID' && refereed=$((refereed + 1))
+    done
+    rm -rf "$dir"
+  fi
   echo "$n $valid $refereed"
 }
 

@@ -225,6 +225,46 @@ def test_solve_all_enumerates_every_assembly_as_the_cli_does():
     ]
 
 
+def test_read_solutions_reads_both_forms_of_solve_all_json_lines(tmp_path):
+    # The first 3 assemblies of 3 x 20 as `tangram solve --all --max-solutions 3 --json`
+    # writes them (tangram-solutions/1), and as it wrote them before (one document a line).
+    data = MASKS.parent / "tests/data"
+    figure = str(MASKS / "sets/pentominoes/counts/3x20.png")
+    newer = tangram.read_solutions(data / "3x20-solutions.jsonl")
+    assert newer["format"] == "tangram-solutions/1" and newer["piece_set"] == "pentominoes"
+    assert newer["complete"] is False
+    assert newer["summary"]["reason"] == "max-solutions" and newer["summary"]["count"] == 3
+    assert newer["summary"]["settings"]["max_solutions"] == 3
+    assert len(newer["solutions"]) == 3
+    for solution in newer["solutions"]:
+        assert solution["format"] == "tangram-solution/1" and solution["solved"] is True
+        assert solution["set"]["name"] == "pentominoes" and len(solution["pieces"]) == 12
+        assert tangram.verify(figure, solution)["valid"] is True
+    older = tangram.read_solutions(str(data / "3x20-older-form.jsonl"))
+    assert older["format"] == "tangram-solution/1 lines" and older["piece_set"] == "pentominoes"
+    assert older["complete"] is None and older["summary"] is None
+    # The same documents, whichever form they were read from.
+    assert older["solutions"] == newer["solutions"]
+    # The same assemblies as solve_all() finds first.
+    first = tangram.solve_all(figure, "pentominoes", max_solutions=3)
+    assert [s["pieces"] for s in first["solutions"]] == [s["pieces"] for s in newer["solutions"]]
+    # Cut short before its summary: the assemblies, completeness unknown.
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("".join((data / "3x20-solutions.jsonl").read_text().splitlines(True)[:3]))
+    short = tangram.read_solutions(cut)
+    assert short["complete"] is None and len(short["solutions"]) == 2
+    # One document alone.
+    single = tmp_path / "one.json"
+    single.write_text(json.dumps(newer["solutions"][0], indent=1))
+    alone = tangram.read_solutions(single)
+    assert alone["format"] == "tangram-solution/1" and alone["complete"] is None
+    assert [s["pieces"] for s in alone["solutions"]] == [newer["solutions"][0]["pieces"]]
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"format": "tangram-solutions/1"}\n{"summary": {}}\n')
+    with pytest.raises(ValueError, match='line 1: missing "piece_set"'):
+        tangram.read_solutions(bad)
+
+
 def test_solve_all_unique_stops_at_the_second():
     result = tangram.solve_all(board(3, 20), "pentominoes", unique=True)
     assert result["answer"] == "several" and result["count"] == 2

@@ -179,6 +179,7 @@ struct SolveCommand {
   std::string frames_dir;             ///< --frames: one PNG per search event; empty = none
   int max_frames = 2000;              ///< --max-frames
   bool verbose = false;               ///< --verbose: one line per search event on stderr
+  bool time_limit_given = false;      ///< --time-limit was given (--all has none otherwise)
 
   /// The figure of a single solve: the first PATTERN.
   const std::string& pattern() const { return patterns.front(); }

@@ -139,11 +139,14 @@ private:
 };
 
 /// The service's options of `command`: watched steps when frames or log lines are asked for
-/// (--verbose with --unique: the counting's lattice instead).
+/// (--verbose with --unique: the counting's lattice instead), and no time limit for --all
+/// unless --time-limit gives one.
 SolveOptions service_options(const SolveCommand& command) {
   SolveOptions options = command.solve;
   // --unique --verbose names the lattice it counted on; it has no search steps to show.
   options.show_steps = !command.frames_dir.empty() || (command.verbose && !options.unique);
+  if (goal_of(options) == Goal::All && !command.time_limit_given)
+    options.time_limit_s = kNoTimeLimit;
   return options;
 }
 
@@ -201,14 +204,33 @@ std::string assemblies_text(long n) {
   return std::to_string(n) + (n == 1 ? " assembly" : " assemblies");
 }
 
+/// The progress line of an enumeration: "1234 assemblies (56.2/s), 1034567 placements, 22.0 s",
+/// and with --all how to stop it.
+std::string enumeration_progress_text(const SolveProgress& p, Goal goal) {
+  const double rate = p.seconds > 0.0 ? static_cast<double>(p.solutions) / p.seconds : 0.0;
+  return assemblies_text(p.solutions) + " (" + fixed(rate, rate < 100.0 ? 1 : 0) + "/s), " +
+         std::to_string(p.placements) + (p.placements == 1 ? " placement" : " placements") + ", " +
+         fixed(p.seconds, 1) + " s" + (goal == Goal::All ? "; Ctrl-C stops and keeps them" : "");
+}
+
 /// The enumerations (All, Unique, Fewest, Most): the progress line, Ctrl-C, the JSON lines,
 /// the summary, the montage or the assembly chosen.
 int solve_several(const SolveCommand& command, const SolvePlan& plan, const Silhouette& silhouette,
                   std::chrono::steady_clock::time_point started) {
   const std::string& pattern = command.pattern();
   const bool choose = plan.goal == Goal::Fewest || plan.goal == Goal::Most;
+  // --all: tangram-solutions/1 (a header, the assemblies, a summary); --unique: one
+  // tangram-solution/1 document a line.
+  const bool all = plan.goal == Goal::All;
   std::optional<AtomicOutput> lines;
   if (!command.json_path.empty() && !choose) lines.emplace(command.json_path);
+  // The header goes before the first assembly, or the summary: nothing before a refusal.
+  bool header_written = false;
+  const auto write_header = [&] {
+    if (!lines || !all || header_written) return;
+    lines->write(enumeration_header_line(plan, pattern));
+    header_written = true;
+  };
   std::vector<std::vector<PlacedPiece>> shown;  // the montage's
   SolveResult result;
   {
@@ -218,18 +240,23 @@ int solve_several(const SolveCommand& command, const SolvePlan& plan, const Silh
     hooks.started = started;
     hooks.stop = &interrupted;
     hooks.progress = [&](const SolveProgress& p) {
-      status.show([&] {
-        return assemblies_text(p.solutions) + ", " + std::to_string(p.placements) +
-               (p.placements == 1 ? " placement" : " placements") + ", " + fixed(p.seconds, 1) +
-               " s";
-      });
+      status.show([&] { return enumeration_progress_text(p, plan.goal); });
     };
-    hooks.assembly = [&](long, const std::vector<PlacedPiece>& pieces) {
+    hooks.assembly = [&](long index, const std::vector<PlacedPiece>& pieces) {
+      write_header();
       if (lines)
-        lines->write(assembly_json_line(plan, enumerated_assembly(plan, pieces), pattern, false));
+        lines->write(
+            all ? enumeration_assembly_line(plan, index, pieces)
+                : assembly_json_line(plan, enumerated_assembly(plan, pieces), pattern, false));
       if (!command.image_path.empty() && shown.size() < kMontageCells) shown.push_back(pieces);
     };
+    // Shown at once: an enumeration without a time limit may take long before its first report.
+    hooks.progress(SolveProgress{});
     result = run_solve(plan, silhouette, pattern == "-" ? "(standard input)" : pattern, hooks);
+  }
+  if (lines && all) {
+    write_header();
+    lines->write(solutions_summary_line(enumeration_summary(plan, result)));
   }
   if (lines) lines->commit();
   std::ostream& out = writes_to_stdout(command) ? std::cerr : std::cout;
@@ -400,8 +427,10 @@ CLI::App* setup_solve(CLI::App& app, SolveCommand& command) {
            "lattice, then on the outline) that run first."));
   cmd->add_option("--time-limit", options.time_limit_s,
                   wrap("Give up after SEC seconds, reading included. Default: " +
-                       general(options.time_limit_s) + "."))
-      ->type_name("SEC");
+                       general(options.time_limit_s) +
+                       ". None with --all, which runs until it is done or Ctrl-C."))
+      ->type_name("SEC")
+      ->each([&command](const std::string&) { command.time_limit_given = true; });
   cmd->add_option("--threads", options.threads,
                   wrap("Worker threads, 0 = all cores; the result does not depend on it. "
                        "Default: " +
@@ -446,8 +475,10 @@ CLI::App* setup_solve(CLI::App& app, SolveCommand& command) {
       ->group(kTuningGroup);
 
   cmd->add_option("--json", command.json_path,
-                  wrap("The assembly as tangram-solution/1 JSON, also when not solved (with "
-                       "--all or --unique one line per assembly); - for standard output."))
+                  wrap("The assembly as tangram-solution/1 JSON, also when not solved; with "
+                       "--all tangram-solutions/1 JSON lines (the set, one line per assembly, "
+                       "then whether they are all), with --unique one document a line; - for "
+                       "standard output."))
       ->type_name("OUT.json")
       ->group(kOutputGroup);
   cmd->add_option("--image", command.image_path,

@@ -2,8 +2,11 @@
 // checker (verify.hpp), reading the picture as the solution records it was read (its
 // "reading"), or as the referee reads it.
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <map>
+#include <optional>
 
 #include <opencv2/core.hpp>
 
@@ -12,6 +15,7 @@
 #include "tangram/core/puzzle/verify.hpp"
 #include "tangram/io/detail/json.hpp"
 #include "tangram/io/documents.hpp"
+#include "tangram/io/files.hpp"
 #include "tangram/io/pattern_png.hpp"
 
 namespace tangram::cli {
@@ -138,6 +142,105 @@ void print_json(const VerifyOptions& options, const Verdict& verdict) {
   std::cout << out << "}" << std::endl;
 }
 
+/// Most reasons a verdict on JSON lines lists; the rest are counted.
+constexpr std::size_t kMaxListedReasons = 10;
+
+/// The verdict on JSON lines of assemblies (solve --all --json).
+struct LinesVerdict {
+  std::string status;  ///< VALID or INVALID
+  std::vector<std::string> reasons;
+  std::size_t assemblies = 0;
+  std::size_t valid = 0;
+  std::optional<bool> complete;  ///< none: the file does not say
+  /// The summary's reason ("exhaustive", "time-limit", ...), "no summary" or "older form".
+  std::string completeness;
+};
+
+/// What identifies an assembly: its pieces' names and polygons (to 1e-3 px), sorted.
+std::string assembly_key(const SolutionDocument& document) {
+  std::vector<std::string> pieces;
+  for (const PlacedPiece& piece : document.solution.pieces) {
+    std::string key = document.pieces.shape_name(piece.shape);
+    for (const Vec2& p : piece.polygon)
+      key += " " + detail::json_number(p.x, 3) + "," + detail::json_number(p.y, 3);
+    pieces.push_back(std::move(key));
+  }
+  std::sort(pieces.begin(), pieces.end());
+  std::string out;
+  for (const std::string& piece : pieces) out += piece + ";";
+  return out;
+}
+
+/// Every assembly of `lines` judged on `pattern`, repeats and the summary's count checked.
+LinesVerdict judge_lines(const Pattern& pattern, const SolutionLines& lines) {
+  LinesVerdict verdict;
+  verdict.assemblies = lines.assemblies.size();
+  std::vector<std::string> problems;
+  std::map<std::string, std::size_t> seen;
+  for (std::size_t i = 0; i < lines.assemblies.size(); ++i) {
+    const SolutionDocument& document = lines.assemblies[i];
+    const Verdict one = judge(pattern, document.solution, document.pieces);
+    if (one.status == "VALID")
+      ++verdict.valid;
+    else
+      for (const std::string& reason : one.reasons)
+        problems.push_back("assembly " + std::to_string(i + 1) + ": " + reason);
+    const auto [at, added] = seen.emplace(assembly_key(document), i);
+    if (!added)
+      problems.push_back("assembly " + std::to_string(i + 1) + " repeats assembly " +
+                         std::to_string(at->second + 1));
+  }
+  if (lines.older_form) {
+    verdict.completeness = "older form";
+  } else if (!lines.summary) {
+    verdict.completeness = "no summary";
+  } else {
+    verdict.complete = lines.summary->complete;
+    verdict.completeness = lines.summary->reason;
+    if (lines.summary->count != static_cast<long>(lines.assemblies.size()))
+      problems.push_back("the summary counts " + std::to_string(lines.summary->count) +
+                         " assemblies, the file holds " + std::to_string(lines.assemblies.size()));
+  }
+  // No assemblies with a summary is a record of none; without one, of nothing.
+  if (lines.assemblies.empty() && !lines.summary)
+    problems.emplace_back("no assemblies, no summary");
+  verdict.status = problems.empty() ? "VALID" : "INVALID";
+  for (std::size_t i = 0; i < problems.size() && i < kMaxListedReasons; ++i)
+    verdict.reasons.push_back(problems[i]);
+  if (problems.size() > kMaxListedReasons)
+    verdict.reasons.push_back("and " + std::to_string(problems.size() - kMaxListedReasons) +
+                              " more");
+  return verdict;
+}
+
+/// "yes", "no (time-limit)", "unknown (no summary)".
+std::string completeness_text(const LinesVerdict& verdict) {
+  if (!verdict.complete) return "unknown (" + verdict.completeness + ")";
+  return *verdict.complete ? "yes" : "no (" + verdict.completeness + ")";
+}
+
+void print_lines_text(const LinesVerdict& verdict) {
+  std::cout << verdict.status;
+  for (std::size_t i = 0; i < verdict.reasons.size(); ++i)
+    std::cout << (i == 0 ? ": " : "; ") << verdict.reasons[i];
+  std::cout << "  assemblies=" << verdict.assemblies << " valid=" << verdict.valid
+            << " complete=" << completeness_text(verdict) << std::endl;
+}
+
+void print_lines_json(const VerifyOptions& options, const LinesVerdict& verdict) {
+  using detail::json_string;
+  std::string out = "{\"pattern\": " + json_string(options.pattern) +
+                    ", \"solution\": " + json_string(options.solution) +
+                    ", \"status\": " + json_string(verdict.status) + ", \"reasons\": [";
+  for (std::size_t i = 0; i < verdict.reasons.size(); ++i)
+    out += (i == 0 ? "" : ", ") + json_string(verdict.reasons[i]);
+  out += "], \"assemblies\": " + std::to_string(verdict.assemblies) +
+         ", \"valid\": " + std::to_string(verdict.valid) +
+         ", \"complete\": " + (verdict.complete ? (*verdict.complete ? "true" : "false") : "null") +
+         ", \"completeness\": " + json_string(verdict.completeness);
+  std::cout << out << "}" << std::endl;
+}
+
 }  // namespace
 
 CLI::App* setup_verify(CLI::App& app, VerifyOptions& options) {
@@ -148,7 +251,10 @@ CLI::App* setup_verify(CLI::App& app, VerifyOptions& options) {
                        "solve' reads."))
       ->required()
       ->type_name("IMAGE");
-  cmd->add_option("SOLUTION", options.solution, wrap("tangram-solution/1 JSON file."))
+  cmd->add_option("SOLUTION", options.solution,
+                  wrap("tangram-solution/1 JSON file, or the JSON lines of 'tangram solve --all "
+                       "--json' (tangram-solutions/1, or one tangram-solution/1 document a "
+                       "line as written before it)."))
       ->required()
       ->type_name("JSON");
   const char* input_group =
@@ -204,6 +310,10 @@ CLI::App* setup_verify(CLI::App& app, VerifyOptions& options) {
       "verifies; a solution without one (older files, ground truths) is read as the referee "
       "reads it. Input options given here override the record; --as-referee ignores it. When "
       "that reading differs from the referee's, one note line says by how many pixels.\n"
+      "JSON lines are judged assembly by assembly, with repeats and the summary's count "
+      "checked: VALID or INVALID: reasons, with the number of assemblies, how many are valid, "
+      "and complete=yes, no (why: time-limit, stopped, max-solutions) or unknown (no summary, "
+      "older form), as the file records it.\n"
       "Either file may be '-' (standard input).\n"
       "Exit status: 0 valid; 1 invalid or unsolved (also a missing solution file, as for the "
       "referee); 2 an unreadable or malformed pattern or solution file, an input over a limit, "
@@ -223,19 +333,37 @@ int run_verify(const VerifyOptions& options) {
       !std::filesystem::exists(std::filesystem::symlink_status(options.solution, ec));
   std::optional<PieceSet> given;
   if (!options.pieces.empty()) given = load_pieces_option(options.pieces, options.limits).set;
+  const PieceSet* pieces = given ? &*given : nullptr;
   SolutionDocument document;
-  if (!missing)
-    document = read_solution_document(options.solution, options.limits, given ? &*given : nullptr);
-  const InputConfig reading = verify_reading(options, document.reading);
+  std::optional<SolutionLines> lines;  // JSON lines of assemblies (solve --all --json)
+  if (!missing) {
+    const std::string text = read_input_file(
+        options.solution, "solution", options.limits.max_document_bytes, Limit::DocumentBytes);
+    if (is_solution_lines(text))
+      lines = solution_lines_from_text(text, pieces, options.solution);
+    else
+      document = solution_document_from_json(text, pieces, options.solution);
+  }
+  const InputConfig reading =
+      verify_reading(options, lines ? lines->header.reading : document.reading);
   const std::string name = pattern_file_name(options.pattern);
   const cv::Mat image = load_pattern_image(options.pattern, options.limits);
   const Silhouette silhouette = read_silhouette(image, reading, name);
+  const bool recorded = lines ? lines->header.reading.has_value() : document.reading.has_value();
   if (!options.as_referee) {
-    const std::string source = !document.reading ? "as asked"
+    const std::string source = !recorded ? "as asked"
                                : reading_options_given(options)
                                    ? "the solution's reading and the options given"
                                    : "as the solution records";
     note_referee_difference(image, silhouette.unfilled, reading, source, name);
+  }
+  if (lines) {
+    const LinesVerdict verdict = judge_lines(silhouette.unfilled, *lines);
+    if (options.json)
+      print_lines_json(options, verdict);
+    else
+      print_lines_text(verdict);
+    return verdict.status == "VALID" ? kExitOk : kExitFailed;
   }
   Verdict verdict;
   if (missing) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "tangram/core/base/error.hpp"
+#include "tangram/core/enumerate/all_solutions.hpp"
 #include "tangram/core/puzzle/piece_set.hpp"
 #include "tangram/io/detail/json.hpp"
 #include "tangram/io/files.hpp"
@@ -213,6 +214,32 @@ std::string reading_to_json(const InputConfig& reading) {
          "}";
 }
 
+/// A placed piece as an item of "pieces": its name, orientation and polygon (px).
+std::string piece_to_json(const PlacedPiece& piece, const PieceSet& set) {
+  using detail::json_number;
+  std::string out = "{\"name\": " + detail::json_string(set.shape_name(piece.shape)) +
+                    ", \"reflected\": " + (piece.pose.reflected ? "true" : "false") +
+                    ", \"angle_deg\": " + json_number(piece.pose.angle_deg) + ", \"polygon\": [";
+  for (std::size_t k = 0; k < piece.polygon.size(); ++k)
+    out += (k == 0 ? "[" : ", [") + json_number(piece.polygon[k].x) + ", " +
+           json_number(piece.polygon[k].y) + "]";
+  return out + "]}";
+}
+
+/// The "pieces" array of `document` (at most `most` of them) read with `set`; none when absent.
+std::vector<PlacedPiece> parse_pieces(const Json& document, const PieceSet& set, std::size_t most,
+                                      const std::string& prefix) {
+  std::vector<PlacedPiece> out;
+  const auto* pieces = json_member(document, "pieces", JsonType::Array, false, prefix, "");
+  if (pieces == nullptr) return out;
+  if (pieces->size() > most)
+    json_fail(prefix, std::to_string(pieces->size()) + " pieces, more than the " +
+                          std::to_string(most) + " of the set");
+  for (std::size_t i = 0; i < pieces->size(); ++i)
+    out.push_back(parse_piece((*pieces)[i], i, set, prefix));
+  return out;
+}
+
 /// The set a document's pieces are read with: `given` when there is one (the document must not
 /// name another); else the built-in set the document names (`named`, its "piece_set"); else the
 /// set the document embeds (its "set": a set that is not built in); else the Tangram. A set
@@ -246,13 +273,10 @@ PieceSet document_set(const Json& document, const std::string& named, const Piec
   return set;
 }
 
-/// Parses a document; `source` (a path, or empty) appears in error messages. `given`: the set
-/// to read the pieces with, or nullptr for the one the document names.
-SolutionDocument parse_solution(const std::string& text, const std::string& source,
-                                const PieceSet* given) {
-  const std::string prefix =
-      "invalid solution document" + (source.empty() ? std::string() : " " + source) + ": ";
-  const Json document = detail::json_document(text, kSolutionFormat, prefix);
+/// A parsed tangram-solution/1 document, `prefix` starting its messages; `given` as for
+/// parse_solution().
+SolutionDocument parse_solution_json(const Json& document, const std::string& prefix,
+                                     const PieceSet* given) {
   SolutionDocument parsed;
   if (const auto* name = json_member(document, "piece_set", JsonType::String, false, prefix, ""))
     parsed.piece_set = text_of(*name);
@@ -261,17 +285,186 @@ SolutionDocument parse_solution(const std::string& text, const std::string& sour
   Solution& solution = parsed.solution;
   solution.solved =
       json_member(document, "solved", JsonType::Boolean, true, prefix, "")->get<bool>();
-  if (const auto* pieces = json_member(document, "pieces", JsonType::Array, false, prefix, "")) {
-    if (pieces->size() > set.piece_count())
-      json_fail(prefix, std::to_string(pieces->size()) + " pieces, more than the " +
-                            std::to_string(set.piece_count()) + " of the set");
-    for (std::size_t i = 0; i < pieces->size(); ++i)
-      solution.pieces.push_back(parse_piece((*pieces)[i], i, set, prefix));
-  }
+  solution.pieces = parse_pieces(document, set, set.piece_count(), prefix);
   if (const auto* stats = json_member(document, "stats", JsonType::Object, false, prefix, ""))
     solution.stats = parse_stats(*stats, prefix);
   if (const auto* reading = json_member(document, "reading", JsonType::Object, false, prefix, ""))
     parsed.reading = parse_reading(*reading, prefix);
+  return parsed;
+}
+
+/// Parses a document; `source` (a path, or empty) appears in error messages. `given`: the set
+/// to read the pieces with, or nullptr for the one the document names.
+SolutionDocument parse_solution(const std::string& text, const std::string& source,
+                                const PieceSet* given) {
+  const std::string prefix =
+      "invalid solution document" + (source.empty() ? std::string() : " " + source) + ": ";
+  return parse_solution_json(detail::json_document(text, kSolutionFormat, prefix), prefix, given);
+}
+
+/// Most pieces an assembly line of `--use copies` may hold (a figure of 10^5 unit cells).
+constexpr std::size_t kMaxCopiesPieces = 100000;
+
+/// A JSON text as one line: its only line breaks are layout (strings escape theirs).
+std::string one_line(std::string text) {
+  text.erase(std::remove(text.begin(), text.end(), '\n'), text.end());
+  return text + "\n";
+}
+
+/// A whole number member of `object` within [0, `most`]; `fallback` when absent and optional.
+long whole_member(const Json& object, std::string_view key, bool required, long fallback,
+                  double most, const std::string& prefix, const std::string& where) {
+  const auto* v = json_member(object, key, JsonType::Number, required, prefix, where);
+  if (v == nullptr) return fallback;
+  const double value = number_of(*v);
+  if (!(value >= 0.0 && value <= most && value == std::floor(value)))
+    json_fail(prefix, where + "\"" + std::string(key) + "\" must be a whole number in [0, " +
+                          detail::json_number(most, 0) + "]");
+  return static_cast<long>(value);
+}
+
+/// The "use" member of `object` (default exact).
+PieceUse parse_use(const Json& object, const std::string& prefix, const std::string& where) {
+  const auto* v = json_member(object, "use", JsonType::String, false, prefix, where);
+  if (v == nullptr) return PieceUse::Exact;
+  const auto use = piece_use_from_name(text_of(*v));
+  if (!use)
+    json_fail(prefix, where + "\"use\" must be \"exact\", \"subset\" or \"copies\", not " +
+                          detail::json_string(text_of(*v)));
+  return *use;
+}
+
+/// The "summary" record's object.
+SolutionsSummary parse_summary(const Json& block, const std::string& prefix) {
+  const std::string where = "summary: ";
+  SolutionsSummary s;
+  s.complete = json_member(block, "complete", JsonType::Boolean, true, prefix, where)->get<bool>();
+  s.reason = text_of(*json_member(block, "reason", JsonType::String, true, prefix, where));
+  constexpr double kMost = 9e15;  // exact in a double
+  s.count = whole_member(block, "count", true, 0, kMost, prefix, where);
+  s.placements = whole_member(block, "placements", false, 0, kMost, prefix, where);
+  s.threads = static_cast<int>(whole_member(block, "threads", false, 0, 1e6, prefix, where));
+  s.symmetries = whole_member(block, "symmetries", false, 1, 1e6, prefix, where);
+  if (const auto* v = json_member(block, "seconds", JsonType::Number, false, prefix, where))
+    s.seconds = number_of(*v);
+  if (const auto* v = json_member(block, "method", JsonType::String, false, prefix, where))
+    s.method = text_of(*v);
+  if (const auto* v = json_member(block, "lattice_step", JsonType::Number, false, prefix, where))
+    s.lattice_step = number_of(*v);
+  const auto* settings = json_member(block, "settings", JsonType::Object, false, prefix, where);
+  if (settings == nullptr) return s;
+  const std::string in = "summary: settings: ";
+  SolutionsSettings& o = s.settings;
+  if (const auto* v = json_member(*settings, "pieces", JsonType::String, false, prefix, in))
+    o.pieces = text_of(*v);
+  o.use = parse_use(*settings, prefix, in);
+  if (const auto* v = json_member(*settings, "figure_area", JsonType::Number, false, prefix, in))
+    o.figure_area = number_of(*v);
+  if (const auto* v =
+          json_member(*settings, "up_to_symmetry", JsonType::Boolean, false, prefix, in))
+    o.up_to_symmetry = v->get<bool>();
+  if (const auto* v = json_member(*settings, "reflection", JsonType::Boolean, false, prefix, in))
+    o.reflection = v->get<bool>();
+  o.max_solutions = whole_member(*settings, "max_solutions", false, 0, kMost, prefix, in);
+  const auto limit = settings->find("time_limit_s");
+  if (limit != settings->end() && !limit->is_null()) {
+    if (!limit->is_number()) json_fail(prefix, in + "\"time_limit_s\" must be a number or null");
+    o.time_limit_s = number_of(*limit);
+  }
+  return s;
+}
+
+/// Parses JSON lines of assemblies (tangram-solutions/1 or the older form); `source` (a path,
+/// or empty) appears in error messages, `given` as for parse_solution().
+SolutionLines parse_solution_lines(const std::string& text, const std::string& source,
+                                   const PieceSet* given) {
+  const std::string what = "invalid solution lines" + (source.empty() ? "" : " " + source);
+  SolutionLines parsed;
+  bool first = true;
+  bool ended = false;  // the summary was read
+  std::size_t number = 0;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t end = std::min(text.find('\n', at), text.size());
+    const std::string_view line(text.data() + at, end - at);
+    at = end + 1;
+    ++number;
+    if (line.empty()) continue;
+    const std::string prefix = what + ": line " + std::to_string(number) + ": ";
+    Json record;
+    try {
+      record = detail::parse_json(line);
+    } catch (const InputError& e) {
+      throw InputError(prefix + e.tagged());
+    }
+    if (!record.is_object()) json_fail(prefix, "not an object");
+    if (ended) json_fail(prefix, "a record after the summary");
+    const auto format = record.find("format");
+    const std::string tag =
+        format != record.end() && format->is_string() ? format->get<std::string>() : "";
+    if (first) {
+      first = false;
+      parsed.older_form = tag == kSolutionFormat;
+      if (!parsed.older_form) {
+        if (tag != kSolutionsFormat)
+          json_fail(prefix, "the first record is not a header of \"" +
+                                std::string(kSolutionsFormat) + "\" nor a \"" +
+                                std::string(kSolutionFormat) + "\" document");
+        SolutionsHeader& h = parsed.header;
+        const std::string named =
+            text_of(*json_member(record, "piece_set", JsonType::String, true, prefix, ""));
+        h.set = document_set(record, named, given, prefix);
+        if (const auto* v = json_member(record, "pattern", JsonType::String, false, prefix, ""))
+          h.pattern = text_of(*v);
+        if (const auto* v = json_member(record, "reading", JsonType::Object, false, prefix, ""))
+          h.reading = parse_reading(*v, prefix);
+        h.use = parse_use(record, prefix, "");
+        continue;
+      }
+    }
+    if (parsed.older_form) {
+      if (tag != kSolutionFormat)
+        json_fail(prefix, "not a \"" + std::string(kSolutionFormat) + "\" document as line 1 is");
+      SolutionDocument document = parse_solution_json(record, prefix, given);
+      if (parsed.assemblies.empty()) {
+        if (const auto* v = json_member(record, "pattern", JsonType::String, false, prefix, ""))
+          parsed.header.pattern = text_of(*v);
+        parsed.header.set = document.pieces;
+        parsed.header.reading = document.reading;
+      }
+      parsed.assemblies.push_back(std::move(document));
+      continue;
+    }
+    if (const auto* summary = json_member(record, "summary", JsonType::Object, false, prefix, "")) {
+      parsed.summary = parse_summary(*summary, prefix);
+      ended = true;
+      continue;
+    }
+    if (record.find("pieces") == record.end())
+      json_fail(prefix, "neither an assembly (\"pieces\") nor the summary (\"summary\")");
+    const SolutionsHeader& h = parsed.header;
+    const long index = whole_member(record, "index", true, 0, 9e15, prefix, "");
+    if (index != static_cast<long>(parsed.assemblies.size()))
+      json_fail(prefix, "\"index\" " + std::to_string(index) + " where " +
+                            std::to_string(parsed.assemblies.size()) + " comes next");
+    std::vector<PlacedPiece> pieces = parse_pieces(
+        record, h.set, h.use == PieceUse::Copies ? kMaxCopiesPieces : h.set.piece_count(), prefix);
+    if (pieces.empty()) json_fail(prefix, "an assembly of no pieces");
+    SolutionDocument document;
+    document.solution.solved = true;
+    document.reading = h.reading;
+    if (h.use == PieceUse::Exact) {
+      document.solution.pieces = std::move(pieces);
+      document.pieces = h.set;
+    } else {
+      // As `solve --all` documented it before: the pieces it used as their own set.
+      UsedPieces used = used_pieces(h.set, pieces, h.use);
+      document.solution.pieces = std::move(used.pieces);
+      document.pieces = std::move(used.set);
+    }
+    document.piece_set = document.pieces.name();
+    parsed.assemblies.push_back(std::move(document));
+  }
+  if (first) json_fail(what + ": ", "no records");
   return parsed;
 }
 
@@ -342,17 +535,8 @@ std::string solution_to_json(const Solution& solution, const PieceSet& set,
                     ", \"solved\": " + (solution.solved ? "true" : "false");
   if (reading) out += ", \"reading\": " + reading_to_json(*reading);
   out += ", \"pieces\": [";
-  for (std::size_t i = 0; i < solution.pieces.size(); ++i) {
-    const PlacedPiece& piece = solution.pieces[i];
-    out += (i == 0 ? "\n  " : ",\n  ");
-    out += "{\"name\": " + json_string(set.shape_name(piece.shape)) +
-           ", \"reflected\": " + (piece.pose.reflected ? "true" : "false") +
-           ", \"angle_deg\": " + json_number(piece.pose.angle_deg) + ", \"polygon\": [";
-    for (std::size_t k = 0; k < piece.polygon.size(); ++k)
-      out += (k == 0 ? "[" : ", [") + json_number(piece.polygon[k].x) + ", " +
-             json_number(piece.polygon[k].y) + "]";
-    out += "]}";
-  }
+  for (std::size_t i = 0; i < solution.pieces.size(); ++i)
+    out += (i == 0 ? "\n  " : ",\n  ") + piece_to_json(solution.pieces[i], set);
   if (!solution.pieces.empty()) out += "\n";
   if (!with_stats) return out + "]}\n";
   const SolveStats& s = solution.stats;
@@ -376,18 +560,88 @@ std::string solution_to_json(const Solution& solution, const PieceSet& set,
 std::string solution_to_json_line(const Solution& solution, const PieceSet& set,
                                   const std::string& pattern_path, bool with_stats,
                                   const std::optional<InputConfig>& reading) {
-  // The document's only line breaks are layout: strings escape theirs.
-  std::string line = solution_to_json(solution, set, pattern_path, with_stats, reading);
-  line.erase(std::remove(line.begin(), line.end(), '\n'), line.end());
-  return line + "\n";
+  return one_line(solution_to_json(solution, set, pattern_path, with_stats, reading));
+}
+
+std::string solutions_header_line(const SolutionsHeader& header) {
+  using detail::json_string;
+  std::string out = "{\"format\": " + json_string(kSolutionsFormat) +
+                    ", \"pattern\": " + json_string(header.pattern) +
+                    ", \"piece_set\": " + json_string(header.set.name()) +
+                    ", \"use\": " + json_string(piece_use_name(header.use));
+  if (header.reading) out += ", \"reading\": " + reading_to_json(*header.reading);
+  return one_line(out + ", \"set\": " + piece_set_to_json(header.set) + "}");
+}
+
+std::string solutions_assembly_line(long index, const std::vector<PlacedPiece>& pieces,
+                                    const PieceSet& set) {
+  std::string out = "{\"index\": " + std::to_string(index) + ", \"pieces\": [";
+  for (std::size_t i = 0; i < pieces.size(); ++i)
+    out += (i == 0 ? "" : ", ") + piece_to_json(pieces[i], set);
+  return one_line(out + "]}");
+}
+
+std::string solutions_summary_line(const SolutionsSummary& summary) {
+  using detail::json_number;
+  using detail::json_string;
+  const SolutionsSettings& o = summary.settings;
+  std::string out =
+      "{\"summary\": {\"complete\": " + std::string(summary.complete ? "true" : "false") +
+      ", \"reason\": " + json_string(summary.reason) +
+      ", \"count\": " + std::to_string(summary.count) +
+      ", \"placements\": " + std::to_string(summary.placements) +
+      ", \"seconds\": " + json_number(summary.seconds, 3) +
+      ", \"threads\": " + std::to_string(summary.threads) +
+      ", \"method\": " + json_string(summary.method);
+  if (summary.method == "lattice")
+    out += ", \"lattice_step\": " + json_number(summary.lattice_step);
+  out += ", \"symmetries\": " + std::to_string(summary.symmetries) +
+         ", \"settings\": {\"pieces\": " + json_string(o.pieces) +
+         ", \"use\": " + json_string(piece_use_name(o.use));
+  if (o.use != PieceUse::Exact) out += ", \"figure_area\": " + json_number(o.figure_area);
+  out += std::string(", \"up_to_symmetry\": ") + (o.up_to_symmetry ? "true" : "false") +
+         ", \"reflection\": " + (o.reflection ? "true" : "false") +
+         ", \"max_solutions\": " + std::to_string(o.max_solutions) + ", \"time_limit_s\": " +
+         (o.time_limit_s ? json_number(*o.time_limit_s, 3) : std::string("null")) + "}}}";
+  return one_line(out);
+}
+
+bool is_solution_lines(std::string_view text) {
+  const std::size_t end = text.find('\n');
+  if (end == std::string_view::npos) return false;
+  Json first;
+  try {
+    first = detail::parse_json(text.substr(0, end));
+  } catch (const InputError&) {
+    return false;  // not a line by itself: a document laid out on several lines, or no JSON
+  }
+  const auto format = first.is_object() ? first.find("format") : first.end();
+  if (!first.is_object() || format == first.end() || !format->is_string()) return false;
+  const std::string& tag = format->get_ref<const std::string&>();
+  if (tag == kSolutionsFormat) return true;
+  // One tangram-solution/1 line alone is a document; more lines make JSON lines.
+  return tag == kSolutionFormat && text.find_first_not_of(" \t\r\n", end) != std::string_view::npos;
+}
+
+SolutionLines solution_lines_from_text(const std::string& text, const PieceSet* pieces,
+                                       const std::string& source) {
+  return parse_solution_lines(text, source, pieces);
+}
+
+SolutionLines read_solution_lines(const std::string& path, const ReadLimits& limits,
+                                  const PieceSet* pieces) {
+  return parse_solution_lines(
+      read_input_file(path, "solution", limits.max_document_bytes, Limit::DocumentBytes), path,
+      pieces);
 }
 
 Solution solution_from_json(const std::string& text) {
   return parse_solution(text, "", nullptr).solution;
 }
 
-SolutionDocument solution_document_from_json(const std::string& text, const PieceSet* pieces) {
-  return parse_solution(text, "", pieces);
+SolutionDocument solution_document_from_json(const std::string& text, const PieceSet* pieces,
+                                             const std::string& source) {
+  return parse_solution(text, source, pieces);
 }
 
 Arrangement arrangement_from_json(const std::string& text) {

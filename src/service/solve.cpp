@@ -391,6 +391,43 @@ std::string assembly_json_line(const SolvePlan& plan, const FoundAssembly& found
                                plan.input);
 }
 
+std::string enumeration_header_line(const SolvePlan& plan, const std::string& pattern_name) {
+  return solutions_header_line(
+      SolutionsHeader{pattern_name, plan.config.pieces, plan.input, plan.enumeration.use});
+}
+
+std::string enumeration_assembly_line(const SolvePlan& plan, long index,
+                                      const std::vector<PlacedPiece>& pieces) {
+  return solutions_assembly_line(index, pieces, plan.config.pieces);
+}
+
+SolutionsSummary enumeration_summary(const SolvePlan& plan, const SolveResult& result) {
+  const Enumeration& e = result.enumeration;
+  SolutionsSummary s;
+  s.complete = e.exhausted;
+  s.reason = e.exhausted     ? "exhaustive"
+             : e.timed_out   ? std::string(outcome_name(Outcome::TimeLimit))
+             : e.interrupted ? "stopped"
+                             : "max-solutions";
+  s.count = e.solutions;
+  s.placements = e.nodes;
+  s.seconds = e.seconds;
+  s.threads = e.threads;
+  s.method = e.method;
+  s.lattice_step = e.lattice_step;
+  s.symmetries = static_cast<long>(e.symmetries);
+  SolutionsSettings& o = s.settings;
+  const SearchConfig& search = plan.config.search;
+  o.pieces = plan.config.pieces.name();
+  o.use = plan.enumeration.use;
+  o.figure_area = plan.enumeration.figure_area;
+  o.up_to_symmetry = plan.enumeration.up_to_symmetry;
+  o.reflection = search.reflection;
+  o.max_solutions = plan.enumeration.max_solutions;
+  if (search.time_limit_s < kNoTimeLimitS) o.time_limit_s = search.time_limit_s;
+  return s;
+}
+
 cv::Mat3b assembly_picture(const SolvePlan& plan, const Pattern& pattern,
                            const FoundAssembly& found) {
   return render_solution(pattern, found.drawn, plan.config.pieces, found.caption,

@@ -143,7 +143,7 @@ SolverConfig solver_config(const SolveOptions& options, const OptionWords& words
                      "' (choose ours, paper or vertex)");
   SearchConfig& search = config.search;
   search.mode = *mode;
-  search.time_limit_s = options.time_limit_s;
+  search.time_limit_s = options.time_limit_s == kNoTimeLimit ? kNoTimeLimitS : options.time_limit_s;
   search.threads = options.threads;
   search.candidates_per_config = options.candidates;
   search.corners = options.corners;

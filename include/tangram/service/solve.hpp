@@ -14,6 +14,7 @@
 #include <opencv2/core.hpp>
 
 #include "tangram/core/enumerate/all_solutions.hpp"
+#include "tangram/io/documents.hpp"
 #include "tangram/io/picture.hpp"
 #include "tangram/io/solve_silhouette.hpp"
 #include "tangram/service/solve_options.hpp"
@@ -119,6 +120,18 @@ std::string assembly_json(const SolvePlan& plan, const FoundAssembly& found,
 /// assembly_json() as one line ending in a newline (the JSON lines of `solve --all`).
 std::string assembly_json_line(const SolvePlan& plan, const FoundAssembly& found,
                                const std::string& pattern_name, bool with_stats);
+
+/// The header line of `solve --all --json` (tangram-solutions/1): the pattern named
+/// `pattern_name`, how it was read, the plan's set and how its pieces are used.
+std::string enumeration_header_line(const SolvePlan& plan, const std::string& pattern_name);
+
+/// The line of an assembly of an All result, as SolveHooks::assembly hands it over.
+std::string enumeration_assembly_line(const SolvePlan& plan, long index,
+                                      const std::vector<PlacedPiece>& pieces);
+
+/// The summary of an enumeration's result: whether it found every assembly and why not, the
+/// count, the time and the plan's settings.
+SolutionsSummary enumeration_summary(const SolvePlan& plan, const SolveResult& result);
 
 /// The picture of `found` on `pattern` (--image): twice the pattern's size, or its size when
 /// its longer side exceeds 1000 px, with its caption and legend.

@@ -4,6 +4,7 @@
 /// the core's configuration. Every front end fills a SolveOptions; messages name the options
 /// through the front end's OptionWords (the command line's by default).
 
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -33,6 +34,13 @@ std::string_view goal_name(Goal goal);
 /// Python's default (`tangram experiment` keeps the paper's 360 s).
 inline constexpr double kDefaultTimeLimitS = 60.0;
 
+/// SolveOptions::time_limit_s for none: the solve runs until it is done or stopped, as `solve
+/// --all` does without --time-limit. The core is given kNoTimeLimitS instead.
+inline constexpr double kNoTimeLimit = std::numeric_limits<double>::infinity();
+
+/// The time limit (s) the core is given for kNoTimeLimit: about 32 years.
+inline constexpr double kNoTimeLimitS = 1e9;
+
 /// The largest max_solutions.
 inline constexpr long kMaxSolutionsLimit = 1'000'000'000;
 
@@ -52,7 +60,7 @@ struct SolveOptions {
   bool snap = SearchConfig{}.snap;                        ///< not --no-snap
   bool lattice_snap = SearchConfig{}.lattice_snap;        ///< not --no-lattice-snap
   bool exact = SearchConfig{}.grid_search;                ///< not --no-exact
-  double time_limit_s = kDefaultTimeLimitS;               ///< --time-limit (s)
+  double time_limit_s = kDefaultTimeLimitS;               ///< --time-limit (s); kNoTimeLimit: none
   int threads = 0;                                        ///< --threads; 0 = all cores
 
   double threshold = InputConfig{}.threshold;  ///< --threshold (8-bit luminance)
