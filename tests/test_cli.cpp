@@ -91,7 +91,6 @@ TEST_CASE("tangram: bad options and usage exit 2 with one error line naming the 
       {"solve ok.png --time-limit -1", "--time-limit"},
       {"solve ok.png --threads -3", "--threads"},
       {"solve ok.png --strategy foo", "--strategy"},
-      {"", "subcommand"},
       // Near misses get a suggestion.
       {"solve ok.png --timelimit 5", "(did you mean --time-limit?)"},
       {"solve ok.png --time-limt=5", "(did you mean --time-limit?)"},
@@ -106,6 +105,21 @@ TEST_CASE("tangram: bad options and usage exit 2 with one error line naming the 
     CHECK(one_error_line(run.err));
     CHECK(run.err.find(mention) != std::string::npos);
   }
+}
+
+TEST_CASE("tangram: bare prints the help; a mistyped subcommand is named before its suggestion") {
+  Inputs in;
+  const Run bare = run_cli(in.dir, "");
+  CHECK(bare.status == 0);
+  CHECK(bare.err.empty());
+  CHECK(bare.out.find("Subcommands:") != std::string::npos);
+  CHECK(bare.out.find("solve") != std::string::npos);
+  const Run typo = run_cli(in.dir, "slove ok.png");
+  CHECK(typo.status == 2);
+  CHECK(one_error_line(typo.err));
+  CHECK(typo.err.find("no subcommand 'slove' (did you mean 'tangram solve'?)") !=
+        std::string::npos);
+  CHECK(typo.err.find("A subcommand is required") == std::string::npos);
 }
 
 TEST_CASE(
@@ -148,6 +162,8 @@ TEST_CASE("tangram pieces lists the built-in sets; solve --pieces solves with an
   Inputs in;
   const Run list = run_cli(in.dir, "pieces");
   CHECK(list.status == 0);
+  CHECK(list.out.rfind("tangram:", 0) != 0);  // a heading, not a line that reads as a message
+  CHECK(list.out.rfind("Built-in piece sets", 0) == 0);
   CHECK(list.out.find("pentominoes: Pentominoes") != std::string::npos);
   CHECK(list.out.find("egg-of-columbus:") != std::string::npos);
   const Run one = run_cli(in.dir, "pieces stomachion -o set.png");

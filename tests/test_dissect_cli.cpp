@@ -44,6 +44,10 @@ TEST_CASE("dissect CLI: a 2 x 4 rectangle halves 4 ways, 3 up to its symmetries,
   run = run_cli(dir, "dissect r.txt --method halving");
   CHECK(run.status == 0);
   CHECK(run.out == "4 dissections into 2 congruent pieces of 4 squares\n");
+  // --print rates each dissection in words, not as Kotani's X1-X5.
+  run = run_cli(dir, "dissect r.txt --print --max-solutions 1");
+  CHECK(run.out.find("pieces of 4 squares, ") != std::string::npos);
+  CHECK(run.out.find("X1") == std::string::npos);
   run = run_cli(dir, "dissect r.txt --parts 1");
   CHECK(run.status == 0);
   CHECK(run.out == "1 dissection into 1 piece of 8 squares\n");
@@ -124,6 +128,68 @@ TEST_CASE("dissect CLI: a picture of the figure, its square side detected or giv
     CHECK(run.status == 2);
     CHECK(one_error_line(run.err));
   }
+}
+
+TEST_CASE("dissect CLI: every picture the project draws of a figure reads back as that figure") {
+  // generate's puzzle pictures (a light grey figure, its outline thick and dark, its grid thin
+  // and light), dissect --image (each piece in its colour, the cuts thick), as PNG and as JPEG:
+  // the same figure and the same dissections as the text grid.
+  TempDir dir("dissect-drawn");
+  REQUIRE(
+      run_cli(dir, "generate dissection --cells 20 --count 6 --seed 1 --out puzzles -q").status ==
+      0);
+  CHECK(tangram::test::read_all(dir.path() / "puzzles" / "sheet.html").find("X1-X5") ==
+        std::string::npos);
+  for (int i = 1; i <= 6; ++i) {
+    const std::string stem = "puzzles/puzzle-00" + std::to_string(i);
+    CAPTURE(stem);
+    const tangram::test::Run text = run_cli(dir, "dissect " + stem + ".txt --json text.json");
+    REQUIRE(text.status == 0);
+    const auto expected =
+        tangram::detail::parse_json(tangram::test::read_all(dir.path() / "text.json"));
+    // The puzzle's picture; the dissection drawn from it; both again as JPEG.
+    REQUIRE(run_cli(dir, "dissect " + stem + ".txt --image cut.png").status == 0);
+    const cv::Mat drawn = cv::imread(dir.file(stem + ".png"), cv::IMREAD_COLOR);
+    REQUIRE(!drawn.empty());
+    cv::imwrite(dir.file("puzzle.jpg"), drawn, {cv::IMWRITE_JPEG_QUALITY, 85});
+    cv::imwrite(dir.file("cut.jpg"), cv::imread(dir.file("cut.png"), cv::IMREAD_COLOR),
+                {cv::IMWRITE_JPEG_QUALITY, 85});
+    for (const std::string& picture : {stem + ".png", std::string("cut.png"),
+                                       std::string("puzzle.jpg"), std::string("cut.jpg")}) {
+      CAPTURE(picture);
+      const tangram::test::Run read = run_cli(dir, "dissect " + picture + " --json read.json");
+      CHECK(read.status == 0);
+      CHECK(read.out == text.out);
+      const auto json =
+          tangram::detail::parse_json(tangram::test::read_all(dir.path() / "read.json"));
+      CHECK(json["figure"] == expected["figure"]);
+      CHECK(json["solutions"] == expected["solutions"]);
+    }
+    // Its side given is the side drawn; another is refused in one line.
+    CHECK(run_cli(dir, "dissect " + stem + ".png --cell 32").out == text.out);
+    const tangram::test::Run wrong = run_cli(dir, "dissect " + stem + ".png --cell 20");
+    CHECK(wrong.status == 2);
+    CHECK(one_error_line(wrong.err));
+  }
+}
+
+TEST_CASE("dissect CLI: a grid drawn in dark lines on white reads as its squares") {
+  // Graph paper: an L of three 12-pixel squares, its grid and outline 1 pixel black on white.
+  TempDir dir("dissect-graph");
+  cv::Mat1b image(50, 50, static_cast<unsigned char>(255));
+  const auto square = [&](int r, int c) {
+    cv::rectangle(image, cv::Rect(10 + 12 * c, 10 + 12 * r, 13, 13), cv::Scalar(0), 1);
+  };
+  square(0, 0);
+  square(1, 0);
+  square(1, 1);
+  square(1, 2);
+  cv::imwrite(dir.file("l.png"), image);
+  write(dir, "l.txt", "#..\n###\n");
+  const tangram::test::Run text = run_cli(dir, "dissect l.txt");
+  const tangram::test::Run read = run_cli(dir, "dissect l.png");
+  CHECK(read.status == text.status);
+  CHECK(read.out == text.out);
 }
 
 TEST_CASE("dissect CLI: quartering the n x n square without mirror images gives A006067") {

@@ -274,6 +274,38 @@ TEST_CASE(
   CHECK(read_all(dir.file("outline.png")) == bytes);
 }
 
+TEST_CASE("tangram solve: a faint figure gets the same advice as PNG and as JPEG") {
+  // Grey 150 on 220: no pixel is dark at the default threshold, but a JPEG's ringing leaves a
+  // few that are. Both must advise the threshold that reads the figure, not a larger image.
+  const TempDir dir("input-faint");
+  const cv::Mat1b faint =
+      tangram::test::draw_by_coverage(tangram::test::figure(1.0), {291, 291}, 150, 220);
+  REQUIRE(cv::imwrite(dir.file("faint.png"), faint));
+  REQUIRE(cv::imwrite(dir.file("faint.jpg"), faint, {cv::IMWRITE_JPEG_QUALITY, 75}));
+  for (const char* name : {"faint.png", "faint.jpg"}) {
+    CAPTURE(name);
+    const Run refused = run_cli(dir, std::string("solve ") + name + kFast);
+    CHECK(refused.status == 2);
+    CHECK(one_error_line(refused.err));
+    CHECK(contains(refused.err, "use a --threshold above 1"));  // 150 or near it
+    CHECK_FALSE(contains(refused.err, "larger image"));
+  }
+}
+
+TEST_CASE("tangram solve: its own solution picture reads back as the figure") {
+  // solve --image draws the assembly (coloured pieces) above a caption and a legend: solved
+  // again, the assembly is the figure, the caption and legend are not read as specks.
+  const TempDir dir("input-own-picture");
+  write_input(dir, "figure.png", tangram::test::figure_picture());
+  const Run first = run_cli(dir, std::string("solve figure.png --image solved.png") + kFast);
+  REQUIRE(first.status == 0);
+  const Run again = run_cli(dir, std::string("solve solved.png --json again.json") + kFast);
+  CAPTURE(again.err);
+  CHECK(again.status == 0);
+  CHECK(contains(again.err, "a solution picture of tangram's"));
+  CHECK_FALSE(contains(again.err, "specks"));
+}
+
 TEST_CASE("tangram solve: a thin line and a thin bar are refused as too thin for the pieces") {
   const TempDir dir("input-cli");
   cv::Mat1b line(300, 700, uchar{255});

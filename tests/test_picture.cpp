@@ -228,6 +228,35 @@ TEST_CASE("render_legend: a swatch for every piece of a twelve-piece set, hollow
   CHECK(render_legend(set, 1200, 0.5).rows < render_legend(set, 200, 0.5).rows);
 }
 
+TEST_CASE("render_legend: the columns share the picture's width evenly") {
+  const PieceSet set = PieceSet::tangram();
+  const int width = 600;
+  const cv::Mat3b legend = render_legend(set, width, 0.5);
+  // The top-left corner of each slot's swatch.
+  std::vector<cv::Point> at;
+  for (std::size_t slot = 0; slot < set.piece_count(); ++slot) {
+    const cv::Scalar c = piece_colour(slot);
+    const cv::Vec3b colour(static_cast<uchar>(c[0]), static_cast<uchar>(c[1]),
+                           static_cast<uchar>(c[2]));
+    cv::Point first(-1, -1);
+    for (int y = 0; y < legend.rows && first.x < 0; ++y)
+      for (int x = 0; x < legend.cols; ++x)
+        if (legend(y, x) == colour) {
+          first = cv::Point(x, y);
+          break;
+        }
+    REQUIRE(first.x >= 0);
+    at.push_back(first);
+  }
+  std::size_t columns = 1;
+  while (columns < at.size() && at[columns].y == at[0].y) ++columns;
+  REQUIRE(columns >= 2);
+  for (std::size_t k = 2; k < columns; ++k) CHECK(at[k].x - at[k - 1].x == at[1].x - at[0].x);
+  // The last column starts in the last share of the width, not packed against the first.
+  CHECK(at[columns - 1].x >=
+        width * static_cast<int>(columns - 1) / static_cast<int>(columns) - 16);
+}
+
 TEST_CASE("render_solution: the assembly keeps its pixel frame; caption and legend below it") {
   SquareFixture f;
   Solution solution;

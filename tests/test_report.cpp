@@ -126,8 +126,10 @@ TEST_CASE("report: Tables I-III become HTML tables, cells escaped, the note belo
   CHECK(occurrences(html, "<table class=\"paper-tables\">") == 2);
   CHECK(html.find("<tr><td>Exp. 2</td><td>54.76%</td></tr>") != std::string::npos);
   CHECK(html.find("</table>\n<p>A run counts as solved only when its assembly passes the checker "
-                  "with the referee&#39;s thresholds. &#39;*&#39;: not all planned runs of the "
-                  "cell are recorded yet; &#39;-&#39;: none are.</p>") != std::string::npos);
+                  "with the referee&#39;s thresholds. k/n: k solved of n runs") !=
+        std::string::npos);
+  CHECK(html.find("&#39;*&#39;: not all planned runs of the cell are recorded yet; &#39;-&#39;: "
+                  "none are.</p>") != std::string::npos);
   input.tables.clear();
   CHECK(report_html(input).find("id=\"tables\"") == std::string::npos);
 }
@@ -363,6 +365,42 @@ TEST_CASE("report: several experiments and searches give one chart series each")
   CHECK(html.find("<h3>experiment 1, search paper</h3>") != std::string::npos);
 }
 
+TEST_CASE("report: the gallery shows the assemblies, without the pictures' own legends") {
+  // A run's picture as compare writes it: the assembly, a rule, the caption and the legend.
+  TempDir dir("report-thumbnails");
+  const std::vector<RunRecord> runs = example_runs();
+  const std::string results = write_results(dir, runs);
+  cv::Mat1b mask(60, 80, uchar{0});
+  mask(cv::Rect(10, 10, 40, 40)).setTo(255);
+  const PieceSet set = PieceSet::tangram();
+  PictureCaption caption;
+  caption.reason = "search space exhausted";
+  const cv::Mat3b picture = render_solution(make_pattern(mask), Solution{}, set, caption);
+  const int assembly = render_assembly(make_pattern(mask), {}, set).rows;
+  REQUIRE(assembly < picture.rows);
+  cv::imwrite(results + "/" + runs[0].picture, picture);
+  std::vector<std::string> warnings;
+  // Without settings the page has no legend of its own: the picture is shown whole.
+  ReportInput input = load_report_input(results, GalleryMode::All, warnings);
+  CHECK(input.images.at(runs[0].picture).height == picture.rows);
+  ResultsSettings settings;
+  settings.made_by = "compare";
+  settings.piece_set = "tangram";
+  settings.pieces = piece_labels(set);
+  tangram::test::write_file(results + "/settings.json", settings_to_json(settings));
+  input = load_report_input(results, GalleryMode::All, warnings);
+  CHECK(warnings.empty());
+  const EmbeddedImage& shown = input.images.at(runs[0].picture);
+  CHECK(shown.height == assembly);
+  CHECK(shown.width == picture.cols);
+  const std::string png = shown.png;
+  const cv::Mat decoded =
+      cv::imdecode(std::vector<uchar>(png.begin(), png.end()), cv::IMREAD_COLOR);
+  CHECK(decoded.rows == assembly);
+  CHECK(input.images.at(runs[0].pattern).height == 20);  // patterns are never cut
+  CHECK(report_html(input).find("id=\"piece-legend\"") != std::string::npos);
+}
+
 TEST_CASE("report: loading a results directory and its pictures; tables.md is not read") {
   TempDir dir("report-load");
   const std::string results = write_results(dir, example_runs());
@@ -454,7 +492,7 @@ TEST_CASE("report: Tables I-III of an experiment directory come from its run rec
   std::string html = report_html(input);
   CHECK(html.find("<tr><td>BL</td><td>5.75s (7.51s)</td><td>1.23s (0.00s)*</td></tr>") !=
         std::string::npos);
-  CHECK(html.find("<tr><td>DT</td><td>15</td><td>1*</td></tr>") != std::string::npos);
+  CHECK(html.find("<tr><td>DT</td><td>15/18</td><td>1/3*</td></tr>") != std::string::npos);
 
   // Without tables.csv the plan is what runs.csv shows (two patterns): no '*', and a warning.
   std::filesystem::remove(results + "/tables.csv");

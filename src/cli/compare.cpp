@@ -113,8 +113,8 @@ std::string compare_table(const std::vector<Input>& inputs, const std::vector<Co
   return detail::markdown_table(rows);
 }
 
-/// The runs.csv row of one run; `out` is the results directory, against which the pattern path
-/// is made relative; the solution and picture are files in `out`.
+/// The runs.csv row of one run; `out` is the results directory, which names the pattern as
+/// results_path() does; the solution and picture are files in `out`.
 RunRecord run_record(const Run& run, const Input& input, const Column& column,
                      const std::string& out, const std::string& json, const std::string& picture) {
   const SolveStats& s = run.solution.stats;
@@ -122,7 +122,7 @@ RunRecord run_record(const Run& run, const Input& input, const Column& column,
   RunRecord record;
   record.experiment = "compare";
   record.search = search_mode_name(column.search);
-  record.pattern = relative_to(input.path, out);
+  record.pattern = results_path(input.path, out);
   record.strategy = std::string(strategy_name(column.strategy));
   record.solved = run.solution.solved;
   record.valid = run.report.valid;
@@ -331,7 +331,8 @@ CLI::App* setup_compare(CLI::App& app, CompareOptions& options) {
   CLI::Option* out =
       cmd->add_option("-o,--out", options.out_dir,
                       wrap("Directory (created if missing) for runs.csv (one row per run, the "
-                           "results format that 'tangram report' reads; paths relative to DIR), "
+                           "results format that 'tangram report' reads; paths relative to DIR, a "
+                           "pattern outside DIR absolute), "
                            "each run's solution as <pattern-stem>-<strategy>.json and its picture "
                            "as <pattern-stem>-<strategy>.png (also for unsolved runs: the partial "
                            "assembly; a caption and the pieces' legend below it), montage.png "

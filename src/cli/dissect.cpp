@@ -15,14 +15,15 @@ CLI::App* setup_dissect(CLI::App& app, DissectCommand& command) {
                       "(Kotani's congruent dissection puzzles): count the ways."));
   cmd->add_option("FIGURE", command.figure,
                   wrap("A text grid ('#' a filled square, '.' an empty one, one row a line) or a "
-                       "picture (PNG, ...; dark squares on a light ground); - reads standard "
-                       "input."))
+                       "picture (PNG, ...): dark squares on a light ground, or a figure drawn "
+                       "with its outline and grid lines, as generate and --image draw it; - "
+                       "reads standard input."))
       ->required()
       ->type_name("FIGURE.txt|png");
   cmd->add_option("--cell", options.cell_px,
-                  wrap("A picture's square side in pixels. Default: detected (the greatest "
-                       "common divisor of the runs of dark and light pixels in the figure's "
-                       "box)."))
+                  wrap("A picture's square side in pixels. Default: detected (the spacing of "
+                       "the lines drawn, else the greatest common divisor of the runs of dark "
+                       "and light pixels in the figure's box)."))
       ->type_name("PX");
   cmd->add_option(
          "--parts", options.parts,

@@ -120,6 +120,10 @@ int main(int argc, char** argv) {
     return nullptr;
   };
 
+  if (argc <= 1) {  // bare `tangram`: what it does and its subcommands, as --help
+    std::cout << app.help();
+    return kExitOk;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::Success& e) {  // --help, --version
@@ -127,7 +131,9 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     const Subcommand* sub = parsed();
     const std::vector<std::string> args(argv + 1, argv + argc);
-    print_error(std::string(e.what()) + near_miss_hint(app, args) + " (see 'tangram " +
+    const std::string unknown = sub ? std::string() : unknown_subcommand(app, args);
+    print_error((unknown.empty() ? std::string(e.what()) : "no subcommand '" + unknown + "'") +
+                near_miss_hint(app, args) + " (see 'tangram " +
                 (sub ? sub->app->get_name() + " " : "") + "--help')");
     return kExitUsage;
   } catch (const tangram::Error& e) {  // a value checked while parsing (add_limit_options)

@@ -48,9 +48,13 @@ int run_pieces(const PiecesOptions& options) {
   if (options.set.empty()) {
     if (!options.image_path.empty())
       throw UsageError("--out draws one set: name it (tangram pieces NAME -o OUT.png)");
+    // A heading first: a first line "tangram: ..." would read as one of the program's messages.
+    std::cout << "Built-in piece sets ('tangram pieces NAME' describes one, -o OUT.png draws "
+                 "it):\n";
     for (const std::string& name : builtin_piece_set_names()) {
       const PieceSetFile file = builtin_piece_set(name);
-      std::cout << name << ": " << file.title << "; " << file.set.piece_count() << " pieces, "
+      std::cout << "  " << name << ": " << file.title << "; " << file.set.piece_count()
+                << " pieces, "
                 << "rotations by " << general(file.rotation_step_deg) << " deg"
                 << (file.mirror ? ", mirroring" : "") << (file.has_arcs ? ", curved" : "") << "\n";
     }

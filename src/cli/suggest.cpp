@@ -90,4 +90,11 @@ std::string near_miss_hint(const CLI::App& app, const std::vector<std::string>& 
   return {};
 }
 
+std::string unknown_subcommand(const CLI::App& app, const std::vector<std::string>& args) {
+  if (args.empty() || args.front().empty() || args.front()[0] == '-') return {};
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+    if (sub->get_name() == args.front()) return {};
+  return args.front();
+}
+
 }  // namespace tangram::cli

@@ -26,4 +26,8 @@ std::string closest_name(std::string_view word, const std::vector<std::string>& 
 /// knows. Empty when nothing near is found.
 std::string near_miss_hint(const CLI::App& app, const std::vector<std::string>& args);
 
+/// The first argument of `args` when it is a word (not an option) that names no subcommand of
+/// `app` ("slove"); empty otherwise.
+std::string unknown_subcommand(const CLI::App& app, const std::vector<std::string>& args);
+
 }  // namespace tangram::cli

@@ -55,10 +55,16 @@ std::string rating_text(const Cells& figure, const Dissection& d, bool json) {
            ", \"difficulty2\": " + fixed(r.difficulty2, 3) +
            ", \"amusement\": " + fixed(r.amusement, 3) + ", \"symmetric\": " + boolean(symmetric) +
            "}";
-  return "X1-X5 " + general(a.x1) + " " + general(a.x2) + " " + general(a.x3) + " " +
-         general(a.x4) + " " + general(a.x5) + "; difficulty1 " + fixed(r.difficulty1, 3) +
-         ", difficulty2 " + fixed(r.difficulty2, 3) + ", amusement " + fixed(r.amusement, 3) +
-         (symmetric ? "; made by the figure's own symmetry" : "") + "\n";
+  return rating_words(a, r) + (symmetric ? "; made by the figure's own symmetry" : "") + "\n";
+}
+
+std::string rating_words(const DissectionAttributes& a, const DissectionRating& r) {
+  return "pieces of " + general(a.x1) + " squares, " + general(a.x2) +
+         " outline edges each, a cut of " + general(a.x3) + " edges; " +
+         (a.x4 != 0 ? "a quarter turn" : "no quarter turn") + ", " +
+         (a.x5 != 0 ? "a mirror image" : "no mirror image") + " between pieces; difficulty " +
+         fixed(r.difficulty1, 3) + " or " + fixed(r.difficulty2, 3) + ", amusement " +
+         fixed(r.amusement, 3) + " (Kotani's estimates)";
 }
 
 std::string dissection_json(const Cells& figure, const std::vector<Dissection>& solutions,

@@ -40,6 +40,8 @@ constexpr std::size_t kPaletteSize = 64;
 /// Colours of the picture itself, which pieces must stand out from (BGR).
 const cv::Vec3b kWhite(255, 255, 255);
 const cv::Vec3b kPuzzleGrey(225, 225, 225);
+/// The rule between an assembly and its caption, across the whole picture.
+constexpr unsigned char kRuleGrey = 200;
 const cv::Vec3b kOutline(40, 40, 40);
 
 /// Fractional bits of the fixed-point vertices handed to OpenCV's polygon drawing.
@@ -323,11 +325,15 @@ cv::Mat3b render_legend(const PieceSet& set, int width, double font_scale,
     label_width = std::max(label_width, pen.size(label).width);
   const int entry = swatch + gap + label_width + 2 * gap;
   width = std::max(width, entry + 2 * pad);
-  const int columns = std::max(1, (width - 2 * pad + 2 * gap) / entry);
+  const int columns =
+      std::max(1, std::min(static_cast<int>(labels.size()), (width - 2 * pad + 2 * gap) / entry));
   const int rows = (static_cast<int>(labels.size()) + columns - 1) / columns;
+  // The columns share the width equally: the same step from each to the next, whatever the
+  // picture's width, rather than packed to the left.
+  const int step = std::max(entry, (width - 2 * pad + 2 * gap) / columns);
   cv::Mat3b legend(rows * line + pad, width, kWhite);
   for (std::size_t slot = 0; slot < labels.size(); ++slot) {
-    const int x = pad + static_cast<int>(slot) % columns * entry;
+    const int x = pad + static_cast<int>(slot) % columns * step;
     const int y = pad / 2 + static_cast<int>(slot) / columns * line;
     const bool filled = !shown || std::find(shown->begin(), shown->end(), slot) != shown->end();
     const cv::Rect box(x, y + (line - swatch) / 2, swatch, swatch);
@@ -366,7 +372,7 @@ cv::Mat3b render_solution(const Pattern& pattern, const Solution& solution, cons
                     kWhite);
   assembly.copyTo(picture(cv::Rect(0, 0, assembly.cols, assembly.rows)));
   cv::line(picture, cv::Point(0, assembly.rows), cv::Point(full_width - 1, assembly.rows),
-           cv::Scalar(200, 200, 200), 1);
+           cv::Scalar(kRuleGrey, kRuleGrey, kRuleGrey), 1);
   int y = assembly.rows + pad;
   for (const auto& [line, colour] : lines) {
     pen.write(picture, line, cv::Point(pad, y), colour);
@@ -374,6 +380,18 @@ cv::Mat3b render_solution(const Pattern& pattern, const Solution& solution, cons
   }
   legend.copyTo(picture(cv::Rect(0, y + pad / 2, legend.cols, legend.rows)));
   return picture;
+}
+
+int assembly_rows(const cv::Mat& picture) {
+  if (picture.type() != CV_8UC3) return picture.rows;
+  const cv::Mat3b image = picture;
+  for (int y = 1; y < image.rows; ++y) {  // the rule is under the assembly, never its top row
+    bool rule = true;
+    for (int x = 0; x < image.cols && rule; ++x)
+      rule = image(y, x) == cv::Vec3b(kRuleGrey, kRuleGrey, kRuleGrey);
+    if (rule) return y;
+  }
+  return image.rows;
 }
 
 cv::Mat3b fit_picture(const cv::Mat3b& picture, int size_px, int margin_px) {

@@ -1,6 +1,7 @@
 #include "tangram/io/silhouette.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <deque>
 #include <limits>
@@ -11,10 +12,19 @@
 #include "tangram/core/base/error.hpp"
 #include "tangram/core/base/format.hpp"
 #include "tangram/core/raster/morphology.hpp"
+#include "tangram/io/picture.hpp"
 
 namespace tangram {
 
 namespace {
+
+/// A fainter figure is advised only when its level lies this far below the picture's median
+/// luminance (its ground): paper grain and a JPEG's noise lie closer.
+constexpr int kFaintGroundGap = 25;
+
+/// In a solution picture, pixels at least this light in every channel are its white ground
+/// (the pieces' outlines are drawn antialiased).
+constexpr int kWhiteFrom = 250;
 
 constexpr std::pair<std::string_view, InvertMode> kInvertModes[] = {
     {"auto", InvertMode::Auto}, {"yes", InvertMode::Yes}, {"no", InvertMode::No}};
@@ -37,6 +47,7 @@ struct Reading {
   long transparent = 0;
   double min_luminance = std::numeric_limits<double>::infinity();  ///< over opaque pixels
   double max_luminance = -std::numeric_limits<double>::infinity();
+  std::array<long, 256> levels{};  ///< opaque pixels by luminance, rounded down (8-bit scale)
 };
 
 /// Splits a picture with channel type T; `unit` maps T onto the 8-bit scale (1 for 8-bit, 257
@@ -68,6 +79,7 @@ Reading read_pixels(const cv::Mat& image, double unit, double threshold) {
       }
       const bool is_dark = luminance < threshold;
       (is_dark ? dark : light)[c] = 255;
+      ++reading.levels[static_cast<std::size_t>(std::clamp(luminance, 0.0, 255.0))];
       reading.min_luminance = std::min(reading.min_luminance, luminance);
       reading.max_luminance = std::max(reading.max_luminance, luminance);
       if (border_row || c == 0 || c == image.cols - 1) {
@@ -95,6 +107,43 @@ std::string no_puzzle_message(const Reading& reading, bool inverted, const Input
                mention(Setting::Threshold) + " above " + fixed(darkest, 0);
   }
   return message;
+}
+
+/// When a dark figure reads too small at this threshold but a fainter one is there: " (luminance
+/// below T); N pixels have luminance L or less (8-bit scale): use a threshold above L", L the
+/// lowest level with enough pixels for a pattern, well below the ground (the median); else "".
+/// The same advice as no_puzzle_message() gives a picture with no dark pixel at all, whatever
+/// a lossy format (JPEG) left darker than the threshold.
+std::string faint_figure_advice(const Reading& reading, double threshold) {
+  const auto needed = static_cast<long>(std::ceil(kMinSidePx * kMinSidePx));
+  long opaque = 0;
+  for (const long n : reading.levels) opaque += n;
+  long below = 0;
+  int level = 0, median = -1;
+  for (int l = 0; l < 256; ++l) {
+    below += reading.levels[static_cast<std::size_t>(l)];
+    if (below < needed) level = l + 1;
+    if (median < 0 && 2 * below >= opaque) median = l;
+  }
+  if (level > 255 || level + kFaintGroundGap > median || level < threshold) return {};
+  long pixels = 0;
+  for (int l = 0; l <= level; ++l) pixels += reading.levels[static_cast<std::size_t>(l)];
+  return " (luminance below " + fixed(threshold, 0) + "); " + std::to_string(pixels) +
+         " pixels have luminance " + std::to_string(level) + " or less (8-bit scale): use a " +
+         mention(Setting::Threshold) + " above " + std::to_string(level);
+}
+
+/// A picture render_solution() drew (8-bit BGR, a grey rule under the assembly): the rows
+/// above the rule as black (the assembly's pieces, the figure left uncovered and the outlines:
+/// every pixel that is not white) on white. Any other picture as it is.
+cv::Mat solution_picture_figure(const cv::Mat& picture) {
+  if (picture.type() != CV_8UC3) return picture;
+  const int rows = assembly_rows(picture);
+  if (rows >= picture.rows) return picture;
+  cv::Mat1b white;
+  cv::inRange(picture.rowRange(0, rows), cv::Scalar(kWhiteFrom, kWhiteFrom, kWhiteFrom),
+              cv::Scalar(255, 255, 255), white);
+  return white;
 }
 
 /// True when a component's bounding box (from connectedComponentsWithStats) reaches the border.
@@ -452,10 +501,11 @@ void validate_input_config(const InputConfig& config) {
                      std::to_string(config.work_size_px));
 }
 
-Silhouette make_silhouette(const cv::Mat& image, const InputConfig& config) {
+Silhouette make_silhouette(const cv::Mat& picture, const InputConfig& config) {
   validate_input_config(config);
-  if (image.empty() || image.channels() < 1 || image.channels() > 4)
+  if (picture.empty() || picture.channels() < 1 || picture.channels() > 4)
     throw InputError("unsupported image (empty, or more than 4 channels)");
+  const cv::Mat image = solution_picture_figure(picture);
   Reading reading;
   switch (image.depth()) {
     case CV_8U: reading = read_pixels<uchar>(image, 1.0, config.threshold); break;
@@ -466,6 +516,10 @@ Silhouette make_silhouette(const cv::Mat& image, const InputConfig& config) {
   Silhouette silhouette;
   InputReport& report = silhouette.report;
   report.image_size = image.size();
+  if (image.data != picture.data)
+    report.notes.push_back(
+        "a solution picture of tangram's: its assembly read as the figure (every "
+        "piece and the uncovered figure), its caption and legend left out");
   report.border_dark_share =
       reading.border_opaque > 0
           ? static_cast<double>(reading.border_dark) / static_cast<double>(reading.border_opaque)
@@ -490,6 +544,12 @@ Silhouette make_silhouette(const cv::Mat& image, const InputConfig& config) {
   if (cv::countNonZero(mask) == 0)
     throw InputError(no_puzzle_message(reading, report.inverted, config));
 
+  if (!report.inverted && cv::countNonZero(mask) < kMinSidePx * kMinSidePx) {
+    const std::string advice = faint_figure_advice(reading, config.threshold);
+    if (!advice.empty())
+      throw InputError("puzzle area is " + std::to_string(cv::countNonZero(mask)) + " pixels" +
+                       advice);
+  }
   cv::Mat1b unfilled;
   if (config.clean) {
     const long kept = drop_specks(mask, report);

@@ -16,15 +16,7 @@ std::string inline_svg(const Cells& figure, const Dissection& d) {
   return svg.substr(svg.find("<svg"));
 }
 
-std::string rating_line(const DissectionPuzzle& p) {
-  using detail::fixed;
-  using detail::general;
-  const DissectionAttributes& a = p.attributes;
-  return "difficulty1 " + fixed(p.rating.difficulty1, 3) + ", difficulty2 " +
-         fixed(p.rating.difficulty2, 3) + ", amusement " + fixed(p.rating.amusement, 3) +
-         "<br>X1-X5 " + general(a.x1) + " " + general(a.x2) + " " + general(a.x3) + " " +
-         general(a.x4) + " " + general(a.x5);
-}
+std::string rating_line(const DissectionPuzzle& p) { return rating_words(p.attributes, p.rating); }
 
 constexpr const char* kSheetStyle = R"(body { font-family: sans-serif; margin: 1.5em; color: #222; }
 h1 { font-size: 1.4em; } h2 { font-size: 1.2em; }

@@ -63,8 +63,13 @@ std::string mark(const Tally& t, const std::string& text) {
 }
 
 std::string percent(int solved, int runs) {
-  return runs == 0 ? std::string("-") : table_number(100.0 * solved / runs, 2) + "%";
+  return runs == 0 ? std::string("-")
+                   : table_number(100.0 * solved / runs, 2) + "% (" + std::to_string(solved) + "/" +
+                         std::to_string(runs) + ")";
 }
+
+/// The paper's column, named as published.
+constexpr std::string_view kPaperColumn = "paper (published)";
 
 }  // namespace
 
@@ -90,7 +95,9 @@ PaperResult paper_result(Strategy strategy, int experiment) {
   return {};
 }
 
-std::string search_column_label(SearchMode search) { return "ours, " + search_source(search); }
+std::string search_column_label(SearchMode search) {
+  return search == SearchMode::Paper ? "faithful (our run of Algorithm 1)" : "ours (our search)";
+}
 
 std::string record_to_json(const ExperimentRecord& r) {
   using detail::json_number;
@@ -180,14 +187,16 @@ std::string run_record_path(int experiment, SearchMode search, const std::string
 
 const std::string_view kExperimentTablesNote =
     "A run counts as solved only when its assembly passes the checker with the referee's "
-    "thresholds. '*': not all planned runs of the cell are recorded yet; '-': none are.";
+    "thresholds. k/n: k solved of n runs (Table I: of the runs planned, the paper's of its "
+    "patterns; Table II: of the runs recorded). '*': not all planned runs of the cell are "
+    "recorded yet; '-': none are.";
 
 std::vector<ExperimentTable> experiment_tables(const std::vector<ExperimentRecord>& records,
                                                const TablePlan& plan) {
   const auto header = [&](const std::string& first, const std::function<std::string(int)>& exp) {
     std::vector<std::string> row{first};
     for (const int e : plan.experiments) {
-      row.push_back(exp(e) + " paper");
+      row.push_back(exp(e) + " " + std::string(kPaperColumn));
       for (const SearchMode s : plan.searches) row.push_back(exp(e) + " " + search_column_label(s));
     }
     return row;
@@ -200,10 +209,12 @@ std::vector<ExperimentTable> experiment_tables(const std::vector<ExperimentRecor
   for (const Strategy strategy : plan.strategies) {
     std::vector<std::string> row{std::string(strategy_label(strategy))};
     for (const int e : plan.experiments) {
-      row.push_back(std::to_string(paper_result(strategy, e).solved));
+      const ExperimentSpec& spec = paper_experiment(e);
+      row.push_back(std::to_string(paper_result(strategy, e).solved) + "/" +
+                    std::to_string(spec.last_pattern - spec.first_pattern + 1));
       for (const SearchMode s : plan.searches) {
         const Tally t = tally(records, plan, e, s, {strategy});
-        row.push_back(mark(t, std::to_string(t.solved)));
+        row.push_back(mark(t, std::to_string(t.solved) + "/" + std::to_string(t.planned)));
       }
     }
     rows.push_back(row);
@@ -217,14 +228,20 @@ std::vector<ExperimentTable> experiment_tables(const std::vector<ExperimentRecor
        {"sweep", sweep_strategies()},
        {"DT", {Strategy::DistanceTransform}}}};
   for (const auto& group : groups) {
-    rows[0].push_back(group.first + " paper");
+    rows[0].push_back(group.first + " " + std::string(kPaperColumn));
     for (const SearchMode s : plan.searches)
       rows[0].push_back(group.first + " " + search_column_label(s));
   }
   for (const int e : plan.experiments) {
     std::vector<std::string> row{exp_name(e)};
     for (std::size_t g = 0; g < groups.size(); ++g) {
-      row.push_back(table_number(kPaperTable2[e - 1][g], 2) + "%");
+      int paper_solved = 0;  // Table I's counts, which Table II's percentages round
+      for (const Strategy s : groups[g].second) paper_solved += paper_result(s, e).solved;
+      const ExperimentSpec& spec = paper_experiment(e);
+      const auto paper_runs =
+          static_cast<int>(groups[g].second.size()) * (spec.last_pattern - spec.first_pattern + 1);
+      row.push_back(table_number(kPaperTable2[e - 1][g], 2) + "% (" + std::to_string(paper_solved) +
+                    "/" + std::to_string(paper_runs) + ")");
       for (const SearchMode s : plan.searches) {
         const Tally t = tally(records, plan, e, s, groups[g].second);
         row.push_back(mark(t, percent(t.solved, t.recorded)));

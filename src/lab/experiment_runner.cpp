@@ -149,7 +149,7 @@ ExperimentRecord do_run(const PlannedRun& run, const Silhouette& pattern,
   }
   write_text_atomic(
       run.solution_path().string(),
-      solution_to_json(solution, solver.pieces, relative_to(run.pattern_file, run.dir)));
+      solution_to_json(solution, solver.pieces, results_path(run.pattern_file, run.dir)));
   write_png_atomic(run.picture_path().string(),
                    render_solution(pattern.pattern, solution, solver.pieces, caption, 1));
   const std::string text = record_to_json(record);
@@ -523,7 +523,7 @@ std::string write_experiment_tables(const ExperimentPlan& plan) {
                      : run.set         ? run.set->set.name()
                                        : std::to_string(r.experiment);
     row.search = std::string(search_mode_name(r.search));
-    row.pattern = relative_to(run.pattern_file, out);
+    row.pattern = results_path(run.pattern_file, out);
     row.strategy = std::string(strategy_name(r.strategy));
     row.solved = r.solved;
     row.valid = r.valid;

@@ -102,6 +102,13 @@ std::string relative_to(const std::filesystem::path& file, const std::filesystem
   return fs::proximate(fs::absolute(file), fs::absolute(base)).generic_string();
 }
 
+std::string results_path(const std::filesystem::path& file, const std::filesystem::path& base) {
+  namespace fs = std::filesystem;
+  const std::string relative = relative_to(file, base);
+  const bool under = relative != ".." && relative.rfind("../", 0) != 0;
+  return under ? relative : fs::absolute(file).lexically_normal().generic_string();
+}
+
 std::string runs_csv_row(const RunRecord& run) {
   return detail::csv_field(run.experiment) + "," + detail::csv_field(run.search) + "," +
          detail::csv_field(run.pattern) + "," + detail::csv_field(run.strategy) + "," +

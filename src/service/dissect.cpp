@@ -5,7 +5,6 @@
 #include <array>
 #include <cmath>
 #include <map>
-#include <numeric>
 #include <set>
 
 #include <opencv2/imgproc.hpp>
@@ -14,6 +13,7 @@
 #include "tangram/io/dissection_picture.hpp"
 #include "tangram/io/image.hpp"
 #include "tangram/io/png.hpp"
+#include "tangram/io/square_picture.hpp"
 
 namespace tangram {
 
@@ -63,65 +63,24 @@ std::string quarter_letters(const Quarters& figure, const HalfDissection& d) {
   return grid;
 }
 
-/// The greatest common divisor of the lengths of the runs of equal values along the rows (or
-/// the columns, `by_column`) of `dark`.
-int run_gcd(const cv::Mat1b& dark, bool by_column, int g) {
-  const int lines = by_column ? dark.cols : dark.rows, length = by_column ? dark.rows : dark.cols;
-  for (int i = 0; i < lines; ++i) {
-    int run = 1;
-    for (int k = 1; k <= length; ++k) {
-      const auto at = [&](int j) { return by_column ? dark(j, i) : dark(i, j); };
-      if (k < length && at(k) == at(k - 1))
-        ++run;
-      else
-        g = std::gcd(g, run), run = 1;
-    }
-  }
-  return g;
-}
-
-/// The text grid of a picture: dark pixels (luminance < 128; transparent ones are light) cut
-/// into squares of `cell_px` (0: detected, run_gcd) within their bounding box, a square filled
-/// when its centre is dark. Throws InputError when no pixel is dark or the side cannot be
-/// found, UsageError for a cell side that does not divide the box.
+/// The text grid of a picture (io/square_picture.hpp: dark squares, or a figure drawn with its
+/// outline and grid lines). Throws InputError when no pixel is dark or the side cannot be
+/// found, UsageError for a cell side that does not fit the figure.
 std::string grid_of_picture(const std::string& bytes, int cell_px, const ReadLimits& limits,
                             const OptionWords& words) {
-  cv::Mat image = decode_image(bytes, limits.max_pixels);
-  if (image.depth() == CV_16U) image.convertTo(image, CV_8U, 1.0 / 257.0);
-  cv::Mat1b gray;
-  if (image.channels() == 4) {
-    std::vector<cv::Mat> planes;
-    cv::split(image, planes);
-    cv::Mat bgr;
-    cv::merge(std::vector<cv::Mat>{planes[0], planes[1], planes[2]}, bgr);
-    cv::cvtColor(bgr, gray, cv::COLOR_BGR2GRAY);
-    gray.setTo(255, planes[3] < 128);
-  } else if (image.channels() == 3) {
-    cv::cvtColor(image, gray, cv::COLOR_BGR2GRAY);
-  } else {
-    gray = image;
-  }
-  const cv::Mat1b dark = gray < 128;
-  const cv::Rect box = cv::boundingRect(dark);
-  if (box.area() == 0) throw InputError("no dark pixel: the figure is drawn dark on light");
-  const cv::Mat1b inside = dark(box);
-  int side = cell_px;
-  if (side == 0) side = run_gcd(inside, true, run_gcd(inside, false, 0));
-  if (side < 2)
+  const SquareGrid grid = read_square_grid(decode_image(bytes, limits.max_pixels), cell_px);
+  if (grid.cell_px == 0)
     throw InputError(
         "cannot find the squares' side (the runs of dark pixels have no common divisor above 1 "
-        "pixel): give it with " +
+        "pixel, and no grid lines are drawn): give it with " +
         words("cell", "PX"));
-  if (box.width % side != 0 || box.height % side != 0)
-    throw UsageError(words("cell", std::to_string(side)) + " does not divide the figure's box of " +
-                     std::to_string(box.width) + " x " + std::to_string(box.height) + " pixels");
-  std::string text;
-  for (int r = 0; r < box.height / side; ++r) {
-    for (int c = 0; c < box.width / side; ++c)
-      text += inside(r * side + side / 2, c * side + side / 2) ? '#' : '.';
-    text += '\n';
-  }
-  return text;
+  if (grid.text.empty())
+    throw UsageError(words("cell", std::to_string(grid.cell_px)) +
+                     (grid.drawn ? " does not fit the lines drawn on the figure's box of "
+                                 : " does not divide the figure's box of ") +
+                     std::to_string(grid.box.width) + " x " + std::to_string(grid.box.height) +
+                     " pixels");
+  return grid.text;
 }
 
 /// The checks that depend on --cells, before the figure is read.

@@ -22,8 +22,14 @@ struct DissectionDocument {
   long candidates = 0;     ///< figures tried for it (written with a name)
 };
 
-/// Kotani's rating of `d` as text ("X1-X5 7 10 4 1 1; difficulty1 -0.520, ...") or JSON.
+/// Kotani's rating of `d` as text (rating_words(), and whether the figure's own symmetry makes
+/// it) or JSON ("x": [X1, ..., X5], "difficulty1", ...).
 std::string rating_text(const Cells& figure, const Dissection& d, bool json);
+
+/// Kotani's attributes X1-X5 and estimates in words: "pieces of 7 squares, 10 outline edges
+/// each, a cut of 4 edges; a quarter turn, a mirror image between pieces; difficulty -0.520 or
+/// ..., amusement ... (Kotani's estimates)".
+std::string rating_words(const DissectionAttributes& a, const DissectionRating& r);
 
 /// The tangram-dissection/1 document of `figure` and `solutions` (one a line).
 std::string dissection_json(const Cells& figure, const std::vector<Dissection>& solutions,

@@ -89,4 +89,8 @@ cv::Mat3b render_legend(const PieceSet& set, int width, double font_scale,
 cv::Mat3b render_solution(const Pattern& pattern, const Solution& solution, const PieceSet& set,
                           const PictureCaption& caption, int scale = 2);
 
+/// The rows of a render_solution() picture above its caption (the grey rule under the
+/// assembly); all of `picture` when it has no such rule.
+int assembly_rows(const cv::Mat& picture);
+
 }  // namespace tangram

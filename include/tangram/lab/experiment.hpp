@@ -136,7 +136,7 @@ std::vector<std::vector<std::string>> batch_table(const std::vector<ExperimentRe
 /// The sentence under the batch table.
 extern const std::string_view kBatchTableNote;
 
-/// "ours, faithful" / "ours, default".
+/// "faithful (our run of Algorithm 1)" / "ours (our search)".
 std::string search_column_label(SearchMode search);
 
 /// A run's record path: "expN/SEARCH/PATTERN-STRATEGY.run.json".

@@ -27,6 +27,10 @@ inline constexpr std::string_view kRunsCsvHeaderWithoutOutcome =
 /// `file` relative to `base`, generic form ("../masks/02-page9-11.png").
 std::string relative_to(const std::filesystem::path& file, const std::filesystem::path& base);
 
+/// How a results directory `base` names `file` (runs.csv, a run's solution): relative when it
+/// lies under `base` ("exp1/paper/01-house-bl.png"), else absolute ("/data/masks/01-house.png").
+std::string results_path(const std::filesystem::path& file, const std::filesystem::path& base);
+
 /// One row of runs.csv: one pattern searched with one strategy.
 struct RunRecord {
   std::string experiment;  ///< "compare", "1", "2", "3"

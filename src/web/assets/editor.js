@@ -231,7 +231,11 @@
     for (const id of ["rotate-left", "rotate-right", "rotate-minus", "rotate-plus", "remove"])
       document.getElementById(id).disabled = none;
     document.getElementById("mirror").disabled = none || (editor.set && editor.set.mirror === false);
-    document.getElementById("record").disabled = !editor.instances.some((i) => i.placed);
+    // A problem is the figure of the whole set: recorded once every piece is on the board.
+    const placed = editor.instances.filter((i) => i.placed).length, all = editor.instances.length;
+    const record = document.getElementById("record");
+    record.disabled = all === 0 || placed < all;
+    record.title = record.disabled ? `Place every piece to record the figure (${placed} of ${all} placed)` : "";
   }
 
   // ---- Snapping ----

@@ -241,8 +241,12 @@
       impossible: "Impossible", stopped: "Stopped", failed: "Failed",
     };
     const n = d.solutions || 0;
+    // The server's line adds what the outcome and the time do not say ("not solved (time
+    // limit ...)"); "solved in 0.03 s" would only repeat them.
+    const said = d.message && !/^([^:]*: )?solved in [0-9.]+ s/.test(d.message) ? d.message : "";
+    const seconds = Number(d.seconds || 0);
     const text = `${words[d.outcome] || d.outcome}: ${n} solution${n === 1 ? "" : "s"} in ` +
-                 `${Number(d.seconds || 0).toFixed(1)} s` + (d.message ? ` — ${d.message}` : "");
+                 `${seconds.toFixed(seconds < 10 ? 2 : 1)} s` + (said ? ` — ${said}` : "");
     setOutcome(d.outcome === "failed" ? "error" : "outcome-" + d.outcome, text);
     $("solve-outcome").dataset.outcome = d.outcome;
     const first = run.solutions.get(0);

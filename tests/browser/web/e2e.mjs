@@ -219,7 +219,14 @@ async function buildAssembly(page, set) {
     check(state.placed && Math.hypot(state.pose.x - target.x - offset[0], state.pose.y - target.y - offset[1]) * scale < 5,
           `${entry.piece}: turned by keys (${target.angle} degrees${target.mirror ? ", mirrored" : ""}), ` +
           `dragged from the tray onto the board, within 5 px of its place`, JSON.stringify(state.pose));
+    if (used.size === 3) {  // a part of the figure is no problem to record
+      const record = await page.$eval("#record", (n) => ({ disabled: n.disabled, title: n.title }));
+      check(record.disabled && /3 of 7 placed/.test(record.title),
+            "Record problem is disabled, and says why, with 3 of 7 pieces placed", JSON.stringify(record));
+    }
   }
+  const enabled = await page.$eval("#record", (n) => !n.disabled);
+  check(enabled, "Record problem is enabled once every piece is placed");
 }
 
 /// Free turns, the mirror button, N to select and Delete back to the tray, on the current set's
@@ -448,6 +455,9 @@ async function main() {
     await page.click("#solve-button");
     const solved = await waitOutcome(page, 90);
     check(solved.outcome === "solved", "the square is solved", solved.text);
+    // One time, said once: "Solved: 1 solution in 0.03 s", not "... in 0.0 s — solved in 0.03 s".
+    check(/^Solved: 1 solution in \d+\.\d\d s$/.test(solved.text),
+          "the outcome says the solve's time once, to the hundredth of a second", solved.text);
     const solutions = await page.$$eval("#solution-list > li", (ns) => ns.length);
     check(solutions >= 1, "the solution is listed", solutions);
     const jsonFile = await downloadLink(page, "#solution-list > li:first-child a.json", `${square.id}-solution-1.json`);
@@ -493,6 +503,9 @@ async function main() {
     }
     check(cliLine.length > 0, "the CLI refuses the bad file with a line", cliLine);
     const fileInput = await page.$("#upload-file");
+    const uploadLabel = await page.$eval("#upload-file", (n) => n.closest("label").textContent + " " + n.accept);
+    check(/PNG/.test(uploadLabel) && /JPEG/.test(uploadLabel) && /image\/\*/.test(uploadLabel),
+          "the upload's label names every format the server reads, and the picker offers them", uploadLabel);
     await fileInput.uploadFile(badFile);
     await page.click("#upload");
     await page.waitForSelector("#record-status.error", { timeout: 10000 });
