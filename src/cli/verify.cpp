@@ -98,14 +98,16 @@ void note_referee_difference(const cv::Mat& image, const Pattern& judged,
   std::string difference;
   try {
     const Pattern referee = read_silhouette(image, InputConfig::referee_reading(), name).pattern;
-    const int pixels = cv::countNonZero(referee.puzzle != judged.puzzle);
-    if (pixels == 0) return;
-    difference = std::to_string(pixels) + " pixels differ from the referee's reading";
+    if (cv::countNonZero(referee.puzzle != judged.puzzle) == 0) return;
+    difference =
+        "read plainly (dark pixels the figure, as --as-referee reads it), it is another "
+        "figure";
   } catch (const InputError& e) {
-    difference = "the referee cannot read it (" + in_words(e.tagged()) + ")";
+    difference =
+        "read plainly (as --as-referee reads it), it is no figure: " + in_words(e.tagged());
   }
-  std::cerr << "tangram: note: " << name << " read with " << options << " (" << source
-            << "): " << difference << "; --as-referee reads it as the referee does" << std::endl;
+  std::cerr << "tangram: note: " << name << " read with " << options << " (" << source << "); "
+            << difference << std::endl;
 }
 
 void print_text(const Verdict& verdict) {

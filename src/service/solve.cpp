@@ -291,8 +291,8 @@ void run_enumeration(const SolvePlan& plan, const Silhouette& silhouette, const 
   out << "  " << placements_text(found.nodes) << ", " << fixed(found.seconds, 2) << " s with "
       << found.threads << " thread" << (found.threads == 1 ? "" : "s");
   if (found.rejected > 0)
-    out << "; " << found.rejected << " cover" << (found.rejected == 1 ? "" : "s")
-        << " of the samples rejected (two pieces overlapped)";
+    out << "; " << found.rejected << " candidate" << (found.rejected == 1 ? "" : "s")
+        << " set aside on a closer look (two pieces overlapped)";
   out << "\n";
   result.summary = out.str();
   result.outcome = found.interrupted ? "stopped"
