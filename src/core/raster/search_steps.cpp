@@ -321,13 +321,34 @@ void Steps::send_event(SearchEventType type, int level, const Candidate& c,
   observer_(event);
 }
 
+namespace {
+
+/// Adds the time from its construction to its destruction to `into` (nanoseconds).
+class RefineTimer {
+public:
+  explicit RefineTimer(std::atomic<long long>& into) : into_(into), start_(Clock::now()) {}
+  RefineTimer(const RefineTimer&) = delete;
+  RefineTimer& operator=(const RefineTimer&) = delete;
+  ~RefineTimer() {
+    into_ += std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start_).count();
+  }
+
+private:
+  std::atomic<long long>& into_;
+  Clock::time_point start_;
+};
+
+}  // namespace
+
 void Steps::polish_poses(std::vector<PlacedPiece>& pieces) const {
+  const RefineTimer timer(refine_ns_);
   polish_raster(pieces);
   if (config_.search.snap && !pieces.empty())
     snap_checked(judge_, set(), outline_, pieces, snap_config(config_.search));
 }
 
 bool Steps::polish_and_verify(std::vector<PlacedPiece>& pieces) const {
+  const RefineTimer timer(refine_ns_);
   polish_raster(pieces);
   // The snap's own check answers for the snapped or the polished pieces, whichever stay.
   if (config_.search.snap && !pieces.empty())
@@ -358,6 +379,7 @@ void Steps::finish(Solution& solution, const std::vector<Candidate>& deepest) co
     polish_poses(solution.pieces);
   }
   solution.stats.seconds = elapsed();
+  solution.stats.refine_seconds = refine_seconds();
   if (!solution.pieces.empty()) {
     const AreaMetrics m = measure_areas(judge_, solution.pieces);
     solution.stats.coverage = m.coverage;
