@@ -17,6 +17,14 @@
 
 namespace tangram::search {
 
+namespace {
+
+/// The share of the time limit that one polish may take (PolishConfig::deadline); its trial cap
+/// usually ends it long before.
+constexpr double kPolishShare = 0.05;
+
+}  // namespace
+
 bool candidate_less(const Candidate& a, const Candidate& b) {
   if (a.cost != b.cost) return a.cost < b.cost;
   if (a.config != b.config) return a.config < b.config;
@@ -365,6 +373,13 @@ void Steps::polish_raster(std::vector<PlacedPiece>& pieces) const {
     // An offset measured on the outline (rotation_plan.hpp) is good to a fraction of a degree.
     if (config_.search.rotation_offset_deg != 0.0)
       polish_config.max_turn_deg = std::max(polish_config.max_turn_deg, 1.0);
+    // A share of the time limit for each polish, within the time limit itself.
+    const double limit = std::min(config_.search.time_limit_s, 1e9);
+    const Clock::time_point now = Clock::now();
+    const auto seconds = [](double s) {
+      return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
+    };
+    polish_config.deadline = std::min(now + seconds(kPolishShare * limit), start_ + seconds(limit));
     polish(judge_, set(), pieces, polish_config);
   }
 }
