@@ -114,3 +114,34 @@ TEST_CASE("polish: the same input gives the same poses") {
     CHECK(a.pieces[k].pose.angle_deg == b.pieces[k].pose.angle_deg);
   }
 }
+
+TEST_CASE("polish: the trial cap and the deadline bound its work, never making it worse") {
+  for (const long cap : {0L, 1L, 7L, 40L}) {
+    Jittered j(30.0, 1.0, 3);
+    const double before = objective(measure_areas(j.pattern, j.pieces));
+    PolishConfig config;
+    config.max_trials = cap;
+    const PolishReport report = polish(j.pattern, PieceSet::tangram(), j.pieces, config);
+    CAPTURE(cap);
+    CHECK(report.trials <= cap);
+    CHECK(report.capped);
+    CHECK(report.moves <= report.trials);
+    CHECK(objective(measure_areas(j.pattern, j.pieces)) <= before);
+  }
+  // Uncapped it stops by itself, within the default cap.
+  Jittered free(30.0, 1.0, 3);
+  const PolishReport report = polish(free.pattern, PieceSet::tangram(), free.pieces);
+  CHECK_FALSE(report.capped);
+  CHECK(report.trials > 40);
+  CHECK(report.trials < PolishConfig{}.max_trials);
+  // A deadline already passed: no trial, the pieces as they were.
+  Jittered late(30.0, 1.0, 3);
+  const std::vector<PlacedPiece> start = late.pieces;
+  PolishConfig past;
+  past.deadline = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  const PolishReport none = polish(late.pattern, PieceSet::tangram(), late.pieces, past);
+  CHECK(none.trials == 0);
+  CHECK(none.capped);
+  for (std::size_t k = 0; k < start.size(); ++k)
+    CHECK(late.pieces[k].pose.centre.x == start[k].pose.centre.x);
+}

@@ -141,6 +141,7 @@ SolveStats parse_stats(const Json& block, const std::string& prefix) {
     field = static_cast<Field>(value);
   };
   number("seconds", stats.seconds);
+  number("refine_seconds", stats.refine_seconds);
   number("placements_tried", stats.placements_tried);
   number("backtracks", stats.backtracks);
   number("validations_failed", stats.validations_failed);
@@ -549,6 +550,7 @@ std::string solution_to_json(const Solution& solution, const PieceSet& set,
          ", \"spill\": " + json_number(s.spill) + ", \"threads\": " + std::to_string(s.threads) +
          ", \"timed_out\": " + (s.timed_out ? "true" : "false");
   if (!s.found_by.empty()) out += ", \"found_by\": " + json_string(s.found_by);
+  if (s.refine_seconds > 0.0) out += ", \"refine_seconds\": " + json_number(s.refine_seconds);
   if (s.rotation_step_deg > 0.0)
     out += ", \"rotation_step_deg\": " + json_number(s.rotation_step_deg) +
            ", \"rotation_offset_deg\": " + json_number(s.rotation_offset_deg) +

@@ -14,6 +14,7 @@ void add_counters(SolveStats& into, const SolveStats& from) {
   into.backtracks += from.backtracks;
   into.validations_failed += from.validations_failed;
   into.repeats_skipped += from.repeats_skipped;
+  into.refine_seconds += from.refine_seconds;
 }
 
 Outcome outcome_of(const Solution& solution) {

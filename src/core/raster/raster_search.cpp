@@ -423,6 +423,7 @@ Solution solve_in_stages(const Pattern& pattern, const SolverConfig& config,
   solution.stats.backtracks = total.backtracks;
   solution.stats.validations_failed = total.validations_failed;
   solution.stats.repeats_skipped = total.repeats_skipped;
+  solution.stats.refine_seconds = total.refine_seconds;
   solution.stats.rotation_stages = ran;
   if (!solution.solved && deepest.size() > solution.pieces.size()) {
     solution.pieces = deepest;

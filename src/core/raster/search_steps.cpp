@@ -17,6 +17,14 @@
 
 namespace tangram::search {
 
+namespace {
+
+/// The share of the time limit that one polish may take (PolishConfig::deadline); its trial cap
+/// usually ends it long before.
+constexpr double kPolishShare = 0.05;
+
+}  // namespace
+
 bool candidate_less(const Candidate& a, const Candidate& b) {
   if (a.cost != b.cost) return a.cost < b.cost;
   if (a.config != b.config) return a.config < b.config;
@@ -321,13 +329,34 @@ void Steps::send_event(SearchEventType type, int level, const Candidate& c,
   observer_(event);
 }
 
+namespace {
+
+/// Adds the time from its construction to its destruction to `into` (nanoseconds).
+class RefineTimer {
+public:
+  explicit RefineTimer(std::atomic<long long>& into) : into_(into), start_(Clock::now()) {}
+  RefineTimer(const RefineTimer&) = delete;
+  RefineTimer& operator=(const RefineTimer&) = delete;
+  ~RefineTimer() {
+    into_ += std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start_).count();
+  }
+
+private:
+  std::atomic<long long>& into_;
+  Clock::time_point start_;
+};
+
+}  // namespace
+
 void Steps::polish_poses(std::vector<PlacedPiece>& pieces) const {
+  const RefineTimer timer(refine_ns_);
   polish_raster(pieces);
   if (config_.search.snap && !pieces.empty())
     snap_checked(judge_, set(), outline_, pieces, snap_config(config_.search));
 }
 
 bool Steps::polish_and_verify(std::vector<PlacedPiece>& pieces) const {
+  const RefineTimer timer(refine_ns_);
   polish_raster(pieces);
   // The snap's own check answers for the snapped or the polished pieces, whichever stay.
   if (config_.search.snap && !pieces.empty())
@@ -344,6 +373,13 @@ void Steps::polish_raster(std::vector<PlacedPiece>& pieces) const {
     // An offset measured on the outline (rotation_plan.hpp) is good to a fraction of a degree.
     if (config_.search.rotation_offset_deg != 0.0)
       polish_config.max_turn_deg = std::max(polish_config.max_turn_deg, 1.0);
+    // A share of the time limit for each polish, within the time limit itself.
+    const double limit = std::min(config_.search.time_limit_s, 1e9);
+    const Clock::time_point now = Clock::now();
+    const auto seconds = [](double s) {
+      return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
+    };
+    polish_config.deadline = std::min(now + seconds(kPolishShare * limit), start_ + seconds(limit));
     polish(judge_, set(), pieces, polish_config);
   }
 }
@@ -358,6 +394,7 @@ void Steps::finish(Solution& solution, const std::vector<Candidate>& deepest) co
     polish_poses(solution.pieces);
   }
   solution.stats.seconds = elapsed();
+  solution.stats.refine_seconds = refine_seconds();
   if (!solution.pieces.empty()) {
     const AreaMetrics m = measure_areas(judge_, solution.pieces);
     solution.stats.coverage = m.coverage;

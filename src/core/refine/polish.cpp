@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cmath>
 
 #include "tangram/core/puzzle/verify.hpp"
+#include "tangram/core/refine/detail/row_areas.hpp"
 
 namespace tangram {
 namespace {
@@ -28,7 +30,7 @@ double objective_of(const AreaMetrics& m) {
 
 // The assembly's area terms, cached per piece and per pair so that trying a move of one piece
 // recomputes only the terms that involve it (detail::piece_terms / pair_terms, the code of
-// measure_areas).
+// measure_areas, with RowAreas: their cost does not grow with the figure's runs per row).
 class AreaCache {
 public:
   AreaCache(const Pattern& pattern, const std::vector<PlacedPiece>& pieces)
@@ -38,19 +40,19 @@ public:
         pair_(pieces.size(), std::vector<detail::AreaTerms>(pieces.size())) {
     for (const PlacedPiece& p : pieces) polygons_.push_back(p.polygon);
     for (std::size_t i = 0; i < polygons_.size(); ++i) {
-      single_[i] = detail::piece_terms(runs_, polygons_[i]);
+      single_[i] = runs_.piece_terms(polygons_[i]);
       for (std::size_t j = i + 1; j < polygons_.size(); ++j)
-        pair_[i][j] = pair_[j][i] = detail::pair_terms(runs_, polygons_[i], polygons_[j]);
+        pair_[i][j] = pair_[j][i] = runs_.pair_terms(polygons_[i], polygons_[j]);
     }
     objective_ = polygons_.empty() ? 0.0 : objective_with(0, single_[0], pair_[0]);
   }
 
   // Replaces piece k by `moved` when that lowers the objective; returns whether it did.
   bool try_move(std::size_t k, const Polygon& moved) {
-    const detail::AreaTerms single = detail::piece_terms(runs_, moved);
+    const detail::AreaTerms single = runs_.piece_terms(moved);
     std::vector<detail::AreaTerms> pairs(polygons_.size());
     for (std::size_t j = 0; j < polygons_.size(); ++j)
-      if (j != k) pairs[j] = detail::pair_terms(runs_, moved, polygons_[j]);
+      if (j != k) pairs[j] = runs_.pair_terms(moved, polygons_[j]);
     const double candidate = objective_with(k, single, pairs);
     if (!(candidate < objective_ - kMinGain)) return false;
     polygons_[k] = moved;
@@ -76,7 +78,7 @@ private:
     return objective_of(detail::metrics_from_terms(sum, puzzle_area_));
   }
 
-  detail::PuzzleRuns runs_;
+  detail::RowAreas runs_;
   double puzzle_area_;
   std::vector<Polygon> polygons_;
   std::vector<detail::AreaTerms> single_;
@@ -93,9 +95,10 @@ double lever_arm(const PieceSet& set, ShapeId shape, double side_px) {
 
 }  // namespace
 
-void polish(const Pattern& pattern, const PieceSet& set, std::vector<PlacedPiece>& pieces,
-            const PolishConfig& config) {
-  if (pieces.empty() || pattern.area_px <= 0) return;
+PolishReport polish(const Pattern& pattern, const PieceSet& set, std::vector<PlacedPiece>& pieces,
+                    const PolishConfig& config) {
+  PolishReport report;
+  if (pieces.empty() || pattern.area_px <= 0) return report;
   AreaCache cache(pattern, pieces);
   const double unit = set.unit_px(pattern.side_px);
 
@@ -109,9 +112,17 @@ void polish(const Pattern& pattern, const PieceSet& set, std::vector<PlacedPiece
   struct Move {
     double dx, dy, dturn;
   };
+  // Whether the budget is spent: the trial cap, or the deadline (read every few trials).
+  const auto spent = [&] {
+    if (report.capped) return true;
+    report.capped = report.trials >= config.max_trials ||
+                    (report.trials % 8 == 0 && std::chrono::steady_clock::now() >= config.deadline);
+    return report.capped;
+  };
   auto try_repeatedly = [&](std::size_t k, const Move& move) {
     bool moved_once = false;
     for (;;) {
+      if (spent()) return moved_once;
       Pose pose = pieces[k].pose;
       pose.centre = pose.centre + Vec2{move.dx, move.dy};
       pose.angle_deg = normalised_angle(pose.angle_deg + move.dturn);
@@ -121,7 +132,9 @@ void polish(const Pattern& pattern, const PieceSet& set, std::vector<PlacedPiece
           std::abs(turn) > max_turn + 1e-9)
         return moved_once;
       Polygon polygon = set.posed_polygon(pieces[k].shape, unit, pose);
+      ++report.trials;
       if (!cache.try_move(k, polygon)) return moved_once;
+      ++report.moves;
       pieces[k].pose = pose;
       pieces[k].polygon = std::move(polygon);
       turned[k] = turn;
@@ -133,7 +146,8 @@ void polish(const Pattern& pattern, const PieceSet& set, std::vector<PlacedPiece
   // the current step, repeating a move while it gains; a round without gain moves on to the
   // next smaller step.
   std::size_t step_index = 0;
-  for (int round = 0; round < config.max_rounds && step_index < kStepsPx.size(); ++round) {
+  for (int round = 0; round < config.max_rounds && step_index < kStepsPx.size() && !report.capped;
+       ++round) {
     const double step = kStepsPx[step_index];
     bool improved = false;
     for (std::size_t k = 0; k < n; ++k) {
@@ -147,6 +161,7 @@ void polish(const Pattern& pattern, const PieceSet& set, std::vector<PlacedPiece
     }
     if (!improved) ++step_index;
   }
+  return report;
 }
 
 }  // namespace tangram

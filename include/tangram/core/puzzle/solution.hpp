@@ -60,7 +60,10 @@ struct Impossibility {
 
 /// Counters of one search run.
 struct SolveStats {
-  double seconds = 0.0;         ///< wall-clock time of solve(), rasterising the masks included
+  double seconds = 0.0;  ///< wall-clock time of solve(), rasterising the masks included
+  /// Seconds spent in the steps after a search (polish, snap, lattice snap), summed over every
+  /// assembly they refined and over threads; part of `seconds` with one thread.
+  double refine_seconds = 0.0;
   long placements_tried = 0;    ///< placements executed (Algorithm 1, line 9)
   long backtracks = 0;          ///< pieces removed because the next piece ran out of options
   long validations_failed = 0;  ///< placements undone by the validation (Sec. III-D)
@@ -96,7 +99,8 @@ struct Solution {
   SolveStats stats;
 };
 
-/// Adds the counters of `from` (placements, backtracks, validations, repeats) to `into`.
+/// Adds the counters of `from` (placements, backtracks, validations, repeats, refine seconds)
+/// to `into`.
 void add_counters(SolveStats& into, const SolveStats& from);
 
 /// How a run ended, as pictures, tables and reports tell it.

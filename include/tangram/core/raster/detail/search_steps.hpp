@@ -210,8 +210,11 @@ public:
   /// Whether a complete, polished assembly passes verify_solution() on the judge pattern.
   bool verified(const std::vector<PlacedPiece>& pieces) const;
 
-  /// Completes `solution` (unsolved: the `deepest` partial assembly, polished) with its time and
-  /// measures on the judge.
+  /// Seconds spent so far in polish_poses() and polish_and_verify(), summed over threads.
+  double refine_seconds() const { return 1e-9 * static_cast<double>(refine_ns_.load()); }
+
+  /// Completes `solution` (unsolved: the `deepest` partial assembly, polished) with its time,
+  /// refine_seconds() and measures on the judge.
   void finish(Solution& solution, const std::vector<Candidate>& deepest) const;
 
 private:
@@ -236,6 +239,7 @@ private:
   int short_edge_px_ = 0;             ///< slack of an exact fit (CandidateConfig::short_edge_px)
   cv::Mat1f sweep_;                   ///< the sweep strategy's cost matrix (not DT)
   std::vector<OutlineRing> outline_;  ///< the judge's vectorised outline (SearchConfig::snap)
+  mutable std::atomic<long long> refine_ns_{0};  ///< refine_seconds(), in nanoseconds
 };
 
 }  // namespace tangram::search
