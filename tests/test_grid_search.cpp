@@ -495,3 +495,72 @@ TEST_CASE(
   CHECK(timed_out.timed_out);
   CHECK_FALSE(timed_out.exhausted);
 }
+
+TEST_CASE(
+    "grid search: a class searched once and its images made equal the slow references, "
+    "assembly by assembly") {
+  // Every piece used once or more, one shape of a single copy: the search keeps that shape to
+  // one move per orbit of the figure's symmetries and makes the other assemblies as images.
+  const PieceShape monomino{"mono", {{0, 0}, {1, 0}, {1, 1}, {0, 1}}, 2};
+  const PieceShape bar{"bar", {{0, 0}, {2, 0}, {2, 1}, {0, 1}}, 2};
+  const PieceShape l_tromino{"L", {{0, 0}, {2, 0}, {2, 1}, {1, 1}, {1, 2}, {0, 2}}, 2};
+  const PieceShape tetromino_t{
+      "T", {{0, 0}, {3, 0}, {3, 1}, {2, 1}, {2, 2}, {1, 2}, {1, 1}, {0, 1}}, 1};
+  const PieceSet set = polyominoes("mixed", {tetromino_t, l_tromino, bar, monomino});
+  const auto configs = grid_configurations(set, true);
+  REQUIRE(configs);
+  struct Case {
+    const char* what;
+    Pattern pattern;
+  };
+  const std::vector<Case> cases = {
+      {"4 x 4 (8 symmetries)", block(4, 4, 20)},
+      {"2 x 8 (4 symmetries)", block(2, 8, 20)},
+      {"6 x 3 less its middle's two cells (4 symmetries)", block(3, 6, 20, {{2, 1}, {3, 1}})},
+      {"3 x 6 less two corners (2 symmetries)", block(3, 6, 20, {{0, 0}, {5, 2}})},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.what);
+    const std::optional<CellGrid> grid = cell_grid(c.pattern, set);
+    REQUIRE(grid);
+    const std::vector<CellAssembly> slow = assemblies_by_enumeration(*grid, set, *configs);
+    REQUIRE(!slow.empty());
+    for (const bool symmetric : {false, true})
+      for (const int threads : {1, 2}) {
+        CAPTURE(symmetric);
+        CAPTURE(threads);
+        GridSearchConfig config;
+        config.max_solutions = 1'000'000;
+        config.up_to_symmetry = symmetric;
+        config.deadline = in_a_minute();
+        ThreadLimit limit(threads);
+        std::vector<CellAssembly> found;
+        const GridSearchResult result =
+            grid_search(*grid, set, *configs, config, [&](const std::vector<GridPlacement>& a) {
+              CellAssembly cells;
+              for (const GridPlacement& p : a) {
+                std::vector<int> covered;
+                for (const cv::Point& d : (*configs)[static_cast<std::size_t>(p.shape)]
+                                                    [static_cast<std::size_t>(p.config)]
+                                                        .cells)
+                  covered.push_back((p.cell.y + d.y) * grid->cols + p.cell.x + d.x);
+                std::sort(covered.begin(), covered.end());
+                cells.push_back({static_cast<std::size_t>(p.shape), covered});
+              }
+              std::sort(cells.begin(), cells.end());
+              found.push_back(cells);
+            });
+        CHECK(result.exhausted);
+        CHECK(result.solutions == static_cast<long>(found.size()));
+        std::set<CellAssembly> distinct(found.begin(), found.end());
+        CHECK(distinct.size() == found.size());
+        if (!symmetric) {
+          CHECK(distinct == std::set<CellAssembly>(slow.begin(), slow.end()));
+        } else {
+          CHECK(result.solutions == classes_by_enumeration(*grid, slow, true));
+          // The classes' least images make the same classes as the slow reference's.
+          CHECK(classes_by_enumeration(*grid, found, true) == result.solutions);
+        }
+      }
+  }
+}

@@ -5,6 +5,7 @@
 #include <limits>
 #include <mutex>
 #include <numeric>
+#include <set>
 
 #include "tangram/core/base/parallel.hpp"
 
@@ -13,6 +14,130 @@ namespace tangram {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+/// How cover_search() uses the figure's symmetries (docs/design/enumerate.md, "Symmetry
+/// breaking"): the problem's permutations closed into a group and, when every assembly places
+/// one copy of some shape, that shape's moves cut to one per orbit. Each class is then searched
+/// from its assemblies with that shape on its representative, and its other members are made
+/// as images of what is found instead of being searched.
+struct SymmetryUse {
+  std::vector<std::vector<int>> group;   ///< the group's elements but the identity
+  ShapeId shape = -1;                    ///< the shape cut to one move per orbit; -1: none
+  std::vector<char> searched;            ///< per move of the problem: searched (empty: all)
+  std::vector<std::vector<int>> fixing;  ///< per move of `shape` searched: elements fixing it
+  bool every_image = false;  ///< with `shape`: report every image of a class, not its least
+  bool least_only = false;   ///< without `shape`: keep a cover only if it is its least image
+
+  SymmetryUse(const CoverProblem& problem, PieceUse use) : first(problem.moves.size(), 0) {
+    for (std::size_t m = 0; m < problem.moves.size(); ++m)
+      if (!problem.moves[m].points.empty())
+        first[m] =
+            *std::min_element(problem.moves[m].points.begin(), problem.moves[m].points.end());
+    if (problem.symmetries.empty()) return;
+    close_group(problem);
+    every_image = problem.every_image;
+    if (use == PieceUse::Exact) choose_shape(problem);
+    least_only = shape < 0 && !every_image;
+    if (shape < 0 && every_image) group.clear();  // nothing to make: search every assembly
+  }
+
+  /// `group`: the closure of the given permutations under composition (a set of symmetries
+  /// found on pixels may miss a product of two of them; the product maps assemblies onto
+  /// assemblies all the same).
+  void close_group(const CoverProblem& problem) {
+    std::vector<int> identity(problem.moves.size());
+    std::iota(identity.begin(), identity.end(), 0);
+    std::set<std::vector<int>> seen{identity};
+    for (const std::vector<int>& g : problem.symmetries)
+      if (seen.insert(g).second) group.push_back(g);
+    for (std::size_t i = 0; i < group.size(); ++i)
+      for (std::size_t j = 0; j <= i && group.size() < kMostElements; ++j)
+        for (const auto& [a, b] : {std::pair{i, j}, std::pair{j, i}}) {
+          std::vector<int> product(identity.size());
+          for (std::size_t m = 0; m < product.size(); ++m)
+            product[m] = group[a][static_cast<std::size_t>(group[b][m])];
+          if (seen.insert(product).second) group.push_back(std::move(product));
+        }
+  }
+
+  /// The shape, of one copy, whose representatives end earliest in the scan order (so that a
+  /// branch that has not placed it is dropped soonest), then the fewest.
+  void choose_shape(const CoverProblem& problem) {
+    std::pair<int, std::size_t> best{std::numeric_limits<int>::max(), 0};
+    for (std::size_t s = 0; s < problem.counts.size(); ++s) {
+      if (problem.counts[s] != 1) continue;
+      std::vector<char> kept(problem.moves.size(), 0);
+      std::size_t kept_count = 0;
+      int last = -1;
+      for (std::size_t m = 0; m < problem.moves.size(); ++m) {
+        if (problem.moves[m].shape != static_cast<ShapeId>(s)) continue;
+        // m is its orbit's representative when no image comes before it in the scan order.
+        bool least = true;
+        for (const std::vector<int>& g : group) {
+          const auto i = static_cast<std::size_t>(g[m]);
+          least = least && (first[i] > first[m] || (first[i] == first[m] && i >= m));
+        }
+        if (!least) continue;
+        kept[m] = 1;
+        ++kept_count;
+        last = std::max(last, first[m]);
+      }
+      const std::pair<int, std::size_t> score{last, kept_count};
+      if (shape >= 0 && !(score < best)) continue;
+      best = score;
+      shape = static_cast<ShapeId>(s);
+      searched = std::move(kept);
+    }
+    if (shape < 0) return;
+    for (std::size_t m = 0; m < problem.moves.size(); ++m)
+      searched[m] |= problem.moves[m].shape != shape;
+    fixing.assign(problem.moves.size(), {});
+    for (std::size_t m = 0; m < problem.moves.size(); ++m)
+      if (problem.moves[m].shape == shape && searched[m])
+        for (std::size_t k = 0; k < group.size(); ++k)
+          if (group[k][m] == static_cast<int>(m)) fixing[m].push_back(static_cast<int>(k));
+  }
+
+  /// The assemblies that `found` (moves of the problem, in the order placed) stands for,
+  /// appended to `moves` with their `ends`: itself, or with `shape` its distinct images (each
+  /// in scan order, `found` first), every one or the least. Returns how many.
+  long append_reports(const std::vector<int>& found, std::vector<int>& moves,
+                      std::vector<int>& ends) const {
+    if (shape < 0) {
+      moves.insert(moves.end(), found.begin(), found.end());
+      ends.push_back(static_cast<int>(moves.size()));
+      return 1;
+    }
+    std::vector<std::vector<int>> images{found}, keys{found};
+    std::sort(keys.front().begin(), keys.front().end());
+    for (const std::vector<int>& g : group) {
+      std::vector<int> image;
+      for (const int m : found) image.push_back(g[static_cast<std::size_t>(m)]);
+      std::vector<int> key = image;
+      std::sort(key.begin(), key.end());
+      if (std::find(keys.begin(), keys.end(), key) != keys.end()) continue;
+      std::sort(image.begin(), image.end(), [&](int a, int b) {
+        return first[static_cast<std::size_t>(a)] < first[static_cast<std::size_t>(b)];
+      });
+      images.push_back(std::move(image));
+      keys.push_back(std::move(key));
+    }
+    if (!every_image) {
+      const auto least = std::min_element(keys.begin(), keys.end()) - keys.begin();
+      images = {images[static_cast<std::size_t>(least)]};
+    }
+    for (const std::vector<int>& image : images) {
+      moves.insert(moves.end(), image.begin(), image.end());
+      ends.push_back(static_cast<int>(moves.size()));
+    }
+    return static_cast<long>(images.size());
+  }
+
+  std::vector<int> first;  ///< per move of the problem: its first point
+
+  /// Most elements of a group kept (the symmetries of a square are 8).
+  static constexpr std::size_t kMostElements = 64;
+};
 
 /// The moves as bits over the points, grouped by their first point and indexed by what they
 /// need of the points after it: the problem as cover_search()'s threads share it.
@@ -27,7 +152,8 @@ struct CoverIndex {
     int first = 0;  ///< its first point
   };
 
-  CoverIndex(const CoverProblem& problem, PieceUse use) : points(problem.points) {
+  CoverIndex(const CoverProblem& problem, PieceUse use, const SymmetryUse& symmetry)
+      : points(problem.points), exact(use == PieceUse::Exact) {
     words = (points + 63) / 64;
     for (std::size_t s = 0; s < problem.counts.size(); ++s) {
       left.push_back(use == PieceUse::Copies ? std::numeric_limits<int>::max() : problem.counts[s]);
@@ -40,7 +166,7 @@ struct CoverIndex {
     // Each move with its first point; the order tried at a point: shape rank, then given order.
     for (std::size_t m = 0; m < problem.moves.size(); ++m) {
       const CoverMove& given = problem.moves[m];
-      if (given.points.empty()) continue;
+      if (given.points.empty() || (!symmetry.searched.empty() && !symmetry.searched[m])) continue;
       Move move;
       move.shape = given.shape;
       move.index = static_cast<int>(m);
@@ -64,6 +190,14 @@ struct CoverIndex {
     for (const Move& move : moves) ++start[static_cast<std::size_t>(move.first) + 1];
     std::partial_sum(start.begin(), start.end(), start.begin());
     index_by_window(problem);
+    // The shapes by the last point at which one of their moves can start.
+    std::vector<int> last(problem.counts.size(), -1);
+    for (const Move& move : moves)
+      last[static_cast<std::size_t>(move.shape)] =
+          std::max(last[static_cast<std::size_t>(move.shape)], move.first);
+    for (std::size_t s = 0; s < last.size(); ++s)
+      if (left[s] > 0) deadlines.push_back({last[s], static_cast<ShapeId>(s)});
+    std::sort(deadlines.begin(), deadlines.end());
   }
 
   /// For each pattern of freedom of the `window` points after a point, the moves at the point
@@ -99,6 +233,10 @@ struct CoverIndex {
   }
 
   int points = 0, words = 0;
+  bool exact = false;  ///< every piece is placed (PieceUse::Exact)
+  /// With `exact`: each shape with the last point its moves start at, earliest first; a
+  /// search whose first empty point is past it while a copy is left has no assembly.
+  std::vector<std::pair<int, ShapeId>> deadlines;
   std::vector<int> left;    ///< copies of each shape at the start
   int pieces = 0;           ///< pieces in all (0 with PieceUse::Copies: no limit)
   std::vector<Move> moves;  ///< by first point: [start[i], start[i + 1]) at point i
@@ -115,7 +253,7 @@ struct Subtree {
   std::vector<int> prefix;  ///< the moves (indices into CoverIndex::moves) that lead to it
   bool complete = false;    ///< the prefix is itself an assembly
   long count = 0;
-  std::vector<int> moves;  ///< the assemblies found, one after the other
+  std::vector<int> moves;  ///< the assemblies to report (moves of the problem), one after the other
   std::vector<int> ends;   ///< where each ends in `moves`
   bool finished = false;   ///< searched to the end (or to max_solutions of its own)
 };
@@ -126,8 +264,9 @@ public:
   /// Why run() returned false.
   enum class Stop { None, Deadline, Interrupt, Cancelled };
 
-  CoverWalker(const CoverIndex& index, const CoverProblem& problem, const CoverConfig& config)
-      : x_(index), problem_(problem), config_(config) {
+  CoverWalker(const CoverIndex& index, const CoverProblem& problem, const SymmetryUse& symmetry,
+              const CoverConfig& config)
+      : x_(index), problem_(problem), symmetry_(symmetry), config_(config) {
     reset();
   }
 
@@ -168,6 +307,7 @@ public:
   bool run(std::size_t max_depth, Leaf&& leaf, Cut&& cut, Cancelled&& cancelled) {
     const int empty = next_empty(0);
     if (empty == x_.points) return leaf();
+    if (doomed(empty)) return true;
     std::vector<Frame> stack;
     stack.push_back(frame(empty));
     while (!stack.empty()) {
@@ -197,7 +337,7 @@ public:
         if (!leaf()) return false;
         continue;
       }
-      if (pieces_left_ == 0) continue;  // points left and no piece to cover them
+      if (pieces_left_ == 0 || doomed(next)) continue;  // points left that no piece can cover
       if (placed_.size() >= max_depth) {
         if (!cut()) return false;
         continue;
@@ -208,14 +348,25 @@ public:
   }
 
   /// Whether the assembly in placed() is kept: accepted by the problem's check, and the least
-  /// of its images under the problem's symmetries (by its sorted move indices).
+  /// (by its sorted move indices) of its images under the symmetries that can map one searched
+  /// assembly onto another: those fixing the cut shape's move, or all without a cut shape.
   bool keep() {
-    if (problem_.symmetries.empty() && !problem_.accept) return true;
+    const bool least_only = symmetry_.least_only || symmetry_.shape >= 0;
+    if (!least_only && !problem_.accept) return true;
     own_.clear();
     for (const int m : placed_) own_.push_back(x_.moves[static_cast<std::size_t>(m)].index);
     if (problem_.accept && !problem_.accept(own_)) return false;
+    if (!least_only) return true;
+    const std::vector<int>* fixing = nullptr;
+    if (symmetry_.shape >= 0)
+      for (const int m : own_)
+        if (problem_.moves[static_cast<std::size_t>(m)].shape == symmetry_.shape)
+          fixing = &symmetry_.fixing[static_cast<std::size_t>(m)];
     std::sort(own_.begin(), own_.end());
-    for (const std::vector<int>& image_of : problem_.symmetries) {
+    const std::size_t elements = fixing ? fixing->size() : symmetry_.group.size();
+    for (std::size_t k = 0; k < elements; ++k) {
+      const std::vector<int>& image_of =
+          symmetry_.group[fixing ? static_cast<std::size_t>((*fixing)[k]) : k];
       image_.clear();
       for (const int m : own_) image_.push_back(image_of[static_cast<std::size_t>(m)]);
       std::sort(image_.begin(), image_.end());
@@ -269,6 +420,17 @@ private:
     return true;
   }
 
+  /// Whether a copy of some shape is left whose moves all start before `point`, the first
+  /// empty one: then no move can place it (PieceUse::Exact only).
+  bool doomed(int point) const {
+    if (!x_.exact) return false;
+    for (const auto& [last, shape] : x_.deadlines) {
+      if (last >= point) return false;
+      if (left_[static_cast<std::size_t>(shape)] > 0) return true;
+    }
+    return false;
+  }
+
   /// The first free point at `from` or after; x_.points when none.
   int next_empty(int from) const {
     int w = from / 64;
@@ -283,6 +445,7 @@ private:
 
   const CoverIndex& x_;
   const CoverProblem& problem_;
+  const SymmetryUse& symmetry_;
   const CoverConfig& config_;
   std::vector<std::uint64_t> free_;  ///< bit per point: not covered yet
   std::vector<int> left_;            ///< per shape: copies not placed yet
@@ -317,7 +480,8 @@ CoverResult cover_search(const CoverProblem& problem, const CoverConfig& config,
                          const CoverSink& on_solution, const CoverProgressSink& on_progress) {
   const Clock::time_point started = Clock::now();
   const long max_solutions = std::max(1L, config.max_solutions);
-  const CoverIndex index(problem, config.use);
+  const SymmetryUse symmetry(problem, config.use);
+  const CoverIndex index(problem, config.use, symmetry);
   CoverResult result;
   const auto keep = [](CoverWalker& walker) { return walker.keep(); };
 
@@ -325,7 +489,7 @@ CoverResult cover_search(const CoverProblem& problem, const CoverConfig& config,
   // the least that gives kSubtrees of them (or the whole tree); the same for any thread count.
   std::vector<Subtree> subtrees;
   {
-    CoverWalker walker(index, problem, config);
+    CoverWalker walker(index, problem, symmetry, config);
     const auto never = [](long) { return false; };
     for (std::size_t depth = 1;; ++depth) {
       subtrees.clear();
@@ -368,8 +532,8 @@ CoverResult cover_search(const CoverProblem& problem, const CoverConfig& config,
     for (std::size_t k = 0; k < tree.ends.size() && result.solutions < max_solutions; ++k) {
       const std::size_t from = k == 0 ? 0 : static_cast<std::size_t>(tree.ends[k - 1]);
       assembly.clear();
-      for (std::size_t i = from; i < static_cast<std::size_t>(tree.ends[k]); ++i)
-        assembly.push_back(index.moves[static_cast<std::size_t>(tree.moves[i])].index);
+      assembly.assign(tree.moves.begin() + static_cast<std::ptrdiff_t>(from),
+                      tree.moves.begin() + tree.ends[k]);
       if (result.solutions == 0) result.first = assembly;
       ++result.solutions;
       if (on_solution) on_solution(assembly);
@@ -379,11 +543,14 @@ CoverResult cover_search(const CoverProblem& problem, const CoverConfig& config,
   };
   const auto search_subtree = [&](std::size_t at, CoverWalker& walker) {
     Subtree& tree = subtrees[at];
+    std::vector<int> own;
     const auto store = [&] {
-      ++tree.count;
-      found.fetch_add(1, std::memory_order_relaxed);
-      tree.moves.insert(tree.moves.end(), walker.placed().begin(), walker.placed().end());
-      tree.ends.push_back(static_cast<int>(tree.moves.size()));
+      own.clear();
+      for (const int m : walker.placed())
+        own.push_back(index.moves[static_cast<std::size_t>(m)].index);
+      const long n = symmetry.append_reports(own, tree.moves, tree.ends);
+      tree.count += n;
+      found.fetch_add(n, std::memory_order_relaxed);
       return tree.count < max_solutions;
     };
     long polled = walker.nodes();
@@ -428,7 +595,7 @@ CoverResult cover_search(const CoverProblem& problem, const CoverConfig& config,
   const std::size_t workers =
       std::min(subtrees.size(), static_cast<std::size_t>(std::max(1, max_threads())));
   parallel_for(workers, [&](std::size_t) {
-    CoverWalker walker(index, problem, config);
+    CoverWalker walker(index, problem, symmetry, config);
     for (std::size_t i; (i = next++) < subtrees.size();) {
       if (i > cancel_after.load() || timed_out || interrupted) break;
       search_subtree(i, walker);

@@ -172,13 +172,15 @@ GridSearchResult grid_search(const CellGrid& grid, const PieceSet& set,
           placements.push_back({static_cast<ShapeId>(s), static_cast<int>(k), {x, y}});
         }
     }
-  // The figure's symmetries as permutations of the moves (the identity left out).
-  if (config.up_to_symmetry) {
+  // The figure's symmetries as permutations of the moves (the identity left out): one class
+  // representative searched, every image made from it unless up to symmetry.
+  problem.every_image = !config.up_to_symmetry;
+  const std::vector<GridSymmetry> symmetries = grid_symmetries(grid, !config.reflection);
+  if (symmetries.size() > 1) {  // not the identity alone: the moves' keys are worth making
     std::vector<cv::Point> cell_at(static_cast<std::size_t>(problem.points));
     for (int y = 0; y < grid.rows; ++y)
       for (int x = 0; x < grid.cols; ++x)
         if (index(y, x) >= 0) cell_at[static_cast<std::size_t>(index(y, x))] = {x, y};
-    const std::vector<GridSymmetry> symmetries = grid_symmetries(grid, !config.reflection);
     const MoveKeys keys(problem, [&](std::size_t m) { return problem.moves[m].points; });
     for (std::size_t t = 1; t < symmetries.size(); ++t) {
       // Each move's image is a move: the configurations of a shape include its mirror images

@@ -359,8 +359,10 @@ LatticeSearchResult lattice_search(
         }
     }
   LatticeSearchResult result;
-  // The figure's symmetries as permutations of the moves.
-  if (config.up_to_symmetry) {
+  // The figure's symmetries as permutations of the moves: one class representative searched,
+  // every image made from it unless up to symmetry.
+  problem.every_image = !config.up_to_symmetry;
+  {
     CellGrid box;
     box.cols = figure.cols + 1;  // lattice points, so that the maps below use cols and rows
     box.rows = figure.rows + 1;
@@ -374,16 +376,22 @@ LatticeSearchResult lattice_search(
       }
       return key;
     };
-    const MoveKeys keys(problem, [&](std::size_t m) { return corner_key(outlines[m], {}); });
-    for (const GridSymmetry& t : grid_symmetries(box, !config.reflection)) {
-      if (t.a == 1 && t.b == 0 && t.d == 0 && t.e == 1) continue;  // the identity
-      if (!figure_symmetric(pattern, figure, t)) continue;
+    std::vector<GridSymmetry> symmetric;  // the figure's symmetries but the identity
+    for (const GridSymmetry& t : grid_symmetries(box, !config.reflection))
+      if (!(t.a == 1 && t.b == 0 && t.d == 0 && t.e == 1) && figure_symmetric(pattern, figure, t))
+        symmetric.push_back(t);
+    const std::optional<MoveKeys> keys =
+        symmetric.empty() ? std::nullopt
+                          : std::make_optional<MoveKeys>(problem, [&](std::size_t m) {
+                              return corner_key(outlines[m], {});
+                            });
+    for (const GridSymmetry& t : symmetric) {
       std::optional<std::vector<int>> image_of =
-          keys.permutation([&](std::size_t m) { return corner_key(outlines[m], t); });
+          keys->permutation([&](std::size_t m) { return corner_key(outlines[m], t); });
       if (image_of) problem.symmetries.push_back(std::move(*image_of));
     }
   }
-  result.symmetries = problem.symmetries.size() + 1;
+  result.symmetries = config.up_to_symmetry ? problem.symmetries.size() + 1 : 1;
   // No two pieces may overlap: the samples can miss a thin overlap, the areas cannot.
   std::atomic<long> rejected{0};
   problem.accept = [&](const std::vector<int>& moves) {

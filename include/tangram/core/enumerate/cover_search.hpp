@@ -40,8 +40,11 @@ struct CoverProblem {
   std::vector<int> counts;       ///< per shape: copies in the set
   std::vector<ShapeId> order;    ///< the shapes in the order tried at a point (largest first)
   std::vector<CoverMove> moves;  ///< at a point, tried by `order`, then in this order
-  /// The figure's symmetries but the identity as permutations of the moves: one cover per class.
+  /// The figure's symmetries but the identity as permutations of the moves, used to search one
+  /// representative per class: one cover per class is reported (the least image)...
   std::vector<std::vector<int>> symmetries;
+  /// ...or, when set, every cover, the images made from the representatives found.
+  bool every_image = false;
   /// When set, a cover is kept only if this accepts its moves (called from worker threads).
   std::function<bool(const std::vector<int>& moves)> accept;
 };
