@@ -27,7 +27,7 @@ browser_packages=(chromium fonts-dejavu-core)
 fuzz_packages=(clang-14 libclang-rt-14-dev libfuzzer-14-dev llvm-14 python3)
 lint_packages=(clang-format-14 clang-tidy-14)
 python_packages=(pybind11-dev python3-dev python3-numpy python3-pytest python3-pip python3-setuptools
-                 python3-venv)
+                 python3-venv python3-wheel)
 
 usage() { sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "${BASH_SOURCE[0]}"; }
 

@@ -7,7 +7,7 @@ source=$1
 build=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-python3 -m venv "$work/env"
+python3 -m venv --system-site-packages "$work/env"  # Debian's setuptools and wheel
 TANGRAM_CMAKE_BUILD_DIR=$build "$work/env/bin/pip" install --no-build-isolation --no-index \
   --quiet --disable-pip-version-check "$source"
 "$work/env/bin/pip" show tangram-solver | grep -qx "Name: tangram-solver"
