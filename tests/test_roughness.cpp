@@ -44,7 +44,6 @@ TEST_CASE("roughness: a hand-drawn house is rough, and its bends refuse nothing"
 
 TEST_CASE("roughness: reading a rough outline says so and what to try") {
   const Silhouette silhouette = load_silhouette(kRougherHouse, InputConfig{});
-  CHECK(silhouette.report.roughness_px >= kRoughOutlinePx);
   bool said = false;
   for (const std::string& note : silhouette.report.notes)
     said = said || (note.find("rough") != std::string::npos &&

@@ -505,10 +505,10 @@ Silhouette make_silhouette(const cv::Mat& image, const InputConfig& config) {
   if (config.check_tileable)
     check_tileable(mask, silhouette.pattern, report.outline_regions_filled > 0, config, report);
 
-  report.roughness_px = outline_roughness_px(silhouette.pattern.puzzle);
-  if (report.roughness_px >= kRoughOutlinePx)
+  const double roughness_px = outline_roughness_px(silhouette.pattern.puzzle);
+  if (roughness_px >= kRoughOutlinePx)
     report.notes.push_back(
-        "the outline is rough (it strays " + fixed(report.roughness_px, 2) +
+        "the outline is rough (it strays " + fixed(roughness_px, 2) +
         " px from straight lines on average; clean edges stray under " + fixed(kRoughOutlinePx, 1) +
         "): its corners are not used to refuse the figure; if no assembly is found, redraw it with "
         "straight edges (a ruler), or scan or photograph it larger and sharper");
