@@ -11,6 +11,7 @@
 
 #include "tangram/core/base/error.hpp"
 #include "tangram/core/base/format.hpp"
+#include "tangram/core/figure/roughness.hpp"
 #include "tangram/core/raster/morphology.hpp"
 #include "tangram/io/picture.hpp"
 
@@ -564,6 +565,13 @@ Silhouette make_silhouette(const cv::Mat& picture, const InputConfig& config) {
   if (config.check_tileable)
     check_tileable(mask, silhouette.pattern, report.outline_regions_filled > 0, config, report);
 
+  const double roughness_px = outline_roughness_px(silhouette.pattern.puzzle);
+  if (roughness_px >= kRoughOutlinePx)
+    report.notes.push_back(
+        "the outline is rough (it strays " + fixed(roughness_px, 2) +
+        " px from straight lines on average; clean edges stray under " + fixed(kRoughOutlinePx, 1) +
+        "): its corners are not used to refuse the figure; if no assembly is found, redraw it with "
+        "straight edges (a ruler), or scan or photograph it larger and sharper");
   const int n = work_scale(config, image.size(), silhouette.pattern.side_px);
   report.work_scale = n;
   const cv::Mat1b reduced =

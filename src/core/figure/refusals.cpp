@@ -2,12 +2,15 @@
 
 #include "tangram/core/figure/corner_angles.hpp"
 #include "tangram/core/figure/detail/curved_refusals.hpp"
+#include "tangram/core/figure/roughness.hpp"
 
 namespace tangram {
 
 std::optional<Impossibility> outline_refusal(const Pattern& pattern, const PieceSet& set) {
   // A set with arcs: its own refusals, from the outline's arcs.
   if (has_arcs(set)) return curved_refusal(pattern, set);
+  // A rough outline's bends are not the figure's corners: no refusal rests on them.
+  if (outline_roughness_px(pattern.puzzle) >= kRoughOutlinePx) return std::nullopt;
   // The figure's corners, measured once for both corner refusals.
   const std::vector<FigureCorner> corners =
       figure_corners(pattern.puzzle, min_corner_edge_px(pattern));

@@ -1,0 +1,55 @@
+// outline_roughness_px(): hand-drawn, photographed and compressed outlines (issue 31, item 4).
+
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "tangram/core/figure/refusals.hpp"
+#include "tangram/core/figure/roughness.hpp"
+#include "tangram/core/puzzle/verify.hpp"
+#include "tangram/core/solve/solve.hpp"
+#include "tangram/io/pattern_png.hpp"
+#include "tangram/io/silhouette.hpp"
+
+using namespace tangram;
+
+namespace {
+
+// masks/02-page9-11 at set side 170 (the small triangle's leg 60 px), its outline points every
+// 12 px moved by up to 3 px and redrawn: experiments/rough/make_rough.py --figures 02-page9-11
+// --sides 170 --k 3 --step 12 --seed 1.
+const std::string kRoughHouse = std::string(TANGRAM_SOURCE_DIR) + "/tests/data/rough-house-j3.png";
+// The same at 5 px.
+const std::string kRougherHouse =
+    std::string(TANGRAM_SOURCE_DIR) + "/tests/data/rough-house-j5.png";
+
+}  // namespace
+
+TEST_CASE("roughness: clean outlines measure under the rough level, at any angle") {
+  for (const char* name : {"01-square", "02-page9-11", "09-page6-97", "21-page3-189-turned",
+                           "27-page1-178-rotated", "28-page6-72-rotated"}) {
+    const Pattern pattern =
+        load_pattern(std::string(TANGRAM_SOURCE_DIR) + "/masks/" + name + ".png");
+    CAPTURE(name);
+    CHECK(outline_roughness_px(pattern.puzzle) < kRoughOutlinePx);
+  }
+}
+
+TEST_CASE("roughness: a hand-drawn house is rough, and its bends refuse nothing") {
+  const Pattern pattern = load_pattern(kRoughHouse);
+  CHECK(outline_roughness_px(pattern.puzzle) >= kRoughOutlinePx);
+  // Before: "impossible: the figure's corner at ... measures ... deg" on a solvable figure.
+  CHECK_FALSE(outline_refusal(pattern, PieceSet::tangram()).has_value());
+}
+
+TEST_CASE("roughness: reading a rough outline says so and what to try") {
+  const Silhouette silhouette = load_silhouette(kRougherHouse, InputConfig{});
+  bool said = false;
+  for (const std::string& note : silhouette.report.notes)
+    said = said || (note.find("rough") != std::string::npos &&
+                    note.find("redraw it with straight edges") != std::string::npos);
+  CHECK(said);
+  const Silhouette clean =
+      load_silhouette(std::string(TANGRAM_SOURCE_DIR) + "/masks/02-page9-11.png", InputConfig{});
+  for (const std::string& note : clean.report.notes) CHECK(note.find("rough") == std::string::npos);
+}
