@@ -82,7 +82,7 @@ cv::Mat1b drawn(const Outlines& outlines, double turn_deg, double unit = 40.0) {
 }
 
 /// The puzzle pattern of a picture drawn by drawn().
-Pattern pattern_of(const cv::Mat1b& picture) {
+Pattern picture_pattern(const cv::Mat1b& picture) {
   return tangram::make_pattern(cv::Mat1b(picture < 128));
 }
 
@@ -97,7 +97,7 @@ std::string first_line(const std::string& out) { return out.substr(0, out.find('
 
 TEST_CASE("lattice figure: a figure turned 17 degrees is counted on a lattice turned with it") {
   const PieceSet& set = PieceSet::tangram();
-  const Pattern pattern = pattern_of(drawn(square(), 17.0));
+  const Pattern pattern = picture_pattern(drawn(square(), 17.0));
   const double unit_px = set.unit_px(pattern.side_px);
   const std::optional<tangram::LatticeFigure> figure =
       tangram::lattice_figure(pattern, set, true, unit_px);
@@ -123,7 +123,7 @@ TEST_CASE("lattice figure: a box that happens to fit is not a lattice when the c
   // Turned 17 degrees, the square's box is 4.99 steps of 0.25 across: close enough for the box,
   // not for its corners, which lie 0.17 steps off the lattice.
   const PieceSet& set = PieceSet::tangram();
-  const Pattern pattern = pattern_of(drawn(square(), 17.0));
+  const Pattern pattern = picture_pattern(drawn(square(), 17.0));
   const std::optional<tangram::LatticeFigure> figure =
       tangram::lattice_figure(pattern, set, true, set.unit_px(pattern.side_px));
   REQUIRE(figure);

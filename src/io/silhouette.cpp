@@ -566,10 +566,11 @@ Silhouette make_silhouette(const cv::Mat& picture, const InputConfig& config) {
     check_tileable(mask, silhouette.pattern, report.outline_regions_filled > 0, config, report);
 
   const double roughness_px = outline_roughness_px(silhouette.pattern.puzzle);
-  if (roughness_px >= kRoughOutlinePx)
+  if (roughness_px >= kVeryRoughOutlinePx)
     report.notes.push_back(
         "the outline is rough (it strays " + fixed(roughness_px, 2) +
-        " px from straight lines on average; clean edges stray under " + fixed(kRoughOutlinePx, 1) +
+        " px from straight lines on average; clean edges stray under " +
+        fixed(kVeryRoughOutlinePx, 2) +
         "): its corners are not used to refuse the figure; if no assembly is found, redraw it with "
         "straight edges (a ruler), or scan or photograph it larger and sharper");
   const int n = work_scale(config, image.size(), silhouette.pattern.side_px);

@@ -14,7 +14,11 @@ inline constexpr int kRoughnessReach = 5;
 double outline_roughness_px(const cv::Mat1b& puzzle);
 
 /// From this roughness on (px) the outline is rough: its corners are not measured well enough
-/// to refuse a figure by them. Clean pixel outlines at any angle measure under 0.45 px.
+/// to refuse a figure by them. Clean outlines upright measure under 0.45 px, turned ones up to
+/// 0.59 px (KiloGram figures at any angle).
 inline constexpr double kRoughOutlinePx = 0.5;
+/// From this roughness on (px) reading the figure says the outline is rough and what to try:
+/// above every clean outline measured, at any angle.
+inline constexpr double kVeryRoughOutlinePx = 0.65;
 
 }  // namespace tangram
