@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # `pip install .` into a fresh venv, offline, then import tangram_solver and solve masks/01.
-#   tests/pip-install.sh SOURCE BUILD    (BUILD: a CMake build with -DTANGRAM_PYTHON=ON, whose
-#                                         module setup.py reuses instead of building its own)
+#   tests/pip-install.sh SOURCE BUILD [PYTHON]
+# BUILD: a CMake build with -DTANGRAM_PYTHON=ON, whose module setup.py reuses instead of building
+# its own; PYTHON: the interpreter it was built for (default python3).
 set -euo pipefail
 source=$1
 build=$2
+python=${3:-python3}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-python3 -m venv --system-site-packages "$work/env"  # Debian's setuptools and wheel
+"$python" -m venv --system-site-packages "$work/env"  # Debian's setuptools and wheel
 TANGRAM_CMAKE_BUILD_DIR=$build "$work/env/bin/pip" install --no-build-isolation --no-index \
   --quiet --disable-pip-version-check "$source"
 "$work/env/bin/pip" show tangram-solver | grep -qx "Name: tangram-solver"
