@@ -2,6 +2,7 @@
 // searched on the lattice (lattice_search.hpp) for half the time limit.
 
 #include <chrono>
+#include <cmath>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -41,6 +42,12 @@ public:
     const std::optional<LatticeFigure> figure =
         lattice_figure(input.pattern, config.pieces, s.reflection, unit_px);
     if (!figure) return std::nullopt;
+    // A turned lattice poses the pieces at its turn plus multiples of the grid step: only where
+    // the rotations asked for include those.
+    if (figure->turned && !s.rotation_auto &&
+        std::abs(std::remainder(figure->turn_deg - s.rotation_offset_deg, s.rotation_step_deg)) >
+            1e-6)
+      return std::nullopt;
     GridSearchConfig settings;
     settings.deadline = start + std::chrono::duration_cast<Clock::duration>(
                                     std::chrono::duration<double>(s.time_limit_s));
