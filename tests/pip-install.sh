@@ -12,7 +12,8 @@ trap 'rm -rf "$work"' EXIT
 "$python" -m venv --system-site-packages "$work/env"  # Debian's setuptools and wheel
 TANGRAM_CMAKE_BUILD_DIR=$build "$work/env/bin/pip" install --no-build-isolation --no-index \
   --quiet --disable-pip-version-check "$source"
-"$work/env/bin/pip" show tangram-solver | grep -qx "Name: tangram-solver"
+shown=$("$work/env/bin/pip" show tangram-solver)  # not piped into grep -q: pip minds SIGPIPE
+grep -qx "Name: tangram-solver" <<<"$shown"
 cd "$work"  # not the source folder: the module must come from the venv
 "$work/env/bin/python" - "$source/masks/01-square.png" <<'PY'
 import sys
