@@ -60,6 +60,14 @@ struct RunBounds {
   std::string stdout_path;  ///< default: captured into Run::out
 };
 
+/// The program's path and `args` split on spaces, as run_cli_bounded() runs them.
+inline std::vector<std::string> cli_words(const std::string& args) {
+  std::vector<std::string> words{TANGRAM_CLI_PATH};
+  std::istringstream split(args);
+  for (std::string word; split >> word;) words.push_back(word);
+  return words;
+}
+
 /// Runs `tangram ARGS` in `dir` (arguments split on spaces: keep them plain) under a memory
 /// rlimit and a wall-clock limit.
 inline Run run_cli_bounded(const tangram::test::TempDir& dir, const std::string& args,
@@ -67,9 +75,7 @@ inline Run run_cli_bounded(const tangram::test::TempDir& dir, const std::string&
   const std::string out_path =
       bounds.stdout_path.empty() ? (dir.path() / "cli.out").string() : bounds.stdout_path;
   const std::string err_path = (dir.path() / "cli.err").string();
-  std::vector<std::string> words{TANGRAM_CLI_PATH};
-  std::istringstream split(args);
-  for (std::string word; split >> word;) words.push_back(word);
+  std::vector<std::string> words = cli_words(args);
   std::vector<char*> argv;
   for (std::string& w : words) argv.push_back(w.data());
   argv.push_back(nullptr);

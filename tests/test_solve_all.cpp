@@ -156,9 +156,7 @@ std::vector<std::string> but_summary(const std::vector<std::string>& all) {
 /// What `tangram ARGS` (split on spaces) writes to a terminal, its standard error and
 /// input; standard output goes to cli.out in `dir`. None when no pseudo-terminal opens.
 std::optional<std::string> run_on_terminal(const TempDir& dir, const std::string& args) {
-  std::vector<std::string> words{TANGRAM_CLI_PATH};
-  std::istringstream split(args);
-  for (std::string word; split >> word;) words.push_back(word);
+  std::vector<std::string> words = tangram::test::cli_words(args);
   std::vector<char*> argv;
   for (std::string& w : words) argv.push_back(w.data());
   argv.push_back(nullptr);

@@ -123,15 +123,22 @@ void print_text(const Verdict& verdict) {
   std::cout << std::endl;
 }
 
-void print_json(const VerifyOptions& options, const Verdict& verdict) {
-  using detail::json_number;
+/// The opening of a verdict's JSON object: the files, the status and the reasons.
+std::string json_head(const VerifyOptions& options, const std::string& status,
+                      const std::vector<std::string>& reasons) {
   using detail::json_string;
   std::string out = "{\"pattern\": " + json_string(options.pattern) +
                     ", \"solution\": " + json_string(options.solution) +
-                    ", \"status\": " + json_string(verdict.status) + ", \"reasons\": [";
-  for (std::size_t i = 0; i < verdict.reasons.size(); ++i)
-    out += (i == 0 ? "" : ", ") + json_string(verdict.reasons[i]);
-  out += "]";
+                    ", \"status\": " + json_string(status) + ", \"reasons\": [";
+  for (std::size_t i = 0; i < reasons.size(); ++i)
+    out += (i == 0 ? "" : ", ") + json_string(reasons[i]);
+  return out + "]";
+}
+
+void print_json(const VerifyOptions& options, const Verdict& verdict) {
+  using detail::json_number;
+  using detail::json_string;
+  std::string out = json_head(options, verdict.status, verdict.reasons);
   if (verdict.measured) {
     const VerifyReport& r = verdict.report;
     out += ", \"coverage\": " + json_number(r.metrics.coverage) +
@@ -231,12 +238,8 @@ void print_lines_text(const LinesVerdict& verdict) {
 
 void print_lines_json(const VerifyOptions& options, const LinesVerdict& verdict) {
   using detail::json_string;
-  std::string out = "{\"pattern\": " + json_string(options.pattern) +
-                    ", \"solution\": " + json_string(options.solution) +
-                    ", \"status\": " + json_string(verdict.status) + ", \"reasons\": [";
-  for (std::size_t i = 0; i < verdict.reasons.size(); ++i)
-    out += (i == 0 ? "" : ", ") + json_string(verdict.reasons[i]);
-  out += "], \"assemblies\": " + std::to_string(verdict.assemblies) +
+  std::string out = json_head(options, verdict.status, verdict.reasons);
+  out += ", \"assemblies\": " + std::to_string(verdict.assemblies) +
          ", \"valid\": " + std::to_string(verdict.valid) +
          ", \"complete\": " + (verdict.complete ? (*verdict.complete ? "true" : "false") : "null") +
          ", \"completeness\": " + json_string(verdict.completeness);
