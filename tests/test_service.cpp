@@ -135,8 +135,9 @@ TEST_CASE("run_solve, goal all: each assembly handed over in order, counted, wor
   const FoundAssembly one = enumerated_assembly(plan, first, &silhouette.pattern);
   CHECK(one.documented.solved);
   CHECK(one.drawn.stats.coverage > 0.99);
-  const std::string line = assembly_json_line(plan, one, "board.png", false);
+  const std::string line = enumeration_assembly_line(plan, 0, first);
   CHECK(line.find('\n') == line.size() - 1);
+  CHECK(enumeration_summary(plan, result).answer.empty());  // --all has no verdict
 }
 
 TEST_CASE("run_solve, goal unique: several, and the refusal named by the front end's words") {
@@ -150,6 +151,7 @@ TEST_CASE("run_solve, goal unique: several, and the refusal named by the front e
   CHECK(result.answer == Answer::Several);
   CHECK(result.found == 2);
   CHECK(result.summary.rfind("several: board has more than one assembly", 0) == 0);
+  CHECK(enumeration_summary(plan, result).answer == "several");
 
   // A figure on no lattice of the Tangram cannot be enumerated: undecided, not refused (none
   // would claim a proof); --all refuses it, Python wording the option.
@@ -160,6 +162,10 @@ TEST_CASE("run_solve, goal unique: several, and the refusal named by the front e
   const SolveResult undecided = run_solve(python, off_grid, "off");
   CHECK(undecided.answer == Answer::Incomplete);
   CHECK(undecided.summary.rfind("undecided: off cannot be counted exactly: ", 0) == 0);
+  const SolutionsSummary uncounted = enumeration_summary(python, undecided);
+  CHECK(uncounted.answer == "undecided");
+  CHECK(uncounted.reason == "not-counted");
+  CHECK(!uncounted.complete);
   CHECK_NOTHROW(check_enumerable(python, off_grid.pattern));
   SolveOptions tangram_all;
   tangram_all.all = true;

@@ -380,15 +380,25 @@ TEST_CASE("solve --unique and --all on figures whose assemblies are known by con
   CAPTURE(unique.err);
   CHECK(unique.status == 0);
   CHECK(summary_line(unique.out) == "unique: bar.png has exactly one assembly");
-  REQUIRE(json_lines(dir.file("u.jsonl")).size() == 1);
-  check_document(json_lines(dir.file("u.jsonl"))[0], "domino", 1);
+  // The file holds the assembly and the answer, as --all's do.
+  const SolutionsFile unique_file = solutions_file(dir.file("u.jsonl"));
+  REQUIRE(unique_file.assemblies.size() == 1);
+  CHECK(unique_file.summary.at("answer") == "unique");
+  CHECK(unique_file.summary.at("complete") == true);
+  REQUIRE(assemblies_of(dir.file("u.jsonl")).size() == 1);
+  check_document(document_text(assemblies_of(dir.file("u.jsonl"))[0], "bar.png"), "domino", 1);
 
   // A 2 x 2 square and two dominoes: both horizontal or both vertical, two assemblies that a
   // quarter turn of the square maps onto each other.
   write_figure(dir.file("square.png"), {"##", "##"});
-  const Run several = run_cli(dir, "solve square.png --pieces dominoes.json --unique");
+  const Run several =
+      run_cli(dir, "solve square.png --pieces dominoes.json --unique --json several.jsonl");
   CHECK(several.status == 4);
   CHECK(summary_line(several.out) == "several: square.png has more than one assembly");
+  const SolutionsFile several_file = solutions_file(dir.file("several.jsonl"));
+  CHECK(several_file.assemblies.size() == 2);
+  CHECK(several_file.summary.at("answer") == "several");
+  CHECK(several_file.summary.at("complete") == false);
   const Run one_class =
       run_cli(dir, "solve square.png --pieces dominoes.json --unique --up-to-symmetry");
   CHECK(one_class.status == 0);
@@ -409,9 +419,13 @@ TEST_CASE("solve --unique and --all on figures whose assemblies are known by con
   // A T tetromino and two dominoes: none. Coloured as a chessboard the T has three cells of
   // one colour and one of the other, and each domino covers one of each.
   write_figure(dir.file("tee.png"), {"###", ".#."});
-  const Run none = run_cli(dir, "solve tee.png --pieces dominoes.json --unique");
+  const Run none = run_cli(dir, "solve tee.png --pieces dominoes.json --unique --json none.jsonl");
   CHECK(none.status == 1);
   CHECK(summary_line(none.out) == "none: tee.png has no assembly");
+  const SolutionsFile none_file = solutions_file(dir.file("none.jsonl"));
+  CHECK(none_file.assemblies.empty());
+  CHECK(none_file.summary.at("answer") == "none");
+  CHECK(none_file.summary.at("complete") == true);
   const Run zero = run_cli(dir, "solve tee.png --pieces dominoes.json --all --json zero.jsonl");
   CHECK(zero.status == 1);
   CHECK(summary_line(zero.out) ==

@@ -16,6 +16,7 @@
 #include "cli_runner.hpp"
 #include "tangram/core/enumerate/lattice_search.hpp"
 #include "tangram/core/puzzle/verify.hpp"
+#include "tangram/io/documents.hpp"
 #include "temp_dir.hpp"
 
 namespace {
@@ -153,6 +154,17 @@ TEST_CASE("solve --unique: turned figures are counted, never called none without
   CHECK(!contains(square_17.out, "step"));
   const Run verbose = run_cli(dir, "solve square-17.png --unique --verbose");
   CHECK(contains(verbose.out, "counted on the figure's lattice: step 0.25 set units, turned 17"));
+  // The JSON keeps them, with the answer in a word.
+  REQUIRE(
+      run_cli(dir, "solve square-17.png --unique --up-to-symmetry --json square.jsonl").status ==
+      0);
+  const tangram::SolutionLines file = tangram::read_solution_lines(dir.file("square.jsonl"));
+  REQUIRE(file.summary);
+  CHECK(file.summary->answer == "unique");
+  CHECK(file.summary->method == "lattice");
+  CHECK(file.summary->lattice_step == doctest::Approx(0.25));
+  CHECK(std::abs(file.summary->lattice_turn_deg - 17.0) < 1.0);
+  CHECK(file.assemblies.size() == 1);
 }
 
 TEST_CASE("solve --unique: none is a proof, otherwise undecided (exit 5)") {

@@ -219,15 +219,13 @@ int solve_several(const SolveCommand& command, const SolvePlan& plan, const Silh
                   std::chrono::steady_clock::time_point started) {
   const std::string& pattern = command.pattern();
   const bool choose = plan.goal == Goal::Fewest || plan.goal == Goal::Most;
-  // --all: tangram-solutions/1 (a header, the assemblies, a summary); --unique: one
-  // tangram-solution/1 document a line.
-  const bool all = plan.goal == Goal::All;
+  // --all, --unique: tangram-solutions/1 (a header, the assemblies, a summary).
   std::optional<AtomicOutput> lines;
   if (!command.json_path.empty() && !choose) lines.emplace(command.json_path);
   // The header goes before the first assembly, or the summary: nothing before a refusal.
   bool header_written = false;
   const auto write_header = [&] {
-    if (!lines || !all || header_written) return;
+    if (!lines || header_written) return;
     lines->write(enumeration_header_line(plan, pattern));
     header_written = true;
   };
@@ -244,21 +242,18 @@ int solve_several(const SolveCommand& command, const SolvePlan& plan, const Silh
     };
     hooks.assembly = [&](long index, const std::vector<PlacedPiece>& pieces) {
       write_header();
-      if (lines)
-        lines->write(
-            all ? enumeration_assembly_line(plan, index, pieces)
-                : assembly_json_line(plan, enumerated_assembly(plan, pieces), pattern, false));
+      if (lines) lines->write(enumeration_assembly_line(plan, index, pieces));
       if (!command.image_path.empty() && shown.size() < kMontageCells) shown.push_back(pieces);
     };
     // Shown at once: an enumeration without a time limit may take long before its first report.
     hooks.progress(SolveProgress{});
     result = run_solve(plan, silhouette, pattern == "-" ? "(standard input)" : pattern, hooks);
   }
-  if (lines && all) {
+  if (lines) {
     write_header();
     lines->write(solutions_summary_line(enumeration_summary(plan, result)));
+    lines->commit();
   }
-  if (lines) lines->commit();
   std::ostream& out = writes_to_stdout(command) ? std::cerr : std::cout;
   out << result.summary << std::flush;
   if (command.verbose && result.enumeration.method == "lattice")
@@ -476,8 +471,8 @@ CLI::App* setup_solve(CLI::App& app, SolveCommand& command) {
 
   cmd->add_option("--json", command.json_path,
                   wrap("The assembly as tangram-solution/1 JSON, also when not solved; with "
-                       "--all tangram-solutions/1 JSON lines (the set, one line per assembly, "
-                       "then whether they are all), with --unique one document a line; - for "
+                       "--all or --unique tangram-solutions/1 JSON lines (the set, one line per "
+                       "assembly, then whether they are all and --unique's answer); - for "
                        "standard output."))
       ->type_name("OUT.json")
       ->group(kOutputGroup);

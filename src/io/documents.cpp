@@ -341,6 +341,8 @@ SolutionsSummary parse_summary(const Json& block, const std::string& prefix) {
   SolutionsSummary s;
   s.complete = json_member(block, "complete", JsonType::Boolean, true, prefix, where)->get<bool>();
   s.reason = text_of(*json_member(block, "reason", JsonType::String, true, prefix, where));
+  if (const auto* v = json_member(block, "answer", JsonType::String, false, prefix, where))
+    s.answer = text_of(*v);
   constexpr double kMost = 9e15;  // exact in a double
   s.count = whole_member(block, "count", true, 0, kMost, prefix, where);
   s.placements = whole_member(block, "placements", false, 0, kMost, prefix, where);
@@ -352,6 +354,9 @@ SolutionsSummary parse_summary(const Json& block, const std::string& prefix) {
     s.method = text_of(*v);
   if (const auto* v = json_member(block, "lattice_step", JsonType::Number, false, prefix, where))
     s.lattice_step = number_of(*v);
+  if (const auto* v =
+          json_member(block, "lattice_turn_deg", JsonType::Number, false, prefix, where))
+    s.lattice_turn_deg = number_of(*v);
   const auto* settings = json_member(block, "settings", JsonType::Object, false, prefix, where);
   if (settings == nullptr) return s;
   const std::string in = "summary: settings: ";
@@ -590,13 +595,15 @@ std::string solutions_summary_line(const SolutionsSummary& summary) {
   std::string out =
       "{\"summary\": {\"complete\": " + std::string(summary.complete ? "true" : "false") +
       ", \"reason\": " + json_string(summary.reason) +
+      (summary.answer.empty() ? std::string() : ", \"answer\": " + json_string(summary.answer)) +
       ", \"count\": " + std::to_string(summary.count) +
       ", \"placements\": " + std::to_string(summary.placements) +
       ", \"seconds\": " + json_number(summary.seconds, 3) +
       ", \"threads\": " + std::to_string(summary.threads) +
       ", \"method\": " + json_string(summary.method);
   if (summary.method == "lattice")
-    out += ", \"lattice_step\": " + json_number(summary.lattice_step);
+    out += ", \"lattice_step\": " + json_number(summary.lattice_step) +
+           ", \"lattice_turn_deg\": " + json_number(summary.lattice_turn_deg);
   out += ", \"symmetries\": " + std::to_string(summary.symmetries) +
          ", \"settings\": {\"pieces\": " + json_string(o.pieces) +
          ", \"use\": " + json_string(piece_use_name(o.use));

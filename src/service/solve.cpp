@@ -385,12 +385,6 @@ std::string assembly_json(const SolvePlan& plan, const FoundAssembly& found,
                           plan.input);
 }
 
-std::string assembly_json_line(const SolvePlan& plan, const FoundAssembly& found,
-                               const std::string& pattern_name, bool with_stats) {
-  return solution_to_json_line(found.documented, found.documented_set, pattern_name, with_stats,
-                               plan.input);
-}
-
 std::string enumeration_header_line(const SolvePlan& plan, const std::string& pattern_name) {
   return solutions_header_line(
       SolutionsHeader{pattern_name, plan.config.pieces, plan.input, plan.enumeration.use});
@@ -409,12 +403,22 @@ SolutionsSummary enumeration_summary(const SolvePlan& plan, const SolveResult& r
              : e.timed_out   ? std::string(outcome_name(Outcome::TimeLimit))
              : e.interrupted ? "stopped"
                              : "max-solutions";
+  if (e.method.empty()) {  // Unique on a figure that cannot be counted: nothing enumerated
+    s.complete = result.answer == Answer::None;  // a proof from the outline: none is all
+    s.reason = s.complete ? "impossible" : "not-counted";
+  }
+  if (result.goal == Goal::Unique)
+    s.answer = result.answer == Answer::Found     ? "unique"
+               : result.answer == Answer::Several ? "several"
+               : result.answer == Answer::None    ? "none"
+                                                  : "undecided";
   s.count = e.solutions;
   s.placements = e.nodes;
   s.seconds = e.seconds;
   s.threads = e.threads;
   s.method = e.method;
   s.lattice_step = e.lattice_step;
+  s.lattice_turn_deg = e.lattice_turn_deg;
   s.symmetries = static_cast<long>(e.symmetries);
   SolutionsSettings& o = s.settings;
   const SearchConfig& search = plan.config.search;

@@ -77,13 +77,16 @@ struct SolutionsSummary {
   bool complete = false;  ///< every assembly (of the family counted) is in the file
   /// Why it ended: "exhaustive" (complete), "time-limit", "stopped" or "max-solutions".
   std::string reason;
+  /// --unique's verdict: "unique", "several", "none" or "undecided" (empty for --all).
+  std::string answer;
   long count = 0;  ///< the assembly lines before it
   long placements = 0;
   double seconds = 0.0;
   int threads = 0;
-  std::string method;         ///< "grid" or "lattice"
-  double lattice_step = 0.0;  ///< "lattice": the step, in set units
-  long symmetries = 1;        ///< the figure's symmetries used (1: each assembly counts)
+  std::string method;             ///< "grid" or "lattice"
+  double lattice_step = 0.0;      ///< "lattice": the step, in set units
+  double lattice_turn_deg = 0.0;  ///< "lattice": its turn to the figure's outline (degrees)
+  long symmetries = 1;            ///< the figure's symmetries used (1: each assembly counts)
   SolutionsSettings settings;
 };
 

@@ -117,15 +117,11 @@ FoundAssembly enumerated_assembly(const SolvePlan& plan, const std::vector<Place
 std::string assembly_json(const SolvePlan& plan, const FoundAssembly& found,
                           const std::string& pattern_name, bool with_stats);
 
-/// assembly_json() as one line ending in a newline (the JSON lines of `solve --all`).
-std::string assembly_json_line(const SolvePlan& plan, const FoundAssembly& found,
-                               const std::string& pattern_name, bool with_stats);
-
-/// The header line of `solve --all --json` (tangram-solutions/1): the pattern named
-/// `pattern_name`, how it was read, the plan's set and how its pieces are used.
+/// The header line of `solve --all --json` and `--unique --json` (tangram-solutions/1): the pattern
+/// named `pattern_name`, how it was read, the plan's set and how its pieces are used.
 std::string enumeration_header_line(const SolvePlan& plan, const std::string& pattern_name);
 
-/// The line of an assembly of an All result, as SolveHooks::assembly hands it over.
+/// The line of an assembly of an All or Unique result, as SolveHooks::assembly hands it over.
 std::string enumeration_assembly_line(const SolvePlan& plan, long index,
                                       const std::vector<PlacedPiece>& pieces);
 
