@@ -383,13 +383,23 @@ TEST_CASE("grid search: the same assemblies in the same order with one thread or
   CHECK(same);
 }
 
-TEST_CASE("grid search: subsets, copies and classes under symmetry equal the slow references") {
+namespace {
+
+/// A T tetromino, two L trominoes, two dominoes and two monominoes: small enough for the slow
+/// references, varied enough for copies, subsets and symmetry classes.
+PieceSet mixed_polyominoes() {
   const PieceShape monomino{"mono", {{0, 0}, {1, 0}, {1, 1}, {0, 1}}, 2};
   const PieceShape bar{"bar", {{0, 0}, {2, 0}, {2, 1}, {0, 1}}, 2};
   const PieceShape l_tromino{"L", {{0, 0}, {2, 0}, {2, 1}, {1, 1}, {1, 2}, {0, 2}}, 2};
   const PieceShape tetromino_t{
       "T", {{0, 0}, {3, 0}, {3, 1}, {2, 1}, {2, 2}, {1, 2}, {1, 1}, {0, 1}}, 1};
-  const PieceSet set = polyominoes("mixed", {tetromino_t, l_tromino, bar, monomino});
+  return polyominoes("mixed", {tetromino_t, l_tromino, bar, monomino});
+}
+
+}  // namespace
+
+TEST_CASE("grid search: subsets, copies and classes under symmetry equal the slow references") {
+  const PieceSet set = mixed_polyominoes();
   const auto configs = grid_configurations(set, true);
   REQUIRE(configs);
   struct Case {
@@ -501,12 +511,7 @@ TEST_CASE(
     "assembly by assembly") {
   // Every piece used once or more, one shape of a single copy: the search keeps that shape to
   // one move per orbit of the figure's symmetries and makes the other assemblies as images.
-  const PieceShape monomino{"mono", {{0, 0}, {1, 0}, {1, 1}, {0, 1}}, 2};
-  const PieceShape bar{"bar", {{0, 0}, {2, 0}, {2, 1}, {0, 1}}, 2};
-  const PieceShape l_tromino{"L", {{0, 0}, {2, 0}, {2, 1}, {1, 1}, {1, 2}, {0, 2}}, 2};
-  const PieceShape tetromino_t{
-      "T", {{0, 0}, {3, 0}, {3, 1}, {2, 1}, {2, 2}, {1, 2}, {1, 1}, {0, 1}}, 1};
-  const PieceSet set = polyominoes("mixed", {tetromino_t, l_tromino, bar, monomino});
+  const PieceSet set = mixed_polyominoes();
   const auto configs = grid_configurations(set, true);
   REQUIRE(configs);
   struct Case {

@@ -5,22 +5,16 @@
 
 namespace tangram::detail {
 
-RowAreas::RowAreas(const cv::Mat1b& puzzle) {
-  row_begin_.reserve(static_cast<std::size_t>(puzzle.rows) + 1);
-  for (int y = 0; y < puzzle.rows; ++y) {
+RowAreas::RowAreas(const cv::Mat1b& puzzle) : RowAreas(PuzzleRuns(puzzle)) {}
+
+RowAreas::RowAreas(const PuzzleRuns& runs) {
+  row_begin_.reserve(static_cast<std::size_t>(runs.rows()) + 1);
+  for (int y = 0; y < runs.rows(); ++y) {
     row_begin_.push_back(static_cast<int>(runs_.size()));
-    const uchar* row = puzzle.ptr<uchar>(y);
     double before = 0.0;
-    int x = 0;
-    while (x < puzzle.cols) {
-      if (row[x] == 0) {
-        ++x;
-        continue;
-      }
-      const int x0 = x;
-      while (x < puzzle.cols && row[x] != 0) ++x;
-      runs_.push_back({static_cast<double>(x0), static_cast<double>(x), before});
-      before += x - x0;
+    for (auto [run, last] = runs.row(y); run != last; ++run) {
+      runs_.push_back({static_cast<double>(run->x0), static_cast<double>(run->x1), before});
+      before += run->x1 - run->x0;
     }
   }
   row_begin_.push_back(static_cast<int>(runs_.size()));

@@ -4,6 +4,7 @@
 /// benchmark's referee measures (docs/design/puzzle.md).
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "tangram/core/puzzle/pattern.hpp"
@@ -62,10 +63,19 @@ public:
   /// Area (px^2) of the part of a convex polygon inside the puzzle region.
   double area_inside(const Polygon& convex) const;
 
-private:
+  /// A run: pixels x0 .. x1 - 1 of a row.
   struct Run {
     int x0, x1;
   };
+  /// The puzzle's rows.
+  int rows() const { return static_cast<int>(row_begin_.size()) - 1; }
+  /// The runs of row y, left to right, as [first, last).
+  std::pair<const Run*, const Run*> row(int y) const {
+    const auto at = static_cast<std::size_t>(y);
+    return {runs_.data() + row_begin_[at], runs_.data() + row_begin_[at + 1]};
+  }
+
+private:
   std::vector<int> row_begin_;  ///< runs of row y are runs_[row_begin_[y], row_begin_[y+1])
   std::vector<Run> runs_;
 };

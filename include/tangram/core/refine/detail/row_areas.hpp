@@ -16,6 +16,8 @@ class RowAreas {
 public:
   /// The nonzero pixels of `puzzle`.
   explicit RowAreas(const cv::Mat1b& puzzle);
+  /// The runs of `runs`.
+  explicit RowAreas(const PuzzleRuns& runs);
 
   /// PuzzleRuns::area_inside() to rounding, in O(vertices^2 + log runs) per row the polygon
   /// spans (plus the runs under its sloped edges), however many runs a row has.
