@@ -1,7 +1,7 @@
 // The command line's error handling: every unusable input or option ends with exit status 2
 // and exactly one line on stderr. No test here runs a real solve (see the end-to-end tests).
-// Each CLI start costs about 70 ms (OpenCV's shared libraries), so the cases are few; finer
-// distinctions between messages are tested on the library in test_io.cpp.
+// Each case starts the program; finer distinctions between messages are tested on the library
+// in test_io.cpp.
 
 #include <doctest/doctest.h>
 

@@ -410,8 +410,12 @@ struct ServeOptions {
 /// Declares `tangram serve` on `app`.
 CLI::App* setup_serve(CLI::App& app, ServeOptions& options);
 
+/// `options` with the default library filled in. Throws UsageError for a bad value.
+ServeOptions checked_serve_options(const ServeOptions& options);
+
 /// Runs `serve` until SIGINT or SIGTERM: 0 then. Throws tangram::Error for a bad option, a port
-/// that cannot be bound or a library folder that cannot be used.
+/// that cannot be bound or a library folder that cannot be used. In `tangram`, hands the
+/// process over to tangram-serve (serve_handoff.cpp); in tangram-serve, serves (serve_run.cpp).
 int run_serve(const ServeOptions& options);
 
 /// Keeps the command line as main() received it, for this_invocation(). Called once, first.

@@ -1,20 +1,10 @@
-// `tangram serve`: the web page and its API (docs/web-api.md) on the loopback address, until
-// Ctrl-C or SIGTERM.
+// `tangram serve`'s options, declared and checked. The server itself runs in the program
+// tangram-serve (serve_run.cpp), which `tangram` hands the options over to (serve_handoff.cpp).
 
-#include <pthread.h>
-#include <signal.h>
-
-#include <algorithm>
-#include <atomic>
-#include <csignal>
 #include <cstdlib>
-#include <ctime>
-#include <iostream>
-#include <thread>
 
 #include "commands.hpp"
 #include "tangram/core/base/error.hpp"
-#include "tangram/web/server.hpp"
 
 namespace tangram::cli {
 
@@ -80,7 +70,7 @@ CLI::App* setup_serve(CLI::App& app, ServeOptions& options) {
   return cmd;
 }
 
-int run_serve(const ServeOptions& options) {
+ServeOptions checked_serve_options(const ServeOptions& options) {
   if (options.port < 0 || options.port > 65535)
     throw UsageError("--port must be in 0..65535, got " + std::to_string(options.port));
   if (options.max_solves < 1 || options.max_solves > kMaxSolvesLimit)
@@ -92,63 +82,13 @@ int run_serve(const ServeOptions& options) {
   if (options.threads < 0)
     throw UsageError("--threads must be 0 (all cores) or more, got " +
                      std::to_string(options.threads));
-  const std::string library = options.library.empty() ? default_library() : options.library;
-  if (library.empty())
+  ServeOptions checked = options;
+  if (checked.library.empty()) checked.library = default_library();
+  if (checked.library.empty())
     throw UsageError(
         "--library: no default (neither XDG_DATA_HOME nor HOME is set): give "
         "--library DIR");
-
-  // Ctrl-C and SIGTERM are taken by sigtimedwait() below, in this thread only: every thread
-  // started from here on inherits the blocked mask. A closed connection is an error return,
-  // never SIGPIPE.
-  sigset_t signals;
-  sigemptyset(&signals);
-  sigaddset(&signals, SIGINT);
-  sigaddset(&signals, SIGTERM);
-  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
-  std::signal(SIGPIPE, SIG_IGN);
-
-  web::ServerConfig config;
-  config.host = options.host;
-  config.port = options.port;
-  config.library = library;
-  config.jobs.max_running = options.max_solves;
-  config.jobs.max_waiting = options.max_queue;
-  config.jobs.threads = options.threads;
-  // Finished solves are kept for their streams and downloads: the last 32, or when more solves
-  // may be under way at once, twice as many as may be (a burst of clients that each solve and
-  // then download must find their own solve still there).
-  config.jobs.kept =
-      static_cast<std::size_t>(std::max(32, 2 * (options.max_solves + options.max_queue)));
-  // Every waiting or running solve may have a stream or two open, and requests need threads
-  // beside them.
-  config.http_threads = 2 * (options.max_solves + options.max_queue) + 16;
-  web::Server server(config);
-  const int port = server.bind();
-  const bool loopback =
-      options.host == "127.0.0.1" || options.host == "::1" || options.host == "localhost";
-  const std::string shown_host =
-      options.host.find(':') != std::string::npos ? "[" + options.host + "]" : options.host;
-  std::cout << "tangram serve: http://" << shown_host << ":" << port << "/ (library " << library
-            << "); Ctrl-C stops" << std::endl;
-  if (!loopback)
-    std::cerr << "tangram: warning: --host " << options.host
-              << " serves the library to other machines, without authentication" << std::endl;
-
-  std::atomic<bool> ended{false};
-  std::thread serving([&] {
-    server.run();
-    ended.store(true);
-  });
-  const timespec tick{0, 200'000'000};
-  while (!ended.load()) {
-    const int signal = sigtimedwait(&signals, nullptr, &tick);
-    if (signal == SIGINT || signal == SIGTERM) break;
-  }
-  server.stop();
-  serving.join();
-  pthread_sigmask(SIG_UNBLOCK, &signals, nullptr);
-  return kExitOk;
+  return checked;
 }
 
 }  // namespace tangram::cli
