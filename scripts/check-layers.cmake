@@ -20,6 +20,7 @@ set(CORE_MODULES
     "exact:base,geometry,puzzle,figure,search,refine"
     "enumerate:base,geometry,puzzle,figure,search,refine"
     "dissection:base"
+    "generate:base,geometry,puzzle,figure,search,refine,enumerate"
     "solve:base,geometry,puzzle,figure,search,refine,raster,exact,enumerate")
 set(problems "")
 

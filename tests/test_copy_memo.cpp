@@ -29,7 +29,7 @@ PieceSet squares_and_bar() {
 }
 
 /// The placed pieces of `solution` as comparable (shape, pose) tuples, in a canonical order.
-std::vector<std::string> canonical(const Solution& solution) {
+std::vector<std::string> piece_names(const Solution& solution) {
   std::vector<std::string> poses;
   for (const PlacedPiece& p : solution.pieces)
     poses.push_back(std::to_string(p.shape) + " " + std::to_string(p.pose.centre.x) + " " +
@@ -119,7 +119,7 @@ TEST_CASE(
     REQUIRE(all_orders.solved);
     REQUIRE(once.solved);
     CHECK(all_orders.stats.repeats_skipped == 0);
-    CHECK(canonical(once) == canonical(all_orders));
+    CHECK(piece_names(once) == piece_names(all_orders));
     CHECK(once.stats.placements_tried <= all_orders.stats.placements_tried);
     skipped += once.stats.repeats_skipped;
   }

@@ -224,30 +224,25 @@ std::optional<LatticeFigure> axis_lattice_figure(const Pattern& pattern, const P
                                                  bool reflection, double unit_px) {
   if (pattern.puzzle.empty() || pattern.area_px == 0 || !(unit_px > 0.0)) return std::nullopt;
   const cv::Rect box = cv::boundingRect(pattern.puzzle);
-  // The set's own steps: for each kind (1/m and sqrt(2)/m), the coarsest at which every
-  // shape has a configuration with its corners on the lattice; finer steps of the same kind
-  // would only add positions off the pieces' own lattice.
-  for (const double base : {1.0, std::sqrt(2.0)}) {
-    for (int m = 1; m <= 16; ++m) {
-      const double step = base / m;
-      LatticeFigure figure;
-      figure.configs = lattice_configurations(set, reflection, step);
-      if (figure.configs.empty()) continue;
-      const double step_px = step * unit_px;
-      const int cols = static_cast<int>(std::lround(box.width / step_px));
-      const int rows = static_cast<int>(std::lround(box.height / step_px));
-      const double tolerance = std::max(1.5, 0.05 * step_px);
-      if (step_px >= 6.0 && cols >= 1 && rows >= 1 && double(cols) * rows <= 1e5 &&
-          std::abs(box.width - cols * step_px) <= tolerance &&
-          std::abs(box.height - rows * step_px) <= tolerance) {
-        figure.step = step;
-        figure.origin = {double(box.x), double(box.y)};
-        figure.step_px = {double(box.width) / cols, double(box.height) / rows};
-        figure.cols = cols;
-        figure.rows = rows;
-        if (corners_on_lattice(pattern, figure)) return figure;
-      }
-      break;  // the set's step of this kind: the figure is not on it
+  // The set's own steps (finer steps of the same kind would only add positions off the
+  // pieces' own lattice).
+  for (PieceLattice& lattice : piece_lattices(set, reflection)) {
+    LatticeFigure figure;
+    const double step = lattice.step;
+    figure.configs = std::move(lattice.configs);
+    const double step_px = step * unit_px;
+    const int cols = static_cast<int>(std::lround(box.width / step_px));
+    const int rows = static_cast<int>(std::lround(box.height / step_px));
+    const double tolerance = std::max(1.5, 0.05 * step_px);
+    if (step_px >= 6.0 && cols >= 1 && rows >= 1 && double(cols) * rows <= 1e5 &&
+        std::abs(box.width - cols * step_px) <= tolerance &&
+        std::abs(box.height - rows * step_px) <= tolerance) {
+      figure.step = step;
+      figure.origin = {double(box.x), double(box.y)};
+      figure.step_px = {double(box.width) / cols, double(box.height) / rows};
+      figure.cols = cols;
+      figure.rows = rows;
+      if (corners_on_lattice(pattern, figure)) return figure;
     }
   }
   return std::nullopt;
@@ -283,6 +278,19 @@ std::pair<Pattern, cv::Matx23d> turned_pattern(const Pattern& pattern, double tu
 }
 
 }  // namespace
+
+std::vector<PieceLattice> piece_lattices(const PieceSet& set, bool reflection) {
+  std::vector<PieceLattice> out;
+  for (const double base : {1.0, std::sqrt(2.0)})
+    for (int m = 1; m <= 16; ++m) {
+      const double step = base / m;
+      auto configs = lattice_configurations(set, reflection, step);
+      if (configs.empty()) continue;
+      out.push_back({step, std::move(configs)});
+      break;
+    }
+  return out;
+}
 
 std::optional<LatticeFigure> lattice_figure(const Pattern& pattern, const PieceSet& set,
                                             bool reflection, double unit_px) {

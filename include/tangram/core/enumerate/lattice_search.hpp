@@ -38,6 +38,16 @@ struct LatticeFigure {
   cv::Matx23d back = cv::Matx23d(1, 0, 0, 0, 1, 0);  ///< `turned`'s pixels -> the input's
 };
 
+/// A lattice of a set: its step and each shape's configurations with corners on it.
+struct PieceLattice {
+  double step = 0.0;                                       ///< set units: 1/m or sqrt(2)/m
+  std::vector<std::vector<LatticeConfiguration>> configs;  ///< per shape
+};
+
+/// The set's lattices, at most one of each kind (1/m, then sqrt(2)/m; m <= 16): the coarsest
+/// on which every shape has a configuration with its corners on lattice points.
+std::vector<PieceLattice> piece_lattices(const PieceSet& set, bool reflection);
+
 /// The lattice the figure lies on at `unit_px` pixels per set unit: its bounding box a whole
 /// number of steps and its corners on lattice points, as it is or turned by its outline's
 /// direction modulo the set's grid step (outline_direction()); nullopt when none.
