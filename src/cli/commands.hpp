@@ -22,6 +22,7 @@
 #include "tangram/io/piece_sets.hpp"
 #include "tangram/io/silhouette.hpp"
 #include "tangram/lab/results.hpp"
+#include "tangram/service/convex.hpp"
 #include "tangram/service/dissect.hpp"
 #include "tangram/service/generate.hpp"
 #include "tangram/service/option_words.hpp"
@@ -383,19 +384,36 @@ CLI::App* setup_dissect(CLI::App& app, DissectCommand& command);
 /// kExitIncomplete (the time limit left the answer uncertain). Throws tangram::Error.
 int run_dissect(const DissectCommand& command);
 
-/// `tangram generate dissection`'s command line: the service's options and the folder.
+/// `tangram generate`'s command line: each subcommand's service options and the folder.
 struct GenerateCommand {
-  GenerateOptions generate;  ///< service/generate.hpp
-  std::string out_dir;       ///< --out (required)
-  bool quiet = false;        ///< no progress line
+  GenerateOptions generate;              ///< `dissection`: service/generate.hpp
+  ConvexOptions convex;                  ///< `convex`: service/convex.hpp
+  std::string out_dir;                   ///< --out (required)
+  bool quiet = false;                    ///< no progress line
+  const CLI::App* convex_app = nullptr;  ///< `generate convex`, to tell which ran
 };
 
-/// Declares `tangram generate` and its subcommand `dissection` on `app`; returns `generate`.
+/// Declares `tangram generate` and its subcommands `dissection` and `convex` on `app`;
+/// returns `generate`.
 CLI::App* setup_generate(CLI::App& app, GenerateCommand& command);
+
+/// Declares `generate convex` on `generate` (generate_convex.cpp).
+CLI::App* setup_generate_convex(CLI::App& generate, GenerateCommand& command);
+
+/// Runs the subcommand of `generate` that was given. Throws tangram::Error.
+int run_generate(const GenerateCommand& command);
 
 /// Runs `generate dissection`: 0 all M puzzles written, kExitIncomplete fewer (the time limit,
 /// or no new puzzle for many seeds), 1 none. Throws tangram::Error.
 int run_generate_dissection(const GenerateCommand& command);
+
+/// Runs `generate convex`: 0 every candidate decided, kExitIncomplete some not (the time
+/// limit), 1 no convex figure. Throws tangram::Error.
+int run_generate_convex(const GenerateCommand& command);
+
+/// Creates the folder `out_dir` of `option` when missing. Throws UsageError when it names
+/// something else, OutputError when it cannot be made.
+void prepare_out_dir(const std::string& out_dir, const std::string& option = "--out");
 
 /// Options of `tangram serve` (web/server.hpp).
 struct ServeOptions {

@@ -20,7 +20,8 @@ namespace tangram::cli {
 
 CLI::App* setup_generate(CLI::App& app, GenerateCommand& command) {
   GenerateOptions& options = command.generate;
-  CLI::App* generate = app.add_subcommand("generate", wrap("Generate puzzles."));
+  CLI::App* generate = app.add_subcommand(
+      "generate", wrap("Generate puzzles: congruent dissections, or the convex figures of a set."));
   generate->require_subcommand(1);
   CLI::App* cmd = generate->add_subcommand(
       "dissection",
@@ -105,7 +106,25 @@ CLI::App* setup_generate(CLI::App& app, GenerateCommand& command) {
            "new puzzle for many seeds: the ones found are written); 1 none found; 2 bad "
            "option or output; 3 internal error.",
            90));
+  command.convex_app = setup_generate_convex(*generate, command);
   return generate;
+}
+
+void prepare_out_dir(const std::string& out_dir, const std::string& option) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (fs::exists(out_dir, ec) && !fs::is_directory(out_dir, ec))
+    throw UsageError(option + " " + out_dir + " is not a folder: name a folder to write into");
+  fs::create_directories(out_dir, ec);
+  if (ec || !fs::is_directory(out_dir))
+    throw OutputError("cannot create the folder " + out_dir + ": " +
+                      (ec ? ec.message() : "not a folder"));
+}
+
+int run_generate(const GenerateCommand& command) {
+  return command.convex_app != nullptr && command.convex_app->parsed()
+             ? run_generate_convex(command)
+             : run_generate_dissection(command);
 }
 
 int run_generate_dissection(const GenerateCommand& command) {
@@ -113,13 +132,7 @@ int run_generate_dissection(const GenerateCommand& command) {
   const GenerateOptions& options = command.generate;
   check_generate_options(options);
   namespace fs = std::filesystem;
-  std::error_code ec;
-  if (fs::exists(command.out_dir, ec) && !fs::is_directory(command.out_dir, ec))
-    throw UsageError("--out " + command.out_dir + " is not a folder: name a folder to write into");
-  fs::create_directories(command.out_dir, ec);
-  if (ec || !fs::is_directory(command.out_dir))
-    throw OutputError("cannot create the folder " + command.out_dir + ": " +
-                      (ec ? ec.message() : "not a folder"));
+  prepare_out_dir(command.out_dir);
 
   GeneratedPuzzles generated;
   {

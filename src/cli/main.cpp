@@ -111,7 +111,7 @@ int main(int argc, char** argv) {
       subcommand(app, setup_explain, run_explain),
       subcommand(app, setup_pieces, run_pieces),
       subcommand(app, setup_dissect, run_dissect),
-      subcommand(app, setup_generate, run_generate_dissection),
+      subcommand(app, setup_generate, run_generate),
       subcommand(app, setup_serve, run_serve),
   };
   const auto parsed = [&]() -> const Subcommand* {

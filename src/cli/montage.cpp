@@ -29,35 +29,17 @@ cv::Mat3b assemblies_montage(const Pattern& pattern, const PieceSet& set,
       cv::Rect(0, 0, pattern.puzzle.cols, pattern.puzzle.rows);
   const int scale =
       std::max(1, std::min(4, kMontageCellPx / std::max(1, std::max(crop.width, crop.height))));
-  const int columns = static_cast<int>(
-      std::min<std::size_t>(kMontageColumns, std::max<std::size_t>(1, assemblies.size())));
-  std::vector<cv::Mat3b> row, rows;
+  std::vector<cv::Mat3b> cells;
   for (std::size_t i = 0; i < assemblies.size(); ++i) {
     const cv::Mat3b drawn = render_assembly(pattern, assemblies[i], set, scale);
     const cv::Rect scaled(crop.x * scale, crop.y * scale, crop.width * scale, crop.height * scale);
-    row.push_back(
+    cells.push_back(
         with_title(fit_picture(drawn(scaled), kMontageCellPx, 4), "#" + std::to_string(i + 1)));
-    if (static_cast<int>(row.size()) == columns || i + 1 == assemblies.size()) {
-      rows.push_back(side_by_side(row, 4));
-      row.clear();
-    }
   }
-  cv::Mat3b grid = rows.empty()
-                       ? cv::Mat3b(kMontageCellPx, kMontageCellPx, cv::Vec3b(255, 255, 255))
-                       : rows.front();
-  for (std::size_t r = 1; r < rows.size(); ++r) {
-    cv::Mat3b padded(rows[r].rows, grid.cols, cv::Vec3b(255, 255, 255));
-    rows[r].copyTo(padded(cv::Rect(0, 0, rows[r].cols, rows[r].rows)));
-    cv::Mat3b stacked;
-    cv::vconcat(grid, padded, stacked);
-    grid = stacked;
-  }
-  const cv::Mat3b legend = render_legend(set, grid.cols, 0.5);
-  cv::Mat3b body(grid.rows + legend.rows, std::max(grid.cols, legend.cols),
-                 cv::Vec3b(255, 255, 255));
-  grid.copyTo(body(cv::Rect(0, 0, grid.cols, grid.rows)));
-  legend.copyTo(body(cv::Rect(0, grid.rows, legend.cols, legend.rows)));
-  return with_title(body, title);
+  const cv::Mat3b grid = cells.empty()
+                             ? cv::Mat3b(kMontageCellPx, kMontageCellPx, cv::Vec3b(255, 255, 255))
+                             : picture_grid(cells, kMontageColumns, 4);
+  return with_legend_and_title(grid, set, title);
 }
 
 }  // namespace tangram::cli

@@ -191,6 +191,41 @@ cv::Mat3b side_by_side(const std::vector<cv::Mat3b>& pictures, int gap_px,
   return out;
 }
 
+cv::Mat3b picture_grid(const std::vector<cv::Mat3b>& pictures, int columns, int gap_px) {
+  const cv::Vec3b white(255, 255, 255);
+  std::vector<cv::Mat3b> rows;
+  const auto width = static_cast<std::size_t>(std::max(1, columns));
+  for (std::size_t i = 0; i < pictures.size(); i += width) {
+    const auto end =
+        pictures.begin() + static_cast<std::ptrdiff_t>(std::min(pictures.size(), i + width));
+    rows.push_back(
+        side_by_side({pictures.begin() + static_cast<std::ptrdiff_t>(i), end}, gap_px, white));
+  }
+  int cols = 1, height = 0;
+  for (const cv::Mat3b& r : rows) {
+    cols = std::max(cols, r.cols);
+    height += r.rows;
+  }
+  if (!rows.empty()) height += gap_px * static_cast<int>(rows.size() - 1);
+  cv::Mat3b out(std::max(height, 1), cols, white);
+  int y = 0;
+  for (const cv::Mat3b& r : rows) {
+    r.copyTo(out(cv::Rect(0, y, r.cols, r.rows)));
+    y += r.rows + gap_px;
+  }
+  return out;
+}
+
+cv::Mat3b with_legend_and_title(const cv::Mat3b& picture, const PieceSet& set,
+                                const std::string& title) {
+  const cv::Mat3b legend = render_legend(set, picture.cols, 0.5);
+  cv::Mat3b body(picture.rows + legend.rows, std::max(picture.cols, legend.cols),
+                 cv::Vec3b(255, 255, 255));
+  picture.copyTo(body(cv::Rect(0, 0, picture.cols, picture.rows)));
+  legend.copyTo(body(cv::Rect(0, picture.rows, legend.cols, legend.rows)));
+  return with_title(body, title);
+}
+
 cv::Mat3b with_title(const cv::Mat3b& picture, const std::string& text) {
   int baseline = 0;
   double font_scale = kFontScale;

@@ -69,6 +69,13 @@ void draw_polygon(cv::Mat3b& picture, const Polygon& polygon, int scale, const c
 cv::Mat3b side_by_side(const std::vector<cv::Mat3b>& pictures, int gap_px,
                        const cv::Vec3b& background = cv::Vec3b(255, 255, 255));
 
+/// `pictures` in rows of `columns`, left to right, `gap_px` apart, on white.
+cv::Mat3b picture_grid(const std::vector<cv::Mat3b>& pictures, int columns, int gap_px);
+
+/// `picture` with `set`'s legend below it, under a band with `title`.
+cv::Mat3b with_legend_and_title(const cv::Mat3b& picture, const PieceSet& set,
+                                const std::string& title);
+
 /// `picture` under a 24 px band with `text` (ASCII), as wide as the picture.
 cv::Mat3b with_title(const cv::Mat3b& picture, const std::string& text);
 

@@ -257,7 +257,9 @@ std::string side_lengths_text(const ConvexPolygon& polygon) {
       root = r * r == squared ? std::string() : "√" + std::to_string(squared);
       if (root.empty() && r != 1) root = "*" + std::to_string(r);
     }
-    out += (i == 0 ? "" : ", ") + std::to_string(polygon.side_steps[i]) + root;
+    const int steps = polygon.side_steps[i];
+    out += (i == 0 ? "" : ", ") +
+           (steps == 1 && !root.empty() && root[0] != '*' ? root : std::to_string(steps) + root);
   }
   return out;
 }

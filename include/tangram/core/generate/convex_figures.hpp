@@ -49,7 +49,8 @@ std::vector<ConvexPolygon> lattice_convex_polygons(const std::vector<cv::Point>&
 /// Whether `corners` make a convex polygon, no three consecutive corners on a line.
 bool strictly_convex(const std::vector<cv::Point>& corners);
 
-/// The side lengths in words, "4, 2√2, 4, 2√2", in lattice steps.
+/// The side lengths in lattice steps, "4, 2√2, √2, 6": a side of k steps along a diagonal
+/// (1, 1) is k√2; along (1, 2), k√5.
 std::string side_lengths_text(const ConvexPolygon& polygon);
 
 /// The polygon as a pattern at `step_px` pixels per lattice step, `margin_px` around it: a
