@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <sstream>
 
+#include <opencv2/imgproc.hpp>
+
 #include "tangram/core/base/format.hpp"
 #include "tangram/io/picture.hpp"
 #include "tangram/io/svg.hpp"
@@ -17,12 +19,15 @@ namespace {
 constexpr int kCellPx = 180;  ///< each figure's square on the sheet
 constexpr int kColumns = 5;   ///< figures in a row
 
-/// The part of `pattern` that holds the figure, with a margin of a twentieth.
-cv::Rect figure_box(const Pattern& pattern) {
+/// The square of `side` px centred on the figure of `pattern` in `drawn` (its picture at scale
+/// 1), white beyond the picture: every figure cut to the same square keeps one scale.
+cv::Mat3b figure_square(const cv::Mat3b& drawn, const Pattern& pattern, int side) {
   const cv::Rect box = cv::boundingRect(pattern.puzzle);
-  const int margin = std::max(2, std::max(box.width, box.height) / 20);
-  return cv::Rect(box.x - margin, box.y - margin, box.width + 2 * margin, box.height + 2 * margin) &
-         cv::Rect(0, 0, pattern.puzzle.cols, pattern.puzzle.rows);
+  const cv::Point corner(box.x + box.width / 2 - side / 2, box.y + box.height / 2 - side / 2);
+  cv::Mat3b padded;
+  cv::copyMakeBorder(drawn, padded, side, side, side, side, cv::BORDER_CONSTANT,
+                     cv::Scalar(255, 255, 255));
+  return padded(cv::Rect(corner.x + side, corner.y + side, side, side)).clone();
 }
 
 std::string sheet_title(const ConvexFigures& run) {
@@ -32,11 +37,17 @@ std::string sheet_title(const ConvexFigures& run) {
 }  // namespace
 
 cv::Mat3b convex_sheet_picture(const ConvexFigures& run) {
+  int side = 1;  // the largest figure's box, and a margin of a twentieth
+  for (const ConvexFigure& f : run.formed) {
+    const cv::Rect box = cv::boundingRect(f.verdict.pattern.puzzle);
+    side = std::max(side, std::max(box.width, box.height) * 21 / 20);
+  }
   std::vector<cv::Mat3b> cells;
   for (const ConvexFigure& f : run.formed) {
     const Pattern& pattern = f.verdict.pattern;
     const cv::Mat3b drawn = render_assembly(pattern, f.verdict.pieces, run.plan.config.pieces, 1);
-    cells.push_back(with_title(fit_picture(drawn(figure_box(pattern)), kCellPx, 6), f.name));
+    cells.push_back(
+        with_title(fit_picture(figure_square(drawn, pattern, side), kCellPx, 6), f.name));
   }
   const cv::Mat3b grid = cells.empty() ? cv::Mat3b(kCellPx, kCellPx, cv::Vec3b(255, 255, 255))
                                        : picture_grid(cells, kColumns, 6);
@@ -87,10 +98,12 @@ std::string convex_csv(const ConvexFigures& run, bool counted) {
     const ConvexPolygon& p = f.polygon;
     std::string corners;
     for (const cv::Point c : p.corners)
-      corners += (corners.empty() ? "" : " ") + detail::general(c.x * p.step) + ";" + detail::general(c.y * p.step);
+      corners += (corners.empty() ? "" : " ") + detail::general(c.x * p.step) + ";" +
+                 detail::general(c.y * p.step);
     const Enumeration& e = f.verdict.enumeration;
-    out += f.name + "," + corners + ",\"" + side_lengths_text(p) + "\"," + detail::general(p.step) + "," +
-           detail::general(run.plan.config.pieces.total_area()) + "," + std::to_string(e.symmetries) + "," +
+    out += f.name + "," + corners + ",\"" + side_lengths_text(p) + "\"," + detail::general(p.step) +
+           "," + detail::general(run.plan.config.pieces.total_area()) + "," +
+           std::to_string(e.symmetries) + "," +
            (counted ? std::to_string(e.solutions) : std::string()) + "," +
            (counted ? (e.exhausted ? "yes" : "no") : std::string()) + "\n";
   }
