@@ -74,7 +74,8 @@ TEST_CASE("tangram solve: unusable patterns exit 2 with one error line") {
       {"tiny.png", "1024"},
   };
   for (const auto& [name, reason] : cases) {
-    CAPTURE(name);
+    const auto& name_ = name;  // clang 14 lambdas take no bindings
+    CAPTURE(name_);
     const Run run = run_cli(in.dir, std::string("solve ") + name);
     CHECK(run.status == 2);
     CHECK(one_error_line(run.err));
@@ -99,7 +100,8 @@ TEST_CASE("tangram: bad options and usage exit 2 with one error line naming the 
       {"verify ok.png s.json --asreferee", "not expected"},
   };
   for (const auto& [args, mention] : cases) {
-    CAPTURE(args);
+    const auto& args_ = args;  // clang 14 lambdas take no bindings
+    CAPTURE(args_);
     const Run run = run_cli(in.dir, args);
     CHECK(run.status == 2);
     CHECK(one_error_line(run.err));

@@ -112,7 +112,8 @@ TEST_CASE("convex figures: Tangram 13, Chie no Ita 16, Pythagoras 12, each assem
   const std::vector<std::pair<std::string, int>> published = {
       {"tangram", 13}, {"chie-no-ita", 16}, {"pythagoras", 12}};
   for (const auto& [name, count] : published) {
-    CAPTURE(name);
+    const auto& name_ = name;  // clang 14 lambdas take no bindings
+    CAPTURE(name_);
     const tangram::PieceSet set = tangram::builtin_piece_set(name).set;
     tangram::SolverConfig config;
     config.pieces = set;

@@ -273,7 +273,8 @@ TEST_CASE("tangram experiment runs a tiny set in parallel and resumes after an i
            {"experiment sets --pieces pentominoes --out out3", "--pieces: not with 'sets'"},
            {"experiment 2 --sets tangram --out out3", "--sets: only with the piece-set experiment"},
            {"experiment sets --sets tangram,egg --out out3", "--sets: no built-in set 'egg'"}}) {
-    CAPTURE(command);
+    const auto& command_ = command;  // clang 14 lambdas take no bindings
+    CAPTURE(command_);
     const test::Run refused = test::run_cli(dir, command);
     CHECK(refused.status == 2);
     CHECK(refused.err.find(message) != std::string::npos);

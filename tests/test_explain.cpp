@@ -202,7 +202,8 @@ TEST_CASE(
       {"explain " + ring + " --out bar.png", "not a directory"},
   };
   for (const auto& [args, mention] : cases) {
-    CAPTURE(args);
+    const auto& args_ = args;  // clang 14 lambdas take no bindings
+    CAPTURE(args_);
     const test::Run run = test::run_cli(dir, args);
     CHECK(run.status == 2);
     CHECK(one_error_line(run.err));

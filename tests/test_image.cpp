@@ -350,7 +350,8 @@ TEST_CASE(
     "decode_image: every layout OpenCV writes decodes exactly as OpenCV decodes it, with "
     "the header's size and nothing printed") {
   for (const auto& [name, bytes] : sample_files()) {
-    CAPTURE(name);
+    const auto& name_ = name;  // clang 14 lambdas take no bindings
+    CAPTURE(name_);
     check_decodes_as_opencv(bytes);
   }
 }
@@ -359,7 +360,8 @@ TEST_CASE(
     "decode_image: BMPs of 1, 4, 16 and 32 bits, with bit fields, OS/2 headers and "
     "top-down rows decode as OpenCV decodes them") {
   for (const auto& [name, bytes] : handmade_bmps()) {
-    CAPTURE(name);
+    const auto& name_ = name;  // clang 14 lambdas take no bindings
+    CAPTURE(name_);
     check_decodes_as_opencv(bytes);
   }
 }
@@ -368,7 +370,8 @@ TEST_CASE(
     "decode_image: plain and raw PBM/PGM/PPM of any maximum value decode as OpenCV decodes "
     "them") {
   for (const auto& [name, bytes] : handmade_pnms()) {
-    CAPTURE(name);
+    const auto& name_ = name;  // clang 14 lambdas take no bindings
+    CAPTURE(name_);
     check_decodes_as_opencv(bytes);
   }
 }
@@ -472,7 +475,8 @@ TEST_CASE(
         for (int k = 0; k < 1 + trial % 5; ++k)
           bytes[random() % bytes.size()] = static_cast<char>(random());
       }
-      CAPTURE(name);
+      const auto& name_ = name;  // clang 14 lambdas take no bindings
+      CAPTURE(name_);
       CAPTURE(trial);
       std::string message;
       cv::Mat decoded;
@@ -488,7 +492,8 @@ TEST_CASE(
         ++refused;
       }
     }
-    CAPTURE(name);
+    const auto& name_ = name;  // clang 14 lambdas take no bindings
+    CAPTURE(name_);
     CHECK(refused >= 15);  // every cut file at least (a cut at the very end may still decode)
   }
 }

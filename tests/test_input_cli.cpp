@@ -406,7 +406,8 @@ TEST_CASE(
       {"report results -o page.png", "-o page.png: a picture's name for an HTML page"},
   };
   for (const auto& [args, message] : cases) {
-    CAPTURE(args);
+    const auto& args_ = args;  // clang 14 lambdas take no bindings
+    CAPTURE(args_);
     const Run run = run_cli(dir, args);
     CHECK(run.status == 2);
     CHECK(one_error_line(run.err));

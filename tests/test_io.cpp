@@ -220,8 +220,9 @@ TEST_CASE("load_pattern: unusable files are refused with a one-line reason") {
       {"white.png", "no puzzle pixels"},
   };
   for (const auto& [name, reason] : cases) {
-    CAPTURE(name);
-    const std::string message = input_error([&] { load_pattern(dir.file(name)); });
+    const auto& name_ = name;  // clang 14 lambdas take no bindings
+    CAPTURE(name_);
+    const std::string message = input_error([&] { load_pattern(dir.file(name_)); });
     CHECK(contains(message, reason));
     CHECK(contains(message, dir.file(name)));
     CHECK(!contains(message, "\n"));
@@ -350,7 +351,8 @@ TEST_CASE(
       {header + older, "line 2: missing \"index\""},
   };
   for (const auto& [bad, message] : broken) {
-    CAPTURE(message);
+    const auto& message_ = message;  // clang 14 lambdas take no bindings
+    CAPTURE(message_);
     try {
       solution_lines_from_text(bad, nullptr, "x.jsonl");
       FAIL("accepted");
@@ -502,9 +504,10 @@ TEST_CASE("solution_document_from_json: a malformed reading is a one-line InputE
       {R"({"work_size": "big"})", "reading: \"work_size\" must be"},
   };
   for (const auto& [reading, reason] : cases) {
-    CAPTURE(reading);
+    const auto& reading_ = reading;  // clang 14 lambdas take no bindings
+    CAPTURE(reading_);
     const std::string message =
-        input_error([&] { solution_document_from_json(head + reading + "}"); });
+        input_error([&] { solution_document_from_json(head + reading_ + "}"); });
     CHECK(contains(message, reason));
     CHECK(!contains(message, "\n"));
   }
@@ -577,8 +580,9 @@ TEST_CASE("solution_from_json: malformed or invalid documents throw a one-line I
        "out of range"},
   };
   for (const auto& [text, reason] : cases) {
-    CAPTURE(text);
-    const std::string message = input_error([&] { solution_from_json(text); });
+    const auto& text_ = text;  // clang 14 lambdas take no bindings
+    CAPTURE(text_);
+    const std::string message = input_error([&] { solution_from_json(text_); });
     CHECK(contains(message, reason));
     CHECK(!contains(message, "\n"));
   }

@@ -163,7 +163,8 @@ TEST_CASE("piece sets: bad files get one line naming the field") {
        "piece 2 (b): it reaches more than 20 times the set's side"},
   };
   for (const auto& [text, words] : cases) {
-    CAPTURE(text);
+    const auto& text_ = text;  // clang 14 lambdas take no bindings
+    CAPTURE(text_);
     try {
       piece_set_from_json(text, "x.json");
       FAIL("accepted");

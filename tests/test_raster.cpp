@@ -85,8 +85,10 @@ TEST_CASE("raster: BitGrid clears runs as clearing bit by bit does") {
                                                              {10, 190},
                                                              {0, 200},
                                                              {199, 200}}) {
-    CAPTURE(a);
-    CAPTURE(b);
+    const auto& a_ = a;  // clang 14 lambdas take no bindings
+    CAPTURE(a_);
+    const auto& b_ = b;  // clang 14 lambdas take no bindings
+    CAPTURE(b_);
     BitGrid fast = BitGrid::from_mat(full), slow = BitGrid::from_mat(full);
     fast.clear_run(a, b, 1);
     for (int x = a; x < b; ++x) slow.set(x, 1, false);

@@ -129,7 +129,8 @@ TEST_CASE("search: the solution does not depend on the thread count") {
   const std::vector<std::pair<std::string, SolverConfig>> cases = {
       {"03-page5-219.png", config_45()}, {"24-page3-66-turned.png", fine}};
   for (const auto& [name, config] : cases) {
-    CAPTURE(name);
+    const auto& name_ = name;  // clang 14 lambdas take no bindings
+    CAPTURE(name_);
     const Pattern pattern = mask_pattern(name);
     SolverConfig one = config, two = config;
     one.search.threads = 1;

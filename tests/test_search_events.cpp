@@ -282,7 +282,8 @@ TEST_CASE("tangram solve --max-frames: stops writing pictures and says so") {
       {"--max-frames 5", "requires --frames"},
   };
   for (const auto& [args, mention] : bad) {
-    CAPTURE(args);
+    const auto& args_ = args;  // clang 14 lambdas take no bindings
+    CAPTURE(args_);
     const test::Run refused =
         test::run_cli(dir, "solve " + kMasks + "02-page9-11.png " + std::string(args));
     CHECK(refused.status == 2);

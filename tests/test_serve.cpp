@@ -228,7 +228,8 @@ TEST_CASE("serve: a picture the command line refuses gets its line, with status 
   tangram::test::write_file(cli_dir.file("notes.png"), "Tangram notes\n");
   for (const auto& [name, bytes] : {std::pair<std::string, std::string>{"white.png", white},
                                     {"notes.png", "Tangram notes\n"}}) {
-    CAPTURE(name);
+    const auto& name_ = name;  // clang 14 lambdas take no bindings
+    CAPTURE(name_);
     const tangram::test::Run cli = tangram::test::run_cli(cli_dir, "solve " + name);
     CHECK(cli.status == 2);
     const std::string line = error_of(s.add(name, bytes), 400);
@@ -379,7 +380,8 @@ TEST_CASE("serve: bad solve requests get the command line's line") {
         {R"({"search": "nope"})", "--search nope"},
         {R"({"rotation_step": "x"})", "--rotation-step x"},
         {R"({"solutions": "all"})", "--all"}}) {
-    CAPTURE(option);
+    const auto& option_ = option;  // clang 14 lambdas take no bindings
+    CAPTURE(option_);
     const tangram::test::Run cli = tangram::test::run_cli(cli_dir, "solve slow.png " + flags);
     CHECK(cli.status == 2);
     const std::string line =

@@ -823,7 +823,8 @@ TEST_CASE(
       {subset + "--frames frames", "--use subset has no search steps to show"},
   };
   for (const auto& [args, mention] : cases) {
-    CAPTURE(args);
+    const auto& args_ = args;  // clang 14 lambdas take no bindings
+    CAPTURE(args_);
     check_refusal(run_cli(dir, args), mention);
   }
   // --unique does not refuse such a figure: it cannot say none without a proof, so undecided.
@@ -861,7 +862,8 @@ TEST_CASE(
       {pentominoes + "--all --unique", "--all excludes --unique"},
   };
   for (const auto& [args, mention] : cases) {
-    CAPTURE(args);
+    const auto& args_ = args;  // clang 14 lambdas take no bindings
+    CAPTURE(args_);
     check_refusal(run_cli(dir, args), mention);
   }
 }
@@ -880,7 +882,8 @@ TEST_CASE(
       {pentominoes + "--prefer most", "--prefer"},
   };
   for (const auto& [args, mention] : cases) {
-    CAPTURE(args);
+    const auto& args_ = args;  // clang 14 lambdas take no bindings
+    CAPTURE(args_);
     check_refusal(run_cli(dir, args), mention);
   }
 }

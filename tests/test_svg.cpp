@@ -800,7 +800,8 @@ TEST_CASE(
       {"--unique --svg out.svg", "--svg draws one assembly and --unique finds many"},
   };
   for (const auto& [options, message] : refusals) {
-    CAPTURE(options);
+    const auto& options_ = options;  // clang 14 lambdas take no bindings
+    CAPTURE(options_);
     const Run run = run_cli(dir, "solve " + square + " " + options);
     CHECK(run.status == 2);
     CHECK(one_error_line(run.err));
@@ -859,7 +860,8 @@ TEST_CASE("render --svg: the arrangement's exact pieces on the pattern it draws;
            {"-o a.png --truth t.svg --svg t.svg", "a picture's name for a JSON document"},
            {"-o a.png --svg missing/a.svg", "missing"},
            {"-o a.svg", "--svg writes SVG"}}) {
-    CAPTURE(options);
+    const auto& options_ = options;  // clang 14 lambdas take no bindings
+    CAPTURE(options_);
     const Run refused = run_cli(dir, "render " + arrangement + " " + options);
     CHECK(refused.status == 2);
     CHECK(one_error_line(refused.err));
