@@ -83,3 +83,17 @@ TEST_CASE("generate convex: sets it cannot list and bad options exit 2 with one 
   CHECK(not_folder.status == 2);
   CHECK(read_all(dir.file("file")) == "x");
 }
+
+TEST_CASE("generate convex: a time limit before the end leaves candidates undecided, exit 5") {
+  const TempDir dir("generate-convex");
+  // The double Tangram's counts take seconds: a 0.05 s limit stops them, and a candidate whose
+  // enumeration stopped is never taken for one without an assembly.
+  const auto run =
+      run_cli(dir, "generate convex --pieces double-tangram --all --time-limit 0.05 --out out -q");
+  CAPTURE(run.err);
+  CHECK(run.status == 5);
+  CHECK(contains(run.out, " not decided) in "));
+  CHECK(contains(run.out, "  undecided: "));
+  const std::string rejected = read_all(dir.file("out/rejected.csv"));
+  CHECK(!contains(rejected, ",no\n"));  // every rejection written is a proof
+}

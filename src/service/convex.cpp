@@ -2,7 +2,7 @@
 
 #include "tangram/service/convex.hpp"
 
-#include <cmath>
+#include <chrono>
 #include <map>
 
 #include "tangram/core/base/error.hpp"
@@ -66,9 +66,20 @@ ConvexFigures generate_convex_figures(const ConvexOptions& options,
   run.candidates = static_cast<long>(candidates.size());
   std::map<std::string, int> kinds;  // figures of each kind, for the names
   long decided = 0;
+  // Once the time limit or the stop has come, the candidates left are not started: undecided.
+  const auto over = [&] {
+    return (stop != nullptr && stop->load()) ||
+           std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() >=
+               options.time_limit_s;
+  };
   for (const ConvexPolygon& polygon : candidates) {
     ConvexFigure figure;
     figure.polygon = polygon;
+    if (over()) {
+      run.undecided.push_back(std::move(figure));
+      if (progress) progress(++decided, run.candidates, static_cast<long>(run.formed.size()));
+      continue;
+    }
     figure.verdict = decide_convex_candidate(polygon, config, enumeration);
     if (figure.formed()) {
       const std::string kind = kind_of(polygon);

@@ -4,6 +4,7 @@
 /// each candidate polygon of the set decided by the exact enumeration, the figures named and
 /// the run worded.
 
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <string>
