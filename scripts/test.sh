@@ -17,7 +17,9 @@
 #     the unit and CLI tests built with AddressSanitizer + UBSan and the core's invariants
 #     asserted (g++, -O1 with TANGRAM_DEBUG_INFO or -g, TANGRAM_SANITIZE=ON, TANGRAM_CHECKED=ON)
 #     in build-asan/; any sanitizer report or violated invariant fails the test that ran it
-#     (child processes, the CLI under test, are checked too).
+#     (child processes, the CLI under test, are checked too). The test cases of the doctest
+#     suite "slow" (whole solves of big figures, each with a cheaper sibling that runs the same
+#     code) are left out (TANGRAM_SLOW_TESTS=OFF); the full suite runs them all.
 set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
@@ -29,7 +31,8 @@ if [[ "${1:-}" == --sanitize ]]; then
   source "$root/scripts/generator.sh"
   # shellcheck disable=SC2046  # the generator option is one word or none
   cmake -S "$root" -B "$root/build-asan" $(cmake_generator "$root/build-asan") -DCMAKE_CXX_COMPILER=g++ -DCMAKE_BUILD_TYPE=Debug \
-    -DCMAKE_CXX_FLAGS_DEBUG="-O1 ${TANGRAM_DEBUG_INFO:--g}" -DTANGRAM_SANITIZE=ON -DTANGRAM_CHECKED=ON -DBUILD_TESTING=ON
+    -DCMAKE_CXX_FLAGS_DEBUG="-O1 ${TANGRAM_DEBUG_INFO:--g}" -DTANGRAM_SANITIZE=ON -DTANGRAM_CHECKED=ON -DBUILD_TESTING=ON \
+    -DTANGRAM_SLOW_TESTS=OFF
   cmake --build "$root/build-asan" -j "$(nproc)" --target tangram_tests
   # exitcode 99: a sanitizer report is not mistaken for one of the CLI's own exit statuses.
   export ASAN_OPTIONS="halt_on_error=1:print_stacktrace=1:detect_leaks=1:exitcode=99${ASAN_OPTIONS:+:$ASAN_OPTIONS}"

@@ -254,7 +254,8 @@ TEST_CASE(
 
 TEST_CASE(
     "solve: a figure on the set's lattice is solved there, exactly; off it the raster search goes "
-    "on") {
+    "on" *
+    doctest::test_suite("slow")) {
   SolverConfig tangram;
   tangram.search.rotation_auto = true;
   tangram.search.time_limit_s = 60.0;

@@ -207,7 +207,8 @@ TEST_CASE("dissect: the halving method equals the oracle and both searches on ev
   CHECK(halved > 800);  // not all empty (895 of the 2 x 5065 figures)
 }
 
-TEST_CASE("dissect: the halving method equals ours on random and symmetric figures") {
+TEST_CASE("dissect: the halving method equals ours on random and symmetric figures" *
+          doctest::test_suite("slow")) {
   // Random figures of 14 to 26 squares (holes possible), and symmetric ones, where rotations
   // and reflections leave cycles to search: every solution, with and without mirror images,
   // with and without up_to_symmetry, and the first two (max_solutions) as many as ours finds.

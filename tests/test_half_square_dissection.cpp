@@ -252,7 +252,8 @@ TEST_CASE("half-square dissection: hand-checked counts") {
   CHECK_FALSE(three.complete);
 }
 
-TEST_CASE("half-square dissection: ours equals the brute-force oracle on every small figure") {
+TEST_CASE("half-square dissection: ours equals the brute-force oracle on every small figure" *
+          doctest::test_suite("slow")) {
   // Every figure of a 2 x 2, 1 x 3 or 3 x 1 box of squares, each square empty, full or one of
   // the four half-squares (6 states), that is connected; K = 2, 3, 4 where the oracle's
   // labellings stay few; mirror images allowed or not; pieces of half-squares or of quarters.

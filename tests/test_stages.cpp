@@ -122,7 +122,8 @@ TEST_CASE("stages: found_by names the stage that answered") {
   CHECK(none.stats.placements_tried == 5);
 }
 
-TEST_CASE("stages: a toy stage added to a list is run in its place (one file plus one line)") {
+TEST_CASE("stages: a toy stage added to a list is run in its place (one file plus one line)" *
+          doctest::test_suite("slow")) {
   const Pattern square = mask_pattern("01-square.png");
   // Before the raster stage, with the exact ones off: it runs, then the raster stage answers.
   ToyStage looks("looks", finds_nothing);

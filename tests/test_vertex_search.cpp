@@ -117,7 +117,8 @@ TEST_CASE("vertex search: any straight-edged set (Pythagoras, a figure with a ho
   check_solved(pattern, solve(pattern, vertex_config(set)), set);
 }
 
-TEST_CASE("vertex search: the double tangram (14 pieces, copies of each) off its lattice") {
+TEST_CASE("vertex search: the double tangram (14 pieces, copies of each) off its lattice" *
+          doctest::test_suite("slow")) {
   const PieceSet set = builtin_piece_set("double-tangram").set;
   for (const char* name :
        {"sets/double-tangram/03-compact.png", "sets/double-tangram/05-hole.png"}) {
