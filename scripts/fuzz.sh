@@ -12,7 +12,10 @@
 # build-fuzz/logs/TARGET.log. Prints one line per target: executions, findings, exit status.
 # Exits 1 when a target found something (or could not run), 2 for a bad argument.
 #
-# FUZZ_JOBS sets the build's parallelism (default 2); extra libFuzzer flags can be given in
+# FUZZ_BUILD=DIR builds and runs the targets in DIR, a build already configured with
+# TANGRAM_FUZZ=ON (CI: build-asan of scripts/test.sh --sanitize, which compiles the project
+# with clang, ASan, UBSan and libFuzzer's coverage once for the tests and the fuzzers); corpora,
+# findings and logs then live there. FUZZ_JOBS sets the build's parallelism (default 2); extra libFuzzer flags can be given in
 # FUZZ_FLAGS (e.g. FUZZ_FLAGS=-max_len=100000). Installs what is missing
 # (scripts/setup-deps.sh --fuzz) first.
 set -euo pipefail
@@ -46,10 +49,20 @@ scripts/setup-deps.sh --fuzz
 
 build=$root/build-fuzz
 start=$SECONDS
-source "$root/scripts/generator.sh"
-# shellcheck disable=SC2046  # the generator option is one word or none
-cmake -S "$root" -B "$build" $(cmake_generator "$build") -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-  -DTANGRAM_DEBUG_INFO="${TANGRAM_DEBUG_INFO:--g}" -DTANGRAM_FUZZ=ON -DBUILD_TESTING=OFF >/dev/null
+if [[ -n "${FUZZ_BUILD:-}" ]]; then
+  # A build configured with TANGRAM_FUZZ=ON already (scripts/test.sh --sanitize's build-asan):
+  # its objects serve, unconfigured.
+  build=$(cd "$FUZZ_BUILD" && pwd)
+  if ! grep -q '^TANGRAM_FUZZ:BOOL=ON$' "$build/CMakeCache.txt" 2>/dev/null; then
+    echo "fuzz: FUZZ_BUILD=$FUZZ_BUILD is not a build configured with TANGRAM_FUZZ=ON" >&2
+    exit 2
+  fi
+else
+  source "$root/scripts/generator.sh"
+  # shellcheck disable=SC2046  # the generator option is one word or none
+  cmake -S "$root" -B "$build" $(cmake_generator "$build") -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+    -DTANGRAM_DEBUG_INFO="${TANGRAM_DEBUG_INFO:--g}" -DTANGRAM_FUZZ=ON -DBUILD_TESTING=OFF >/dev/null
+fi
 for t in "${targets[@]}"; do
   cmake --build "$build" -j "${FUZZ_JOBS:-2}" --target "$t"
 done
@@ -103,7 +116,7 @@ for t in "${targets[@]}"; do
     echo "fuzz: $t FAILED; the end of ${log#"$root/"}:" >&2
     tail -n 60 "$log" >&2
     for f in "$artifacts"/*; do
-      [[ -f "$f" ]] && echo "fuzz: reproduce with build-fuzz/fuzz/$t ${f#"$root/"}" >&2
+      [[ -f "$f" ]] && echo "fuzz: reproduce with ${build#"$root/"}/fuzz/$t ${f#"$root/"}" >&2
     done
   fi
 done

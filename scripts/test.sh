@@ -15,8 +15,9 @@
 #     about 10 s once built)
 #   scripts/test.sh --sanitize [CTEST ARGS...]
 #     the unit and CLI tests built with AddressSanitizer + UBSan and the core's invariants
-#     asserted (g++, -O1 with TANGRAM_DEBUG_INFO or -g, TANGRAM_SANITIZE=ON, TANGRAM_CHECKED=ON)
-#     in build-asan/; any sanitizer report or violated invariant fails the test that ran it
+#     asserted (clang++-14, -O1 with TANGRAM_DEBUG_INFO or -g, TANGRAM_SANITIZE=ON,
+#     TANGRAM_CHECKED=ON, and TANGRAM_FUZZ=ON so that scripts/fuzz.sh can reuse the build with
+#     FUZZ_BUILD=build-asan) in build-asan/; any sanitizer report or violated invariant fails the test that ran it
 #     (child processes, the CLI under test, are checked too). The test cases of the doctest
 #     suite "slow" (whole solves of big figures, each with a cheaper sibling that runs the same
 #     code) are left out (TANGRAM_SLOW_TESTS=OFF); the full suite runs them all.
@@ -27,12 +28,19 @@ export CTEST_PARALLEL_LEVEL=${CTEST_PARALLEL_LEVEL:-$(nproc)}
 
 if [[ "${1:-}" == --sanitize ]]; then
   shift
-  scripts/setup-deps.sh
+  scripts/setup-deps.sh --fuzz
   source "$root/scripts/generator.sh"
+  # One clang build serves the tests and the fuzz targets (scripts/fuzz.sh with
+  # FUZZ_BUILD=build-asan): libFuzzer's coverage (-fsanitize=fuzzer-no-link, TANGRAM_FUZZ) is
+  # compiled in everywhere. A build-asan of another compiler (g++ before) starts afresh.
+  if [[ -f "$root/build-asan/CMakeCache.txt" ]] &&
+     ! grep -q '^CMAKE_CXX_COMPILER:[A-Z]*=.*clang++-14$' "$root/build-asan/CMakeCache.txt"; then
+    rm -rf "$root/build-asan"
+  fi
   # shellcheck disable=SC2046  # the generator option is one word or none
-  cmake -S "$root" -B "$root/build-asan" $(cmake_generator "$root/build-asan") -DCMAKE_CXX_COMPILER=g++ -DCMAKE_BUILD_TYPE=Debug \
+  cmake -S "$root" -B "$root/build-asan" $(cmake_generator "$root/build-asan") -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_BUILD_TYPE=Debug \
     -DCMAKE_CXX_FLAGS_DEBUG="-O1 ${TANGRAM_DEBUG_INFO:--g}" -DTANGRAM_SANITIZE=ON -DTANGRAM_CHECKED=ON -DBUILD_TESTING=ON \
-    -DTANGRAM_SLOW_TESTS=OFF
+    -DTANGRAM_SLOW_TESTS=OFF -DTANGRAM_FUZZ=ON
   cmake --build "$root/build-asan" -j "$(nproc)" --target tangram_tests
   # exitcode 99: a sanitizer report is not mistaken for one of the CLI's own exit statuses.
   export ASAN_OPTIONS="halt_on_error=1:print_stacktrace=1:detect_leaks=1:exitcode=99${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
