@@ -26,6 +26,7 @@
 #include "tangram/service/dissect.hpp"
 #include "tangram/service/generate.hpp"
 #include "tangram/service/option_words.hpp"
+#include "tangram/service/puzzles.hpp"
 #include "tangram/service/solve.hpp"
 
 namespace tangram::cli {
@@ -386,11 +387,13 @@ int run_dissect(const DissectCommand& command);
 
 /// `tangram generate`'s command line: each subcommand's service options and the folder.
 struct GenerateCommand {
-  GenerateOptions generate;              ///< `dissection`: service/generate.hpp
-  ConvexOptions convex;                  ///< `convex`: service/convex.hpp
-  std::string out_dir;                   ///< --out (required)
-  bool quiet = false;                    ///< no progress line
-  const CLI::App* convex_app = nullptr;  ///< `generate convex`, to tell which ran
+  GenerateOptions generate;               ///< `dissection`: service/generate.hpp
+  ConvexOptions convex;                   ///< `convex`: service/convex.hpp
+  PuzzleOptions puzzles;                  ///< `puzzles`: service/puzzles.hpp
+  std::string out_dir;                    ///< --out (required)
+  bool quiet = false;                     ///< no progress line
+  const CLI::App* convex_app = nullptr;   ///< `generate convex`, to tell which ran
+  const CLI::App* puzzles_app = nullptr;  ///< `generate puzzles`
 };
 
 /// Declares `tangram generate` and its subcommands `dissection` and `convex` on `app`;
@@ -399,6 +402,9 @@ CLI::App* setup_generate(CLI::App& app, GenerateCommand& command);
 
 /// Declares `generate convex` on `generate` (generate_convex.cpp).
 CLI::App* setup_generate_convex(CLI::App& generate, GenerateCommand& command);
+
+/// Declares `generate puzzles` on `generate` (generate_puzzles.cpp).
+CLI::App* setup_generate_puzzles(CLI::App& generate, GenerateCommand& command);
 
 /// Runs the subcommand of `generate` that was given. Throws tangram::Error.
 int run_generate(const GenerateCommand& command);
@@ -410,6 +416,10 @@ int run_generate_dissection(const GenerateCommand& command);
 /// Runs `generate convex`: 0 every candidate decided, kExitIncomplete some not (the time
 /// limit), 1 no convex figure. Throws tangram::Error.
 int run_generate_convex(const GenerateCommand& command);
+
+/// Runs `generate puzzles`: 0 --count puzzles written, kExitIncomplete fewer (--max-candidates),
+/// 1 none. Throws tangram::Error.
+int run_generate_puzzles(const GenerateCommand& command);
 
 /// Creates the folder `out_dir` of `option` when missing. Throws UsageError when it names
 /// something else, OutputError when it cannot be made.

@@ -21,7 +21,9 @@ namespace tangram::cli {
 CLI::App* setup_generate(CLI::App& app, GenerateCommand& command) {
   GenerateOptions& options = command.generate;
   CLI::App* generate = app.add_subcommand(
-      "generate", wrap("Generate puzzles: congruent dissections, or the convex figures of a set."));
+      "generate",
+      wrap("Generate puzzles: congruent dissections, silhouette puzzles with one solution, or the "
+           "convex figures of a set."));
   generate->require_subcommand(1);
   CLI::App* cmd = generate->add_subcommand(
       "dissection",
@@ -107,6 +109,7 @@ CLI::App* setup_generate(CLI::App& app, GenerateCommand& command) {
            "option or output; 3 internal error.",
            90));
   command.convex_app = setup_generate_convex(*generate, command);
+  command.puzzles_app = setup_generate_puzzles(*generate, command);
   return generate;
 }
 
@@ -122,6 +125,8 @@ void prepare_out_dir(const std::string& out_dir, const std::string& option) {
 }
 
 int run_generate(const GenerateCommand& command) {
+  if (command.puzzles_app != nullptr && command.puzzles_app->parsed())
+    return run_generate_puzzles(command);
   return command.convex_app != nullptr && command.convex_app->parsed()
              ? run_generate_convex(command)
              : run_generate_dissection(command);
