@@ -10,6 +10,7 @@
 #include "tangram/core/base/format.hpp"
 #include "tangram/io/picture.hpp"
 #include "tangram/io/svg.hpp"
+#include "tangram/lab/detail/text.hpp"
 #include "tangram/lab/figures.hpp"
 
 namespace tangram {
@@ -101,9 +102,9 @@ std::string convex_csv(const ConvexFigures& run, bool counted) {
       corners += (corners.empty() ? "" : " ") + detail::general(c.x * p.step) + ";" +
                  detail::general(c.y * p.step);
     const Enumeration& e = f.verdict.enumeration;
-    out += f.name + "," + corners + ",\"" + side_lengths_text(p) + "\"," + detail::general(p.step) +
-           "," + detail::general(run.plan.config.pieces.total_area()) + "," +
-           std::to_string(e.symmetries) + "," +
+    out += f.name + "," + corners + "," + detail::csv_field(side_lengths_text(p)) + "," +
+           detail::general(p.step) + "," + detail::general(run.plan.config.pieces.total_area()) +
+           "," + std::to_string(e.symmetries) + "," +
            (counted ? std::to_string(e.solutions) : std::string()) + "," +
            (counted ? (e.exhausted ? "yes" : "no") : std::string()) + "\n";
   }
@@ -113,8 +114,8 @@ std::string convex_csv(const ConvexFigures& run, bool counted) {
 std::string rejected_csv(const ConvexFigures& run) {
   std::string out = "sides,step,placements,exhaustive\n";
   for (const ConvexFigure& f : run.rejected)
-    out += "\"" + side_lengths_text(f.polygon) + "\"," + detail::general(f.polygon.step) + "," +
-           std::to_string(f.verdict.enumeration.nodes) + "," +
+    out += detail::csv_field(side_lengths_text(f.polygon)) + "," + detail::general(f.polygon.step) +
+           "," + std::to_string(f.verdict.enumeration.nodes) + "," +
            (f.verdict.enumeration.exhausted ? "yes" : "no") + "\n";
   return out;
 }

@@ -5,6 +5,7 @@
 #include "tangram/core/base/format.hpp"
 #include "tangram/io/picture.hpp"
 #include "tangram/io/png.hpp"
+#include "tangram/lab/detail/text.hpp"
 #include "tangram/lab/report.hpp"
 
 namespace tangram {
@@ -17,34 +18,20 @@ std::string png_uri(const cv::Mat& image) {
                                         reinterpret_cast<const char*>(bytes.data()), bytes.size()));
 }
 
-std::string escaped(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    if (c == '<')
-      out += "&lt;";
-    else if (c == '>')
-      out += "&gt;";
-    else if (c == '&')
-      out += "&amp;";
-    else
-      out += c;
-  }
-  return out;
-}
-
 }  // namespace
 
 std::string silhouette_sheet_html(const SilhouettePuzzles& run, const std::string& title) {
   const PieceSet& set = run.plan.config.pieces;
   std::string html =
-      "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + escaped(title) +
+      "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" +
+      detail::html_escape(title) +
       "</title>\n<style>body{font-family:sans-serif;margin:1.5cm}"
       ".grid{display:flex;flex-wrap:wrap;gap:0.8cm}"
       "figure{margin:0;break-inside:avoid;text-align:center}"
       "figure img{max-width:7cm;max-height:7cm}"
       ".answers{break-before:page}</style></head><body>\n<h1>" +
-      escaped(title) + "</h1>\n<p>Lay all " + std::to_string(set.piece_count()) + " pieces of " +
-      escaped(set.name()) +
+      detail::html_escape(title) + "</h1>\n<p>Lay all " + std::to_string(set.piece_count()) +
+      " pieces of " + detail::html_escape(set.name()) +
       " to make each figure, without overlap. Each has exactly one solution (up to the figure's "
       "symmetry and identical pieces). The answers are on the last page.</p>\n<div "
       "class=\"grid\">\n";

@@ -5,11 +5,11 @@
 #include <cstdint>
 #include <functional>
 #include <map>
-#include <numeric>
 #include <tuple>
 
 #include "tangram/core/base/error.hpp"
 #include "tangram/core/enumerate/lattice_search.hpp"
+#include "tangram/core/generate/detail/lattice_vectors.hpp"
 
 namespace tangram {
 
@@ -17,18 +17,9 @@ namespace {
 
 using Key = std::vector<std::tuple<std::int64_t, std::int64_t, std::int64_t>>;
 
-std::int64_t cross(cv::Point a, cv::Point b) {
-  return std::int64_t{a.x} * b.y - std::int64_t{a.y} * b.x;
-}
-std::int64_t dot(cv::Point a, cv::Point b) {
-  return std::int64_t{a.x} * b.x + std::int64_t{a.y} * b.y;
-}
-
-/// `v` divided by the greatest common divisor of its coordinates.
-cv::Point primitive(cv::Point v) {
-  const int g = std::gcd(std::abs(v.x), std::abs(v.y));
-  return g == 0 ? v : cv::Point(v.x / g, v.y / g);
-}
+using detail::cross;
+using detail::dot;
+using detail::primitive;
 
 /// The primitive directions of the sides of every configuration on `lattice`, with their
 /// opposites, in order of angle.
@@ -173,11 +164,8 @@ void walk_polygons(const std::vector<cv::Point>& d, long twice_area, double step
       k[static_cast<std::size_t>(n - 1)] = static_cast<int>(b);
       if (std::count_if(k.begin(), k.end(), [](int v) { return v > 0; }) < 3) return;
       ConvexPolygon polygon = polygon_of(k, d, step);
-      std::int64_t area2 = 0;
       const std::size_t m = polygon.corners.size();
-      for (std::size_t j = 0; j < m; ++j)
-        area2 += cross(polygon.corners[j], polygon.corners[(j + 1) % m]);
-      if (std::abs(area2) != twice_area) return;
+      if (std::abs(detail::twice_signed_area(polygon.corners)) != twice_area) return;
       std::vector<cv::Point> sides;
       for (std::size_t j = 0; j < m; ++j)
         sides.push_back(polygon.side_steps[j] * polygon.side_vectors[j]);
@@ -273,9 +261,7 @@ Pattern convex_pattern(const ConvexPolygon& polygon, int step_px, int margin_px)
     rows = std::max(rows, c.y * step_px + 2 * margin_px);
   }
   // Orientation: the sign every inner point's cross products share.
-  std::int64_t area2 = 0;
-  for (std::size_t j = 0; j < at.size(); ++j) area2 += cross(at[j], at[(j + 1) % at.size()]);
-  const int sign = area2 > 0 ? 1 : -1;
+  const int sign = detail::twice_signed_area(at) > 0 ? 1 : -1;
   cv::Mat1b mask(rows, cols, uchar{0});
   for (int y = 0; y < rows; ++y)
     for (int x = 0; x < cols; ++x) {

@@ -3,24 +3,17 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <numeric>
 
 #include <opencv2/imgproc.hpp>
 #include <set>
 #include <tuple>
 
+#include "tangram/core/generate/detail/lattice_vectors.hpp"
 #include "tangram/core/geometry/geometry.hpp"
 
 namespace tangram {
 
 namespace {
-
-std::int64_t lattice_cross(cv::Point a, cv::Point b) {
-  return std::int64_t{a.x} * b.y - std::int64_t{a.y} * b.x;
-}
-std::int64_t lattice_dot(cv::Point a, cv::Point b) {
-  return std::int64_t{a.x} * b.x + std::int64_t{a.y} * b.y;
-}
 
 Polygon as_polygon(const std::vector<cv::Point>& outline) {
   Polygon p;
@@ -30,10 +23,7 @@ Polygon as_polygon(const std::vector<cv::Point>& outline) {
 
 /// `corners` run counter-clockwise as seen (y down): negative shoelace sum.
 std::vector<cv::Point> counter_clockwise(std::vector<cv::Point> corners) {
-  std::int64_t twice = 0;
-  for (std::size_t i = 0; i < corners.size(); ++i)
-    twice += lattice_cross(corners[i], corners[(i + 1) % corners.size()]);
-  if (twice > 0) std::reverse(corners.begin(), corners.end());
+  if (detail::twice_signed_area(corners) > 0) std::reverse(corners.begin(), corners.end());
   return corners;
 }
 
@@ -86,11 +76,11 @@ double shared_boundary(const std::vector<cv::Point>& a, const std::vector<cv::Po
   double shared = 0.0;
   for (std::size_t i = 0; i < a.size(); ++i) {
     const cv::Point p = a[i], u = a[(i + 1) % a.size()] - p;
-    const std::int64_t uu = lattice_dot(u, u);
+    const std::int64_t uu = detail::dot(u, u);
     for (std::size_t j = 0; j < b.size(); ++j) {
       const cv::Point c = b[j], d = b[(j + 1) % b.size()];
-      if (lattice_cross(u, d - c) != 0 || lattice_cross(u, c - p) != 0) continue;
-      const std::int64_t tc = lattice_dot(c - p, u), td = lattice_dot(d - p, u);
+      if (detail::cross(u, d - c) != 0 || detail::cross(u, c - p) != 0) continue;
+      const std::int64_t tc = detail::dot(c - p, u), td = detail::dot(d - p, u);
       const std::int64_t lo = std::max<std::int64_t>(0, std::min(tc, td));
       const std::int64_t hi = std::min(uu, std::max(tc, td));
       if (hi > lo) shared += double(hi - lo) / std::sqrt(double(uu));
@@ -206,7 +196,7 @@ std::optional<PuzzleAssembly> random_assembly(const PieceSet& set, const PieceLa
             const cv::Point p = laid[e], q = laid[(e + 1) % laid.size()];
             for (std::size_t f = 0; f < outline.size(); ++f) {
               const cv::Point r = outline[f], s = outline[(f + 1) % outline.size()];
-              if (lattice_cross(q - p, s - r) != 0 || lattice_dot(q - p, s - r) >= 0) continue;
+              if (detail::cross(q - p, s - r) != 0 || detail::dot(q - p, s - r) >= 0) continue;
               for (const cv::Point offset : {q - r, p - s}) {
                 LatticePlacement placement{shape, static_cast<int>(c), offset};
                 if (!tried.emplace(placement.config, offset.x, offset.y).second) continue;
@@ -304,24 +294,27 @@ OutlineCorners outline_corners(const PuzzleAssembly& assembly) {
   std::set<std::pair<int, int>> points;
   for (const auto& outline : assembly.outlines)
     for (const cv::Point v : outline) points.emplace(v.x, v.y);
+  // Each outline's orientation, once: the sign of its shoelace sum.
+  std::vector<bool> clockwise;
+  for (const auto& outline : assembly.outlines)
+    clockwise.push_back(detail::twice_signed_area(outline) > 0);
   OutlineCorners out;
   for (const auto& [x, y] : points) {
     const cv::Point v(x, y);
     double angle = 0.0;  // the pieces' angles at v, radians
     int pieces = 0;
-    for (const auto& outline : assembly.outlines) {
+    for (std::size_t o = 0; o < assembly.outlines.size(); ++o) {
+      const auto& outline = assembly.outlines[o];
       const std::size_t n = outline.size();
-      std::int64_t twice = 0;
-      for (std::size_t i = 0; i < n; ++i) twice += lattice_cross(outline[i], outline[(i + 1) % n]);
       for (std::size_t i = 0; i < n; ++i) {
         const cv::Point p = outline[i], q = outline[(i + 1) % n];
         if (p == v) {
           const cv::Point a = v - outline[(i + n - 1) % n], b = q - v;
-          const double turn = std::atan2(double(lattice_cross(a, b)), double(lattice_dot(a, b)));
-          angle += CV_PI - (twice > 0 ? turn : -turn);
+          const double turn = std::atan2(double(detail::cross(a, b)), double(detail::dot(a, b)));
+          angle += CV_PI - (clockwise[o] ? turn : -turn);
           ++pieces;
-        } else if (q != v && lattice_cross(q - p, v - p) == 0 && lattice_dot(v - p, q - p) > 0 &&
-                   lattice_dot(v - p, q - p) < lattice_dot(q - p, q - p)) {
+        } else if (q != v && detail::cross(q - p, v - p) == 0 && detail::dot(v - p, q - p) > 0 &&
+                   detail::dot(v - p, q - p) < detail::dot(q - p, q - p)) {
           angle += CV_PI;  // v inside one of its sides
           ++pieces;
         }
