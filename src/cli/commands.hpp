@@ -421,6 +421,11 @@ int run_generate_convex(const GenerateCommand& command);
 /// 1 none. Throws tangram::Error.
 int run_generate_puzzles(const GenerateCommand& command);
 
+/// Writes a generated figure into `out_dir`: NAME.png, the silhouette dark on white as a book
+/// prints it (tangram solve reads it), and NAME.json, its assembly `json`. Both atomic.
+void write_silhouette_files(const std::string& out_dir, const std::string& name,
+                            const Pattern& pattern, const std::string& json);
+
 /// Creates the folder `out_dir` of `option` when missing. Throws UsageError when it names
 /// something else, OutputError when it cannot be made.
 void prepare_out_dir(const std::string& out_dir, const std::string& option = "--out");

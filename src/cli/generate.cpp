@@ -13,6 +13,7 @@
 #include "tangram/core/dissection/congruent_dissection.hpp"
 #include "tangram/io/dissection_documents.hpp"
 #include "tangram/io/dissection_picture.hpp"
+#include "tangram/io/files.hpp"
 #include "tangram/io/png.hpp"
 #include "tangram/lab/dissection_sheet.hpp"
 
@@ -122,6 +123,13 @@ void prepare_out_dir(const std::string& out_dir, const std::string& option) {
   if (ec || !fs::is_directory(out_dir))
     throw OutputError("cannot create the folder " + out_dir + ": " +
                       (ec ? ec.message() : "not a folder"));
+}
+
+void write_silhouette_files(const std::string& out_dir, const std::string& name,
+                            const Pattern& pattern, const std::string& json) {
+  const std::filesystem::path base = std::filesystem::path(out_dir) / name;
+  write_png_atomic(base.string() + ".png", cv::Mat1b(255 - pattern.puzzle));
+  write_text_atomic(base.string() + ".json", json);
 }
 
 int run_generate(const GenerateCommand& command) {

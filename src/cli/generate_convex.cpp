@@ -75,13 +75,9 @@ int run_generate_convex(const GenerateCommand& command) {
   }
   namespace fs = std::filesystem;
   const fs::path out(command.out_dir);
-  for (const ConvexFigure& f : run.formed) {
-    // The silhouette as a book prints it: the figure dark on white.
-    const cv::Mat1b picture = 255 - f.verdict.pattern.puzzle;
-    write_png_atomic((out / (f.name + ".png")).string(), picture);
-    write_text_atomic((out / (f.name + ".json")).string(),
-                      convex_figure_json(run, f, f.name + ".png"));
-  }
+  for (const ConvexFigure& f : run.formed)
+    write_silhouette_files(command.out_dir, f.name, f.verdict.pattern,
+                           convex_figure_json(run, f, f.name + ".png"));
   write_text_atomic((out / "convex.csv").string(), convex_csv(run, options.all));
   write_text_atomic((out / "rejected.csv").string(), rejected_csv(run));
   write_png_atomic((out / "convex.png").string(), convex_sheet_picture(run));

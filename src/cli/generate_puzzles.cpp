@@ -80,13 +80,9 @@ int run_generate_puzzles(const GenerateCommand& command) {
   }
   namespace fs = std::filesystem;
   const fs::path out(command.out_dir);
-  for (const SilhouettePuzzle& p : run.puzzles) {
-    // The silhouette as a book prints it: the figure dark on white.
-    const cv::Mat1b picture = 255 - p.pattern.puzzle;
-    write_png_atomic((out / (p.name + ".png")).string(), picture);
-    write_text_atomic((out / (p.name + ".json")).string(),
-                      silhouette_puzzle_json(run, p, p.name + ".png"));
-  }
+  for (const SilhouettePuzzle& p : run.puzzles)
+    write_silhouette_files(command.out_dir, p.name, p.pattern,
+                           silhouette_puzzle_json(run, p, p.name + ".png"));
   write_text_atomic((out / "puzzles.csv").string(), silhouette_puzzles_csv(run));
   write_text_atomic((out / "sheet.html").string(),
                     silhouette_sheet_html(run, "Puzzles for " + run.plan.config.pieces.name()));
