@@ -177,6 +177,7 @@ struct SolveCommand {
   std::string json_path;              ///< --json; empty = none
   std::string image_path;             ///< --image; empty = none
   std::string svg_path;               ///< --svg; empty = none
+  std::string fixed_path;             ///< --fixed: pieces kept in place; empty = none
   bool quiet = false;                 ///< --quiet
   std::string frames_dir;             ///< --frames: one PNG per search event; empty = none
   int max_frames = 2000;              ///< --max-frames

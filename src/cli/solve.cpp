@@ -296,14 +296,24 @@ int solve_several(const SolveCommand& command, const SolvePlan& plan, const Silh
 int solve_figure(const SolveCommand& command) {
   // --time-limit counts from here: reading and preparing the pattern are part of the solve.
   const auto started = std::chrono::steady_clock::now();
-  const SolveOptions options = service_options(command);
+  SolveOptions options = service_options(command);
   check_solve_options(options);
   const Goal goal = goal_of(options);
+  const PieceSetFile pieces = load_pieces(options);
+  if (!command.fixed_path.empty()) {
+    if (same_file(command.fixed_path, command.pattern()))
+      throw UsageError("--fixed " + command.fixed_path + " is the input pattern: give a JSON file");
+    options.fixed =
+        read_solution_document(command.fixed_path, options.limits, &pieces.set).solution.pieces;
+    if (options.fixed.empty())
+      throw InputError("--fixed " + command.fixed_path + ": the document places no piece");
+    check_solve_options(options);
+  }
   if (!command.svg_path.empty() && (goal == Goal::All || goal == Goal::Unique))
     throw UsageError("--svg draws one assembly and " +
                      std::string(goal == Goal::All ? "--all" : "--unique") +
                      " finds many: --image draws a montage of them, --json lists them");
-  const SolvePlan plan = plan_solve(options);
+  const SolvePlan plan = plan_solve(options, cli_words, &pieces);
   check_solve_outputs(command);
   if (goal == Goal::One) check_frames_options(command);
   const Silhouette silhouette = load_silhouette(command.pattern(), plan.input, options.limits);
@@ -426,6 +436,11 @@ CLI::App* setup_solve(CLI::App& app, SolveCommand& command) {
                        ". None with --all, which runs until it is done or Ctrl-C."))
       ->type_name("SEC")
       ->each([&command](const std::string&) { command.time_limit_given = true; });
+  cmd->add_option("--fixed", command.fixed_path,
+                  wrap("Keep the pieces of FILE (tangram-solution/1, as --json writes it, with "
+                       "some of the pieces, placed on this picture) where they are, and "
+                       "assemble the others around them. Not with --all, --unique or --use."))
+      ->type_name("FILE.json");
   cmd->add_option("--threads", options.threads,
                   wrap("Worker threads, 0 = all cores; the result does not depend on it. "
                        "Default: " +

@@ -76,9 +76,10 @@ int run_solve_batch(const SolveCommand& command) {
                        options.max_solutions_given || options.up_to_symmetry ||
                        options.figure_area != 0.0 || options.prefer != "fewer";
   const std::vector<std::pair<bool, const char*>> single{
-      {!command.json_path.empty(), "--json"}, {!command.image_path.empty(), "--image"},
-      {!command.svg_path.empty(), "--svg"},   {!command.frames_dir.empty(), "--frames"},
-      {command.verbose, "--verbose"},         {several, "--all/--unique and their options"}};
+      {!command.json_path.empty(), "--json"},  {!command.image_path.empty(), "--image"},
+      {!command.svg_path.empty(), "--svg"},    {!command.frames_dir.empty(), "--frames"},
+      {command.verbose, "--verbose"},          {several, "--all/--unique and their options"},
+      {!command.fixed_path.empty(), "--fixed"}};
   for (const auto& [given, name] : single)
     if (given)
       throw UsageError(std::string(name) +

@@ -615,6 +615,18 @@ Silhouette make_silhouette(const cv::Mat& picture, const InputConfig& config) {
   return silhouette;
 }
 
+std::vector<PlacedPiece> to_working_frame(std::vector<PlacedPiece> pieces,
+                                          const Silhouette& silhouette) {
+  const InputReport& r = silhouette.report;
+  const double n = r.work_scale;
+  const Vec2 offset{static_cast<double>(r.work_offset.x), static_cast<double>(r.work_offset.y)};
+  for (PlacedPiece& piece : pieces) {
+    piece.pose.centre = (1.0 / n) * piece.pose.centre - offset;
+    for (Vec2& v : piece.polygon) v = (1.0 / n) * v - offset;
+  }
+  return pieces;
+}
+
 Solution to_original_frame(const Solution& working, const Silhouette& silhouette,
                            const PieceSet& set, VerifyReport* check) {
   Solution out = working;

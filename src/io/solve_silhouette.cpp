@@ -1,15 +1,24 @@
 #include "tangram/io/solve_silhouette.hpp"
 
+#include "tangram/core/solve/fixed_pieces.hpp"
+
 namespace tangram {
 
 SilhouetteSolution solve_silhouette(const Silhouette& silhouette, const SolverConfig& config,
                                     const ProgressCallback& progress,
-                                    const SearchObserver& observer) {
+                                    const SearchObserver& observer,
+                                    const std::vector<PlacedPiece>& fixed) {
   SilhouetteSolution result;
   const Solution working =
-      solve(silhouette.working, config, progress, observer, &silhouette.working_unfilled);
+      fixed.empty()
+          ? solve(silhouette.working, config, progress, observer, &silhouette.working_unfilled)
+          : solve_around(to_working_frame(fixed, silhouette), silhouette.working, config, progress,
+                         observer, &silhouette.working_unfilled);
   result.solved_working = working.solved;
   result.solution = to_original_frame(working, silhouette, config.pieces, &result.full_check);
+  // The fixed pieces as given, not as mapped there and back.
+  for (std::size_t i = 0; i < fixed.size() && i < result.solution.pieces.size(); ++i)
+    result.solution.pieces[i] = fixed[i];
   return result;
 }
 

@@ -133,7 +133,7 @@ void run_search(const SolvePlan& plan, const Silhouette& silhouette, const std::
     progress = [&](const SearchProgress& p) {
       hooks.progress({p.pieces_placed, p.placements_tried, p.backtracks, 0, p.seconds});
     };
-  result.search = solve_silhouette(silhouette, config, progress, hooks.observer);
+  result.search = solve_silhouette(silhouette, config, progress, hooks.observer, plan.fixed);
   const Solution& solution = result.search.solution;
   result.found = solution.solved ? 1 : 0;
   result.answer = solution.solved ? Answer::Found : Answer::None;
@@ -156,6 +156,10 @@ void run_search(const SolvePlan& plan, const Silhouette& silhouette, const std::
                        std::to_string(config.pieces.piece_count()) + " pieces placed";
   }
   result.summary = search_summary(plan, solution, name, result.reason);
+  if (!plan.fixed.empty())
+    result.summary += "  " + std::to_string(plan.fixed.size()) + " of " +
+                      std::to_string(config.pieces.piece_count()) +
+                      " pieces kept where they were (" + plan.words("fixed", {}) + ")\n";
   if (!solution.solved && rejection.empty())
     if (std::string note = missed_rotation_note(silhouette.working, config, plan.words);
         !note.empty())
@@ -309,6 +313,7 @@ SolvePlan plan_solve(const SolveOptions& options, const OptionWords& words,
   plan.goal = goal_of(options);
   plan.words = words;
   plan.use = options.use;
+  plan.fixed = options.fixed;
   check_solve_options(options, words);
   plan.config = solver_config(options, words, pieces);
   validate_config(plan.config);

@@ -66,6 +66,11 @@ void check_solve_options(const SolveOptions& o, const OptionWords& words) {
   if (o.max_solutions_given && !o.all && o.use == "exact")
     throw UsageError(w("max-solutions") + " needs " + w("all") + " (or " + w("use", "subset") +
                      " or copies)");
+  if (!o.fixed.empty() && (o.all || o.unique || o.use != "exact"))
+    throw UsageError(w("fixed") + " keeps pieces in place for one assembly: it does not go with " +
+                     (o.all      ? w("all")
+                      : o.unique ? w("unique")
+                                 : w("use", o.use)));
   if (!o.all && !o.unique && o.use == "exact") return;  // one assembly: a search
   const std::string mode = o.all ? w("all") : o.unique ? w("unique") : w("use", o.use);
   if (o.search == "paper")

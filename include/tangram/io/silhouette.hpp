@@ -112,6 +112,10 @@ void validate_input_config(const InputConfig& config);
 /// Reads a decoded picture (8 or 16 bit, 1 to 4 channels). Throws InputError, UsageError.
 Silhouette make_silhouette(const cv::Mat& image, const InputConfig& config);
 
+/// Pieces in the picture's frame mapped to the working raster's (to_original_frame() undone).
+std::vector<PlacedPiece> to_working_frame(std::vector<PlacedPiece> pieces,
+                                          const Silhouette& silhouette);
+
 /// A solution on silhouette.working in the original's frame, checked again on `unfilled` when
 /// reduced or filled (into `check`, if given).
 Solution to_original_frame(const Solution& working, const Silhouette& silhouette,

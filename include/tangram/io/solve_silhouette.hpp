@@ -27,9 +27,11 @@ struct SilhouetteSolution {
 /// Why the working raster's assembly was rejected on the picture as read; empty if it was not.
 std::string rejection_reason(const Silhouette& silhouette, const SilhouetteSolution& result);
 
-/// solve() on the working raster, judged unfilled, then to_original_frame().
+/// solve() on the working raster, judged unfilled, then to_original_frame(). With `fixed`
+/// (pieces in the picture's frame): solve_around() them, and they come back first, as given.
 SilhouetteSolution solve_silhouette(const Silhouette& silhouette, const SolverConfig& config,
                                     const ProgressCallback& progress = {},
-                                    const SearchObserver& observer = {});
+                                    const SearchObserver& observer = {},
+                                    const std::vector<PlacedPiece>& fixed = {});
 
 }  // namespace tangram

@@ -26,9 +26,10 @@ struct SolvePlan {
   Goal goal = Goal::One;
   SolverConfig config;  ///< the set, the search's settings, the time limit
   InputConfig input;    ///< how to read the picture (read_for_set; full size to enumerate)
-  EnumerationConfig enumeration;  ///< for every goal but One
-  std::string use = "exact";      ///< the options' --use, for the texts
-  OptionWords words = cli_words;  ///< how the texts and messages spell options
+  EnumerationConfig enumeration;   ///< for every goal but One
+  std::string use = "exact";       ///< the options' --use, for the texts
+  std::vector<PlacedPiece> fixed;  ///< the options' --fixed pieces (Goal::One)
+  OptionWords words = cli_words;   ///< how the texts and messages spell options
 };
 
 /// Checks `options` (check_solve_options) and maps them (solver_config, validate_config,

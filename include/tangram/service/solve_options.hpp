@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "tangram/core/enumerate/all_solutions.hpp"
 #include "tangram/core/search/config.hpp"
@@ -78,6 +79,8 @@ struct SolveOptions {
   std::string use = "exact";         ///< --use: exact, subset or copies
   double figure_area = 0.0;          ///< --figure-area (square set units); 0 = not given
   std::string prefer = "fewer";      ///< --prefer: fewer or more
+  /// --fixed: pieces kept where they are (the picture's frame), the others assembled around them.
+  std::vector<PlacedPiece> fixed;
   /// The raster search's steps are watched (--frames, --verbose): the exact searches are skipped.
   bool show_steps = false;
 };

@@ -157,13 +157,11 @@ AreaMetrics measure_areas(const Pattern& pattern, const std::vector<PlacedPiece>
   return detail::metrics_from_terms(total, static_cast<double>(pattern.area_px));
 }
 
-double uncovered_inside(const Pattern& pattern, const std::vector<PlacedPiece>& pieces,
-                        int margin_px) {
-  if (pattern.area_px == 0) return 0.0;
+cv::Mat1b covered_pixels(cv::Size size, const std::vector<PlacedPiece>& pieces) {
   // Pieces filled by pixel centres: OpenCV's pixel (i, j) has its centre at (j, i), the pixel
   // frame's at (j + 0.5, i + 0.5); 8 fractional bits.
   constexpr int kShift = 8;
-  cv::Mat1b covered(pattern.puzzle.size(), uchar{0});
+  cv::Mat1b covered(size, uchar{0});
   for (const PlacedPiece& piece : pieces) {
     std::vector<cv::Point> points;
     for (const Vec2& v : piece.polygon)
@@ -172,6 +170,13 @@ double uncovered_inside(const Pattern& pattern, const std::vector<PlacedPiece>& 
     cv::fillPoly(covered, std::vector<std::vector<cv::Point>>{points}, cv::Scalar(255), cv::LINE_8,
                  kShift);
   }
+  return covered;
+}
+
+double uncovered_inside(const Pattern& pattern, const std::vector<PlacedPiece>& pieces,
+                        int margin_px) {
+  if (pattern.area_px == 0) return 0.0;
+  const cv::Mat1b covered = covered_pixels(pattern.puzzle.size(), pieces);
   cv::Mat1b inside;
   const cv::Mat disc =
       cv::getStructuringElement(cv::MORPH_ELLIPSE, cv::Size(2 * margin_px + 1, 2 * margin_px + 1));
