@@ -18,6 +18,7 @@
 #include <nlohmann/json.hpp>
 #include <opencv2/imgcodecs.hpp>
 
+#include "checks.hpp"
 #include "cli_runner.hpp"
 #include "tangram/io/png.hpp"
 #include "tangram/web/server.hpp"
@@ -62,8 +63,8 @@ struct Running {
   std::thread thread;
   int port = 0;
 
-  explicit Running(tangram::web::JobsConfig jobs = quick()) {
-    tangram::web::ServerConfig config;
+  explicit Running(tangram::web::JobsConfig jobs = quick(),
+                   tangram::web::ServerConfig config = {}) {
     config.port = 0;
     config.library = dir.path() / "library";
     config.jobs = jobs;
@@ -147,6 +148,7 @@ std::string slow_png() {
   return std::string(bytes.begin(), bytes.end());
 }
 
+using tangram::test::contains;
 using tangram::test::files_under;
 
 }  // namespace
@@ -416,6 +418,84 @@ TEST_CASE("serve: the page at /, unknown routes in JSON") {
   CHECK(page->body.find("<") != std::string::npos);
   error_of(client.Get("/api/nothing"), 404);
   error_of(client.Get("/no-such-file.js"), 404);
+}
+
+TEST_CASE("serve: play checks the player's pieces and hints with them kept") {
+  Running s;
+  auto client = s.client();
+  REQUIRE(s.add("Square", source_file("masks/01-square.png"))->status == 201);
+  const Json figure = json_of(client.Get("/api/problems/square/play"));
+  CHECK(figure["outer"].size() == 1);
+  CHECK(figure["holes"].empty());
+  CHECK(figure["unit_px"].get<double>() > 100.0);
+  // No pieces: a hint is a piece of a whole assembly, which the check then accepts.
+  const Json hint = json_of(client.Post("/api/problems/square/hint",
+                                        R"({"pieces": [], "time_limit": 20})", "application/json"));
+  REQUIRE(hint["kind"] == "piece");
+  REQUIRE(hint["assembly"].size() == 7);
+  const Json all = json_of(client.Post(
+      "/api/problems/square/check", Json{{"pieces", hint["assembly"]}}.dump(), "application/json"));
+  CHECK(all["solved"] == true);
+  CHECK(all["all_placed"] == true);
+  Json six = hint["assembly"];
+  six.erase(six.size() - 1);
+  const Json partial = json_of(
+      client.Post("/api/problems/square/check", Json{{"pieces", six}}.dump(), "application/json"));
+  CHECK(partial["solved"] == false);
+  CHECK(partial["gaps"].size() == 1);
+  // Bad bodies, unknown problems and paths outside the library.
+  CHECK(contains(
+      error_of(client.Post("/api/problems/square/check", R"({"pieces": 3})", "application/json"),
+               400),
+      "pieces"));
+  CHECK(contains(error_of(client.Post("/api/problems/square/check",
+                                      R"({"pieces": [{"piece": "circle"}]})", "application/json"),
+                          400),
+                 "no piece 'circle'"));
+  error_of(client.Get("/api/problems/nothing/play"), 404);
+  const auto outside = client.Get("/api/problems/..%2F..%2Fetc%2Fpasswd/play");
+  REQUIRE(outside);
+  CHECK(outside->status == 404);
+}
+
+TEST_CASE("serve: a class: the library changed only with the token, searches rate-limited") {
+  tangram::web::ServerConfig config;
+  config.token = "teacher-token-1";
+  config.client_rate_per_minute = 2;
+  Running s(Running::quick(), config);
+  auto client = s.client();
+  const Json body{{"name", "Square"},
+                  {"set", "tangram"},
+                  {"png", base64(source_file("masks/01-square.png"))},
+                  {"source", "upload"}};
+  CHECK(contains(error_of(client.Post("/api/problems", body.dump(), "application/json"), 403),
+                 "token"));
+  error_of(client.Post("/api/problems/import-masks", "", "application/json"), 403);
+  const httplib::Headers teacher{{"X-Tangram-Token", "teacher-token-1"}};
+  REQUIRE(client.Post("/api/problems", teacher, body.dump(), "application/json")->status == 201);
+  error_of(client.Patch("/api/problems/square", R"({"name": "x"})", "application/json"), 403);
+  error_of(client.Delete("/api/problems/square"), 403);
+  // Playing needs no token; two searches a minute, the third refused.
+  CHECK(client.Get("/api/problems/square/play")->status == 200);
+  for (int k = 0; k < 2; ++k)
+    CHECK(client
+              .Post("/api/problems/square/hint", R"({"pieces": [], "time_limit": 5})",
+                    "application/json")
+              ->status == 200);
+  CHECK(contains(
+      error_of(client.Post("/api/solves", R"({"problem": "square"})", "application/json"), 429),
+      "at most 2 a minute"));
+  CHECK(client.Delete("/api/problems/square", teacher)->status == 204);
+}
+
+TEST_CASE("serve: a read-only library refuses every change") {
+  tangram::web::ServerConfig config;
+  config.read_only = true;
+  Running s(Running::quick(), config);
+  auto client = s.client();
+  CHECK(contains(error_of(client.Post("/api/problems/import-masks", "", "application/json"), 403),
+                 "read-only"));
+  CHECK(json_of(client.Get("/api/problems"))["problems"].empty());
 }
 
 TEST_CASE("tangram serve: one line with the address, SIGTERM ends it with status 0") {

@@ -439,6 +439,9 @@ struct ServeOptions {
   int max_solves = 1;              ///< solves at a time
   int max_queue = 16;              ///< solves waiting
   int threads = 0;                 ///< search threads of each solve, 0 = all cores
+  bool read_only = false;          ///< --read-only: the library cannot be changed
+  std::string token;               ///< --token: needed to change the library; empty = see serve
+  int rate = -1;                   ///< --rate: solves and hints a client may start a minute
 };
 
 /// Declares `tangram serve` on `app`.

@@ -34,8 +34,9 @@ CLI::App* setup_serve(CLI::App& app, ServeOptions& options) {
       ->type_name("P");
   cmd->add_option("--host", options.host,
                   wrap("Address to listen on. The default, the loopback address, serves this "
-                       "machine only; another address (0.0.0.0: every interface) serves the "
-                       "library to anyone who can reach it, without authentication. Default: " +
+                       "machine only; another address (0.0.0.0: every interface) serves a class: "
+                       "anyone who can reach it may play and ask for hints, and changing the "
+                       "library needs the token printed at start (or --read-only). Default: " +
                        options.host + "."))
       ->type_name("ADDR");
   cmd->add_option("--library", options.library,
@@ -58,6 +59,19 @@ CLI::App* setup_serve(CLI::App& app, ServeOptions& options) {
                   wrap("Worker threads of each solve, 0 = all cores. Default: " +
                        std::to_string(options.threads) + "."))
       ->type_name("N");
+  cmd->add_flag("--read-only", options.read_only,
+                wrap("The library cannot be changed: no problem added, renamed, deleted or "
+                     "imported (HTTP 403)."));
+  cmd->add_option("--token", options.token,
+                  wrap("Changing the library needs this token (the page's address with "
+                       "?token=TOKEN). Default: none on the loopback address; a random one, "
+                       "printed at start, on another."))
+      ->type_name("TOKEN");
+  cmd->add_option("--rate", options.rate,
+                  wrap("Solves and hints one client (by address) may start a minute; beyond, "
+                       "HTTP 429. 0 = no limit. Default: none on the loopback address, 30 on "
+                       "another."))
+      ->type_name("N");
   cmd->footer(
       wrap("Prints one line with the address and the library, then serves until Ctrl-C or SIGTERM, "
            "which stop the running solves and end cleanly. Request bodies are at most 8 MiB; a "
@@ -73,6 +87,14 @@ CLI::App* setup_serve(CLI::App& app, ServeOptions& options) {
 ServeOptions checked_serve_options(const ServeOptions& options) {
   if (options.port < 0 || options.port > 65535)
     throw UsageError("--port must be in 0..65535, got " + std::to_string(options.port));
+  if (options.rate < -1 || options.rate > 100000)
+    throw UsageError("--rate must be in 0..100000, got " + std::to_string(options.rate));
+  if (!options.token.empty() &&
+      (options.token.size() < 8 || options.token.size() > 128 ||
+       options.token.find_first_not_of(
+           "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_") !=
+           std::string::npos))
+    throw UsageError("--token must be 8-128 letters, digits, '-' or '_'");
   if (options.max_solves < 1 || options.max_solves > kMaxSolvesLimit)
     throw UsageError("--max-solves must be in 1.." + std::to_string(kMaxSolvesLimit) + ", got " +
                      std::to_string(options.max_solves));

@@ -31,13 +31,16 @@ std::filesystem::path server_program() {
 int run_serve(const ServeOptions& given) {
   const ServeOptions options = checked_serve_options(given);
   const std::filesystem::path program = server_program();
-  const std::vector<std::string> words{"tangram-serve", "serve",
-                                       "--port",        std::to_string(options.port),
-                                       "--host",        options.host,
-                                       "--library",     options.library,
-                                       "--max-solves",  std::to_string(options.max_solves),
-                                       "--max-queue",   std::to_string(options.max_queue),
-                                       "--threads",     std::to_string(options.threads)};
+  std::vector<std::string> words{"tangram-serve", "serve",
+                                 "--port",        std::to_string(options.port),
+                                 "--host",        options.host,
+                                 "--library",     options.library,
+                                 "--max-solves",  std::to_string(options.max_solves),
+                                 "--max-queue",   std::to_string(options.max_queue),
+                                 "--threads",     std::to_string(options.threads),
+                                 "--rate",        std::to_string(options.rate)};
+  if (options.read_only) words.emplace_back("--read-only");
+  if (!options.token.empty()) words.insert(words.end(), {"--token", options.token});
   std::vector<char*> argv;
   for (const std::string& word : words) argv.push_back(const_cast<char*>(word.c_str()));
   argv.push_back(nullptr);

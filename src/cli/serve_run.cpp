@@ -8,14 +8,32 @@
 #include <algorithm>
 #include <atomic>
 #include <csignal>
+#include <cstdio>
 #include <ctime>
 #include <iostream>
+#include <random>
 #include <thread>
 
 #include "commands.hpp"
 #include "tangram/web/server.hpp"
 
 namespace tangram::cli {
+
+namespace {
+
+/// 128 random bits from the system's entropy, as 32 hex digits.
+std::string random_token() {
+  std::random_device device;
+  std::string out;
+  for (int i = 0; i < 4; ++i) {
+    char part[9];
+    std::snprintf(part, sizeof part, "%08x", static_cast<unsigned>(device()));
+    out += part;
+  }
+  return out;
+}
+
+}  // namespace
 
 int run_serve(const ServeOptions& given) {
   const ServeOptions options = checked_serve_options(given);
@@ -45,17 +63,21 @@ int run_serve(const ServeOptions& given) {
   // Every waiting or running solve may have a stream or two open, and requests need threads
   // beside them.
   config.http_threads = 2 * (options.max_solves + options.max_queue) + 16;
-  web::Server server(config);
-  const int port = server.bind();
   const bool loopback =
       options.host == "127.0.0.1" || options.host == "::1" || options.host == "localhost";
+  config.read_only = options.read_only;
+  config.token = options.token;
+  if (!loopback && !options.read_only && config.token.empty()) config.token = random_token();
+  config.client_rate_per_minute = options.rate >= 0 ? options.rate : loopback ? 0 : 30;
+  web::Server server(config);
+  const int port = server.bind();
   const std::string shown_host =
       options.host.find(':') != std::string::npos ? "[" + options.host + "]" : options.host;
   std::cout << "tangram serve: http://" << shown_host << ":" << port << "/ (library " << library
             << "); Ctrl-C stops" << std::endl;
-  if (!loopback)
-    std::cerr << "tangram: warning: --host " << options.host
-              << " serves the library to other machines, without authentication" << std::endl;
+  if (!config.token.empty())
+    std::cout << "tangram serve: changing the library needs the token: http://" << shown_host << ":"
+              << port << "/?token=" << config.token << std::endl;
 
   std::atomic<bool> ended{false};
   std::thread serving([&] {

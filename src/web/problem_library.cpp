@@ -24,7 +24,7 @@ namespace tangram::web {
 namespace {
 
 namespace fs = std::filesystem;
-using detail::Json;
+using tangram::detail::Json;
 
 /// Now, UTC, as "2026-11-25T04:30:00.123Z".
 std::string utc_now_ms() {
@@ -144,7 +144,7 @@ std::optional<Problem> ProblemLibrary::read_record(std::string_view id) const {
   }
   Json j;
   try {
-    j = detail::parse_json(text);
+    j = tangram::detail::parse_json(text);
   } catch (const Error&) {
     return std::nullopt;
   }

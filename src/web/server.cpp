@@ -5,6 +5,8 @@
 #include <atomic>
 #include <cerrno>
 #include <cstring>
+#include <deque>
+#include <map>
 #include <mutex>
 
 #include <httplib.h>
@@ -15,6 +17,7 @@
 #include "tangram/io/piece_sets.hpp"
 #include "tangram/service/option_words.hpp"
 #include "tangram/web/assets.hpp"
+#include "tangram/web/play_desk.hpp"
 #include "tangram/web/problem_library.hpp"
 
 namespace tangram::web {
@@ -152,21 +155,80 @@ Json set_json(const PieceSetFile& file) {
 
 Json problem_object(const Problem& p) { return tangram::detail::parse_json(problem_json(p)); }
 
+/// How many searches (solves, hints) each client address started in the last minute.
+class ClientRate {
+public:
+  explicit ClientRate(int per_minute) : per_minute_(per_minute) {}
+
+  /// Counts one more for `address`; false (and not counted) when it has had its share.
+  bool allow(const std::string& address) {
+    if (per_minute_ <= 0) return true;
+    const auto now = std::chrono::steady_clock::now();
+    std::lock_guard<std::mutex> lock(mutex_);
+    // Forget every address idle for a minute once there are many (a bound on memory).
+    if (recent_.size() > kMaxAddresses)
+      for (auto it = recent_.begin(); it != recent_.end();)
+        it = it->second.empty() || now - it->second.back() > kWindow ? recent_.erase(it) : ++it;
+    std::deque<std::chrono::steady_clock::time_point>& times = recent_[address];
+    while (!times.empty() && now - times.front() > kWindow) times.pop_front();
+    if (static_cast<int>(times.size()) >= per_minute_) return false;
+    times.push_back(now);
+    return true;
+  }
+
+private:
+  static constexpr auto kWindow = std::chrono::seconds(60);
+  static constexpr std::size_t kMaxAddresses = 10000;
+  int per_minute_;
+  std::mutex mutex_;
+  std::map<std::string, std::deque<std::chrono::steady_clock::time_point>> recent_;
+};
+
 }  // namespace
 
 struct Server::Impl {
   explicit Impl(ServerConfig c)
-      : config(std::move(c)), library(config.library), jobs(config.jobs) {}
+      : config(std::move(c)),
+        library(config.library),
+        jobs(config.jobs),
+        rate(config.client_rate_per_minute) {}
 
   ServerConfig config;
   ProblemLibrary library;
   SolveJobs jobs;
+  PlayDesk play;
+  ClientRate rate;
   httplib::Server http;
   std::string sets_text;  // GET /api/sets, made once
   std::atomic<int> port{0};
   std::once_flag stopped;
 
   void routes();
+
+  /// Whether the request may change the library; else the 403 is sent.
+  bool may_change(const httplib::Request& req, httplib::Response& res) const {
+    if (config.read_only) {
+      send_error(res, 403, "the library is read-only (tangram serve --read-only)");
+      return false;
+    }
+    if (!config.token.empty() && req.get_header_value("X-Tangram-Token") != config.token) {
+      send_error(res, 403,
+                 "changing the library needs the token that tangram serve printed at start "
+                 "(open the page's address with ?token=...)");
+      return false;
+    }
+    return true;
+  }
+
+  /// Whether the request's client may start one more solve or hint; else the 429 is sent.
+  bool may_search(const httplib::Request& req, httplib::Response& res) {
+    if (rate.allow(req.remote_addr)) return true;
+    send_error(res, 429,
+               "too many solves and hints from this address: at most " +
+                   std::to_string(config.client_rate_per_minute) + " a minute (--rate)");
+    return false;
+  }
+
   /// Runs `handler`, mapping the library's errors to 400 with their line.
   template <class F>
   void guarded(httplib::Response& res, F&& handler) {
@@ -235,13 +297,15 @@ void Server::Impl::routes() {
       send_json(res, 200, Json{{"problems", list}});
     });
   });
-  http.Post("/api/problems/import-masks", [this](const Request&, Response& res) {
+  http.Post("/api/problems/import-masks", [this](const Request& req, Response& res) {
+    if (!may_change(req, res)) return;
     guarded(res, [&] {
       const ProblemLibrary::ImportCount n = library.import_masks(builtin_masks());
       send_json(res, 200, Json{{"imported", n.imported}, {"skipped", n.skipped}});
     });
   });
   http.Post("/api/problems", [this](const Request& req, Response& res) {
+    if (!may_change(req, res)) return;
     guarded(res, [&] {
       const Json body = body_object(req);
       NewProblem problem;
@@ -280,7 +344,40 @@ void Server::Impl::routes() {
       res.set_content(thumbnail_png(*png), "image/png");
     });
   });
+  // Play (play_desk.hpp): the figure for the player, the verdict, hints.
+  const auto play_problem = [this](const Request& req) -> std::optional<JobProblem> {
+    const std::string key(req.matches[1]);
+    const auto p = library.find(key);
+    const auto png = p ? library.image(key) : std::nullopt;
+    if (!p || !png) return std::nullopt;
+    return JobProblem{p->id, p->name, p->set, *png};
+  };
+  http.Get(id + "/play", [this, play_problem](const Request& req, Response& res) {
+    guarded(res, [&] {
+      const auto problem = play_problem(req);
+      if (!problem) return send_error(res, 404, "no problem '" + std::string(req.matches[1]) + "'");
+      res.set_content(play.figure_json(*problem), "application/json; charset=utf-8");
+    });
+  });
+  http.Post(id + "/check", [this, play_problem](const Request& req, Response& res) {
+    guarded(res, [&] {
+      const auto problem = play_problem(req);
+      if (!problem) return send_error(res, 404, "no problem '" + std::string(req.matches[1]) + "'");
+      res.set_content(play.check_json(*problem, req.body), "application/json; charset=utf-8");
+    });
+  });
+  http.Post(id + "/hint", [this, play_problem](const Request& req, Response& res) {
+    if (!may_search(req, res)) return;
+    guarded(res, [&] {
+      const auto problem = play_problem(req);
+      if (!problem) return send_error(res, 404, "no problem '" + std::string(req.matches[1]) + "'");
+      const std::optional<std::string> hint = play.hint_json(*problem, req.body);
+      if (!hint) return send_error(res, 429, "the server is busy with other hints: try again");
+      res.set_content(*hint, "application/json; charset=utf-8");
+    });
+  });
   http.Patch(id, [this](const Request& req, Response& res) {
+    if (!may_change(req, res)) return;
     guarded(res, [&] {
       const Json body = body_object(req);
       const auto p = library.rename(std::string(req.matches[1]), string_field(body, "name", true));
@@ -289,6 +386,7 @@ void Server::Impl::routes() {
     });
   });
   http.Delete(id, [this](const Request& req, Response& res) {
+    if (!may_change(req, res)) return;
     guarded(res, [&] {
       if (!library.remove(std::string(req.matches[1])))
         return send_error(res, 404, "no problem '" + std::string(req.matches[1]) + "'");
@@ -298,6 +396,7 @@ void Server::Impl::routes() {
 
   // Solves.
   http.Post("/api/solves", [this](const Request& req, Response& res) {
+    if (!may_search(req, res)) return;
     guarded(res, [&] {
       const Json body = body_object(req);
       const std::string problem_id = string_field(body, "problem", true);
@@ -420,6 +519,7 @@ void Server::run() { impl_->http.listen_after_bind(); }
 
 void Server::stop() {
   std::call_once(impl_->stopped, [&] {
+    impl_->play.shutdown();
     impl_->jobs.shutdown();  // streams get their "done" and end
     impl_->http.stop();
   });

@@ -21,7 +21,12 @@ struct ServerConfig {
   /// Threads answering requests: each open event stream holds one, so there must be more
   /// than the streams expected at once.
   int http_threads = 64;
-  JobsConfig jobs;  ///< the solve queue's limits
+  JobsConfig jobs;         ///< the solve queue's limits
+  bool read_only = false;  ///< the library cannot be changed (403)
+  /// Changing the library needs this in the X-Tangram-Token header; empty: nothing needed.
+  std::string token;
+  /// Solves and hints one client (by address) may start in a minute (429 beyond); 0: no limit.
+  int client_rate_per_minute = 0;
 };
 
 /// The server: routes set up by the constructor, listening from bind() on.

@@ -73,7 +73,10 @@
     TG.editor.init();
     TG.library.init();
     TG.solve.init();
-    TG.editor.onChange = () => {};
+    TG.play.init();
+    TG.play.loadSet = (name) => loadSet(name);
+    TG.editor.onChange = () => TG.play.changed();
+    TG.library.onPlay = (problem) => TG.play.start(problem);
     TG.library.onSelect = (problem) => TG.solve.setProblem(problem);
     TG.library.onOpen = async (problem) => {
       try {

@@ -6,10 +6,23 @@
 window.TG = window.TG || {};
 
 (function (TG) {
+  // The library's token (tangram serve prints the page's address with ?token=...), kept for the
+  // tab and taken out of the address bar.
+  TG.token = (function () {
+    const given = new URLSearchParams(location.search).get("token");
+    if (given) {
+      try { sessionStorage.setItem("tangram.token", given); } catch (e) { /* private mode */ }
+      history.replaceState(null, "", location.pathname);
+      return given;
+    }
+    try { return sessionStorage.getItem("tangram.token"); } catch (e) { return null; }
+  })();
+
   /// A request to the server: JSON in and out. Resolves to the parsed body (null for 204);
   /// rejects with an Error whose message is the server's one-line `error` when it sent one.
-  TG.api = async function (method, path, body) {
-    const init = { method: method, headers: {} };
+  TG.api = async function (method, path, body, signal) {
+    const init = { method: method, headers: {}, signal: signal };
+    if (TG.token) init.headers["X-Tangram-Token"] = TG.token;
     if (body !== undefined) {
       init.headers["Content-Type"] = "application/json";
       init.body = JSON.stringify(body);
@@ -57,7 +70,10 @@ window.TG = window.TG || {};
   /// extra lines (notes, warnings) shown under it.
   TG.status = function (node, kind, message, lines) {
     node.replaceChildren();
-    node.className = "status " + (kind || "");
+    // The kind replaces the last one; the node's other classes stay.
+    node.classList.remove("ok", "error", "busy", "warning");
+    node.classList.add("status");
+    if (kind) node.classList.add(kind);
     if (kind === "error") node.setAttribute("role", "alert");
     else node.removeAttribute("role");
     if (message) node.append(TG.el("p", { class: "status-line", text: message }));

@@ -22,6 +22,8 @@
     svg: null,
     layers: null,
     onChange: null,     // called after every change of the figure
+    figure: null,       // play: {outer, holes, width, height} in set units, drawn under the pieces
+    gaps: [],           // play: parts of the figure left uncovered, drawn over it
   };
   TG.editor = editor;
 
@@ -113,8 +115,10 @@
       return slot;
     });
     const trayH = y + rowH + pad;
-    const boardH = Math.max(trayH, 2.6 * unit);
-    const boardW = Math.max(3.6 * unit, 1.2 * boardH);
+    const fig = editor.figure;
+    const boardH = Math.max(trayH, 2.6 * unit, fig ? fig.height : 0);
+    const boardW = Math.max(3.6 * unit, 1.2 * boardH, fig ? fig.width : 0);
+    if (fig) { fig.ox = (boardW - fig.width) / 2; fig.oy = (boardH - fig.height) / 2; }
     const name = editor.set.name;
     // The grid: the polyominoes' and the Stomachion's unit, otherwise an eighth of the side of
     // the set's area as a square (a quarter of a tangram's small triangle's leg).
@@ -155,8 +159,10 @@
     const label = el("text", { x: L.boardW + trayW - 0.04 * L.unit, y: L.boardH - 0.05 * L.unit, class: "tray-label", "font-size": 0.1 * L.unit, "text-anchor": "end" });
     label.textContent = "tray";
     svg.append(label);
-    editor.layers = { pieces: el("g", { id: "pieces" }), handles: el("g", { id: "handles" }) };
-    svg.append(editor.layers.pieces, editor.layers.handles);
+    if (editor.figure) svg.append(figurePath(editor.figure, "figure"));
+    editor.layers = { gaps: el("g", { id: "gaps" }), pieces: el("g", { id: "pieces" }), handles: el("g", { id: "handles" }) };
+    svg.append(editor.layers.gaps, editor.layers.pieces, editor.layers.handles);
+    drawGaps();
     for (const inst of editor.instances) {
       inst.node = el("polygon", {
         class: "piece", "data-id": inst.id, "data-piece": inst.piece, fill: inst.color,
@@ -171,6 +177,70 @@
     }
     drawHandle();
   }
+
+  /// One path of rings (set units, the picture's frame) moved to where the figure lies.
+  function figurePath(fig, cls, rings) {
+    const d = (rings || fig.outer.concat(fig.holes)).map((ring) =>
+      "M" + ring.map(([x, y]) => (x + fig.ox).toFixed(5) + "," + (y + fig.oy).toFixed(5)).join("L") + "Z").join("");
+    return TG.el("path", { d, class: cls, "fill-rule": "evenodd", "vector-effect": "non-scaling-stroke" });
+  }
+
+  function drawGaps() {
+    const layer = editor.layers && editor.layers.gaps;
+    if (!layer) return;
+    layer.replaceChildren();
+    if (editor.figure && editor.gaps.length) layer.append(figurePath(editor.figure, "gap", editor.gaps));
+  }
+
+  /// Play: the figure (rings in set units, the picture's frame) under the pieces, and the
+  /// pieces snapping to its corners and edges too; null ends it.
+  editor.setFigure = function (figure) {
+    editor.figure = figure;
+    editor.gaps = [];
+    layout();
+    render();
+    changed();
+  };
+
+  /// Play: the uncovered parts of the figure to show (rings as the figure's).
+  editor.showGaps = function (gaps) {
+    editor.gaps = gaps || [];
+    drawGaps();
+  };
+
+  /// Play: the placed pieces as the server reads them, in the picture's frame.
+  editor.playerPieces = function () {
+    const fig = editor.figure || { ox: 0, oy: 0 };
+    return editor.instances.filter((i) => i.placed).map((i) => {
+      const p = pose(i);
+      return { piece: p.piece, x: p.x - fig.ox, y: p.y - fig.oy, angle: p.angle, mirror: p.mirror };
+    });
+  };
+
+  /// Play: places pieces given in the picture's frame ({piece, x, y, angle, mirror}); the
+  /// others go back to the tray unless `keep`.
+  editor.placePieces = function (pieces, keep) {
+    const fig = editor.figure || { ox: 0, oy: 0 };
+    if (!keep) for (const inst of editor.instances) toTray(inst, true);
+    const used = new Set(editor.instances.filter((i) => i.placed).map((i) => i.id));
+    for (const d of pieces) {
+      const inst = editor.instances.find((i) => i.piece === d.piece && !used.has(i.id));
+      if (!inst) continue;
+      used.add(inst.id);
+      Object.assign(inst, { x: +d.x + fig.ox, y: +d.y + fig.oy, angle: +d.angle || 0, mirror: !!d.mirror, placed: true });
+    }
+    for (const inst of editor.instances) draw(inst);
+    drawHandle();
+    changed();
+  };
+
+  /// Play: the placed instance at `index` of playerPieces() back to the tray.
+  editor.takeBack = function (index) {
+    const inst = editor.instances.filter((i) => i.placed)[index];
+    if (!inst) return;
+    toTray(inst, true);
+    draw(inst); drawHandle(); changed();
+  };
 
   function draw(inst) {
     inst.node.setAttribute("points", worldPoints(inst).map((p) => p[0].toFixed(5) + "," + p[1].toFixed(5)).join(" "));
@@ -248,6 +318,8 @@
     const useGrid = document.getElementById("grid").checked;
     if (document.getElementById("snap").checked) {
       const others = editor.instances.filter((o) => o.placed && o !== inst).map((o) => worldPoints(o));
+      const fig = editor.figure;
+      if (fig) for (const ring of fig.outer.concat(fig.holes)) others.push(ring.map(([x, y]) => [x + fig.ox, y + fig.oy]));
       let best = null, bestD = tol;
       for (const poly of others)
         for (const w of poly)
@@ -289,6 +361,48 @@
   // ---- Dragging ----
 
   let drag = null;
+  const pointers = new Map(); // pointerId -> [clientX, clientY], for the two-finger twist
+
+  /// The set's rotation step (degrees): what the buttons, keys and a twist turn by.
+  function turnStep() {
+    return (editor.set && editor.set.rotations && +editor.set.rotations.step_deg) || 45;
+  }
+
+  function pointerAngle() {
+    const [a, b] = [...pointers.values()];
+    return (Math.atan2(b[1] - a[1], b[0] - a[0]) * 180) / Math.PI;
+  }
+
+  /// A second finger down while a piece is dragged: the two fingers turn it (a twist).
+  function twistDown(event) {
+    pointers.set(event.pointerId, [event.clientX, event.clientY]);
+    if (drag && pointers.size === 2 && !drag.twist) {
+      drag.twist = { a0: pointerAngle(), angle0: drag.inst.angle };
+      event.preventDefault();
+      event.stopPropagation();
+    }
+  }
+
+  function twistMove(event) {
+    if (!pointers.has(event.pointerId)) return;
+    pointers.set(event.pointerId, [event.clientX, event.clientY]);
+    if (!drag || !drag.twist || pointers.size < 2) return;
+    drag.inst.angle = normAngle(drag.twist.angle0 + pointerAngle() - drag.twist.a0);
+    draw(drag.inst);
+    drawHandle();
+  }
+
+  function twistUp(event) {
+    pointers.delete(event.pointerId);
+    if (drag && drag.twist && pointers.size < 2) {
+      const step = turnStep();
+      drag.inst.angle = normAngle(Math.round(drag.inst.angle / step) * step);
+      drag.twist = null;
+      draw(drag.inst);
+      drawHandle();
+      changed();
+    }
+  }
 
   function startDrag(event, inst, mode) {
     if (event.button !== 0) return;
@@ -444,6 +558,10 @@
   editor.init = function () {
     const svg = document.getElementById("board");
     editor.svg = svg;
+    svg.addEventListener("pointerdown", twistDown, { capture: true });
+    svg.addEventListener("pointermove", twistMove, { capture: true });
+    svg.addEventListener("pointerup", twistUp, { capture: true });
+    svg.addEventListener("pointercancel", twistUp, { capture: true });
     svg.addEventListener("pointermove", moveDrag);
     svg.addEventListener("pointerup", endDrag);
     svg.addEventListener("pointercancel", endDrag);
@@ -451,7 +569,7 @@
     svg.addEventListener("keydown", (e) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       const handled = {
-        r: () => rotate(45), R: () => rotate(-45), ",": () => rotate(-1), ".": () => rotate(1),
+        r: () => rotate(turnStep()), R: () => rotate(-turnStep()), ",": () => rotate(-1), ".": () => rotate(1),
         m: () => mirror(), M: () => mirror(), Delete: () => remove(), Backspace: () => remove(),
         ArrowLeft: () => nudge(-1, 0), ArrowRight: () => nudge(1, 0),
         ArrowUp: () => nudge(0, -1), ArrowDown: () => nudge(0, 1),
@@ -460,8 +578,8 @@
       }[e.key];
       if (handled) { e.preventDefault(); handled(); }
     });
-    document.getElementById("rotate-left").addEventListener("click", () => rotate(-45));
-    document.getElementById("rotate-right").addEventListener("click", () => rotate(45));
+    document.getElementById("rotate-left").addEventListener("click", () => rotate(-turnStep()));
+    document.getElementById("rotate-right").addEventListener("click", () => rotate(turnStep()));
     document.getElementById("rotate-minus").addEventListener("click", () => rotate(-1));
     document.getElementById("rotate-plus").addEventListener("click", () => rotate(1));
     document.getElementById("mirror").addEventListener("click", mirror);

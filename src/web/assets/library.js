@@ -9,6 +9,7 @@
     selectedId: null,
     onSelect: null,   // called with the selected PROBLEM (or null)
     onOpen: null,     // called with a PROBLEM whose design should be opened in the editor
+    onPlay: null,     // called with a PROBLEM to play
   };
   TG.library = library;
 
@@ -58,6 +59,8 @@
       const meta = el("span", { class: "meta muted small",
                                 text: `${p.set} · ${p.source} · ${p.width}×${p.height} px` });
       const buttons = el("span", { class: "item-buttons" },
+        el("button", { type: "button", class: "play", text: "Play", "aria-label": `Play ${p.name}`,
+                       onclick: (e) => { e.stopPropagation(); if (library.onPlay) library.onPlay(p); } }),
         el("button", { type: "button", class: "rename", text: "Rename",
                        "aria-label": "Rename " + p.name, onclick: (e) => { e.stopPropagation(); rename(p, item); } }),
         el("button", { type: "button", class: "delete", text: "Delete",

@@ -229,6 +229,75 @@ async function buildAssembly(page, set) {
   check(enabled, "Record problem is enabled once every piece is placed");
 }
 
+/// Drags the tray's `piece` (turned by R and M keys first) to the pose `target` of the play API
+/// (the picture's frame, set units), dropped a pixel or two off.
+async function dragToPlay(page, target, sloppy) {
+  const fig = await page.evaluate(() => ({ ox: TG.editor.figure.ox, oy: TG.editor.figure.oy }));
+  const ids = await page.$$eval(`#board polygon[data-piece="${target.piece}"][data-placed="false"]`,
+                                (ns) => ns.map((n) => n.getAttribute("data-id")));
+  need(ids.length > 0, `a ${target.piece} is left in the tray`);
+  const id = ids[0];
+  let state = await pieceState(page, id);
+  let at = await toScreen(page, [state.pose.x, state.pose.y]);
+  await page.mouse.click(at[0], at[1]);
+  const turns = Math.round(target.angle / 45) % 8;
+  need(Math.abs(turns * 45 - target.angle) < 1e-6 || Math.abs(target.angle - 360) < 1e-6,
+       `${target.piece} at a multiple of 45 degrees`, target.angle);
+  for (let k = 0; k < turns; k++) await page.keyboard.press("r");
+  if (target.mirror) await page.keyboard.press("m");
+  state = await pieceState(page, id);
+  at = await toScreen(page, [state.pose.x, state.pose.y]);
+  const exact = await toScreen(page, [target.x + fig.ox, target.y + fig.oy]);
+  const to = [Math.round(exact[0] + sloppy[0]), Math.round(exact[1] + sloppy[1])];
+  await page.mouse.move(Math.round(at[0]), Math.round(at[1]));
+  await page.mouse.down();
+  for (let s = 1; s <= 8; s++)
+    await page.mouse.move(Math.round(at[0] + ((to[0] - at[0]) * s) / 8), Math.round(at[1] + ((to[1] - at[1]) * s) / 8));
+  await page.mouse.up();
+  return pieceState(page, id);
+}
+
+async function playSquare(page) {
+  const list = (await api("GET", "/api/problems")).data.problems;
+  const square = list.find((p) => p.name === "01-square");
+  need(square, "masks/01 is in the library");
+  await page.click(`#problem-list > li[data-id="${square.id}"] button.play`);
+  await page.waitForFunction((id) => document.body.dataset.playing === id, { timeout: 20000 }, square.id);
+  const outline = await page.$$eval("#board path.figure", (ns) => ns.length);
+  check(outline === 1, "Play shows the silhouette of masks/01 on the board, the pieces in the tray");
+  // An assembly to aim at: the solution the server would show (a hint with nothing placed).
+  const first = (await api("POST", `/api/problems/${square.id}/hint`, { pieces: [], time_limit: 20 })).data;
+  need(first.kind === "piece" && first.assembly.length === 7, "the server has a solution of masks/01", JSON.stringify(first));
+  const sloppy = [[1.5, -1], [-1, 1.5], [1, 1], [-1.5, -1], [1, -1.5], [-1, 1], [1.5, 1.5]];
+  for (let k = 0; k < 3; k++) await dragToPlay(page, first.assembly[k], sloppy[k]);
+  const placed3 = await page.evaluate(() => TG.editor.playerPieces().length);
+  check(placed3 === 3, "three pieces dragged onto the silhouette by the mouse", placed3);
+  await screenshot(page, "play");
+  await page.click("#play-hint");
+  await page.waitForFunction(() => /Hint:/.test(document.getElementById("play-status").textContent), { timeout: 60000 });
+  const afterHint = await page.evaluate(() => TG.editor.playerPieces());
+  check(afterHint.length === 4, "Hint places one more piece and keeps the three", JSON.stringify(afterHint));
+  // The rest, as an assembly that keeps the four pieces on the board.
+  const rest = (await api("POST", `/api/problems/${square.id}/hint`, { pieces: afterHint, time_limit: 20 })).data;
+  need(rest.kind === "piece", "an assembly keeps the four pieces", JSON.stringify(rest));
+  for (let k = 4; k < 7; k++) await dragToPlay(page, rest.assembly[k], sloppy[k]);
+  await page.waitForFunction(() => document.body.dataset.playVerdict === "solved", { timeout: 20000 })
+    .catch(() => {});
+  const said = await page.$eval("#play-status", (n) => n.textContent);
+  check(/Solved!/.test(said), "the page says solved once the last piece is dragged in place", said);
+  const mine = await page.evaluate(() => TG.editor.playerPieces());
+  const verdict = (await api("POST", `/api/problems/${square.id}/check`, { pieces: mine })).data;
+  check(verdict.solved === true && verdict.all_placed === true, "the server's check accepts the pieces on the page",
+        JSON.stringify(verdict));
+  await screenshot(page, "play-solved");
+  // The game is kept across a reload.
+  await page.reload({ waitUntil: "load" });
+  await page.waitForSelector("body[data-ready]", { timeout: 15000 });
+  const kept = await page.evaluate((id) => JSON.parse(localStorage.getItem(`tangram.play.${id}`)), square.id);
+  check(kept && kept.pieces.length === 7 && kept.solved === true && kept.hints === 1,
+        "the game (pieces, solved, hints used) is kept in the browser across a reload", JSON.stringify(kept));
+}
+
 /// Free turns, the mirror button, N to select and Delete back to the tray, on the current set's
 /// first piece: dragged onto the board, turned by its round handle (a quarter turn less a little,
 /// so that no 45-degree snap applies), then by a Shift-drag of the piece itself, then mirrored.
@@ -665,6 +734,10 @@ async function main() {
     await page.click(`#problem-list > li[data-id="${square.id}"] button.open`);
     await page.waitForFunction(() => document.querySelectorAll('#board polygon[data-placed="true"]').length === 7, { timeout: 10000 });
     check(await page.$eval("#set-select", (n) => n.value === "tangram"), "Edit reopens the square's seven pieces in the editor");
+
+    // 11. Play masks/01: three pieces dragged onto the silhouette, a hint, the rest dragged;
+    // the page says solved, and so does the server's check of the pieces the page shows.
+    await playSquare(page);
 
     check(page.outside.length === 0, "the page fetched nothing from outside the server", page.outside.join(" "));
     check(page.errors.length === 0, "no script errors", page.errors.join(" | "));
