@@ -6,7 +6,8 @@ Rates masks/*.png and a sample of KiloGram figures (truth_verdict VALID) with
 Algorithm 1 (`solve --search paper`, one thread, --paper-limit seconds) and the default
 search (`solve`, one thread). Prints a Markdown report: the Spearman rank correlation of the
 rating, and of its outline part alone (corners, joined corners, holes, parts: no search in it),
-with each measure of effort, for masks/, KiloGram and both; then one row per figure.
+with each measure of effort (placements; the seconds, mostly reading the picture, are only
+listed), for masks/, KiloGram and both; then one row per figure.
 
   experiments/puzzle-rating/run.py [--tangram build/tangram] [--kilogram DIR] [--sample 40]
                                    [--budget 2000] [--paper-limit 20] [--jobs 2] [--csv OUT]
@@ -58,7 +59,7 @@ def outline_part(row):
     """The rating's terms that need no search (docs/puzzles.md)."""
     corners, joined = int(row["corners"]), int(row["joined_corners"])
     share = joined / corners if corners else 0.0
-    return 0.2 * corners + 3 * share + int(row["holes"]) + int(row["parts"]) - 1
+    return -0.2 * corners + share + int(row["holes"]) + int(row["parts"]) - 1
 
 
 SUMMARY = re.compile(r": (solved|not solved).* in ([0-9.]+) s")
@@ -144,7 +145,6 @@ def main():
     measures = [
         ("Algorithm 1's placements (unsolved last)", paper_effort),
         ("default search's placements", lambda r: r["default_placements"]),
-        ("default search's seconds", lambda r: r["default_s"]),
     ]
     print(f"Figures: {len(masks)} masks/, {len(kilogram)} KiloGram (every "
           f"{max(1, valid // max(1, args.sample))}th of {valid} VALID); rating budget "

@@ -52,13 +52,13 @@ struct Drawn {
 
 double puzzle_rating(const PuzzleRating& r) {
   // docs/puzzles.md: the two searches' effort (decades of placements, Algorithm 1 weighing
-  // double, a point more when it ran out of budget), the outline's corners, the share of them
-  // no single piece makes, holes and parts.
+  // double, a point more when it did not solve), fewer corners harder (experiments/
+  // puzzle-rating), the share of corners no single piece makes, holes and parts.
   const double paper = std::log10(1.0 + double(r.paper.placements));
   const double search = std::log10(1.0 + double(r.search.placements));
   const double share = r.corners > 0 ? double(r.joined) / r.corners : 0.0;
-  const double raw = paper + 0.5 * search + (r.paper.solved ? 0.0 : 1.0) + 0.2 * r.corners +
-                     3.0 * share + 1.0 * r.holes + 1.0 * (r.parts - 1) - 3.0;
+  const double raw = paper + 0.5 * search + (r.paper.solved ? 0.0 : 1.0) - 0.2 * r.corners +
+                     share + 1.0 * r.holes + 1.0 * (r.parts - 1) + 2.0;
   return std::round(10.0 * std::clamp(raw, 0.0, 10.0)) / 10.0;
 }
 
@@ -131,7 +131,7 @@ PuzzleRating rate_figure(const cv::Mat& image, const std::string& pieces, long b
   r.search = budgeted_search(base, set, "ours", budget, silhouette, words, &found);
   if (!assembly && r.search.solved) assembly = &found;
   if (assembly) {
-    // Corners a hundredth of the set's unit apart are one (pictures are rounded to pixels).
+    // Corners 2% of the set's unit apart are one (pictures are rounded to pixels).
     const double unit_px = set.set.unit_px(silhouette.pattern.side_px);
     const OutlineCorners corners = outline_corners(*assembly, std::max(1.5, 0.02 * unit_px));
     r.corners = corners.corners;
