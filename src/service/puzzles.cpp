@@ -57,8 +57,8 @@ double puzzle_rating(const PuzzleRating& r) {
   const double paper = std::log10(1.0 + double(r.paper.placements));
   const double search = std::log10(1.0 + double(r.search.placements));
   const double share = r.corners > 0 ? double(r.joined) / r.corners : 0.0;
-  const double raw = paper + 0.5 * search + (r.paper.solved ? 0.0 : 1.0) - 0.2 * r.corners +
-                     share + 1.0 * r.holes + 1.0 * (r.parts - 1) + 2.0;
+  const double raw = paper + 0.5 * search + (r.paper.solved ? 0.0 : 1.0) - 0.2 * r.corners + share +
+                     1.0 * r.holes + 1.0 * (r.parts - 1) + 2.0;
   return std::round(10.0 * std::clamp(raw, 0.0, 10.0)) / 10.0;
 }
 
