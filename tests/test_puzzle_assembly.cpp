@@ -1,10 +1,13 @@
 // core/generate/puzzle_assembly.hpp: random edge-to-edge assemblies on a set's lattice, their
-// figures' holes and keys, and the uniqueness verdict against the enumeration's own count.
+// figures' holes, keys, parts and corners, and the uniqueness verdict against the enumeration's
+// own count.
 
 #include <doctest/doctest.h>
 
 #include <random>
 #include <vector>
+
+#include <opencv2/imgproc.hpp>
 
 #include "tangram/core/generate/puzzle_assembly.hpp"
 #include "tangram/core/puzzle/verify.hpp"
@@ -119,4 +122,56 @@ TEST_CASE("puzzle uniqueness: the verdict is the enumeration's exact count of cl
     unique += verdict.unique() ? 1 : 0;
   }
   MESSAGE(unique << " of 4 unique");
+}
+
+TEST_CASE("puzzle assembly: --parts lays the pieces in that many parts, apart") {
+  const tangram::PieceSet set = tangram::builtin_piece_set("tangram").set;
+  const tangram::PieceLattice lattice = tangram::piece_lattices(set, true).front();
+  for (const int parts : {1, 2, 3})
+    for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+      CAPTURE(parts);
+      CAPTURE(seed);
+      tangram::PuzzleAssemblyConfig config;
+      config.style = tangram::PuzzleStyle::Sprawling;
+      config.parts = parts;
+      std::mt19937_64 rng(seed);
+      const auto a = tangram::random_assembly(set, lattice, config, rng);
+      REQUIRE(a.has_value());
+      REQUIRE(a->outlines.size() == set.piece_count());
+      for (std::size_t i = 0; i < a->outlines.size(); ++i)
+        for (std::size_t j = i + 1; j < a->outlines.size(); ++j)
+          CHECK_FALSE(tangram::outlines_overlap(a->outlines[i], a->outlines[j]));
+      const tangram::Pattern pattern = tangram::assembly_pattern(*a, 25, 25);
+      cv::Mat1i labels;
+      CHECK(cv::connectedComponents(pattern.puzzle, labels, 8) - 1 == parts);
+      const auto pieces = tangram::assembly_pieces(*a, set, lattice, 25, 25);
+      CHECK(tangram::verify_solution(pattern, pieces, set).valid);
+    }
+}
+
+TEST_CASE("puzzle assembly: outline corners of posed pieces agree with the lattice's count") {
+  const tangram::PieceSet set = tangram::builtin_piece_set("tangram").set;
+  const tangram::PieceLattice lattice = tangram::piece_lattices(set, true).front();
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    CAPTURE(seed);
+    tangram::PuzzleAssemblyConfig config;
+    config.style = seed % 2 == 0 ? tangram::PuzzleStyle::Compact : tangram::PuzzleStyle::Sprawling;
+    config.holes = true;
+    std::mt19937_64 rng(seed);
+    const auto a = tangram::random_assembly(set, lattice, config, rng);
+    REQUIRE(a.has_value());
+    const tangram::OutlineCorners exact = tangram::outline_corners(*a);
+    const auto pieces = tangram::assembly_pieces(*a, set, lattice, 25, 25);
+    const tangram::OutlineCorners posed = tangram::outline_corners(pieces, 1.5);
+    CHECK(posed.corners == exact.corners);
+    CHECK(posed.joined == exact.joined);
+    CHECK(exact.corners >= 3);
+  }
+  // A square of two triangles: four corners, the two on its diagonal made by both.
+  tangram::PlacedPiece a, b;
+  a.polygon = {{0, 0}, {100, 0}, {100, 100}};
+  b.polygon = {{0, 0}, {100, 100}, {0, 100}};
+  const tangram::OutlineCorners square = tangram::outline_corners({a, b}, 1.5);
+  CHECK(square.corners == 4);
+  CHECK(square.joined == 2);
 }

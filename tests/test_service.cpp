@@ -1,5 +1,6 @@
-// The solve, dissect and generate services (service/solve.hpp, dissect.hpp, generate.hpp): the
-// plan of each goal, the run with its hooks, the answer, the outcome and the text, the outputs.
+// The solve, dissect and generate services (service/solve.hpp, dissect.hpp, generate.hpp,
+// puzzles.hpp): the plan of each goal, the run with its hooks, the answer, the outcome and the
+// text, the outputs; the puzzle rating.
 
 #include <doctest/doctest.h>
 
@@ -15,6 +16,7 @@
 #include "tangram/io/piece_sets.hpp"
 #include "tangram/service/dissect.hpp"
 #include "tangram/service/generate.hpp"
+#include "tangram/service/puzzles.hpp"
 #include "tangram/service/solve.hpp"
 
 using namespace tangram;
@@ -254,4 +256,42 @@ TEST_CASE("generate_dissection_puzzles: named in order, the same from the same s
   CHECK_THROWS_WITH_AS(check_generate_options(options),
                        "--cells 7 is not a multiple of --parts 2: the pieces would differ in size",
                        UsageError);
+}
+
+TEST_CASE("puzzle rating: docs/puzzles.md's formula, fewer corners harder") {
+  tangram::PuzzleRating r;
+  r.paper = {99, 10, true};                                  // log10(100) = 2
+  r.search = {9, 0, true};                                   // 0.5 log10(10) = 0.5
+  r.corners = 10;                                            // -2
+  r.joined = 5;                                              // + 0.5
+  CHECK(tangram::puzzle_rating(r) == doctest::Approx(3.0));  // 2 + 0.5 - 2 + 0.5 + 2
+  tangram::PuzzleRating fewer = r;
+  fewer.corners = 5;
+  fewer.joined = 0;
+  CHECK(tangram::puzzle_rating(fewer) > tangram::puzzle_rating(r));
+  tangram::PuzzleRating unsolved = r;
+  unsolved.paper.solved = false;
+  CHECK(tangram::puzzle_rating(unsolved) == doctest::Approx(4.0));
+  tangram::PuzzleRating apart = r;
+  apart.holes = 1;
+  apart.parts = 2;
+  CHECK(tangram::puzzle_rating(apart) == doctest::Approx(5.0));
+  r.paper.placements = 0;
+  r.search.placements = 0;
+  r.corners = 40;
+  CHECK(tangram::puzzle_rating(r) == 0.0);  // clamped
+}
+
+TEST_CASE("puzzle rating: rate_figure on masks/01's square, the same twice") {
+  const cv::Mat image =
+      tangram::load_pattern_image(std::string(TANGRAM_SOURCE_DIR) + "/masks/01-square.png");
+  const tangram::PuzzleRating a = tangram::rate_figure(image, "tangram", 100);
+  CHECK(a.corners == 4);
+  CHECK(a.paper.placements > 0);
+  CHECK(a.paper.placements <= 100);
+  CHECK(a.search.solved);
+  CHECK(a.enumeration == 0);
+  const tangram::PuzzleRating b = tangram::rate_figure(image, "tangram", 100);
+  CHECK(b.paper.placements == a.paper.placements);
+  CHECK(b.rating == a.rating);
 }

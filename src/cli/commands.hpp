@@ -391,7 +391,8 @@ struct GenerateCommand {
   GenerateOptions generate;               ///< `dissection`: service/generate.hpp
   ConvexOptions convex;                   ///< `convex`: service/convex.hpp
   PuzzleOptions puzzles;                  ///< `puzzles`: service/puzzles.hpp
-  std::string out_dir;                    ///< --out (required)
+  std::vector<std::string> rate;          ///< `puzzles --rate`: figures to rate, none made
+  std::string out_dir;                    ///< --out (required but with --rate)
   bool quiet = false;                     ///< no progress line
   const CLI::App* convex_app = nullptr;   ///< `generate convex`, to tell which ran
   const CLI::App* puzzles_app = nullptr;  ///< `generate puzzles`
@@ -419,7 +420,7 @@ int run_generate_dissection(const GenerateCommand& command);
 int run_generate_convex(const GenerateCommand& command);
 
 /// Runs `generate puzzles`: 0 --count puzzles written, kExitIncomplete fewer (--max-candidates),
-/// 1 none. Throws tangram::Error.
+/// 1 none; with --rate, 0 every figure rated. Throws tangram::Error.
 int run_generate_puzzles(const GenerateCommand& command);
 
 /// Writes a generated figure into `out_dir`: NAME.png, the silhouette dark on white as a book

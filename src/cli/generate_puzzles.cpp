@@ -6,7 +6,9 @@
 
 #include "commands.hpp"
 #include "status_line.hpp"
+#include "tangram/core/base/parallel.hpp"
 #include "tangram/io/files.hpp"
+#include "tangram/io/pattern_png.hpp"
 #include "tangram/io/png.hpp"
 #include "tangram/lab/puzzle_sheet.hpp"
 
@@ -24,7 +26,8 @@ CLI::App* setup_generate_puzzles(CLI::App& generate, GenerateCommand& command) {
            "which tangram solve NAME.png --pieces SET solves) and NAME.json (its solution, "
            "tangram-solution/1, which tangram verify NAME.png NAME.json accepts); puzzles.csv "
            "(corners, holes, parts, search placements and a rating, docs/puzzles.md); and "
-           "sheet.html, a printable sheet with the answers on their own page."));
+           "sheet.html, a printable sheet with the answers on their own page. With --rate, "
+           "rates the figures given instead, as puzzles.csv rates its puzzles."));
   cmd->add_option("--pieces", options.pieces,
                   wrap("The piece set: a built-in name (tangram pieces lists them) or a "
                        "tangram-pieces/1 file; it must lie on a lattice. Default: " +
@@ -44,13 +47,29 @@ CLI::App* setup_generate_puzzles(CLI::App& generate, GenerateCommand& command) {
                        "assembly: raise --max-candidates). Default: sprawling."))
       ->type_name("STYLE");
   cmd->add_flag("--holes", options.holes, wrap("Allow figures with holes."));
+  cmd->add_option("--parts", options.parts,
+                  wrap("The parts of each figure: the pieces split into N groups, each laid edge "
+                       "to edge, the groups side by side a lattice step apart. Default: 1."))
+      ->type_name("N");
+  cmd->add_option("--budget", options.budget,
+                  wrap("The placements each search of the rating may make (Algorithm 1 and the "
+                       "default search, one thread each; docs/puzzles.md). Default: " +
+                       std::to_string(options.budget) + "."))
+      ->type_name("N");
   cmd->add_option("--max-candidates", options.max_candidates,
                   wrap("Draw at most N figures in all, so that every run ends (0: 50 per puzzle "
                        "wanted). Default: 0."))
       ->type_name("N");
-  cmd->add_option("--out", command.out_dir, wrap("The folder to write into (created)."))
-      ->type_name("DIR")
-      ->required();
+  CLI::Option* out = cmd->add_option("--out", command.out_dir,
+                                     wrap("The folder to write into (created); required unless "
+                                          "--rate."))
+                         ->type_name("DIR");
+  cmd->add_option("--rate", command.rate,
+                  wrap("Make no puzzles: rate these silhouettes for --pieces (each searched "
+                       "within --budget) and print their rows of puzzles.csv, named by their "
+                       "path."))
+      ->type_name("FILE")
+      ->excludes(out);
   cmd->add_option("--threads", options.threads,
                   wrap("Worker threads, 0 = all cores; the puzzles do not depend on it. "
                        "Default: 0."))
@@ -64,9 +83,34 @@ CLI::App* setup_generate_puzzles(CLI::App& generate, GenerateCommand& command) {
   return cmd;
 }
 
+namespace {
+
+/// `--rate`: each figure's row, in the order given.
+int rate_puzzle_figures(const GenerateCommand& command) {
+  const PuzzleOptions& options = command.puzzles;
+  std::vector<std::string> rows(command.rate.size());
+  std::vector<cv::Mat> images;
+  for (const std::string& path : command.rate) images.push_back(load_pattern_image(path));
+  SolveOptions set;
+  set.pieces = options.pieces;
+  const std::size_t pieces = load_pieces(set).set.piece_count();
+  ThreadLimit limit(options.threads);
+  parallel_for(rows.size(), [&](std::size_t k) {
+    rows[k] = command.rate[k] + "," + std::to_string(pieces) + "," +
+              rating_cells(rate_figure(images[k], options.pieces, options.budget));
+  });
+  std::cout << "name,pieces," << kRatingColumns << "\n";
+  for (const std::string& row : rows) std::cout << row << "\n";
+  return 0;
+}
+
+}  // namespace
+
 int run_generate_puzzles(const GenerateCommand& command) {
   const PuzzleOptions& options = command.puzzles;
   check_puzzle_options(options);
+  if (!command.rate.empty()) return rate_puzzle_figures(command);
+  if (command.out_dir.empty()) throw UsageError("--out DIR is required (or --rate FILE...)");
   prepare_out_dir(command.out_dir);
   SilhouettePuzzles run;
   {

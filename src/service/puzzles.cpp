@@ -4,6 +4,7 @@
 #include "tangram/service/puzzles.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <optional>
@@ -15,6 +16,7 @@
 #include "tangram/core/base/error.hpp"
 #include "tangram/core/base/format.hpp"
 #include "tangram/core/base/parallel.hpp"
+#include "tangram/io/pattern_png.hpp"
 
 namespace tangram {
 
@@ -49,13 +51,96 @@ struct Drawn {
 }  // namespace
 
 double puzzle_rating(const PuzzleRating& r) {
-  // docs/puzzles.md: search effort (decades of placements), outline corners, the share of
-  // corners no single piece makes, holes and parts.
-  const double effort = std::log10(1.0 + double(r.placements));
+  // docs/puzzles.md: the two searches' effort (decades of placements, Algorithm 1 weighing
+  // double, a point more when it did not solve), fewer corners harder (experiments/
+  // puzzle-rating), the share of corners no single piece makes, holes and parts.
+  const double paper = std::log10(1.0 + double(r.paper.placements));
+  const double search = std::log10(1.0 + double(r.search.placements));
   const double share = r.corners > 0 ? double(r.joined) / r.corners : 0.0;
-  const double raw =
-      1.5 * effort + 0.2 * r.corners + 3.0 * share + 1.0 * r.holes + 1.0 * (r.parts - 1) - 2.0;
+  const double raw = paper + 0.5 * search + (r.paper.solved ? 0.0 : 1.0) - 0.2 * r.corners + share +
+                     1.0 * r.holes + 1.0 * (r.parts - 1) + 2.0;
   return std::round(10.0 * std::clamp(raw, 0.0, 10.0)) / 10.0;
+}
+
+const std::string_view kRatingColumns =
+    "corners,joined_corners,holes,parts,enumeration_placements,paper_placements,"
+    "paper_backtracks,paper_solved,default_placements,default_backtracks,default_solved,rating";
+
+std::string rating_cells(const PuzzleRating& r) {
+  const auto effort = [](const SearchEffort& e) {
+    return std::to_string(e.placements) + "," + std::to_string(e.backtracks) + "," +
+           (e.solved ? "yes" : "no");
+  };
+  return std::to_string(r.corners) + "," + std::to_string(r.joined) + "," +
+         std::to_string(r.holes) + "," + std::to_string(r.parts) + "," +
+         std::to_string(r.enumeration) + "," + effort(r.paper) + "," + effort(r.search) + "," +
+         detail::fixed(r.rating, 1);
+}
+
+namespace {
+
+/// One search of a rating (`search`: "paper" or "ours") on `silhouette`, on one thread,
+/// stopped once its stages have made `budget` placements; its assembly into `found`.
+SearchEffort budgeted_search(SolveOptions options, const PieceSetFile& set,
+                             const std::string& search, long budget, const Silhouette& silhouette,
+                             const OptionWords& words, std::vector<PlacedPiece>* found) {
+  options.search = search;
+  // Algorithm 1 as published searches the set's own rotations; the default search its own.
+  if (search == "paper") options.rotation_step.clear();
+  options.threads = 1;
+  const SolvePlan plan = plan_solve(options, words, &set);
+  std::atomic<bool> stop{false};
+  long before = 0, last = 0;  // placements of the stages before, and of this one so far
+  SolveHooks hooks;
+  hooks.stop = &stop;
+  hooks.progress = [&](const SolveProgress& p) {
+    if (p.placements < last) before += last;  // a new stage counts from 0 again
+    last = p.placements;
+    if (before + last >= budget) stop = true;
+  };
+  const SolveResult result = run_solve(plan, silhouette, "", hooks);
+  const Solution& solution = result.search.solution;
+  SearchEffort effort;
+  effort.placements = solution.stats.placements_tried;
+  effort.backtracks = solution.stats.backtracks;
+  effort.solved = solution.solved;
+  if (found && solution.solved) *found = solution.pieces;
+  return effort;
+}
+
+/// Holes of `pattern`'s figure: 4-connected background regions off its border.
+int holes_of(const Pattern& pattern) {
+  cv::Mat1b background = pattern.puzzle == 0;
+  cv::copyMakeBorder(background, background, 1, 1, 1, 1, cv::BORDER_CONSTANT, 255);
+  cv::Mat1i labels;
+  return std::max(0, cv::connectedComponents(background, labels, 4) - 2);
+}
+
+}  // namespace
+
+PuzzleRating rate_figure(const cv::Mat& image, const std::string& pieces, long budget,
+                         const std::vector<PlacedPiece>* assembly, const OptionWords& words) {
+  SolveOptions base;
+  base.pieces = pieces;
+  const PieceSetFile set = load_pieces(base, words);
+  const SolvePlan plan = plan_solve(base, words, &set);
+  const Silhouette silhouette = read_silhouette(image, plan.input, "the figure");
+  PuzzleRating r;
+  std::vector<PlacedPiece> found;
+  r.paper = budgeted_search(base, set, "paper", budget, silhouette, words, nullptr);
+  r.search = budgeted_search(base, set, "ours", budget, silhouette, words, &found);
+  if (!assembly && r.search.solved) assembly = &found;
+  if (assembly) {
+    // Corners 2% of the set's unit apart are one (pictures are rounded to pixels).
+    const double unit_px = set.set.unit_px(silhouette.pattern.side_px);
+    const OutlineCorners corners = outline_corners(*assembly, std::max(1.5, 0.02 * unit_px));
+    r.corners = corners.corners;
+    r.joined = corners.joined;
+  }
+  r.holes = holes_of(silhouette.pattern);
+  r.parts = parts_of(silhouette.pattern);
+  r.rating = puzzle_rating(r);
+  return r;
 }
 
 void check_puzzle_options(const PuzzleOptions& o, const OptionWords& words) {
@@ -63,6 +148,10 @@ void check_puzzle_options(const PuzzleOptions& o, const OptionWords& words) {
     throw UsageError(words("count", {}) + " must be 1 or more, got " + std::to_string(o.count));
   if (o.style != "compact" && o.style != "sprawling")
     throw UsageError(words("style", {}) + " must be compact or sprawling, got " + o.style);
+  if (o.parts < 1)
+    throw UsageError(words("parts", {}) + " must be 1 or more, got " + std::to_string(o.parts));
+  if (o.budget < 1)
+    throw UsageError(words("budget", {}) + " must be 1 or more, got " + std::to_string(o.budget));
   if (o.max_candidates < 0)
     throw UsageError(words("max-candidates", {}) + " must be 0 (50 per puzzle) or more");
   if (o.threads < 0)
@@ -93,6 +182,11 @@ SilhouettePuzzles make_silhouette_puzzles(const PuzzleOptions& options,
   assembly_config.style =
       options.style == "sprawling" ? PuzzleStyle::Sprawling : PuzzleStyle::Compact;
   assembly_config.holes = options.holes;
+  assembly_config.parts = options.parts;
+  if (options.parts > static_cast<int>(set.piece_count()))
+    throw UsageError(words("parts", {}) + " must be at most the set's " +
+                     std::to_string(set.piece_count()) + " pieces, got " +
+                     std::to_string(options.parts));
   assembly_config.reflection = config.search.reflection;
   const long most = options.max_candidates > 0 ? options.max_candidates : 50L * options.count;
 
@@ -129,13 +223,7 @@ SilhouettePuzzles make_silhouette_puzzles(const PuzzleOptions& options,
         SilhouettePuzzle p;
         p.candidate = next + static_cast<long>(k);
         p.pieces = assembly_pieces(*d.assembly, set, lattice, kStepPx, kMarginPx);
-        const OutlineCorners corners = outline_corners(*d.assembly);
-        p.rating.placements = d.verdict.enumeration.nodes;
-        p.rating.corners = corners.corners;
-        p.rating.joined = corners.joined;
-        p.rating.holes = d.assembly->holes;
-        p.rating.parts = parts_of(d.pattern);
-        p.rating.rating = puzzle_rating(p.rating);
+        p.rating.enumeration = d.verdict.enumeration.nodes;
         p.assembly = std::move(*d.assembly);
         p.pattern = std::move(d.pattern);
         run.puzzles.push_back(std::move(p));
@@ -145,6 +233,15 @@ SilhouettePuzzles make_silhouette_puzzles(const PuzzleOptions& options,
     }
     next += static_cast<long>(batch);
   }
+  // Rated side by side, each search on one thread and bounded by placements, not time.
+  parallel_for(run.puzzles.size(), [&](std::size_t k) {
+    SilhouettePuzzle& p = run.puzzles[k];
+    const long enumeration = p.rating.enumeration;
+    p.rating = rate_figure(cv::Mat1b(255 - p.pattern.puzzle), options.pieces, options.budget,
+                           &p.pieces, words);
+    p.rating.enumeration = enumeration;
+    p.rating.rating = puzzle_rating(p.rating);
+  });
   char name[32];
   for (std::size_t i = 0; i < run.puzzles.size(); ++i) {
     std::snprintf(name, sizeof name, "puzzle-%03zu", i + 1);
@@ -169,12 +266,9 @@ std::string silhouette_puzzle_json(const SilhouettePuzzles& run, const Silhouett
 }
 
 std::string silhouette_puzzles_csv(const SilhouettePuzzles& run) {
-  std::string out = "name,pieces,corners,joined_corners,holes,parts,placements,rating\n";
+  std::string out = "name,pieces," + std::string(kRatingColumns) + "\n";
   for (const SilhouettePuzzle& p : run.puzzles)
-    out += p.name + "," + std::to_string(p.pieces.size()) + "," + std::to_string(p.rating.corners) +
-           "," + std::to_string(p.rating.joined) + "," + std::to_string(p.rating.holes) + "," +
-           std::to_string(p.rating.parts) + "," + std::to_string(p.rating.placements) + "," +
-           detail::fixed(p.rating.rating, 1) + "\n";
+    out += p.name + "," + std::to_string(p.pieces.size()) + "," + rating_cells(p.rating) + "\n";
   return out;
 }
 

@@ -157,96 +157,141 @@ std::vector<std::int32_t> assembly_figure_key(const PuzzleAssembly& assembly) {
   return best;
 }
 
+namespace {
+
+/// The outlines of `configs` per shape, counter-clockwise.
+using Shapes = std::vector<std::vector<std::vector<cv::Point>>>;
+
+/// The pieces `order` laid one by one as random_assembly() lays them, into `a`; false when a
+/// piece finds no place.
+bool lay_part(const std::vector<ShapeId>& order, const Shapes& shapes,
+              const PuzzleAssemblyConfig& config, std::mt19937_64& rng, PuzzleAssembly& a) {
+  struct Candidate {
+    LatticePlacement placement;
+    double shared = 0.0;
+  };
+  for (const ShapeId shape : order) {
+    const auto& configs = shapes[static_cast<std::size_t>(shape)];
+    if (a.outlines.empty()) {
+      const int c = std::uniform_int_distribution<int>(0, int(configs.size()) - 1)(rng);
+      a.placements.push_back({shape, c, {0, 0}});
+      a.outlines.push_back(configs[static_cast<std::size_t>(c)]);
+      continue;
+    }
+    // Every placement with a corner on a corner of the figure so far and a side along one
+    // of its sides, running the other way (the two pieces on either side of it).
+    std::vector<Candidate> candidates;
+    std::set<std::tuple<int, int, int>> tried;
+    for (std::size_t c = 0; c < configs.size(); ++c) {
+      const std::vector<cv::Point>& outline = configs[c];
+      for (const auto& laid : a.outlines)
+        for (std::size_t e = 0; e < laid.size(); ++e) {
+          const cv::Point p = laid[e], q = laid[(e + 1) % laid.size()];
+          for (std::size_t f = 0; f < outline.size(); ++f) {
+            const cv::Point r = outline[f], s = outline[(f + 1) % outline.size()];
+            if (detail::cross(q - p, s - r) != 0 || detail::dot(q - p, s - r) >= 0) continue;
+            for (const cv::Point offset : {q - r, p - s}) {
+              LatticePlacement placement{shape, static_cast<int>(c), offset};
+              if (!tried.emplace(placement.config, offset.x, offset.y).second) continue;
+              std::vector<cv::Point> moved = outline;
+              for (cv::Point& v : moved) v += offset;
+              bool clear = true;
+              double shared = 0.0;
+              for (const auto& other : a.outlines) {
+                if (outlines_overlap(moved, other)) {
+                  clear = false;
+                  break;
+                }
+                shared += shared_boundary(moved, other);
+              }
+              if (clear) candidates.push_back({placement, shared});
+            }
+          }
+        }
+    }
+    if (candidates.empty()) return false;
+    // The preferred quarter by shared boundary (compact: longest; sprawling: shortest).
+    std::stable_sort(
+        candidates.begin(), candidates.end(), [&](const Candidate& x, const Candidate& y) {
+          return config.style == PuzzleStyle::Compact ? x.shared > y.shared : x.shared < y.shared;
+        });
+    const std::size_t pool = std::max<std::size_t>(1, candidates.size() / 4);
+    const Candidate& chosen =
+        candidates[std::uniform_int_distribution<std::size_t>(0, pool - 1)(rng)];
+    std::vector<cv::Point> moved = configs[static_cast<std::size_t>(chosen.placement.config)];
+    for (cv::Point& v : moved) v += chosen.placement.at;
+    a.placements.push_back(chosen.placement);
+    a.outlines.push_back(std::move(moved));
+  }
+  return true;
+}
+
+/// Moves `a` by `offset` lattice steps.
+void shift(PuzzleAssembly& a, cv::Point offset) {
+  for (auto& outline : a.outlines)
+    for (cv::Point& v : outline) v += offset;
+  for (LatticePlacement& p : a.placements) p.at += offset;
+}
+
+/// Moves `a`'s box corner to (0, 0) and sets its size.
+void to_origin(PuzzleAssembly& a) {
+  int x0 = 1 << 30, y0 = 1 << 30, x1 = -(1 << 30), y1 = -(1 << 30);
+  for (const auto& outline : a.outlines)
+    for (const cv::Point v : outline) {
+      x0 = std::min(x0, v.x);
+      y0 = std::min(y0, v.y);
+      x1 = std::max(x1, v.x);
+      y1 = std::max(y1, v.y);
+    }
+  shift(a, {-x0, -y0});
+  a.size = {x1 - x0, y1 - y0};
+}
+
+}  // namespace
+
 std::optional<PuzzleAssembly> random_assembly(const PieceSet& set, const PieceLattice& lattice,
                                               const PuzzleAssemblyConfig& config,
                                               std::mt19937_64& rng) {
-  // Each configuration's outline, counter-clockwise.
-  std::vector<std::vector<std::vector<cv::Point>>> shapes;
+  Shapes shapes;
   for (const auto& configs : lattice.configs) {
     shapes.emplace_back();
     for (const LatticeConfiguration& c : configs)
       shapes.back().push_back(counter_clockwise(c.corners));
   }
-  struct Candidate {
-    LatticePlacement placement;
-    double shared = 0.0;
-  };
+  const std::size_t pieces = set.piece_count();
+  const std::size_t parts =
+      std::clamp<std::size_t>(std::size_t(std::max(1, config.parts)), 1, pieces);
   for (int attempt = 0; attempt < std::max(1, config.attempts); ++attempt) {
     std::vector<ShapeId> order = set.order();
     std::shuffle(order.begin(), order.end(), rng);
-    PuzzleAssembly a;
-    a.step = lattice.step;
+    // The shuffled pieces cut into `parts` runs of as even sizes as can be, each laid alone.
+    std::vector<PuzzleAssembly> laid(parts);
     bool stuck = false;
-    for (const ShapeId shape : order) {
-      const auto& configs = shapes[static_cast<std::size_t>(shape)];
-      if (a.outlines.empty()) {
-        const int c = std::uniform_int_distribution<int>(0, int(configs.size()) - 1)(rng);
-        a.placements.push_back({shape, c, {0, 0}});
-        a.outlines.push_back(configs[static_cast<std::size_t>(c)]);
-        continue;
-      }
-      // Every placement with a corner on a corner of the figure so far and a side along one
-      // of its sides, running the other way (the two pieces on either side of it).
-      std::vector<Candidate> candidates;
-      std::set<std::tuple<int, int, int>> tried;
-      for (std::size_t c = 0; c < configs.size(); ++c) {
-        const std::vector<cv::Point>& outline = configs[c];
-        for (const auto& laid : a.outlines)
-          for (std::size_t e = 0; e < laid.size(); ++e) {
-            const cv::Point p = laid[e], q = laid[(e + 1) % laid.size()];
-            for (std::size_t f = 0; f < outline.size(); ++f) {
-              const cv::Point r = outline[f], s = outline[(f + 1) % outline.size()];
-              if (detail::cross(q - p, s - r) != 0 || detail::dot(q - p, s - r) >= 0) continue;
-              for (const cv::Point offset : {q - r, p - s}) {
-                LatticePlacement placement{shape, static_cast<int>(c), offset};
-                if (!tried.emplace(placement.config, offset.x, offset.y).second) continue;
-                std::vector<cv::Point> moved = outline;
-                for (cv::Point& v : moved) v += offset;
-                bool clear = true;
-                double shared = 0.0;
-                for (const auto& other : a.outlines) {
-                  if (outlines_overlap(moved, other)) {
-                    clear = false;
-                    break;
-                  }
-                  shared += shared_boundary(moved, other);
-                }
-                if (clear) candidates.push_back({placement, shared});
-              }
-            }
-          }
-      }
-      if (candidates.empty()) {
-        stuck = true;
-        break;
-      }
-      // The preferred quarter by shared boundary (compact: longest; sprawling: shortest).
-      std::stable_sort(
-          candidates.begin(), candidates.end(), [&](const Candidate& x, const Candidate& y) {
-            return config.style == PuzzleStyle::Compact ? x.shared > y.shared : x.shared < y.shared;
-          });
-      const std::size_t pool = std::max<std::size_t>(1, candidates.size() / 4);
-      const Candidate& chosen =
-          candidates[std::uniform_int_distribution<std::size_t>(0, pool - 1)(rng)];
-      std::vector<cv::Point> moved = configs[static_cast<std::size_t>(chosen.placement.config)];
-      for (cv::Point& v : moved) v += chosen.placement.at;
-      a.placements.push_back(chosen.placement);
-      a.outlines.push_back(std::move(moved));
+    for (std::size_t k = 0, from = 0; k < parts && !stuck; ++k) {
+      const std::size_t to = from + (pieces - from) / (parts - k);
+      const std::vector<ShapeId> run(order.begin() + std::ptrdiff_t(from),
+                                     order.begin() + std::ptrdiff_t(to));
+      stuck = !lay_part(run, shapes, config, rng, laid[k]);
+      to_origin(laid[k]);
+      from = to;
     }
     if (stuck) continue;
-    // The box's corner to (0, 0).
-    int x0 = 1 << 30, y0 = 1 << 30, x1 = -(1 << 30), y1 = -(1 << 30);
-    for (const auto& outline : a.outlines)
-      for (const cv::Point v : outline) {
-        x0 = std::min(x0, v.x);
-        y0 = std::min(y0, v.y);
-        x1 = std::max(x1, v.x);
-        y1 = std::max(y1, v.y);
-      }
-    for (auto& outline : a.outlines)
-      for (cv::Point& v : outline) v -= cv::Point(x0, y0);
-    for (LatticePlacement& p : a.placements) p.at -= cv::Point(x0, y0);
-    a.size = {x1 - x0, y1 - y0};
+    // The parts left to right, one step apart, each at a random height within the tallest.
+    int tallest = 0;
+    for (const PuzzleAssembly& part : laid) tallest = std::max(tallest, part.size.height);
+    PuzzleAssembly a;
+    a.step = lattice.step;
+    int x = 0;
+    for (PuzzleAssembly& part : laid) {
+      const int y = tallest > part.size.height
+                        ? std::uniform_int_distribution<int>(0, tallest - part.size.height)(rng)
+                        : 0;
+      shift(part, {x, y});
+      x += part.size.width + 1;
+      a.placements.insert(a.placements.end(), part.placements.begin(), part.placements.end());
+      a.outlines.insert(a.outlines.end(), part.outlines.begin(), part.outlines.end());
+    }
+    to_origin(a);
     a.holes = assembly_holes(a.outlines, a.size);
     if (a.holes > 0 && !config.holes) continue;
     return a;
@@ -323,6 +368,52 @@ OutlineCorners outline_corners(const PuzzleAssembly& assembly) {
     if (std::abs(angle - 2.0 * CV_PI) < 1e-6 || std::abs(angle - CV_PI) < 1e-6) continue;
     ++out.corners;
     if (pieces >= 2) ++out.joined;
+  }
+  return out;
+}
+
+OutlineCorners outline_corners(const std::vector<PlacedPiece>& pieces, double tolerance_px) {
+  const auto length = [](Vec2 a) { return std::hypot(a.x, a.y); };
+  // The distinct points, each corner within the tolerance of an earlier one merged into it.
+  std::vector<Vec2> points;
+  for (const PlacedPiece& p : pieces)
+    for (const Vec2 v : p.polygon) {
+      const bool known = std::any_of(points.begin(), points.end(),
+                                     [&](Vec2 u) { return length(u - v) <= tolerance_px; });
+      if (!known) points.push_back(v);
+    }
+  OutlineCorners out;
+  for (const Vec2 v : points) {
+    double angle = 0.0;  // the pieces' angles at v, radians
+    int at = 0;
+    for (const PlacedPiece& piece : pieces) {
+      const Polygon& poly = piece.polygon;
+      const std::size_t n = poly.size();
+      double area = 0.0;
+      for (std::size_t i = 0; i < n; ++i) area += cross(poly[i], poly[(i + 1) % n]);
+      bool corner = false;
+      for (std::size_t i = 0; i < n && !corner; ++i) {
+        if (length(poly[i] - v) > tolerance_px) continue;
+        const Vec2 a = poly[i] - poly[(i + n - 1) % n], b = poly[(i + 1) % n] - poly[i];
+        const double turn = std::atan2(cross(a, b), dot(a, b));
+        angle += CV_PI - (area > 0 ? turn : -turn);
+        corner = true;
+      }
+      if (!corner)
+        for (std::size_t i = 0; i < n; ++i) {
+          const Vec2 p = poly[i], d = poly[(i + 1) % n] - p;
+          const double t = dot(v - p, d) / dot(d, d);
+          if (t <= 0.0 || t >= 1.0 || std::abs(cross(d, v - p)) / length(d) > tolerance_px)
+            continue;
+          angle += CV_PI;  // v inside one of its sides
+          corner = true;
+          break;
+        }
+      if (corner) ++at;
+    }
+    if (std::abs(angle - 2.0 * CV_PI) < 0.1 || std::abs(angle - CV_PI) < 0.1) continue;
+    ++out.corners;
+    if (at >= 2) ++out.joined;
   }
   return out;
 }

@@ -29,6 +29,7 @@ struct PuzzleAssemblyConfig {
   bool holes = false;      ///< a figure with a hole is kept (false: redrawn)
   bool reflection = true;  ///< the set's pieces may be turned over
   int attempts = 20;       ///< assemblies drawn before random_assembly() gives up
+  int parts = 1;           ///< the figure's parts: the pieces split into this many, laid apart
 };
 
 /// An assembly on a lattice: each piece a configuration at a lattice point, every corner a
@@ -42,8 +43,9 @@ struct PuzzleAssembly {
 };
 
 /// One random assembly of every piece of `set` on `lattice` (piece_lattices()): pieces in a
-/// random order, each laid corner to corner and edge along edge with one already laid (a full
-/// side or part of one), overlapping none; nullopt after config.attempts failed draws.
+/// random order cut into config.parts runs, each piece of a run laid corner to corner and edge
+/// along edge with one of its run already laid (a full side or part of one), overlapping none;
+/// the runs left to right a step apart. nullopt after config.attempts failed draws.
 std::optional<PuzzleAssembly> random_assembly(const PieceSet& set, const PieceLattice& lattice,
                                               const PuzzleAssemblyConfig& config,
                                               std::mt19937_64& rng);
@@ -80,6 +82,10 @@ struct OutlineCorners {
   int joined = 0;   ///< of them, those two or more pieces make together (no one piece's corner)
 };
 OutlineCorners outline_corners(const PuzzleAssembly& assembly);
+
+/// The same count for pieces posed anywhere (pixels): corners within `tolerance_px` of one
+/// another are one point, angles summing to a straight or full turn within 0.1 rad are none.
+OutlineCorners outline_corners(const std::vector<PlacedPiece>& pieces, double tolerance_px);
 
 /// Whether a figure has one assembly: the exact enumeration (up to the figure's symmetry,
 /// max_solutions 2) and its verdict.
