@@ -488,6 +488,38 @@ TEST_CASE("serve: a class: the library changed only with the token, searches rat
   CHECK(client.Delete("/api/problems/square", teacher)->status == 204);
 }
 
+TEST_CASE("serve: puzzles made to order and convex figures join the library") {
+  Running s;
+  auto client = s.client();
+  const auto made = client.Post("/api/problems/generate",
+                                R"({"set": "tangram", "count": 3, "seed": 4})", "application/json");
+  REQUIRE(made);
+  CHECK(made->status == 201);
+  const Json problems = Json::parse(made->body)["problems"];
+  REQUIRE(problems.size() == 3);
+  for (const Json& p : problems) CHECK(p["source"] == "generated");
+  // Each one reads back as a problem the play view can show.
+  const std::string first = problems[0]["id"].get<std::string>();
+  CHECK(json_of(client.Get("/api/problems/" + first + "/play"))["outer"].size() >= 1);
+  CHECK(contains(
+      error_of(client.Post("/api/problems/generate", R"({"count": 1000})", "application/json"),
+               400),
+      "count"));
+  CHECK(contains(
+      error_of(client.Post("/api/problems/generate", R"({"set": "../etc"})", "application/json"),
+               400),
+      "built-in"));
+  // The Tangram's 13 convex figures (Wang and Hsiung), found by the search.
+  const Json convex = json_of(client.Get("/api/sets/tangram/convex"));
+  CHECK(convex["complete"] == true);
+  CHECK(convex["figures"].size() == 13);
+  const auto added = client.Post("/api/sets/tangram/convex/square", "{}", "application/json");
+  REQUIRE(added);
+  CHECK(added->status == 201);
+  CHECK(Json::parse(added->body)["problem"]["source"] == "convex");
+  error_of(client.Post("/api/sets/tangram/convex/circle", "{}", "application/json"), 404);
+}
+
 TEST_CASE("serve: a read-only library refuses every change") {
   tangram::web::ServerConfig config;
   config.read_only = true;

@@ -90,7 +90,8 @@ int int_member(const Json& j, const char* key) {
 }  // namespace
 
 bool valid_problem_source(std::string_view source) {
-  return source == "editor" || source == "upload" || source == "masks";
+  return source == "editor" || source == "upload" || source == "masks" || source == "generated" ||
+         source == "convex";
 }
 
 std::string problem_json(const Problem& problem) { return to_json(problem).dump(); }
@@ -207,7 +208,8 @@ Problem ProblemLibrary::add(const NewProblem& problem) {
 Problem ProblemLibrary::add_locked(const NewProblem& problem) {
   check_name(problem.name);
   if (!valid_problem_source(problem.source))
-    throw UsageError("source must be editor, upload or masks, got '" + problem.source + "'");
+    throw UsageError("source must be editor, upload, masks, generated or convex, got '" +
+                     problem.source + "'");
   PieceSetFile file;
   try {
     file = builtin_piece_set(problem.set);

@@ -17,6 +17,7 @@
 #include "tangram/io/piece_sets.hpp"
 #include "tangram/service/option_words.hpp"
 #include "tangram/web/assets.hpp"
+#include "tangram/web/figure_desk.hpp"
 #include "tangram/web/play_desk.hpp"
 #include "tangram/web/problem_library.hpp"
 
@@ -197,6 +198,7 @@ struct Server::Impl {
   ProblemLibrary library;
   SolveJobs jobs;
   PlayDesk play;
+  ConvexDesk convex;
   ClientRate rate;
   httplib::Server http;
   std::string sets_text;  // GET /api/sets, made once
@@ -304,6 +306,35 @@ void Server::Impl::routes() {
       send_json(res, 200, Json{{"imported", n.imported}, {"skipped", n.skipped}});
     });
   });
+  // New figures from a set (figure_desk.hpp): puzzles made to order, convex figures.
+  http.Post("/api/problems/generate", [this](const Request& req, Response& res) {
+    if (!may_change(req, res) || !may_search(req, res)) return;
+    guarded(res, [&] {
+      std::string summary;
+      Json added = Json::array();
+      for (const NewProblem& p : generated_puzzles(req.body, config.jobs.threads, summary))
+        added.push_back(problem_object(library.add(p)));
+      send_json(res, 201, Json{{"problems", added}, {"summary", summary}});
+    });
+  });
+  http.Get(R"(/api/sets/([^/]+)/convex)", [this](const Request& req, Response& res) {
+    if (!may_search(req, res)) return;
+    guarded(res, [&] {
+      res.set_content(convex.figures_json(std::string(req.matches[1]), config.jobs.threads),
+                      "application/json; charset=utf-8");
+    });
+  });
+  http.Post(
+      R"(/api/sets/([^/]+)/convex/([a-z0-9-]{1,48}))", [this](const Request& req, Response& res) {
+        if (!may_change(req, res)) return;
+        guarded(res, [&] {
+          const auto p = convex.figure_problem(std::string(req.matches[1]),
+                                               std::string(req.matches[2]), config.jobs.threads);
+          if (!p)
+            return send_error(res, 404, "no convex figure '" + std::string(req.matches[2]) + "'");
+          send_json(res, 201, Json{{"problem", problem_object(library.add(*p))}});
+        });
+      });
   http.Post("/api/problems", [this](const Request& req, Response& res) {
     if (!may_change(req, res)) return;
     guarded(res, [&] {

@@ -18,7 +18,8 @@ inline constexpr std::size_t kMaxIdLength = 48;
 /// Longest problem name, in bytes (UTF-8): longer names are refused.
 inline constexpr std::size_t kMaxNameLength = 200;
 
-/// Where a problem came from: "editor", "upload" or "masks".
+/// Where a problem came from: "editor", "upload", "masks", "generated" (generate puzzles) or
+/// "convex" (a set's convex figure).
 bool valid_problem_source(std::string_view source);
 
 /// One problem as its record holds it.
@@ -26,7 +27,7 @@ struct Problem {
   std::string id;       ///< file stem in the folder: [a-z0-9-], at most kMaxIdLength
   std::string name;     ///< as given (UTF-8), shown to the user
   std::string set;      ///< the built-in piece set's name
-  std::string source;   ///< "editor", "upload" or "masks"
+  std::string source;   ///< valid_problem_source()
   std::string created;  ///< UTC, ISO-8601 with milliseconds ("2026-11-25T04:30:00.123Z")
   int width = 0;        ///< picture size (px)
   int height = 0;

@@ -74,6 +74,7 @@
     TG.library.init();
     TG.solve.init();
     TG.play.init();
+    TG.figures.init();
     TG.play.loadSet = (name) => loadSet(name);
     TG.editor.onChange = () => TG.play.changed();
     TG.library.onPlay = (problem) => TG.play.start(problem);

@@ -484,11 +484,25 @@
     draw(inst); drawHandle(); changed();
   }
 
-  function nudge(dx, dy) {
+  function nudge(dx, dy, big) {
     const inst = editor.selected;
     if (!inst || !inst.placed) return;
-    const step = 2 * unitsPerPixel();
+    const step = (big ? 20 : 2) * unitsPerPixel();
     inst.x += dx * step; inst.y += dy * step;
+    draw(inst); drawHandle(); changed();
+  }
+
+  /// The selected tray piece onto the board's middle (the figure's, while playing), snapped:
+  /// for the keyboard, which then moves it with the arrows.
+  function toBoard() {
+    const inst = editor.selected;
+    if (!inst || inst.placed) return;
+    const L = editor.layout;
+    const target = { x: L.boardW / 2, y: L.boardH / 2, angle: inst.angle, mirror: inst.mirror };
+    const off = snapOffset(inst, target, 0.25 * L.unit);
+    inst.x = target.x + off[0];
+    inst.y = target.y + off[1];
+    inst.placed = true;
     draw(inst); drawHandle(); changed();
   }
 
@@ -571,8 +585,9 @@
       const handled = {
         r: () => rotate(turnStep()), R: () => rotate(-turnStep()), ",": () => rotate(-1), ".": () => rotate(1),
         m: () => mirror(), M: () => mirror(), Delete: () => remove(), Backspace: () => remove(),
-        ArrowLeft: () => nudge(-1, 0), ArrowRight: () => nudge(1, 0),
-        ArrowUp: () => nudge(0, -1), ArrowDown: () => nudge(0, 1),
+        ArrowLeft: () => nudge(-1, 0, e.shiftKey), ArrowRight: () => nudge(1, 0, e.shiftKey),
+        ArrowUp: () => nudge(0, -1, e.shiftKey), ArrowDown: () => nudge(0, 1, e.shiftKey),
+        Enter: () => toBoard(),
         Escape: () => { select(null); changed(); },
         n: () => cycle(1), p: () => cycle(-1),
       }[e.key];

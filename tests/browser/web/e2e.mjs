@@ -298,6 +298,32 @@ async function playSquare(page) {
         "the game (pieces, solved, hints used) is kept in the browser across a reload", JSON.stringify(kept));
 }
 
+async function newFigures(page) {
+  await page.evaluate(() => { document.getElementById("new-figures").open = true; });
+  const before = (await api("GET", "/api/problems")).data.problems.length;
+  await page.select("#gen-set", "tangram");
+  await page.$eval("#gen-count", (n) => { n.value = "2"; });
+  await page.click("#generate-button");
+  await page.waitForFunction(() => /Generated:/.test(document.getElementById("library-status").textContent), { timeout: 60000 });
+  const list = (await api("GET", "/api/problems")).data.problems;
+  const made = list.filter((p) => p.source === "generated");
+  check(list.length === before + 2 && made.length === 2, "Generate puzzles adds two puzzles with one solution each to the library",
+        await page.$eval("#library-status", (n) => n.textContent));
+  await page.click("#convex-button");
+  await page.waitForFunction(() => !document.getElementById("convex-view").hidden, { timeout: 60000 });
+  const shown = await page.$$eval("#convex-list > li", (ns) => ns.map((n) => n.dataset.figure));
+  check(shown.length === 13 && shown.includes("square"), "Convex figures lists the Tangram's 13 convex figures", shown.join(" "));
+  await screenshot(page, "convex");
+  await page.click('#convex-list > li[data-figure="triangle"] button');
+  await page.waitForFunction(() => /Added/.test(document.getElementById("library-status").textContent), { timeout: 20000 });
+  const triangle = (await api("GET", "/api/problems")).data.problems.find((p) => p.source === "convex");
+  check(triangle && triangle.name === "tangram convex triangle", "Add puts the convex triangle into the library", triangle && triangle.name);
+  await page.click(`#problem-list > li[data-id="${triangle.id}"] button.play`);
+  await page.waitForFunction((id) => document.body.dataset.playing === id, { timeout: 20000 }, triangle.id);
+  check(true, "the convex triangle opens in play");
+  await page.click("#play-leave");
+}
+
 /// Free turns, the mirror button, N to select and Delete back to the tray, on the current set's
 /// first piece: dragged onto the board, turned by its round handle (a quarter turn less a little,
 /// so that no 45-degree snap applies), then by a Shift-drag of the piece itself, then mirrored.
@@ -738,6 +764,10 @@ async function main() {
     // 11. Play masks/01: three pieces dragged onto the silhouette, a hint, the rest dragged;
     // the page says solved, and so does the server's check of the pieces the page shows.
     await playSquare(page);
+
+    // 12. New figures: two puzzles made to order join the library; the Tangram's convex figures
+    // are listed, and one is added and played.
+    await newFigures(page);
 
     check(page.outside.length === 0, "the page fetched nothing from outside the server", page.outside.join(" "));
     check(page.errors.length === 0, "no script errors", page.errors.join(" | "));
