@@ -75,6 +75,7 @@
     TG.solve.init();
     TG.play.init();
     TG.figures.init();
+    TG.worksheet.init();
     TG.play.loadSet = (name) => loadSet(name);
     TG.editor.onChange = () => TG.play.changed();
     TG.library.onPlay = (problem) => TG.play.start(problem);

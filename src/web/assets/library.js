@@ -10,6 +10,7 @@
     onSelect: null,   // called with the selected PROBLEM (or null)
     onOpen: null,     // called with a PROBLEM whose design should be opened in the editor
     onPlay: null,     // called with a PROBLEM to play
+    sheet: new Set(), // IDs of the problems chosen for the worksheet
   };
   TG.library = library;
 
@@ -68,7 +69,13 @@
         p.design ? el("button", { type: "button", class: "open", text: "Edit",
                                   "aria-label": "Open " + p.name + " in the editor",
                                   onclick: (e) => { e.stopPropagation(); if (library.onOpen) library.onOpen(p); } }) : null);
-      item.append(thumb, el("span", { class: "problem-text" }, name, meta), buttons);
+      const sheet = el("label", { class: "sheet-pick small", title: "On the printed worksheet" },
+        el("input", { type: "checkbox", class: "sheet", "data-id": p.id, checked: library.sheet.has(p.id),
+                      "aria-label": `Put ${p.name} on the worksheet`,
+                      onclick: (e) => e.stopPropagation(),
+                      onchange: (e) => { if (e.target.checked) library.sheet.add(p.id); else library.sheet.delete(p.id); } }),
+        " sheet");
+      item.append(thumb, el("span", { class: "problem-text" }, name, meta), buttons, sheet);
       item.addEventListener("click", () => library.select(p.id));
       item.addEventListener("keydown", (e) => {
         if (e.target === item && (e.key === "Enter" || e.key === " ")) { e.preventDefault(); library.select(p.id); }

@@ -324,6 +324,96 @@ async function newFigures(page) {
   await page.click("#play-leave");
 }
 
+async function phone(browser) {
+  const page = await browser.newPage();
+  page.errors = [];
+  page.on("pageerror", (e) => page.errors.push(e.message));
+  await page.setViewport({ width: 390, height: 844, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  await page.goto(base + "/", { waitUntil: "load" });
+  await page.waitForSelector("body[data-ready]", { timeout: 15000 });
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  check(width <= 391, "at 390 px wide the page does not scroll sideways", width);
+  const square = (await api("GET", "/api/problems")).data.problems.find((p) => p.name === "01-square");
+  // A fresh game: the desktop's solved one is another browser's storage only by chance.
+  await page.evaluate((id) => localStorage.removeItem(`tangram.play.${id}`), square.id);
+  await page.tap(`#problem-list > li[data-id="${square.id}"] button.play`);
+  await page.waitForFunction((id) => document.body.dataset.playing === id, { timeout: 20000 }, square.id);
+  const fig = await page.evaluate(() => ({ x: TG.editor.figure.ox + TG.editor.figure.width / 2,
+                                            y: TG.editor.figure.oy + TG.editor.figure.height / 2 }));
+  const id = await page.$eval('#board polygon[data-piece="square"]', (n) => n.getAttribute("data-id"));
+  let state = await pieceState(page, id);
+  // The board in view, the page's smooth scroll to it over.
+  await page.evaluate(() => document.getElementById("board").scrollIntoView());
+  await sleep(1500);
+  const from2 = await toScreen(page, [state.pose.x, state.pose.y]);
+  const to2 = await toScreen(page, [fig.x, fig.y]);
+  const finger = await page.touchscreen.touchStart(from2[0], from2[1]);
+  for (let s = 1; s <= 8; s++) await finger.move(from2[0] + ((to2[0] - from2[0]) * s) / 8, from2[1] + ((to2[1] - from2[1]) * s) / 8);
+  // A second finger beside the first, turned a quarter round it: the twist.
+  const r = 40;
+  const second = await page.touchscreen.touchStart(to2[0] + r, to2[1]);
+  for (let s = 1; s <= 6; s++) {
+    const a = (Math.PI / 2) * (s / 6);
+    await second.move(to2[0] + r * Math.cos(a), to2[1] + r * Math.sin(a));
+  }
+  await second.end();
+  await finger.end();
+  state = await pieceState(page, id);
+  check(state.placed, "a finger drags the square from the tray onto the silhouette", JSON.stringify(state.pose));
+  check(Math.abs(((state.pose.angle % 90) + 90) % 90) < 1e-6 && Math.abs(state.pose.angle - 90) < 1e-6,
+        "a two-finger twist of a quarter turn turns it by 90 degrees, settled on the set's step", state.pose.angle);
+  await page.tap("#play-hint");
+  await page.waitForFunction(() => /Hint:|no assembly/.test(document.getElementById("play-status").textContent), { timeout: 60000 });
+  const said = await page.$eval("#play-status", (n) => n.textContent);
+  check(/Hint:/.test(said), "a tap on Hint gives a hint on the phone", said);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, "play-phone");
+  check(page.errors.length === 0, "no script errors on the phone", page.errors.join(" | "));
+  await page.close();
+}
+
+async function keyboardOnly(page) {
+  const square = (await api("GET", "/api/problems")).data.problems.find((p) => p.name === "01-square");
+  await page.evaluate((id) => localStorage.removeItem(`tangram.play.${id}`), square.id);
+  await page.click(`#problem-list > li[data-id="${square.id}"] button.play`);
+  await page.waitForFunction((id) => document.body.dataset.playing === id, { timeout: 20000 }, square.id);
+  await page.focus("#board");
+  await page.keyboard.press("n");
+  await page.keyboard.press("Enter");
+  await page.keyboard.down("Shift");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.up("Shift");
+  await page.keyboard.press("r");
+  const placed = await page.evaluate(() => TG.editor.playerPieces());
+  check(placed.length === 1 && Math.abs(placed[0].angle - 45) < 1e-6,
+        "the keyboard alone selects a piece (N), puts it on the board (Enter), moves (Shift+arrow) and turns it (R)",
+        JSON.stringify(placed));
+  const focus = await page.evaluate(() => document.activeElement && document.activeElement.id);
+  check(focus === "board", "the board keeps the keyboard's focus", focus);
+  await page.click("#play-leave");
+}
+
+async function worksheet(page) {
+  const list = (await api("GET", "/api/problems")).data.problems;
+  const chosen = ["01-square", "02-page9-11"].map((n) => list.find((p) => p.name === n));
+  need(chosen.every(Boolean), "masks/01 and masks/02 are in the library");
+  for (const p of chosen) await page.click(`input.sheet[data-id="${p.id}"]`);
+  await page.click("#worksheet-button");
+  await page.waitForFunction(() => document.body.dataset.worksheet === "2", { timeout: 60000 });
+  const dom = await page.evaluate(() => ({
+    puzzles: document.querySelectorAll("#worksheet .sheet-puzzles figure").length,
+    answers: document.querySelectorAll("#worksheet .sheet-answers figure").length,
+    pieces: document.querySelectorAll("#worksheet .sheet-answers polygon").length,
+    shownPieces: document.querySelectorAll("#worksheet .sheet-puzzles polygon").length }));
+  check(dom.puzzles === 2 && dom.answers === 2 && dom.pieces === 14 && dom.shownPieces === 0,
+        "the worksheet holds two silhouettes without pieces, then two answers of seven pieces each", JSON.stringify(dom));
+  const pdf = Buffer.from(await page.pdf({ format: "A4", printBackground: true }));
+  const pages = (pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) || []).length;
+  fs.writeFileSync(path.join(work, "worksheet.pdf"), pdf);
+  check(pages === 2, "printed, the worksheet is two pages: the silhouettes, then the answers", pages);
+  await page.evaluate(() => document.body.classList.remove("printing"));
+}
+
 /// Free turns, the mirror button, N to select and Delete back to the tray, on the current set's
 /// first piece: dragged onto the board, turned by its round handle (a quarter turn less a little,
 /// so that no 45-degree snap applies), then by a Shift-drag of the piece itself, then mirrored.
@@ -768,6 +858,15 @@ async function main() {
     // 12. New figures: two puzzles made to order join the library; the Tangram's convex figures
     // are listed, and one is added and played.
     await newFigures(page);
+
+    // 13. A phone (390 x 844, touch): a piece dragged by a finger, turned by a two-finger twist,
+    // a hint by a tap; then the keyboard alone places a piece.
+    await phone(browser);
+    await keyboardOnly(page);
+
+    // 14. A worksheet of two problems printed to PDF: silhouettes, then the answers on a page
+    // of their own.
+    await worksheet(page);
 
     check(page.outside.length === 0, "the page fetched nothing from outside the server", page.outside.join(" "));
     check(page.errors.length === 0, "no script errors", page.errors.join(" | "));
