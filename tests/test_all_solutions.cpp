@@ -3,8 +3,11 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
 #include <set>
+#include <utility>
 #include <vector>
 
 #include <opencv2/imgproc.hpp>
@@ -12,7 +15,10 @@
 #include "checks.hpp"
 #include "patterns.hpp"
 #include "tangram/core/base/error.hpp"
+#include "tangram/core/base/parallel.hpp"
 #include "tangram/core/enumerate/all_solutions.hpp"
+#include "tangram/core/enumerate/lattice_search.hpp"
+#include "tangram/core/geometry/geometry.hpp"
 #include "tangram/core/puzzle/verify.hpp"
 #include "tangram/io/piece_sets.hpp"
 
@@ -331,4 +337,183 @@ TEST_CASE(
   // A tenth of it each way is enumerated.
   copies.figure_area = 26.0 * 26.0;
   CHECK_FALSE(enumeration_refusal(make_pattern(mask), pentominoes(), copies));
+}
+
+namespace {
+
+/// An assembly on the lattice as the oracle sees it: each piece's shape and corners (lattice
+/// points), sorted.
+using Corners = std::vector<std::pair<int, int>>;  ///< (x, y)
+using LatticeAssembly = std::vector<std::pair<int, Corners>>;
+
+LatticeAssembly sorted_assembly(LatticeAssembly a) {
+  for (auto& piece : a) std::sort(piece.second.begin(), piece.second.end());
+  std::sort(a.begin(), a.end());
+  return a;
+}
+
+/// A lattice placement's corners.
+Corners placed_corners(const LatticeFigure& figure, const LatticePlacement& p) {
+  Corners corners;
+  for (const cv::Point& c :
+       figure.configs[static_cast<std::size_t>(p.shape)][static_cast<std::size_t>(p.config)]
+           .corners)
+    corners.emplace_back(c.x + p.at.x, c.y + p.at.y);
+  return corners;
+}
+
+/// Slow reference for a rectangle of figure.cols x figure.rows steps: every set of placements
+/// (each shape's lattice configurations at every offset in the box), chosen in increasing order
+/// of a fixed list, that uses each shape its count of times with no two pieces overlapping
+/// (their areas then fill the box: the set's area is the figure's).
+std::set<LatticeAssembly> lattice_oracle(const LatticeFigure& figure, const PieceSet& set) {
+  struct Placement {
+    int shape;
+    Corners corners;
+    Polygon outline;
+  };
+  std::vector<Placement> all;
+  for (std::size_t s = 0; s < figure.configs.size(); ++s)
+    for (std::size_t c = 0; c < figure.configs[s].size(); ++c) {
+      const LatticeConfiguration& lc = figure.configs[s][c];
+      for (int j = 0; j + lc.size.height <= figure.rows; ++j)
+        for (int i = 0; i + lc.size.width <= figure.cols; ++i) {
+          Placement p{
+              static_cast<int>(s),
+              placed_corners(figure, {static_cast<ShapeId>(s), static_cast<int>(c), {i, j}}),
+              {}};
+          for (const auto& [x, y] : p.corners) p.outline.push_back({double(x), double(y)});
+          all.push_back(p);
+        }
+    }
+  // Whether each two placements overlap, computed once.
+  std::vector<std::vector<char>> overlap(all.size(), std::vector<char>(all.size(), 0));
+  for (std::size_t i = 0; i < all.size(); ++i)
+    for (std::size_t k = 0; k < i; ++k)
+      overlap[i][k] = overlap[k][i] = overlap_area(all[i].outline, all[k].outline) > 1e-9;
+  std::vector<int> left;
+  for (const PieceShape& shape : set.shapes()) left.push_back(shape.count);
+  std::set<LatticeAssembly> found;
+  std::vector<std::size_t> chosen;
+  std::function<void(std::size_t)> choose = [&](std::size_t from) {
+    if (std::all_of(left.begin(), left.end(), [](int l) { return l == 0; })) {
+      LatticeAssembly a;
+      double covered = 0.0;
+      for (const std::size_t i : chosen) {
+        a.push_back({all[i].shape, all[i].corners});
+        covered += area(all[i].outline);
+      }
+      CHECK(covered == doctest::Approx(double(figure.cols) * figure.rows));
+      found.insert(sorted_assembly(a));
+      return;
+    }
+    for (std::size_t i = from; i < all.size(); ++i) {
+      if (left[static_cast<std::size_t>(all[i].shape)] == 0) continue;
+      bool apart = true;
+      for (const std::size_t k : chosen) apart = apart && !overlap[i][k];
+      if (!apart) continue;
+      --left[static_cast<std::size_t>(all[i].shape)];
+      chosen.push_back(i);
+      choose(i + 1);
+      chosen.pop_back();
+      ++left[static_cast<std::size_t>(all[i].shape)];
+    }
+  };
+  choose(0);
+  return found;
+}
+
+/// The classes of `assemblies` under the symmetries of a cols x rows box (mirror images
+/// included): each assembly's least image.
+std::set<LatticeAssembly> lattice_classes(const std::set<LatticeAssembly>& assemblies, int cols,
+                                          int rows) {
+  std::vector<std::function<cv::Point(cv::Point)>> maps = {
+      [](cv::Point p) { return p; }, [&](cv::Point p) { return cv::Point(cols - p.x, rows - p.y); },
+      [&](cv::Point p) { return cv::Point(cols - p.x, p.y); },
+      [&](cv::Point p) { return cv::Point(p.x, rows - p.y); }};
+  if (cols == rows)
+    maps.insert(maps.end(), {[&](cv::Point p) { return cv::Point(p.y, p.x); },
+                             [&](cv::Point p) { return cv::Point(rows - p.y, cols - p.x); },
+                             [&](cv::Point p) { return cv::Point(p.y, cols - p.x); },
+                             [&](cv::Point p) { return cv::Point(rows - p.y, p.x); }});
+  std::set<LatticeAssembly> classes;
+  for (const LatticeAssembly& a : assemblies) {
+    LatticeAssembly least = a;
+    for (const auto& map : maps) {
+      LatticeAssembly image = a;
+      for (auto& piece : image)
+        for (auto& [x, y] : piece.second) {
+          const cv::Point q = map({x, y});
+          x = q.x;
+          y = q.y;
+        }
+      least = std::min(least, sorted_assembly(image));
+    }
+    classes.insert(least);
+  }
+  return classes;
+}
+
+}  // namespace
+
+TEST_CASE("lattice search: small rectangles' assemblies and classes equal a brute-force oracle") {
+  // Triangles, squares and a parallelogram (not its own mirror image) on the unit lattice, one
+  // copy of some shapes (the search then cuts one to a representative per class) and several
+  // of others; with one thread and two.
+  const PieceShape big{"big", {{0, 0}, {2, 0}, {0, 2}}, 1};
+  const PieceShape half{"half", {{0, 0}, {1, 0}, {0, 1}}, 4};
+  const PieceShape para{"para", {{0, 0}, {1, 0}, {2, 1}, {1, 1}}, 1};
+  const auto squares = [](int n) {
+    return PieceShape{"square", {{0, 0}, {1, 0}, {1, 1}, {0, 1}}, n};
+  };
+  const auto halves = [&](int n) { return PieceShape{"half", half.outline, n}; };
+  struct Case {
+    const char* what;
+    int rows, cols;
+    PieceSet set;
+  };
+  const std::vector<Case> cases = {
+      {"2 x 2", 2, 2, PieceSet("a", {big, halves(2), squares(1)}, 90.0)},
+      {"2 x 3", 2, 3, PieceSet("b", {big, halves(4), squares(2)}, 90.0)},
+      {"3 x 3", 3, 3, PieceSet("c", {big, para, halves(4), squares(4)}, 90.0)},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.what);
+    const Pattern pattern = rectangle(c.rows, c.cols, 40);
+    const double unit_px = c.set.unit_px(pattern.side_px);
+    const std::optional<LatticeFigure> figure = lattice_figure(pattern, c.set, true, unit_px);
+    REQUIRE(figure);
+    REQUIRE(figure->cols == c.cols);
+    REQUIRE(figure->rows == c.rows);
+    const std::set<LatticeAssembly> slow = lattice_oracle(*figure, c.set);
+    REQUIRE(!slow.empty());
+    const std::set<LatticeAssembly> slow_classes = lattice_classes(slow, c.cols, c.rows);
+    for (const bool up_to_symmetry : {false, true})
+      for (const int threads : {1, 2}) {
+        CAPTURE(up_to_symmetry);
+        CAPTURE(threads);
+        ThreadLimit limit(threads);
+        GridSearchConfig config;
+        config.max_solutions = 1'000'000;
+        config.up_to_symmetry = up_to_symmetry;
+        std::vector<LatticeAssembly> found;
+        const LatticeSearchResult result = lattice_search(
+            pattern, *figure, c.set, config, [&](const std::vector<LatticePlacement>& a) {
+              LatticeAssembly assembly;
+              for (const LatticePlacement& p : a)
+                assembly.push_back({static_cast<int>(p.shape), placed_corners(*figure, p)});
+              found.push_back(sorted_assembly(assembly));
+            });
+        CHECK(result.exhausted);
+        CHECK(result.solutions == static_cast<long>(found.size()));
+        const std::set<LatticeAssembly> distinct(found.begin(), found.end());
+        CHECK(distinct.size() == found.size());
+        if (up_to_symmetry) {
+          CHECK(distinct.size() == slow_classes.size());
+          CHECK(lattice_classes(distinct, c.cols, c.rows) == slow_classes);
+        } else {
+          CHECK(distinct == slow);
+        }
+      }
+  }
 }

@@ -308,10 +308,12 @@ public:
     const int empty = next_empty(0);
     if (empty == x_.points) return leaf();
     if (doomed(empty)) return true;
-    std::vector<Frame> stack;
-    stack.push_back(frame(empty));
-    while (!stack.empty()) {
-      Frame& f = stack.back();
+    // A move covers a point at least: at most one frame per point, and the first.
+    stack_.resize(static_cast<std::size_t>(x_.points) + 1);
+    std::size_t top = 0;
+    stack_[top++] = frame(empty);
+    while (top > 0) {
+      Frame& f = stack_[top - 1];
       if (f.placed) {
         unplace();
         f.placed = false;
@@ -326,7 +328,7 @@ public:
         }
       }
       if (found < 0) {
-        stack.pop_back();
+        --top;
         continue;
       }
       place(found);
@@ -342,7 +344,7 @@ public:
         if (!cut()) return false;
         continue;
       }
-      stack.push_back(frame(next));
+      stack_[top++] = frame(next);
     }
     return true;
   }
@@ -453,6 +455,7 @@ private:
   std::vector<int> placed_;          ///< the moves made (indices into CoverIndex::moves)
   long nodes_ = 0;
   Stop stop_ = Stop::None;
+  std::vector<Frame> stack_;  ///< run()'s points being covered, the first at the bottom
   std::vector<int> own_, image_;
 };
 
