@@ -377,7 +377,14 @@ async function keyboardOnly(page) {
   await page.evaluate((id) => localStorage.removeItem(`tangram.play.${id}`), square.id);
   await page.click(`#problem-list > li[data-id="${square.id}"] button.play`);
   await page.waitForFunction((id) => document.body.dataset.playing === id, { timeout: 20000 }, square.id);
-  await page.focus("#board");
+  // Reached by Tab from the play bar, as a keyboard user reaches it.
+  await page.focus("#play-leave");
+  let tabs = 0;
+  while (tabs < 40 && (await page.evaluate(() => document.activeElement && document.activeElement.id)) !== "board") {
+    await page.keyboard.press("Tab");
+    tabs++;
+  }
+  check(tabs < 40, "Tab from the play bar reaches the board", tabs);
   await page.keyboard.press("n");
   await page.keyboard.press("Enter");
   await page.keyboard.down("Shift");
