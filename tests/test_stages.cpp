@@ -73,9 +73,10 @@ SolverConfig no_exact_stages() {
 
 }  // namespace
 
-TEST_CASE("stages: the default list is grid, lattice, vertex, raster, vertex-off-rotations") {
-  CHECK(stage_names(default_stages()) ==
-        std::vector<std::string>{"grid", "lattice", "vertex", "raster", "vertex-off-rotations"});
+TEST_CASE("stages: the default list is refusal, grid, lattice, vertex, raster, vertex-off-...") {
+  CHECK(stage_names(default_stages()) == std::vector<std::string>{"refusal", "grid", "lattice",
+                                                                  "vertex", "raster",
+                                                                  "vertex-off-rotations"});
 }
 
 TEST_CASE("stages: a stage that does not apply is skipped; the first answer ends the solve") {
@@ -104,11 +105,12 @@ TEST_CASE("stages: found_by names the stage that answered") {
   REQUIRE(raster.solved);
   CHECK(raster.stats.found_by == "raster");
   CHECK(verify_solution(square, raster.pieces, no_exact_stages().pieces).valid);
-  // A proof that there is no assembly answers too: the raster stage's refusal.
+  // A proof that there is no assembly answers too: the refusal stage's, before any search (the
+  // raster stage's own refusal, which answered here before, now comes second).
   const Pattern disc = mask_pattern("sets/tangram/07-unsolvable-disc.png");
   const Solution refused = solve(disc, config_45());
   REQUIRE(refused.stats.impossible);
-  CHECK(refused.stats.found_by == "raster");
+  CHECK(refused.stats.found_by == "refusal");
   // Unanswered: the latest unsolved result, found by none.
   ToyStage first("first", [](const StageInput&, SolveState&) -> std::optional<Solution> {
     Solution partial;

@@ -45,6 +45,13 @@ Outlines holed_square() {
   return {{{0, 0}, {3, 0}, {3, 3}, {0, 3}}, {{1, 1}, {2, 1}, {2, 2}, {1, 2}}};
 }
 
+/// A 3 x 3 square less a middle square of 1.5 (scaled to the set's area by the reading): a ring
+/// too thin for the large triangle anywhere.
+Outlines thin_ring() {
+  return {{{0, 0}, {3, 0}, {3, 3}, {0, 3}},
+          {{0.75, 0.75}, {2.25, 0.75}, {2.25, 2.25}, {0.75, 2.25}}};
+}
+
 /// `outlines` at `unit` px per unit, turned `turn_deg` (counter-clockwise as seen) about their
 /// centre, filled black on white with a 20 px margin.
 cv::Mat1b drawn(const Outlines& outlines, double turn_deg, double unit = 40.0) {
@@ -205,4 +212,25 @@ TEST_CASE("solve: the summary tells what the lattice search proved, then goes on
   const Run turned = run_cli(dir, "solve holed-17.png --time-limit 2");
   CHECK(turned.status == 1);
   CHECK(contains(turned.out, "no assembly with every piece's corners on the figure's lattice"));
+}
+
+TEST_CASE("solve: a figure too thin for a piece is refused at once, in every mode") {
+  // No disc in the ring is as wide as the one in the large triangle: it fits nowhere. (The
+  // 3 x 3 square with a unit hole is not refused so: the large triangle fits exactly in the
+  // ring's corners, docs/design/figure.md.)
+  const TempDir dir("unique-answers");
+  write(dir, "ring.png", drawn(thin_ring(), 0.0));
+  write(dir, "ring-17.png", drawn(thin_ring(), 17.0));
+  for (const std::string name : {"ring.png", "ring-17.png"}) {
+    CAPTURE(name);
+    const Run plain = run_cli(dir, "solve " + name + " --time-limit 30");
+    CHECK(plain.status == 1);
+    CHECK(contains(plain.out,
+                   "impossible: the figure is nowhere wide enough for the large-triangle"));
+    // No search ran: no piece was placed.
+    CHECK(!contains(plain.out, "pieces placed"));
+    const Run unique = run_cli(dir, "solve " + name + " --unique --time-limit 30");
+    CHECK(unique.status == 1);
+    CHECK(contains(first_line(unique.out), "none: " + name + " has no assembly (the figure is"));
+  }
 }

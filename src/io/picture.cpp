@@ -199,6 +199,15 @@ std::string unsolved_reason(const Solution& solution, const SolverConfig& config
             : "piece " + std::to_string(why.shape);
     return "impossible at " + steps + ": the " + name + " fits nowhere in the figure";
   }
+  if (why.kind == Impossibility::Kind::PieceTooWide) {
+    const std::string name =
+        why.shape >= 0 && static_cast<std::size_t>(why.shape) < config.pieces.shape_count()
+            ? config.pieces.shape_name(why.shape)
+            : "piece " + std::to_string(why.shape);
+    return "impossible: the figure is nowhere wide enough for the " + name +
+           " (the widest circle in the " + name + " is " + fixed(why.needed / why.available, 2) +
+           " times as wide as any in the figure)";
+  }
   if (why.kind == Impossibility::Kind::UnmakeableCorner)
     return "impossible: the figure's corner at (" + fixed(why.at.x, 0) + ", " + fixed(why.at.y, 0) +
            ") measures " + fixed(why.angle_deg, 1) +

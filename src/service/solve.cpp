@@ -175,12 +175,13 @@ std::string impossible_words(const Impossibility& why, const SolverConfig& confi
   return words.rfind(lead, 0) == 0 ? words.substr(lead.size()) : words;
 }
 
-/// Goal Unique on a figure that cannot be enumerated (`why`): none when the outline proves it
-/// (refusals.hpp), else undecided, never a refusal of the figure.
-void unique_uncounted(const SolvePlan& plan, const Pattern& pattern, const std::string& name,
-                      const std::string& why, SolveResult& result) {
+/// Goal Unique answered without an enumeration: none when the outline proves it (`proof`,
+/// refusals.hpp), else undecided because the figure cannot be enumerated (`why`), never a
+/// refusal of the figure.
+void unique_uncounted(const SolvePlan& plan, const std::optional<Impossibility>& proof,
+                      const std::string& name, const std::string& why, SolveResult& result) {
   std::ostringstream out;
-  if (const std::optional<Impossibility> proof = outline_refusal(pattern, plan.config.pieces)) {
+  if (proof) {
     out << "none: " << name << " has no assembly (" << impossible_words(*proof, plan.config)
         << ")\n";
     result.answer = Answer::None;
@@ -206,11 +207,19 @@ void run_enumeration(const SolvePlan& plan, const Silhouette& silhouette, const 
   // The picture as read: on a grid or a lattice the resolution does not matter.
   const Pattern& pattern = silhouette.pattern;
   check_enumerable(plan, pattern);
-  if (goal == Goal::Unique)
-    if (const std::optional<std::string> why = enumeration_refusal(pattern, config, enumeration)) {
-      unique_uncounted(plan, pattern, name, *why, result);
+  if (goal == Goal::Unique) {
+    // A figure the outline rules out is none at once; one that cannot be counted, undecided.
+    // (The refusals take every piece once, at the scale of the set's area.)
+    const std::optional<Impossibility> proof =
+        enumeration.use == PieceUse::Exact && !(enumeration.figure_area > 0.0)
+            ? outline_refusal(pattern, config.pieces)
+            : std::nullopt;
+    const std::optional<std::string> why = enumeration_refusal(pattern, config, enumeration);
+    if (proof || why) {
+      unique_uncounted(plan, proof, name, why.value_or(""), result);
       return;
     }
+  }
 
   const bool choose = goal == Goal::Fewest || goal == Goal::Most;
   std::vector<PlacedPiece> chosen;
@@ -259,12 +268,9 @@ void run_enumeration(const SolvePlan& plan, const Silhouette& silhouette, const 
       out << "undecided: " << name << " has an assembly; whether it is unique is not known ("
           << (found.timed_out ? "the time limit" : "an interrupt") << " ended the search)\n";
       result.answer = Answer::Incomplete;
-    } else if (const std::optional<Impossibility> why =
-                   found.exhausted ? outline_refusal(pattern, config.pieces) : std::nullopt) {
-      out << "none: " << name << " has no assembly (" << impossible_words(*why, config) << ")\n";
-      result.answer = Answer::None;
     } else if (found.method == "lattice" || !found.exhausted) {
-      // An exhausted lattice proves none only on the lattice: say what it proves, no more.
+      // An exhausted lattice proves none only on the lattice (the outline's refusals were
+      // applied before): say what it proves, no more.
       out << "undecided: " << name << " has no assembly"
           << (found.method == "lattice" ? " with every piece's corners on the figure's lattice"
                                         : "")

@@ -76,6 +76,14 @@ Method method_for(const Pattern& pattern, const SolverConfig& config,
                 "for polyominoes on their grid and for such lattice figures";
     return m;
   }
+  if (!m.lattice->readable()) {
+    m.refusal = "the figure's lattice is too fine in this picture (steps of " +
+                detail::general(m.lattice->step_px.x, 3) + " px): the search's samples would lie " +
+                detail::general(m.lattice->clearance_px, 2) + " px from the pieces' edges, " +
+                detail::general(kLatticeClearancePx) +
+                " px are needed to read each for certain; a larger picture is counted";
+    return m;
+  }
   std::size_t configurations = 0;
   for (const auto& c : m.lattice->configs) configurations += c.size();
   const double cells = double(pattern.area_px) / (m.lattice->step_px.x * m.lattice->step_px.y);

@@ -85,10 +85,12 @@ double least_clearance(double a, double b, int k, const std::vector<cv::Point>& 
   return least;
 }
 
-/// A sampling of a figure: samples per step and their offsets.
+/// A sampling of a figure: samples per step, their offsets, and their least distance (px) from
+/// a line a piece's edge can follow.
 struct Sampling {
   int k = 1;
   double a = 0.5, b = 0.5;
+  double clearance_px = 0.0;
 };
 
 /// The edge directions of the configurations, as primitive integer vectors.
@@ -124,10 +126,10 @@ int fewest_samples(const LatticeFigure& figure, const Sampling& s) {
 }
 
 /// The samples of the cover: the fewest per step (fewer samples, a shallower search) such that
-/// every configuration holds at least one and each lies at least 0.75 px from every line a
+/// every configuration holds at least one and each lies kLatticeClearancePx from every line a
 /// piece's edge can follow (so that no sample is taken for the wrong side of an edge); with
 /// `fine`, the most per step (at most 4, at least 3 px apart), for the check that a piece
-/// lies inside the figure.
+/// lies inside the figure. Short of that clearance, the one that comes nearest.
 Sampling choose_sampling(const LatticeFigure& figure, bool fine) {
   const std::vector<cv::Point> directions = edge_directions(figure);
   const double step_px = std::min(figure.step_px.x, figure.step_px.y);
@@ -143,14 +145,14 @@ Sampling choose_sampling(const LatticeFigure& figure, bool fine) {
         const double px = least_clearance(a, b, k, directions) * step_px;
         if (px > chosen_px + 1e-9 && (fine || fewest_samples(figure, {k, a, b}) >= 1)) {
           chosen_px = px;
-          chosen = {k, a, b};
+          chosen = {k, a, b, px};
         }
       }
     if (chosen_px > best_px) {
       best_px = chosen_px;
       best = chosen;
     }
-    if (chosen_px >= 0.75) return chosen;
+    if (chosen_px >= kLatticeClearancePx) return chosen;
   }
   return best;
 }
@@ -238,10 +240,16 @@ std::optional<LatticeFigure> axis_lattice_figure(const Pattern& pattern, const P
         std::abs(box.width - cols * step_px) <= tolerance &&
         std::abs(box.height - rows * step_px) <= tolerance) {
       figure.step = step;
-      figure.origin = {double(box.x), double(box.y)};
-      figure.step_px = {double(box.width) / cols, double(box.height) / rows};
+      // The step from the area, the lattice's box centred on the pixels' box: that box can be
+      // a pixel short at either end (a sloped side's corner pixel whose centre is on the
+      // outline), so the box's corner and its size in steps may each be a pixel off.
+      figure.origin = {box.x + (box.width - cols * step_px) / 2.0,
+                       box.y + (box.height - rows * step_px) / 2.0};
+      figure.step_px = {step_px, step_px};
       figure.cols = cols;
       figure.rows = rows;
+      figure.clearance_px = std::min(choose_sampling(figure, false).clearance_px,
+                                     choose_sampling(figure, true).clearance_px);
       if (corners_on_lattice(pattern, figure)) return figure;
     }
   }

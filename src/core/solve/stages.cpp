@@ -5,6 +5,7 @@
 namespace tangram {
 
 // Each is defined in its own file, src/core/solve/stages/<name>_stage.cpp.
+const Stage& refusal_stage();
 const Stage& grid_stage();
 const Stage& lattice_stage();
 const Stage& vertex_stage();
@@ -13,6 +14,7 @@ const Stage& vertex_off_rotations_stage();
 
 const StageList& default_stages() {
   static const StageList stages = {
+      &refusal_stage(),               // a figure the outline rules out, at once
       &grid_stage(),                  // a set of polyominoes on its unit grid, exactly
       &lattice_stage(),               // another set on its lattice, exactly
       &vertex_stage(),                // straight-edged pieces on the outline's corners, exactly

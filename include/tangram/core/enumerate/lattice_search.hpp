@@ -24,11 +24,16 @@ struct LatticeConfiguration {
   Vec2 centre;                     ///< the centroid, in steps from the box's corner
 };
 
+/// The least distance (px) a lattice search's sample must keep from every line a piece's edge
+/// can follow, for the pixel under it to tell the figure's side for certain: 0.71 px of a pixel's
+/// reach and 0.5 px of the lattice's placing (docs/design/enumerate.md).
+constexpr double kLatticeClearancePx = 1.2;
+
 /// A figure on a lattice, with the configurations of each shape that keep to it.
 struct LatticeFigure {
-  double step = 0.0;       ///< the lattice's step in set units: 1/m or sqrt(2)/m
-  Vec2 origin;             ///< pixel position of lattice point (0, 0): the figure's box corner
-  Vec2 step_px;            ///< the step in pixels, across and down
+  double step = 0.0;  ///< the lattice's step in set units: 1/m or sqrt(2)/m
+  Vec2 origin;        ///< pixel position of lattice point (0, 0): its box centred on the figure's
+  Vec2 step_px;       ///< the step in pixels, across and down
   int cols = 0, rows = 0;  ///< steps across the figure's bounding box
   std::vector<std::vector<LatticeConfiguration>> configs;  ///< per shape
   /// The figure turned so that its outline runs along the lattice (null: not turned); origin
@@ -36,6 +41,11 @@ struct LatticeFigure {
   std::shared_ptr<const Pattern> turned;
   double turn_deg = 0.0;  ///< the turn from `turned` back to the input's frame (Pose degrees)
   cv::Matx23d back = cv::Matx23d(1, 0, 0, 0, 1, 0);  ///< `turned`'s pixels -> the input's
+  /// The least distance (px) of lattice_search()'s samples from a line a piece's edge can follow.
+  double clearance_px = 0.0;
+  /// Whether every sample's pixel tells its side (kLatticeClearancePx): only then does a search
+  /// that finds none prove none on the lattice.
+  bool readable() const { return clearance_px >= kLatticeClearancePx; }
 };
 
 /// A lattice of a set: its step and each shape's configurations with corners on it.
@@ -50,7 +60,8 @@ std::vector<PieceLattice> piece_lattices(const PieceSet& set, bool reflection);
 
 /// The lattice the figure lies on at `unit_px` pixels per set unit: its bounding box a whole
 /// number of steps and its corners on lattice points, as it is or turned by its outline's
-/// direction modulo the set's grid step (outline_direction()); nullopt when none.
+/// direction modulo the set's grid step (outline_direction()); nullopt when none. The step is
+/// the area's (unit_px), not the pixel box's, which can be a pixel short.
 std::optional<LatticeFigure> lattice_figure(const Pattern& pattern, const PieceSet& set,
                                             bool reflection, double unit_px);
 

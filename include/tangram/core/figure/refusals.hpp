@@ -11,7 +11,7 @@
 namespace tangram {
 
 /// The first reason the outline gives why `set` cannot make the figure (corners, or arcs for a
-/// curved set); nullopt when none holds.
+/// curved set; then a piece wider than the figure anywhere); nullopt when none holds.
 std::optional<Impossibility> outline_refusal(const Pattern& pattern, const PieceSet& set);
 
 }  // namespace tangram

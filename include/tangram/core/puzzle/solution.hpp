@@ -44,9 +44,12 @@ struct Impossibility {
     /// not, at `at`: no piece arc of that kind has its radius (`available` 0, `needed` its
     /// length), or the figure's arcs of that kind are `needed` long and the pieces' `available`.
     UnmatchedArc,
+    /// The figure holds no disc as wide as the one inside shape `shape` (thinness.hpp): its
+    /// widest has radius at most `available`, the shape's `needed` (set units).
+    PieceTooWide,
   };
   Kind kind = Kind::PieceFitsNowhere;
-  ShapeId shape = 0;       ///< PieceFitsNowhere: the shape that fits nowhere
+  ShapeId shape = 0;       ///< PieceFitsNowhere, PieceTooWide: the shape that fits nowhere
   int parts = 0;           ///< UncoverableParts: the parts in which no piece fits
   double share = 0.0;      ///< UncoverableParts: their share of the puzzle area
   Vec2 at;                 ///< UnmakeableCorner: the corner (px)
@@ -70,8 +73,8 @@ struct SolveStats {
   /// Placements not made because they reach a state searched before with the copies of a
   /// shape in another order (SearchConfig::copies_once).
   long repeats_skipped = 0;
-  /// The stage that answered, with an assembly or a proof (Stage::name(): "grid", "lattice",
-  /// "vertex", "raster", "vertex-off-rotations"); empty when none did.
+  /// The stage that answered, with an assembly or a proof (Stage::name(): "refusal", "grid",
+  /// "lattice", "vertex", "raster", "vertex-off-rotations"); empty when none did.
   std::string found_by;
   double coverage = 0.0;   ///< covered share of the puzzle area (exact, true polygons)
   double overlap = 0.0;    ///< overlapping area / puzzle area

@@ -7,7 +7,7 @@
 
 namespace tangram {
 
-/// The stages solve() runs, in order: "grid", "lattice", "vertex", "raster",
+/// The stages solve() runs, in order: "refusal", "grid", "lattice", "vertex", "raster",
 /// "vertex-off-rotations".
 const StageList& default_stages();
 

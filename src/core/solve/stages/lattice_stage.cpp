@@ -56,12 +56,13 @@ public:
         lattice_search(input.pattern, *figure, config.pieces, settings);
     if (found.solutions == 0) {
       // None on the lattice: told, and the solve goes on for assemblies off it.
-      if (found.exhausted) state.exhausted.emplace_back(name());
+      // (On a lattice too fine to read each sample for certain, none proves nothing.)
+      if (found.exhausted && figure->readable()) state.exhausted.emplace_back(name());
       return std::nullopt;
     }
     std::vector<PlacedPiece> pieces = lattice_pieces(*figure, config.pieces, unit_px, found.first);
-    // The lattice's step in pixels is measured on the figure's box, the pieces' size on its
-    // area: put them on the set's own lattice when that does no harm.
+    // The lattice is placed on the figure's pixels: put the pieces on the set's own lattice when
+    // that does no harm.
     if (s.snap && s.lattice_snap) lattice_snap_checked(input.judge, config.pieces, pieces);
     return detail::exact_answer(std::move(pieces), found.nodes, input, start);
   }

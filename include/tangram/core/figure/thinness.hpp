@@ -1,0 +1,32 @@
+#pragma once
+/// \file thinness.hpp
+/// The widest disc a figure or a piece holds: a piece wider than the figure fits nowhere
+/// (docs/design/refusals.md).
+
+#include <optional>
+
+#include <opencv2/core.hpp>
+
+#include "tangram/core/puzzle/piece_set.hpp"
+
+namespace tangram {
+
+/// A bound (set units) from below on the radius of the widest disc inside `shape`: within 0.5%
+/// of the shape's extent.
+double piece_inradius(const PieceSet& set, ShapeId shape);
+
+/// A bound (px) from above on the radius of the widest disc inside the figure whose pixels are
+/// the nonzero ones of `puzzle` (each pixel in when its centre is, give or take a pixel).
+double figure_inradius_px(const cv::Mat1b& puzzle);
+
+/// A shape that fits nowhere in the figure at `unit_px` pixels per set unit because the figure
+/// holds no disc as wide as the shape's, with margins for the pixels and the scale; nullopt when
+/// every shape's disc fits.
+struct TooWide {
+  ShapeId shape = 0;
+  double piece_radius = 0.0;   ///< set units
+  double figure_radius = 0.0;  ///< set units, the bound from above
+};
+std::optional<TooWide> too_wide_piece(const cv::Mat1b& puzzle, const PieceSet& set, double unit_px);
+
+}  // namespace tangram
