@@ -13,6 +13,7 @@
 #include "tangram/core/figure/angles.hpp"
 #include "tangram/core/figure/corner_angles.hpp"
 #include "tangram/core/figure/rotation_plan.hpp"
+#include "tangram/core/geometry/outline.hpp"
 
 namespace tangram {
 
@@ -221,6 +222,32 @@ bool corners_on_lattice(const Pattern& pattern, const LatticeFigure& figure) {
   return true;
 }
 
+/// The directions of the figure's outline edges in `figure`'s lattice, as primitive integer
+/// vectors: the lines along which reading the figure's pixels at a sample can go wrong (the
+/// pieces' inner edges are never read from pixels).
+std::vector<cv::Point> outline_directions(const Pattern& pattern, const LatticeFigure& figure) {
+  std::vector<cv::Point> out;
+  for (const OutlineRing& ring : vectorise_outline(pattern.puzzle)) {
+    const std::size_t n = ring.corners.size();
+    for (std::size_t i = 0; i < n; ++i) {
+      const Vec2 a = ring.corners[i], b = ring.corners[(i + 1) % n];
+      int du = static_cast<int>(std::lround((b.x - a.x) / figure.step_px.x));
+      int dv = static_cast<int>(std::lround((b.y - a.y) / figure.step_px.y));
+      const int g = std::gcd(std::abs(du), std::abs(dv));
+      if (g == 0) continue;
+      du /= g;
+      dv /= g;
+      if (dv < 0 || (dv == 0 && du < 0)) {
+        du = -du;
+        dv = -dv;
+      }
+      if (std::find(out.begin(), out.end(), cv::Point(du, dv)) == out.end())
+        out.emplace_back(du, dv);
+    }
+  }
+  return out;
+}
+
 /// lattice_figure() of the figure as it lies, its lattice along the pixel axes.
 std::optional<LatticeFigure> axis_lattice_figure(const Pattern& pattern, const PieceSet& set,
                                                  bool reflection, double unit_px) {
@@ -248,8 +275,11 @@ std::optional<LatticeFigure> axis_lattice_figure(const Pattern& pattern, const P
       figure.step_px = {step_px, step_px};
       figure.cols = cols;
       figure.rows = rows;
-      figure.clearance_px = std::min(choose_sampling(figure, false).clearance_px,
-                                     choose_sampling(figure, true).clearance_px);
+      // How far the samples lie from the figure's own outline, which is read from pixels.
+      const Sampling cover = choose_sampling(figure, false), fine = choose_sampling(figure, true);
+      const std::vector<cv::Point> outline = outline_directions(pattern, figure);
+      figure.clearance_px = step_px * std::min(least_clearance(cover.a, cover.b, cover.k, outline),
+                                               least_clearance(fine.a, fine.b, fine.k, outline));
       if (corners_on_lattice(pattern, figure)) return figure;
     }
   }

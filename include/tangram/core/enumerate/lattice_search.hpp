@@ -41,7 +41,8 @@ struct LatticeFigure {
   std::shared_ptr<const Pattern> turned;
   double turn_deg = 0.0;  ///< the turn from `turned` back to the input's frame (Pose degrees)
   cv::Matx23d back = cv::Matx23d(1, 0, 0, 0, 1, 0);  ///< `turned`'s pixels -> the input's
-  /// The least distance (px) of lattice_search()'s samples from a line a piece's edge can follow.
+  /// The least distance (px) of lattice_search()'s samples from a line through lattice points
+  /// along one of the figure's outline edges (the lines reading its pixels depends on).
   double clearance_px = 0.0;
   /// Whether every sample's pixel tells its side (kLatticeClearancePx): only then does a search
   /// that finds none prove none on the lattice.
