@@ -4,9 +4,11 @@
 #include <doctest/doctest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "checks.hpp"
@@ -243,4 +245,31 @@ TEST_CASE(
   CHECK(dir.entries().size() == 3);
   CHECK(fs::is_directory(dir.file("real")));
   CHECK(std::vector<fs::path>(fs::directory_iterator(dir.file("real")), {}).size() == 1);
+}
+
+TEST_CASE("remove_stale_temporaries: a killed writer's temporary file goes, a living one stays") {
+  tangram::test::TempDir dir("stale");
+  // A process that has ended: its pid is free (or, rarely, reused by a living process: kept).
+  const pid_t child = ::fork();
+  if (child == 0) ::_exit(0);
+  int status = 0;
+  ::waitpid(child, &status, 0);
+  const auto touch = [&](const std::string& name) {
+    std::ofstream(dir.path() / name) << "partial";
+  };
+  const std::string dead = ".runs.csv.tmp-" + std::to_string(child) + "-0";
+  const std::string mine = ".runs.csv.tmp-" + std::to_string(::getpid()) + "-3";
+  touch(dead);
+  touch(mine);
+  touch("runs.csv");
+  touch(".hidden");
+  touch(".notes.tmp-abc-1");
+  const bool reused = ::kill(child, 0) == 0;
+  CHECK(tangram::remove_stale_temporaries(dir.path()) == (reused ? 0 : 1));
+  CHECK(std::filesystem::exists(dir.path() / dead) == reused);
+  CHECK(std::filesystem::exists(dir.path() / mine));
+  CHECK(std::filesystem::exists(dir.path() / "runs.csv"));
+  CHECK(std::filesystem::exists(dir.path() / ".hidden"));
+  CHECK(std::filesystem::exists(dir.path() / ".notes.tmp-abc-1"));
+  CHECK(tangram::remove_stale_temporaries(dir.path() / "missing") == 0);
 }

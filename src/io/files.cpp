@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include <fcntl.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -229,9 +230,45 @@ void AtomicOutput::commit() {
   if (o.temp.empty()) throw OutputError(o.prefix + "the output was abandoned after an error");
   const int fd = o.fd;
   o.fd = -1;
+  // On the disk before it has the name: a crash leaves the old file or the new one, whole.
+  if (::fsync(fd) != 0) {
+    const int error = errno;
+    ::close(fd);
+    throw o.fail(error);
+  }
   if (::close(fd) != 0) throw o.fail(errno);
   if (::rename(o.temp.c_str(), o.target.c_str()) != 0) throw o.fail(errno);
   o.committed = true;
+  // The new name itself durable: the folder's entry synced.
+  const fs::path directory = o.target.has_parent_path() ? o.target.parent_path() : fs::path(".");
+  const int dir = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir < 0) throw o.fail(errno);
+  const int synced = ::fsync(dir);
+  const int error = errno;
+  ::close(dir);
+  // Some file systems cannot sync a folder (EINVAL): the rename is all they offer.
+  if (synced != 0 && error != EINVAL) throw o.fail(error);
+}
+
+int remove_stale_temporaries(const fs::path& dir) {
+  int removed = 0;
+  std::error_code ec;
+  for (const fs::directory_entry& entry : fs::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    // ".NAME.tmp-PID-N", as AtomicOutput names them.
+    const std::size_t mark = name.rfind(".tmp-");
+    if (name.size() < 2 || name[0] != '.' || mark == std::string::npos || mark == 0) continue;
+    const std::size_t dash = name.find('-', mark + 5);
+    if (dash == std::string::npos) continue;
+    const std::string pid_text = name.substr(mark + 5, dash - mark - 5);
+    if (pid_text.empty() || pid_text.find_first_not_of("0123456789") != std::string::npos ||
+        pid_text.size() > 9)
+      continue;
+    const pid_t pid = static_cast<pid_t>(std::stol(pid_text));
+    if (pid == ::getpid() || ::kill(pid, 0) == 0 || errno != ESRCH) continue;
+    if (entry.is_regular_file(ec) && fs::remove(entry.path(), ec)) ++removed;
+  }
+  return removed;
 }
 
 void write_output_file(const std::string& path, std::string_view bytes) {

@@ -6,6 +6,7 @@
 #include <condition_variable>
 #include <mutex>
 #include <regex>
+#include <set>
 #include <thread>
 
 #include "tangram/core/base/error.hpp"
@@ -434,10 +435,14 @@ ExperimentPlan plan_experiment(const ExperimentConfig& config) {
 
 void run_experiment(ExperimentPlan& plan, const ExperimentObserver& observer) {
   std::error_code ec;
+  std::set<fs::path> dirs{fs::path(plan.config.out_dir)};
   for (const PlannedRun& run : plan.runs) {
     fs::create_directories(run.dir, ec);
     if (ec) throw OutputError("cannot create " + run.dir.string() + ": " + ec.message());
+    dirs.insert(run.dir);
   }
+  // What a killed run was writing when it died: never read, and not left behind.
+  for (const fs::path& dir : dirs) remove_stale_temporaries(dir);
   if (!plan.todo.empty())
     write_text_atomic((fs::path(plan.config.out_dir) / std::string(kSettingsFile)).string(),
                       settings_to_json(plan.settings));

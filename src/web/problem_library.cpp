@@ -128,6 +128,8 @@ ProblemLibrary::ProblemLibrary(fs::path folder) : folder_(std::move(folder)) {
   if (!fs::is_directory(folder_, ec))
     throw OutputError("cannot use the library folder " + folder_.string() +
                       (ec ? ": " + ec.message() : ": not a directory"));
+  // A picture or record a killed server was writing: never listed, and not left behind.
+  remove_stale_temporaries(folder_);
 }
 
 fs::path ProblemLibrary::path_of(std::string_view id, std::string_view extension) const {

@@ -3,6 +3,7 @@
 /// Bytes in and out of files, bounded and atomic (docs/design/io.md).
 
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -28,8 +29,9 @@ std::string read_input_file(const std::string& path, std::string_view role, std:
 /// Writes `bytes` to `path` ("-": stdout) completely or not at all. Throws OutputError.
 void write_output_file(const std::string& path, std::string_view bytes);
 
-/// An output written in pieces, put in place by commit(), else left as it was. Throws
-/// OutputError.
+/// An output written in pieces, put in place by commit(), else left as it was: written to a
+/// temporary file beside it (".NAME.tmp-PID-N"), synced, renamed over it, the folder synced.
+/// Throws OutputError.
 class AtomicOutput {
 public:
   explicit AtomicOutput(const std::string& path);
@@ -45,6 +47,10 @@ private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
+
+/// Removes the temporary files of AtomicOutput that processes no longer running left in `dir`
+/// (killed before their commit); returns how many. Never throws.
+int remove_stale_temporaries(const std::filesystem::path& dir);
 
 /// Writes text to `path` completely or not at all (write_output_file). Throws OutputError.
 void write_text_atomic(const std::string& path, const std::string& text);
