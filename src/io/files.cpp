@@ -162,6 +162,7 @@ struct AtomicOutput::Impl {
   std::string path;    ///< as given; "-" = standard output
   std::string prefix;  ///< "cannot write PATH: "
   fs::path target;     ///< the final file (a symlink's target)
+  fs::path directory;  ///< the folder that holds it
   std::string temp;    ///< our temporary file next to it
   int fd = -1;         ///< open on `temp` until commit()
   bool committed = false;
@@ -191,11 +192,11 @@ AtomicOutput::AtomicOutput(const std::string& path) : impl_(std::make_unique<Imp
   const bool exists = info.st_mode != 0;
   // A temporary file of our own next to the target (same file system, so rename is atomic),
   // created with mode 0666 less the umask, as any new file.
-  const fs::path directory = o.target.has_parent_path() ? o.target.parent_path() : fs::path(".");
+  o.directory = o.target.has_parent_path() ? o.target.parent_path() : fs::path(".");
   static std::atomic<unsigned> serial{0};
   for (int attempt = 0; o.fd < 0; ++attempt) {
-    o.temp = (directory / ("." + o.target.filename().string() + ".tmp-" +
-                           std::to_string(::getpid()) + "-" + std::to_string(serial++)))
+    o.temp = (o.directory / ("." + o.target.filename().string() + ".tmp-" +
+                             std::to_string(::getpid()) + "-" + std::to_string(serial++)))
                  .string();
     o.fd = ::open(o.temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (o.fd < 0 && (errno != EEXIST || attempt > 100)) {
@@ -240,8 +241,7 @@ void AtomicOutput::commit() {
   if (::rename(o.temp.c_str(), o.target.c_str()) != 0) throw o.fail(errno);
   o.committed = true;
   // The new name itself durable: the folder's entry synced.
-  const fs::path directory = o.target.has_parent_path() ? o.target.parent_path() : fs::path(".");
-  const int dir = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  const int dir = ::open(o.directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dir < 0) throw o.fail(errno);
   const int synced = ::fsync(dir);
   const int error = errno;

@@ -97,7 +97,7 @@ PlayVerdict check_play(const Silhouette& silhouette, const PieceSet& set,
   verdict.metrics = report.metrics;
   // Where the figure is left uncovered: its pixels no piece covers, seams opened away.
   cv::Mat1b gaps;
-  cv::bitwise_and(figure.puzzle, ~covered_pixels(figure.puzzle.size(), placed), gaps);
+  cv::bitwise_and(figure.puzzle, ~pixels_inside(figure.puzzle.size(), placed), gaps);
   cv::morphologyEx(gaps, gaps, cv::MORPH_OPEN,
                    cv::getStructuringElement(cv::MORPH_RECT, cv::Size(5, 5)));
   std::vector<std::pair<double, Polygon>> found;
@@ -149,9 +149,7 @@ Hint hint(const SolvePlan& plan, const Silhouette& silhouette,
   }
   // Which placed piece stands in the way: the last placed first.
   for (std::size_t k = placed.size(); k-- > 0;) {
-    if (Clock::now() >= end || stop_requested(plan.config.search) ||
-        (stop != nullptr && stop->load()))
-      break;
+    if (Clock::now() >= end || (stop != nullptr && stop->load())) break;
     std::vector<PlacedPiece> others = placed;
     others.erase(others.begin() + static_cast<std::ptrdiff_t>(k));
     if (attempt(others, 1.0 / static_cast<double>(k + 1)).solved) {

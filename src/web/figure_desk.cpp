@@ -2,11 +2,13 @@
 
 #include "tangram/web/figure_desk.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 
 #include "tangram/core/base/error.hpp"
 #include "tangram/io/detail/json.hpp"
+#include "tangram/io/piece_sets.hpp"
 #include "tangram/io/png.hpp"
 #include "tangram/service/convex.hpp"
 #include "tangram/service/puzzles.hpp"
@@ -31,6 +33,17 @@ const Json& field(const Json& body, const char* key, bool (Json::*is)() const, c
   return *it;
 }
 
+/// Refuses a set that is not built in (a request never names a file).
+void check_builtin(const std::string& set) {
+  const std::vector<std::string> names = builtin_piece_set_names();
+  if (std::find(names.begin(), names.end(), set) == names.end())
+    throw UsageError("\"" + set + "\" is not a built-in set (" + [&] {
+      std::string all;
+      for (const std::string& n : names) all += (all.empty() ? "" : ", ") + n;
+      return all;
+    }() + ")");
+}
+
 }  // namespace
 
 std::vector<NewProblem> generated_puzzles(const std::string& body, int threads,
@@ -42,9 +55,7 @@ std::vector<NewProblem> generated_puzzles(const std::string& body, int threads,
   options.threads = threads;
   if (const Json& v = field(j, "set", &Json::is_string, "a set's name"); !v.is_null())
     options.pieces = v.get<std::string>();
-  if (options.pieces.find('/') != std::string::npos ||
-      options.pieces.find('.') != std::string::npos)
-    throw UsageError("\"set\" must name a built-in set");
+  check_builtin(options.pieces);
   if (const Json& v = field(j, "count", &Json::is_number_integer, "a whole number"); !v.is_null())
     options.count = v.get<int>();
   if (options.count < 1 || options.count > kMaxGeneratedPuzzles)
@@ -76,8 +87,7 @@ ConvexDesk::~ConvexDesk() = default;
 std::shared_ptr<const ConvexFigures> ConvexDesk::figures(const std::string& set, int threads) {
   std::lock_guard<std::mutex> lock(mutex_);  // one set at a time: each is found once
   if (const auto it = done_.find(set); it != done_.end()) return it->second;
-  if (set.find('/') != std::string::npos || set.find('.') != std::string::npos)
-    throw UsageError("the set must be a built-in set");
+  check_builtin(set);
   ConvexOptions options;
   options.pieces = set;
   options.threads = threads;

@@ -275,12 +275,13 @@ std::optional<LatticeFigure> axis_lattice_figure(const Pattern& pattern, const P
       figure.step_px = {step_px, step_px};
       figure.cols = cols;
       figure.rows = rows;
+      if (!corners_on_lattice(pattern, figure)) continue;
       // How far the samples lie from the figure's own outline, which is read from pixels.
       const Sampling cover = choose_sampling(figure, false), fine = choose_sampling(figure, true);
       const std::vector<cv::Point> outline = outline_directions(pattern, figure);
       figure.clearance_px = step_px * std::min(least_clearance(cover.a, cover.b, cover.k, outline),
                                                least_clearance(fine.a, fine.b, fine.k, outline));
-      if (corners_on_lattice(pattern, figure)) return figure;
+      return figure;
     }
   }
   return std::nullopt;

@@ -157,6 +157,9 @@ AreaMetrics measure_areas(const Pattern& pattern, const std::vector<PlacedPiece>
   return detail::metrics_from_terms(total, static_cast<double>(pattern.area_px));
 }
 
+namespace {
+
+/// The pixels a piece's polygon touches, as cv::fillPoly fills them (its edges included).
 cv::Mat1b covered_pixels(cv::Size size, const std::vector<PlacedPiece>& pieces) {
   // Pieces filled by pixel centres: OpenCV's pixel (i, j) has its centre at (j, i), the pixel
   // frame's at (j + 0.5, i + 0.5); 8 fractional bits.
@@ -171,6 +174,32 @@ cv::Mat1b covered_pixels(cv::Size size, const std::vector<PlacedPiece>& pieces) 
                  kShift);
   }
   return covered;
+}
+
+}  // namespace
+
+cv::Mat1b pixels_inside(cv::Size size, const std::vector<PlacedPiece>& pieces) {
+  cv::Mat1b mask(size, uchar{0});
+  std::vector<double> xs;
+  for (const PlacedPiece& piece : pieces) {
+    const Polygon& poly = piece.polygon;
+    for (int row = 0; row < size.height; ++row) {
+      const double y = row + 0.5;
+      xs.clear();
+      for (std::size_t i = 0; i < poly.size(); ++i) {
+        const Vec2 a = poly[i], b = poly[(i + 1) % poly.size()];
+        if ((a.y <= y) != (b.y <= y)) xs.push_back(a.x + (y - a.y) * (b.x - a.x) / (b.y - a.y));
+      }
+      std::sort(xs.begin(), xs.end());
+      for (std::size_t k = 0; k + 1 < xs.size(); k += 2) {
+        // Pixels whose centre c + 0.5 lies in [xs[k], xs[k + 1]).
+        const int from = std::max(0, static_cast<int>(std::ceil(xs[k] - 0.5)));
+        const int to = std::min(size.width, static_cast<int>(std::ceil(xs[k + 1] - 0.5)));
+        for (int c = from; c < to; ++c) mask(row, c) = 255;
+      }
+    }
+  }
+  return mask;
 }
 
 double uncovered_inside(const Pattern& pattern, const std::vector<PlacedPiece>& pieces,

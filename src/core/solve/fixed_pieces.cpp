@@ -2,7 +2,6 @@
 
 #include "tangram/core/solve/fixed_pieces.hpp"
 
-#include <algorithm>
 #include <cmath>
 #include <string>
 #include <utility>
@@ -17,39 +16,13 @@ namespace tangram {
 
 namespace {
 
-/// The pixels of a raster of `size` whose centres lie inside one of the polygons (px), as 255:
-/// unlike cv::fillPoly, no pixel an edge merely touches.
-cv::Mat1b centres_inside(cv::Size size, const std::vector<PlacedPiece>& pieces) {
-  cv::Mat1b mask(size, uchar{0});
-  std::vector<double> xs;
-  for (const PlacedPiece& piece : pieces) {
-    const Polygon& poly = piece.polygon;
-    for (int row = 0; row < size.height; ++row) {
-      const double y = row + 0.5;
-      xs.clear();
-      for (std::size_t i = 0; i < poly.size(); ++i) {
-        const Vec2 a = poly[i], b = poly[(i + 1) % poly.size()];
-        if ((a.y <= y) != (b.y <= y)) xs.push_back(a.x + (y - a.y) * (b.x - a.x) / (b.y - a.y));
-      }
-      std::sort(xs.begin(), xs.end());
-      for (std::size_t k = 0; k + 1 < xs.size(); k += 2) {
-        // Pixels whose centre c + 0.5 lies in [xs[k], xs[k + 1]).
-        const int from = std::max(0, static_cast<int>(std::ceil(xs[k] - 0.5)));
-        const int to = std::min(size.width, static_cast<int>(std::ceil(xs[k + 1] - 0.5)));
-        for (int c = from; c < to; ++c) mask(row, c) = 255;
-      }
-    }
-  }
-  return mask;
-}
-
 /// Pixels an opening may take from a corner of the figure; a sliver along an edge is longer.
 constexpr int kCornerTipPx = 10;
 
 /// `pattern` less the pixels `fixed` covers, without the slivers along the fixed pieces that a
 /// piece placed a pixel off leaves: what a 3 x 3 opening removes, save a corner's small tip.
 Pattern less_pieces(const Pattern& pattern, const std::vector<PlacedPiece>& fixed, double side_px) {
-  const cv::Mat1b covered = centres_inside(pattern.puzzle.size(), fixed);
+  const cv::Mat1b covered = pixels_inside(pattern.puzzle.size(), fixed);
   cv::Mat1b left, opened, thin;
   cv::bitwise_and(pattern.puzzle, ~covered, left);
   cv::morphologyEx(left, opened, cv::MORPH_OPEN,

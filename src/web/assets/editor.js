@@ -81,18 +81,22 @@
       }
     }
     layout();
-    if (design && Array.isArray(design.pieces)) {
-      const used = new Set();
-      for (const d of design.pieces) {
-        const inst = editor.instances.find((i) => i.piece === d.piece && !used.has(i.id));
-        if (!inst) continue;
-        used.add(inst.id);
-        Object.assign(inst, { x: +d.x, y: +d.y, angle: +d.angle || 0, mirror: !!d.mirror, placed: true });
-      }
-    }
+    if (design && Array.isArray(design.pieces)) placeOnBoard(design.pieces, 0, 0);
     render();
     changed();
   };
+
+  /// Puts pieces given as poses ({piece, x, y, angle, mirror}, moved by dx, dy) on the board,
+  /// each on a copy of its shape not placed yet.
+  function placeOnBoard(pieces, dx, dy) {
+    const used = new Set(editor.instances.filter((i) => i.placed).map((i) => i.id));
+    for (const d of pieces) {
+      const inst = editor.instances.find((i) => i.piece === d.piece && !used.has(i.id));
+      if (!inst) continue;
+      used.add(inst.id);
+      Object.assign(inst, { x: +d.x + dx, y: +d.y + dy, angle: +d.angle || 0, mirror: !!d.mirror, placed: true });
+    }
+  }
 
   /// The board on the left, the tray on the right. The tray is packed in shelves: each piece at
   /// its own bounding box (unturned), rows as wide as two of the widest pieces.
@@ -222,13 +226,7 @@
   editor.placePieces = function (pieces, keep) {
     const fig = editor.figure || { ox: 0, oy: 0 };
     if (!keep) for (const inst of editor.instances) toTray(inst, true);
-    const used = new Set(editor.instances.filter((i) => i.placed).map((i) => i.id));
-    for (const d of pieces) {
-      const inst = editor.instances.find((i) => i.piece === d.piece && !used.has(i.id));
-      if (!inst) continue;
-      used.add(inst.id);
-      Object.assign(inst, { x: +d.x + fig.ox, y: +d.y + fig.oy, angle: +d.angle || 0, mirror: !!d.mirror, placed: true });
-    }
+    placeOnBoard(pieces, fig.ox, fig.oy);
     for (const inst of editor.instances) draw(inst);
     drawHandle();
     changed();

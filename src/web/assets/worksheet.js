@@ -18,11 +18,8 @@
     for (const p of pieces || []) {
       const outline = set.polygons[p.piece];
       const c = TG.centroid(outline);
-      const a = (p.angle * Math.PI) / 180, co = Math.cos(a), si = Math.sin(a);
-      const pts = outline.map(([x, y]) => {
-        const lx = (p.mirror ? -(x - c[0]) : x - c[0]), ly = y - c[1];
-        return [p.x + co * lx - si * ly, p.y + si * lx + co * ly];
-      });
+      // The editor's own posing: the outline about its centroid, mirrored, turned, moved.
+      const pts = TG.editor.worldPoints({ local: outline.map(([x, y]) => [x - c[0], y - c[1]]) }, p);
       svg.append(TG.el("polygon", { points: pts.map((q) => q.join(",")).join(" "), fill: TG.colorOf(set.colors, p.piece),
                                     stroke: "#000", "stroke-width": 0.01 }));
     }

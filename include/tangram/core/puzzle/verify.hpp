@@ -43,8 +43,9 @@ struct VerifyReport {
 /// Coverage, spill and overlap of simple piece polygons (px) as shares of pattern.area_px.
 AreaMetrics measure_areas(const Pattern& pattern, const std::vector<PlacedPiece>& pieces);
 
-/// The pixels of a raster of `size` whose centres the pieces' polygons (px) cover, as 255.
-cv::Mat1b covered_pixels(cv::Size size, const std::vector<PlacedPiece>& pieces);
+/// The pixels of a raster of `size` whose centres lie inside one of the pieces' polygons (px),
+/// as 255; a pixel an edge only touches is not one of them.
+cv::Mat1b pixels_inside(cv::Size size, const std::vector<PlacedPiece>& pieces);
 
 /// Share of the puzzle pixels at least `margin_px` inside the figure that no piece covers.
 double uncovered_inside(const Pattern& pattern, const std::vector<PlacedPiece>& pieces,
