@@ -153,7 +153,29 @@ void walk_polygons(const std::vector<cv::Point>& d, long twice_area, double step
   const cv::Point p = d[static_cast<std::size_t>(n - 2)], q = d[static_cast<std::size_t>(n - 1)];
   const std::int64_t det = cross(p, q);
   std::vector<int> k(static_cast<std::size_t>(n), 0);
+  // Per i: the longest of the directions from i on, and whether they turn by less than a half
+  // turn (then every sum of them lies in the cone between d[i] and d[n-1]).
+  std::vector<std::int64_t> longest(static_cast<std::size_t>(n), 0);  // squared
+  std::vector<bool> narrow(static_cast<std::size_t>(n), false);
+  for (int i = n - 1; i >= 0; --i) {
+    const cv::Point v = d[static_cast<std::size_t>(i)];
+    longest[static_cast<std::size_t>(i)] =
+        std::max(i + 1 < n ? longest[static_cast<std::size_t>(i) + 1] : 0, dot(v, v));
+    const double from = std::atan2(v.y, v.x), to = std::atan2(q.y, q.x);
+    narrow[static_cast<std::size_t>(i)] = to - from < kPi - 1e-9;
+  }
+  // Whether the directions from i on can close a walk at `sum` within `left` steps: not when
+  // even their longest steps cannot cover the distance, nor when the way back lies outside
+  // their cone. Sound: it drops no polygon (tests: the candidates against the unpruned walk).
+  const auto can_close = [&](int i, int left, cv::Point sum) {
+    const cv::Point r = -sum;
+    const auto is = static_cast<std::size_t>(i);
+    if (dot(r, r) > std::int64_t{left} * left * longest[is]) return false;
+    if (narrow[is] && (cross(d[is], r) < 0 || cross(r, q) < 0)) return false;
+    return true;
+  };
   std::function<void(int, int, cv::Point)> walk = [&](int i, int used, cv::Point sum) {
+    if (!can_close(i, most_steps - used, sum)) return;
     if (i == n - 2) {
       const cv::Point r = -sum;
       const std::int64_t an = cross(r, q), bn = cross(p, r);
@@ -163,6 +185,14 @@ void walk_polygons(const std::vector<cv::Point>& d, long twice_area, double step
       k[static_cast<std::size_t>(n - 2)] = static_cast<int>(a);
       k[static_cast<std::size_t>(n - 1)] = static_cast<int>(b);
       if (std::count_if(k.begin(), k.end(), [](int v) { return v > 0; }) < 3) return;
+      // The closed walk's area first (twice it: the sum over side pairs i < j of their cross
+      // products), before a polygon is built.
+      std::int64_t twice = 0;
+      for (int i1 = 0; i1 < n; ++i1)
+        for (int j1 = i1 + 1; j1 < n; ++j1)
+          twice += std::int64_t{k[static_cast<std::size_t>(i1)]} * k[static_cast<std::size_t>(j1)] *
+                   cross(d[static_cast<std::size_t>(i1)], d[static_cast<std::size_t>(j1)]);
+      if (std::abs(twice) != twice_area) return;
       ConvexPolygon polygon = polygon_of(k, d, step);
       const std::size_t m = polygon.corners.size();
       if (std::abs(detail::twice_signed_area(polygon.corners)) != twice_area) return;
@@ -182,7 +212,30 @@ void walk_polygons(const std::vector<cv::Point>& d, long twice_area, double step
       found.push_back({std::move(polygon), std::move(key), perimeter * step});
       return;
     }
-    for (int steps = 0; used + steps <= most_steps; ++steps) {
+    // The last free direction: only the steps that leave both closing coefficients >= 0 (a
+    // range found from their linear forms, widened by one; the leaf checks each exactly).
+    int first = 0, last = most_steps - used;
+    if (i == n - 3) {
+      const cv::Point v = d[static_cast<std::size_t>(i)], r = -sum;
+      // a(t) det = cross(r, q) - t cross(v, q) and b(t) det = cross(p, r) - t cross(p, v).
+      for (const auto& [at0, slope] :
+           {std::pair<double, double>{double(cross(r, q)), double(cross(v, q))},
+            std::pair<double, double>{double(cross(p, r)), double(cross(p, v))}}) {
+        // Keep t with (at0 - t slope) / det >= 0.
+        const double a0 = at0 / double(det), s1 = slope / double(det);
+        if (std::abs(s1) < 1e-12) {
+          if (a0 < -1e-9) return;
+          continue;
+        }
+        const double bound = a0 / s1;
+        if (s1 > 0)
+          last = std::min(last, static_cast<int>(std::floor(bound)) + 1);
+        else
+          first = std::max(first, static_cast<int>(std::ceil(bound)) - 1);
+      }
+      first = std::max(first, 0);
+    }
+    for (int steps = first; steps <= last && used + steps <= most_steps; ++steps) {
       k[static_cast<std::size_t>(i)] = steps;
       walk(i + 1, used + steps, sum + steps * d[static_cast<std::size_t>(i)]);
     }
