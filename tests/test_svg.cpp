@@ -817,25 +817,26 @@ TEST_CASE(
     "compare --svg: one SVG per run next to its JSON and PNG, captioned as the PNG; "
     "--svg without --out refused") {
   const TempDir dir("svg-cli");
-  const std::string square = kMasks + "01-square.png";
-  const Run run = run_cli(dir, "compare " + square +
+  // A figure both strategies assemble at once (the square takes seconds by the raster alone).
+  const std::string figure = kMasks + "05-page6-124.png";
+  const Run run = run_cli(dir, "compare " + figure +
                                    " --strategies bl,dt --rotation-step 45 "
                                    "--time-limit 20 --out results --svg");
   CAPTURE(run.err);
   REQUIRE(run.status == 0);
   for (const std::string strategy : {"bl", "dt"}) {
     CAPTURE(strategy);
-    const std::filesystem::path base = dir.path() / "results" / ("01-square-" + strategy);
+    const std::filesystem::path base = dir.path() / "results" / ("05-page6-124-" + strategy);
     REQUIRE(std::filesystem::exists(base.string() + ".png"));
     const WrittenSvg svg = read_svg(read_all(base.string() + ".svg"));
-    CHECK(svg.silhouette_area == 40000);
+    CHECK(svg.silhouette_area == 39971);
     check_same_pieces(svg, solution_document_from_json(read_all(base.string() + ".json")));
     CHECK(contains(named(svg.elements, "title").front().text, "strategy " + strategy));
     CHECK(!with_class(svg.elements, "caption").empty());
     // At the PNG's scale: the pattern's size.
-    CHECK(svg.elements.front().attribute("width") == "340");
+    CHECK(svg.elements.front().attribute("width") == "445");
   }
-  const Run bare = run_cli(dir, "compare " + square + " --svg");
+  const Run bare = run_cli(dir, "compare " + figure + " --svg");
   CHECK(bare.status == 2);
   CHECK(contains(bare.err, "--svg requires --out"));
 }
