@@ -39,9 +39,7 @@ make_work check-dissection-sheet "$keep"
 sed 's/break-before: page; page-break-before: always;//' "$work/sheet/sheet.html" \
   > "$work/sheet/no-break.html"
 
-chrome=(timeout 120 "$browser" --headless --disable-gpu --no-sandbox --no-first-run
-        --no-default-browser-check --disable-extensions --hide-scrollbars
-        --user-data-dir="$work/profile")
+headless_chrome
 
 failures=()
 # (a) The DOM as Chromium built it.
@@ -59,18 +57,11 @@ cuts=$(grep -o 'class="cut"' "$dom" | wc -l)
 (( pieces == 8 )) || failures+=("$pieces coloured pieces in the answers, expected 8")
 (( cuts == 8 )) || failures+=("$cuts SVGs with thick lines, expected 8 (4 puzzles, 4 answers)")
 
-# (b) Printed: the page count of the PDF (its page tree's /Count).
-pages() {
-  rm -f "$2"
-  "${chrome[@]}" --no-pdf-header-footer --print-to-pdf="$2" "file://$1" > /dev/null \
-    2>> "$work/chromium.log" || true
-  [[ -s "$2" ]] || { echo 0; return; }
-  grep -a -o '/Count [0-9]*' "$2" | head -n 1 | tr -dc 0-9
-}
-printed=$(pages "$work/sheet/sheet.html" "$work/sheet.pdf")
+# (b) Printed: the page count of the PDF.
+printed=$(pdf_pages "$work/sheet/sheet.html" "$work/sheet.pdf")
 [[ "$printed" == 2 ]] ||
   failures+=("sheet.html prints on ${printed:-?} pages, expected 2 (the answers on their own)")
-unbroken=$(pages "$work/sheet/no-break.html" "$work/no-break.pdf")
+unbroken=$(pdf_pages "$work/sheet/no-break.html" "$work/no-break.pdf")
 [[ "$unbroken" == 1 ]] ||
   failures+=("without the page break it prints on ${unbroken:-?} pages, not 1: no evidence")
 

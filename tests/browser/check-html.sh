@@ -159,9 +159,7 @@ else
 fi
 printf '%s\n' "$probe" >> "$probe_page"
 
-chrome=(timeout 120 "$browser" --headless --disable-gpu --no-sandbox --no-first-run
-        --no-default-browser-check --disable-extensions --hide-scrollbars
-        --user-data-dir="$work/profile")
+headless_chrome
 if ! "${chrome[@]}" --window-size="$window" --virtual-time-budget=10000 --dump-dom \
        "$(url_of "$probe_page")" \
        > "$work/dom.html" 2> "$work/chromium.log"; then

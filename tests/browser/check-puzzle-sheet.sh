@@ -41,9 +41,7 @@ grep -q 'break-before:page' "$work/sheet/sheet.html" ||
   { echo "check-puzzle-sheet: FAIL: sheet.html has no page break before its answers" >&2; exit 1; }
 sed 's/break-before:page//' "$work/sheet/sheet.html" > "$work/sheet/no-break.html"
 
-chrome=(timeout 120 "$browser" --headless --disable-gpu --no-sandbox --no-first-run
-        --no-default-browser-check --disable-extensions --hide-scrollbars
-        --user-data-dir="$work/profile")
+headless_chrome
 
 failures=()
 # (a) The DOM as Chromium built it: the puzzles before the answers' section, the answers in it.
@@ -57,16 +55,9 @@ after=$(sed -n '/class="answers"/,$p' "$dom" |
 (( before == 2 )) || failures+=("$before puzzles before the answers in Chromium's DOM, expected 2")
 (( after == 2 )) || failures+=("$after answers in the answers' section, expected 2")
 
-# (b) Printed: the page count of the PDF (its page tree's /Count).
-pages() {
-  rm -f "$2"
-  "${chrome[@]}" --no-pdf-header-footer --print-to-pdf="$2" "file://$1" > /dev/null \
-    2>> "$work/chromium.log" || true
-  [[ -s "$2" ]] || { echo 0; return; }
-  grep -a -o '/Count [0-9]*' "$2" | head -n 1 | tr -dc 0-9
-}
-printed=$(pages "$work/sheet/sheet.html" "$work/sheet.pdf")
-unbroken=$(pages "$work/sheet/no-break.html" "$work/no-break.pdf")
+# (b) Printed: the page count of the PDF.
+printed=$(pdf_pages "$work/sheet/sheet.html" "$work/sheet.pdf")
+unbroken=$(pdf_pages "$work/sheet/no-break.html" "$work/no-break.pdf")
 (( ${printed:-0} >= 2 )) ||
   failures+=("sheet.html prints on ${printed:-?} pages, expected 2 or more")
 (( ${unbroken:-0} >= 1 && ${unbroken:-0} < ${printed:-0} )) ||

@@ -46,9 +46,7 @@ make_work check-svg "$keep"
 # Broken on purpose: the group of pieces left open.
 sed 's|^</g>$||' "$work/square.svg" > "$work/broken.svg"
 
-chrome=(timeout 120 "$browser" --headless --disable-gpu --no-sandbox --no-first-run
-        --no-default-browser-check --disable-extensions --hide-scrollbars
-        --user-data-dir="$work/profile")
+headless_chrome
 
 # (a) The file itself: Chromium's DOM of it. An XML error shows as a <parsererror> page.
 # Prints "pieces" and whether an error was shown.

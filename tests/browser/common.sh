@@ -1,4 +1,5 @@
-# Shared by the browser checks (sourced, not run): finding Chromium and a work directory.
+# Shared by the browser checks (sourced, not run): finding Chromium, a work directory, the
+# headless command and a printed PDF's page count.
 
 # skip_or_fail NAME TOOL MESSAGE: the check cannot run, TOOL is missing (MESSAGE says so and how
 # to get it). Exits 77 (skipped), or 1 (failed) under TANGRAM_REQUIRE_ALL=1 (CI: .ci/run) unless
@@ -41,4 +42,22 @@ make_work() {
     work=$(mktemp -d "${TMPDIR:-/tmp}/$1.XXXXXX")
     trap 'rm -rf "$work"' EXIT
   fi
+}
+
+# headless_chrome: sets the array `chrome` to the headless Chromium command (120 s at most, its
+# profile in $work/profile); after find_chromium and make_work.
+headless_chrome() {
+  chrome=(timeout 120 "$browser" --headless --disable-gpu --no-sandbox --no-first-run
+          --no-default-browser-check --disable-extensions --hide-scrollbars
+          --user-data-dir="$work/profile")
+}
+
+# pdf_pages HTML PDF: prints HTML to PDF with `chrome` (Chromium's messages appended to
+# $work/chromium.log) and echoes the PDF's page count (its page tree's /Count), 0 when none.
+pdf_pages() {
+  rm -f "$2"
+  "${chrome[@]}" --no-pdf-header-footer --print-to-pdf="$2" "file://$1" > /dev/null \
+    2>> "$work/chromium.log" || true
+  [[ -s "$2" ]] || { echo 0; return; }
+  grep -a -o '/Count [0-9]*' "$2" | head -n 1 | tr -dc 0-9
 }
