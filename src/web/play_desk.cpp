@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include "tangram/core/base/error.hpp"
 #include "tangram/io/detail/json.hpp"
@@ -42,22 +43,41 @@ Json piece_json(const PlayerPiece& p) {
               {"mirror", p.mirror}};
 }
 
-/// A solve plan of the problem's set with `time_limit_s`, and its picture read by it.
-struct PlayProblem {
+}  // namespace
+
+/// A solve plan of the problem's set (hints' default time limit), and its picture read by it.
+struct PlayDesk::Reading {
   SolvePlan plan;
   Silhouette silhouette;
 };
 
-PlayProblem read_problem(const JobProblem& problem, double time_limit_s) {
+std::shared_ptr<const PlayDesk::Reading> PlayDesk::reading(const JobProblem& problem) const {
+  const std::string key = problem.id + '\n' + problem.set + '\n' +
+                          std::to_string(std::hash<std::string>{}(problem.png)) + '\n' +
+                          std::to_string(problem.png.size());
+  {
+    const std::lock_guard<std::mutex> lock(cache_mutex_);
+    for (auto it = cache_.begin(); it != cache_.end(); ++it)
+      if (it->first == key) {
+        cache_.splice(cache_.begin(), cache_, it);
+        return cache_.front().second;
+      }
+  }
   SolveOptions options;
   options.pieces = problem.set;
-  options.time_limit_s = time_limit_s;
+  options.time_limit_s = kHintSeconds;
   std::optional<PieceSetFile> set;
   if (problem.set != SolverConfig().pieces.name()) set = builtin_piece_set(problem.set);
-  PlayProblem out{plan_solve(options, cli_words, set ? &*set : nullptr), {}};
-  out.silhouette = decode_silhouette(problem.png, out.plan.input, problem.name);
-  return out;
+  auto read = std::make_shared<Reading>();
+  read->plan = plan_solve(options, cli_words, set ? &*set : nullptr);
+  read->silhouette = decode_silhouette(problem.png, read->plan.input, problem.name);
+  const std::lock_guard<std::mutex> lock(cache_mutex_);
+  cache_.emplace_front(key, read);
+  if (cache_.size() > kCachedProblems) cache_.pop_back();
+  return read;
 }
+
+namespace {
 
 double number(const Json& j, const char* key, double fallback) {
   const auto it = j.find(key);
@@ -112,8 +132,8 @@ private:
 }  // namespace
 
 std::string PlayDesk::figure_json(const JobProblem& problem) const {
-  const PlayProblem p = read_problem(problem, kHintSeconds);
-  const PlayFigure f = play_figure(p.silhouette, p.plan.config.pieces);
+  const std::shared_ptr<const Reading> p = reading(problem);
+  const PlayFigure f = play_figure(p->silhouette, p->plan.config.pieces);
   return Json{{"unit_px", in_millionths(f.unit_px)},
               {"width", in_millionths(f.width)},
               {"height", in_millionths(f.height)},
@@ -124,8 +144,8 @@ std::string PlayDesk::figure_json(const JobProblem& problem) const {
 
 std::string PlayDesk::check_json(const JobProblem& problem, const std::string& body) const {
   const std::vector<PlayerPiece> pieces = body_pieces(body_json(body));
-  const PlayProblem p = read_problem(problem, kHintSeconds);
-  const PlayVerdict v = check_play(p.silhouette, p.plan.config.pieces, pieces);
+  const std::shared_ptr<const Reading> p = reading(problem);
+  const PlayVerdict v = check_play(p->silhouette, p->plan.config.pieces, pieces);
   return Json{{"solved", v.solved},
               {"all_placed", v.all_placed},
               {"coverage", in_millionths(v.metrics.coverage)},
@@ -147,8 +167,10 @@ std::optional<std::string> PlayDesk::hint_json(const JobProblem& problem, const 
     return std::nullopt;
   }
   const Slot slot(running_);
-  const PlayProblem p = read_problem(problem, std::min(limit, kMaxHintSeconds));
-  const Hint h = hint(p.plan, p.silhouette, pieces, &stop_);
+  const std::shared_ptr<const Reading> p = reading(problem);
+  SolvePlan plan = p->plan;
+  plan.config.search.time_limit_s = std::min(limit, kMaxHintSeconds);
+  const Hint h = hint(plan, p->silhouette, pieces, &stop_);
   const char* kind = h.kind == Hint::Kind::Piece     ? "piece"
                      : h.kind == Hint::Kind::Blocked ? "blocked"
                      : h.kind == Hint::Kind::Solved  ? "solved"

@@ -4,8 +4,12 @@
 /// figure for the player, the verdict on the player's pieces, and hints within a time limit.
 
 #include <atomic>
+#include <list>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <utility>
 
 #include "tangram/web/solve_jobs.hpp"
 
@@ -38,7 +42,18 @@ public:
   /// Ends the hints searching now; later ones end at once.
   void shutdown() { stop_.store(true); }
 
+  /// How many problems' readings are kept (the most recently used), so that a player's checks
+  /// do not read the picture again.
+  static constexpr std::size_t kCachedProblems = 16;
+
 private:
+  struct Reading;  // a problem's picture, read for its set
+  /// The problem's reading, from the cache when its ID, set and picture are the same.
+  std::shared_ptr<const Reading> reading(const JobProblem& problem) const;
+
+  mutable std::mutex cache_mutex_;
+  /// (ID, set, picture's hash and size) to its reading, the most recent first.
+  mutable std::list<std::pair<std::string, std::shared_ptr<const Reading>>> cache_;
   int max_hints_;
   std::atomic<int> running_{0};
   std::atomic<bool> stop_{false};
