@@ -60,9 +60,10 @@ int run_serve(const ServeOptions& given) {
   // then download must find their own solve still there).
   config.jobs.kept =
       static_cast<std::size_t>(std::max(32, 2 * (options.max_solves + options.max_queue)));
-  // Every waiting or running solve may have a stream or two open, and requests need threads
-  // beside them.
-  config.http_threads = 2 * (options.max_solves + options.max_queue) + 16;
+  // One thread per open connection (docs/web-api.md#limits): every waiting or running solve may
+  // have a stream or two open, and requests need threads beside them.
+  config.http_threads =
+      std::max(options.max_connections, 2 * (options.max_solves + options.max_queue) + 16);
   const bool loopback =
       options.host == "127.0.0.1" || options.host == "::1" || options.host == "localhost";
   config.read_only = options.read_only;
