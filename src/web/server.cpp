@@ -258,10 +258,16 @@ public:
   }
 
   bool is_readable() const override {
-    return begin_ < end_ ||
-           wait_socket(sock_, POLLIN, std::min(Clock::now() + io_timeout_, read_deadline_),
-                       stopping_);
+    if (begin_ < end_) return true;
+    if (wait_socket(sock_, POLLIN, std::min(Clock::now() + io_timeout_, read_deadline_), stopping_))
+      return true;
+    cut_ = true;
+    return false;
   }
+
+  /// Whether a read of the request waited too long (or the server stopped): httplib then
+  /// answers 400 at most, and the connection is closed after it.
+  bool cut() const { return cut_; }
 
   /// Ready to write within io_timeout and the other end has not closed (a closed tab ends its
   /// event stream at the next event or keep-alive).
@@ -334,6 +340,7 @@ private:
   std::array<char, 4096> buffer_{};
   std::size_t begin_ = 0;
   std::size_t end_ = 0;
+  mutable bool cut_ = false;
 };
 
 /// httplib's task queue for connections: `threads` threads, one connection each. A connection
@@ -467,7 +474,7 @@ private:
         if (!stream.next_request(request_timeout)) break;
         bool closed = false;
         ok = process_request(stream, left == 1, closed, nullptr);
-        if (!ok || closed) break;
+        if (!ok || closed || stream.cut()) break;
       }
     }
     ::shutdown(sock, SHUT_RDWR);

@@ -9,8 +9,9 @@ in turn:
   short-body    sends a POST whose body is shorter than its Content-Length, then nothing
   trickle       sends a request a byte a second
   connect-close connects and closes at once, again and again
-  solve-drop    starts a solve, reads its event stream's first event and disconnects; then
-                times how long the solve takes to end (its worker freed)
+  solve-drop    starts a long solve (the paper's search, 30 s), reads its event stream's first
+                event and disconnects; then times how long the server takes to stop it (its
+                worker freed: the 5 s the page has to reconnect, docs/web-api.md)
   stall         opens an event stream or a picture and reads nothing, then resets it
 At the end (the load still on) it asks for GET /api/sets once more, then sends SIGTERM and
 times the stop. With --kills K the server is also killed (SIGKILL) K times during the load
@@ -91,8 +92,7 @@ class Server:
                 with self.lock:
                     self.proc = proc
                     self.epoch += 1
-                self.up.set()
-                return
+                return  # up.set() once the library was checked
             proc.wait()
             time.sleep(0.1)  # the port is not free yet after a kill
         raise SystemExit(f"serve-load: FAILED: the server did not start: {line!r}")
@@ -144,7 +144,15 @@ class Stats:
             table[key] = table.get(key, 0) + n
 
 
-def normal_client(server, stats, stop, problems, limit, rng, tag):
+class Acknowledged:
+    """What the server acknowledged to one client, as crash-library's checks read it: adds
+    (id -> name), deletes, and the operation in flight (kept until a check settles it)."""
+
+    def __init__(self, names=None):
+        self.names, self.deleted, self.pending = dict(names or {}), set(), None
+
+
+def normal_client(server, stats, stop, problems, limit, rng, tag, record):
     conn = None
     own = []
     n = 0
@@ -173,9 +181,11 @@ def normal_client(server, stats, stop, problems, limit, rng, tag):
             method, path = "POST", "/api/problems"
             body = {"name": f"{tag} {n}", "set": "tangram", "png": crash.SQUARE,
                     "source": "upload"}
+            record.pending = ("add", body["name"], None)
             n += 1
         else:
-            method, path = "DELETE", f"/api/problems/{own.pop()}"
+            method, path = "DELETE", f"/api/problems/{own[-1]}"
+            record.pending = ("delete", own.pop(), None)
         epoch = server.epoch
         start = time.monotonic()
         try:
@@ -194,13 +204,17 @@ def normal_client(server, stats, stop, problems, limit, rng, tag):
                     break
                 except (http.client.RemoteDisconnected, ConnectionResetError,
                         BrokenPipeError):
-                    if not reused:
+                    if not reused or epoch != server.epoch:
                         raise
                     conn.close()
                     conn = None
             elapsed = time.monotonic() - start
             if reply.status == 201 and path == "/api/problems":
                 own.append(json.loads(text)["problem"]["id"])
+                record.names[own[-1]] = body["name"]
+            elif reply.status == 204:
+                record.deleted.add(record.pending[1])
+            record.pending = None
             if reply.getheader("Connection", "").lower() == "close":
                 conn.close()
                 conn = None
@@ -304,9 +318,12 @@ def slow_client(kind, server, stats, stop, problems, rng):
                     s.close()
                     time.sleep(0.05)
             elif kind == "solve-drop":
+                # The paper's search on a turned mask runs its 30 s: the disconnect, not the
+                # search, ends it.
+                hard = [p for p in problems if p.endswith("-rotated")] or problems
                 status, reply = http_json(server.port, "POST", "/api/solves",
-                                          {"problem": rng.choice(problems),
-                                           "options": {"time_limit": 5}})
+                                          {"problem": rng.choice(hard),
+                                           "options": {"time_limit": 30, "search": "paper"}})
                 stats.add(stats.solves, status)
                 if status != 202:
                     time.sleep(1)
@@ -388,14 +405,17 @@ def main():
         http_json(port, "POST", "/api/problems/import-masks", timeout=120)
         _, listing = http_json(port, "GET", "/api/problems")
         problems = [p["id"] for p in listing["problems"]]
+        masks = Acknowledged({p["id"]: p["name"] for p in listing["problems"]})
+        server.up.set()
         stop = threading.Event()
         threads = []
         normal = args.clients - args.clients // 2
+        records = [Acknowledged() for _ in range(normal)]
         for i in range(normal):
             threads.append(threading.Thread(
                 target=normal_client, daemon=True,
                 args=(server, stats, stop, problems, args.limit, random.Random(rng.random()),
-                      f"load {i}")))
+                      f"load {i}", records[i])))
         for i in range(args.clients // 2):
             threads.append(threading.Thread(
                 target=slow_client, daemon=True,
@@ -404,10 +424,11 @@ def main():
         began = time.monotonic()
         for t in threads:
             t.start()
-        # Kills at even moments of the run; crash-library's clients change the library
-        # meanwhile, and its checks hold each new start to what they were told.
+        # Kills at even moments of the run; crash-library's clients rename and delete too, and
+        # its checks hold each new start to what every client was told (the normal clients
+        # wait meanwhile, their request in flight at the kill settled by the check).
         kill_at = [began + args.seconds * (k + 1) / (args.kills + 1) for k in range(args.kills)]
-        everyone, writers = [], []
+        everyone, writers = [masks] + records, []
         survived = 0
 
         def start_writers(k):
@@ -435,6 +456,7 @@ def main():
                     survived += 1
                 except SystemExit as e:
                     failures.append(str(e))
+                server.up.set()
                 writers = start_writers(survived + len(failures))
             time.sleep(0.5)
         server.sample_rss()
