@@ -604,6 +604,26 @@ struct RawClient {
   }
 };
 
+TEST_CASE("serve: one client address holds at most connections_per_client connections") {
+  tangram::web::ServerConfig config;
+  config.connections_per_client = 2;
+  config.io_timeout = 60s;
+  Running s(Running::quick(), config);
+  RawClient first(s.port);
+  RawClient second(s.port);
+  REQUIRE(first.send("GET /api/sets HTTP/1.1\r\nHost: x\r\n"));
+  REQUIRE(second.send("GET /api/sets HTTP/1.1\r\nHost: x\r\n"));
+  RawClient third(s.port);
+  REQUIRE(third.send("GET /api/sets HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"));
+  const std::string reply = third.read_all();
+  CHECK(reply.rfind("HTTP/1.1 503", 0) == 0);
+  CHECK(reply.find("too many connections from this address") != std::string::npos);
+  // The first two finish their requests and are answered; their places are free again.
+  REQUIRE(first.send("Connection: close\r\n\r\n"));
+  CHECK(first.read_all().rfind("HTTP/1.1 200", 0) == 0);
+  CHECK(s.client().Get("/api/sets")->status == 200);
+}
+
 TEST_CASE("serve: clients that send half a request hold nobody up, and stop() still stops") {
   tangram::web::ServerConfig config;
   config.http_threads = 4;

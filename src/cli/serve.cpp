@@ -74,12 +74,14 @@ CLI::App* setup_serve(CLI::App& app, ServeOptions& options) {
                        "HTTP 429. 0 = no limit. Default: none on the loopback address, 30 on "
                        "another."))
       ->type_name("N");
-  cmd->add_option("--max-connections", options.max_connections,
-                  wrap("Connections open at once, each answered by a thread of its own (an open "
-                       "solve stream holds one); beyond, a connection is refused at once (HTTP "
-                       "503). Raised to twice --max-solves plus --max-queue, plus 16, when lower. "
-                       "Default: " +
-                       std::to_string(options.max_connections) + "."))
+  cmd->add_option(
+         "--max-connections", options.max_connections,
+         wrap("Connections open at once, each answered by a thread of its own (an open "
+              "solve stream holds one); beyond, a connection is refused at once (HTTP "
+              "503). Serving a class (--host), one client address may hold an eighth of them. "
+              "Raised to twice --max-solves plus --max-queue, plus 16, when lower. "
+              "Default: " +
+              std::to_string(options.max_connections) + "."))
       ->type_name("N");
   cmd->footer(
       wrap("Prints one line with the address and the library, then serves until Ctrl-C or SIGTERM, "

@@ -70,6 +70,9 @@ int run_serve(const ServeOptions& given) {
   config.token = options.token;
   if (!loopback && !options.read_only && config.token.empty()) config.token = random_token();
   config.client_rate_per_minute = options.rate >= 0 ? options.rate : loopback ? 0 : 30;
+  // Serving a class, one machine may hold an eighth of the connections (a browser opens 6 at
+  // most, plus its solve streams); on the loopback address every client is this machine.
+  if (!loopback) config.connections_per_client = std::max(16, config.http_threads / 8);
   web::Server server(config);
   const int port = server.bind();
   const std::string shown_host =

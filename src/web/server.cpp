@@ -456,20 +456,62 @@ public:
 
   std::chrono::milliseconds request_timeout{20000};
   std::chrono::milliseconds io_timeout{5000};
+  int connections_per_client = 0;  // ServerConfig's; 0: no limit
 
 private:
+  /// Counts a connection of `address` while it lives; `admitted` false when the address had
+  /// its share already (nothing counted then).
+  class ClientSlot {
+  public:
+    ClientSlot(HttpServer& server, std::string address) : server_(server) {
+      if (server_.connections_per_client <= 0) return;
+      std::lock_guard<std::mutex> lock(server_.clients_mutex_);
+      int& open = server_.open_by_client_[address];
+      if (open >= server_.connections_per_client) return;
+      ++open;
+      address_ = std::move(address);
+    }
+    ClientSlot(const ClientSlot&) = delete;
+    ClientSlot& operator=(const ClientSlot&) = delete;
+    ~ClientSlot() {
+      if (address_.empty()) return;
+      std::lock_guard<std::mutex> lock(server_.clients_mutex_);
+      const auto it = server_.open_by_client_.find(address_);
+      if (--it->second == 0) server_.open_by_client_.erase(it);
+    }
+    bool admitted() const { return server_.connections_per_client <= 0 || !address_.empty(); }
+
+  private:
+    HttpServer& server_;
+    std::string address_;
+  };
+
   // httplib calls this (a private virtual) for each accepted connection, on a thread of the
   // task queue; process_request (protected) reads and answers one request.
   bool process_and_close_socket(socket_t sock) override {
+    const bool ok = serve(sock);
+    ::shutdown(sock, SHUT_RDWR);
+    ::close(sock);
+    return ok;
+  }
+
+  /// Answers the connection's requests (or refuses it); its client's slot is free on return.
+  bool serve(socket_t sock) {
     bool ok = false;
+    std::string address;
+    int port = 0;
+    ConnectionStream stream(sock, io_timeout, [this] { return stopping_.load(); });
+    stream.get_remote_ip_and_port(address, port);
+    const ClientSlot slot(*this, address);
     if (t_refusal_wait.count() >= 0) {
-      send_refusal(sock);
+      send_refusal(sock, kBusy, t_refusal_wait);
+    } else if (!slot.admitted()) {
+      send_refusal(sock, kBusyClient, kRefusalWait);
     } else {
       // httplib writes a response's head and body apart: without TCP_NODELAY, the body waits
       // for the client's delayed ACK of the head (40 ms on Linux) on a kept-alive connection.
       const int on = 1;
       ::setsockopt(sock, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
-      ConnectionStream stream(sock, io_timeout, [this] { return stopping_.load(); });
       for (std::size_t left = kKeepAliveRequests; left > 0; --left) {
         if (!stream.next_request(request_timeout)) break;
         bool closed = false;
@@ -477,21 +519,24 @@ private:
         if (!ok || closed || stream.cut()) break;
       }
     }
-    ::shutdown(sock, SHUT_RDWR);
-    ::close(sock);
     return ok;
   }
 
-  /// 503 with its one-line JSON error, after reading what the client sent within
-  /// t_refusal_wait (the response is then read, not lost to a reset).
-  static void send_refusal(int sock) {
-    static const std::string kBody =
-        R"({"error":"the server is busy: every connection is taken (--max-connections); try again"})";
-    static const std::string kResponse =
+  /// The errors of a refused connection.
+  static constexpr std::string_view kBusy =
+      "the server is busy: every connection is taken (--max-connections); try again";
+  static constexpr std::string_view kBusyClient =
+      "too many connections from this address at once; try again when some are done";
+
+  /// 503 with `error` as its one-line JSON error, after reading what the client sent within
+  /// `wait` (the response is then read, not lost to a reset).
+  static void send_refusal(int sock, std::string_view error, std::chrono::milliseconds wait) {
+    const std::string body = R"({"error":")" + std::string(error) + "\"}";
+    const std::string response =
         "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; "
         "charset=utf-8\r\nRetry-After: 1\r\nConnection: close\r\nContent-Length: " +
-        std::to_string(kBody.size()) + "\r\n\r\n" + kBody;
-    const auto until = Clock::now() + t_refusal_wait;
+        std::to_string(body.size()) + "\r\n\r\n" + body;
+    const auto until = Clock::now() + wait;
     char scratch[4096];
     while (wait_socket(sock, POLLIN, until, kNever)) {
       const ssize_t n = ::recv(sock, scratch, sizeof scratch, MSG_DONTWAIT);
@@ -499,15 +544,17 @@ private:
                         std::string_view::npos)
         break;
     }
-    if (::send(sock, kResponse.data(), kResponse.size(), MSG_NOSIGNAL | MSG_DONTWAIT) < 0) return;
+    if (::send(sock, response.data(), response.size(), MSG_NOSIGNAL | MSG_DONTWAIT) < 0) return;
     ::shutdown(sock, SHUT_WR);
     // Read (and drop) what is still coming, briefly, so that closing does not reset the 503.
-    const auto linger = Clock::now() + t_refusal_wait;
+    const auto linger = Clock::now() + wait;
     while (wait_socket(sock, POLLIN, linger, kNever))
       if (::recv(sock, scratch, sizeof scratch, MSG_DONTWAIT) <= 0) break;
   }
 
   std::atomic<bool> stopping_{false};
+  std::mutex clients_mutex_;
+  std::map<std::string, int> open_by_client_;  // open connections by client address
 };
 
 }  // namespace
@@ -579,6 +626,7 @@ void Server::Impl::routes() {
   http.new_task_queue = [threads] { return new ConnectionPool(static_cast<size_t>(threads)); };
   http.request_timeout = config.request_timeout;
   http.io_timeout = config.io_timeout;
+  http.connections_per_client = config.connections_per_client;
   http.set_read_timeout(config.io_timeout);
   http.set_write_timeout(config.io_timeout);
   http.set_error_handler(

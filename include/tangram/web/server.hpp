@@ -33,6 +33,9 @@ struct ServerConfig {
   /// Each read or write of a connection waits at most this for the other end, and a kept-alive
   /// connection idle this long is closed.
   std::chrono::milliseconds io_timeout{5000};
+  /// Connections one client address may hold open at once (503 beyond), so that one machine
+  /// cannot take every thread; 0: no limit.
+  int connections_per_client = 0;
 };
 
 /// The server: routes set up by the constructor, listening from bind() on.
