@@ -200,11 +200,13 @@ private:
 /// Connections answered by at most this many requests each before they are closed.
 constexpr std::size_t kKeepAliveRequests = 100;
 
-/// A refused connection waits at most this for its request before the 503 is sent and it is
-/// closed (so that the client reads the 503 rather than a reset).
-constexpr auto kRefusalWait = std::chrono::milliseconds(200);
+/// A refused connection gets its 503 at once, then is kept open at most this while what its
+/// client still sends is read and dropped (closing on unread data would reset the connection,
+/// and the client could lose the 503).
+constexpr auto kRefusalLinger = std::chrono::milliseconds(200);
 
-/// Refused connections waiting for the refusal thread; beyond, they are closed at once.
+/// Refused connections waiting for the refusal thread; beyond, they are refused on the
+/// accepting thread, closed without lingering.
 constexpr std::size_t kMaxRefusalsWaiting = 256;
 
 /// Connections the kernel keeps waiting for accept() (listen(2)'s backlog; the kernel caps it
@@ -216,9 +218,21 @@ constexpr auto kStopPoll = std::chrono::milliseconds(100);
 
 using Clock = std::chrono::steady_clock;
 
-/// How long the refusal of the connection this thread handles waits for its request; negative:
-/// the connection is served, not refused.
-thread_local std::chrono::milliseconds t_refusal_wait{-1};
+/// A refused connection lingering: a duplicate of its socket, closed at its client's end or
+/// at `until`.
+struct Lingering {
+  int fd;
+  Clock::time_point until;
+};
+
+/// How the connection this thread handles is refused: the refusal thread keeps it lingering
+/// in `lingering` (many at once); null: closed at once.
+struct Refusing {
+  std::vector<Lingering>* lingering = nullptr;
+};
+
+/// Set while this thread refuses connections; null: it serves them.
+thread_local Refusing* t_refusing = nullptr;
 
 /// Waits until `sock` is ready for `events` (poll(2)), `until` passes or `stopping()`; true
 /// when ready (an error or hang-up counts: the next call says which).
@@ -372,9 +386,10 @@ public:
         return;
       }
     }
-    t_refusal_wait = std::chrono::milliseconds(0);  // too many: refused without waiting
+    Refusing at_once;  // too many waiting: refused here, without lingering
+    t_refusing = &at_once;
     fn();
-    t_refusal_wait = std::chrono::milliseconds(-1);
+    t_refusing = nullptr;
   }
 
   void shutdown() override {
@@ -406,19 +421,44 @@ private:
     }
   }
 
+  /// The refusal thread: sends each refused connection its 503 at once, then reads and drops
+  /// what its client still sends, for all of them at once, until each ends or its time is up.
   void refuse() {
-    t_refusal_wait = kRefusalWait;
+    std::vector<Lingering> lingering;
+    Refusing refusing{&lingering};
+    t_refusing = &refusing;
     for (;;) {
       std::function<void()> fn;
       {
         std::unique_lock<std::mutex> lock(mutex_);
-        refusal_.wait(lock, [&] { return !refusals_.empty() || down_; });
-        if (refusals_.empty()) return;
-        fn = std::move(refusals_.front());
-        refusals_.pop_front();
+        const auto ready = [&] { return !refusals_.empty() || down_; };
+        if (lingering.empty())
+          refusal_.wait(lock, ready);
+        else
+          refusal_.wait_for(lock, std::chrono::milliseconds(10), ready);
+        if (!refusals_.empty()) {
+          fn = std::move(refusals_.front());
+          refusals_.pop_front();
+        } else if (down_) {
+          break;
+        }
       }
-      fn();
+      if (fn) fn();
+      const auto now = Clock::now();
+      char scratch[4096];
+      for (auto it = lingering.begin(); it != lingering.end();) {
+        ssize_t n = 1;
+        while (n > 0) n = ::recv(it->fd, scratch, sizeof scratch, MSG_DONTWAIT);
+        const bool waiting = n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
+        if (waiting && now < it->until) {
+          ++it;
+          continue;
+        }
+        ::close(it->fd);
+        it = lingering.erase(it);
+      }
     }
+    for (const Lingering& l : lingering) ::close(l.fd);
   }
 
   std::mutex mutex_;
@@ -503,10 +543,11 @@ private:
     ConnectionStream stream(sock, io_timeout, [this] { return stopping_.load(); });
     stream.get_remote_ip_and_port(address, port);
     const ClientSlot slot(*this, address);
-    if (t_refusal_wait.count() >= 0) {
-      send_refusal(sock, kBusy, t_refusal_wait);
+    if (t_refusing != nullptr) {
+      send_refusal(sock, kBusy, t_refusing->lingering);
     } else if (!slot.admitted()) {
-      send_refusal(sock, kBusyClient, kRefusalWait);
+      // Briefly: this thread is one that the client's share leaves to the others.
+      send_refusal(sock, kBusyClient, nullptr, kRefusalLinger / 4);
     } else {
       // httplib writes a response's head and body apart: without TCP_NODELAY, the body waits
       // for the client's delayed ACK of the head (40 ms on Linux) on a kept-alive connection.
@@ -528,14 +569,24 @@ private:
   static constexpr std::string_view kBusyClient =
       "too many connections from this address at once; try again when some are done";
 
-  /// 503 with `error` as its one-line JSON error, after reading what the client sent within
-  /// `wait` (the response is then read, not lost to a reset).
-  static void send_refusal(int sock, std::string_view error, std::chrono::milliseconds wait) {
+  /// 503 with `error` as its one-line JSON error. With `lingering`, sent at once and the socket
+  /// (a duplicate) left there for the refusal thread to drain; else this thread waits at most
+  /// `wait` for the request and as long again for the rest, read and dropped (the response is
+  /// then read, not lost to a reset).
+  static void send_refusal(int sock, std::string_view error, std::vector<Lingering>* lingering,
+                           std::chrono::milliseconds wait = {}) {
     const std::string body = R"({"error":")" + std::string(error) + "\"}";
     const std::string response =
         "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; "
         "charset=utf-8\r\nRetry-After: 1\r\nConnection: close\r\nContent-Length: " +
         std::to_string(body.size()) + "\r\n\r\n" + body;
+    if (lingering != nullptr) {
+      if (::send(sock, response.data(), response.size(), MSG_NOSIGNAL | MSG_DONTWAIT) < 0) return;
+      ::shutdown(sock, SHUT_WR);
+      if (const int fd = ::dup(sock); fd >= 0)
+        lingering->push_back({fd, Clock::now() + kRefusalLinger});
+      return;
+    }
     const auto until = Clock::now() + wait;
     char scratch[4096];
     while (wait_socket(sock, POLLIN, until, kNever)) {
@@ -548,8 +599,12 @@ private:
     ::shutdown(sock, SHUT_WR);
     // Read (and drop) what is still coming, briefly, so that closing does not reset the 503.
     const auto linger = Clock::now() + wait;
-    while (wait_socket(sock, POLLIN, linger, kNever))
-      if (::recv(sock, scratch, sizeof scratch, MSG_DONTWAIT) <= 0) break;
+    for (;;) {
+      const ssize_t n = ::recv(sock, scratch, sizeof scratch, MSG_DONTWAIT);
+      if (n > 0) continue;
+      if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)) break;
+      if (!wait_socket(sock, POLLIN, linger, kNever)) break;
+    }
   }
 
   std::atomic<bool> stopping_{false};
