@@ -5,12 +5,16 @@
 
 #include <doctest/doctest.h>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <filesystem>
+#include <future>
 #include <string>
 #include <thread>
 
@@ -74,7 +78,7 @@ struct Running {
   }
   ~Running() {
     server->stop();
-    thread.join();
+    if (thread.joinable()) thread.join();
   }
   static tangram::web::JobsConfig quick() {
     tangram::web::JobsConfig jobs;
@@ -567,6 +571,100 @@ TEST_CASE("tangram serve: one line with the address, SIGTERM ends it with status
   CHECK(bad.err == "tangram: error: --port must be in 0..65535, got 70000\n");
   const tangram::test::Run help = tangram::test::run_cli(dir, "serve --help");
   CHECK(help.status == 0);
-  for (const char* option : {"--port", "--host", "--library", "--max-solves", "--max-queue"})
+  for (const char* option :
+       {"--port", "--host", "--library", "--max-solves", "--max-queue", "--max-connections"})
     CHECK(help.out.find(option) != std::string::npos);
+  const tangram::test::Run few = tangram::test::run_cli(dir, "serve --max-connections 2");
+  CHECK(few.status == 2);
+  CHECK(few.err == "tangram: error: --max-connections must be in 16..4096, got 2\n");
+}
+
+/// A socket connected to 127.0.0.1:port (closed by the destructor).
+struct RawClient {
+  int fd = -1;
+  explicit RawClient(int port) {
+    fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_port = htons(static_cast<std::uint16_t>(port));
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    REQUIRE(::connect(fd, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0);
+  }
+  ~RawClient() { ::close(fd); }
+  bool send(const std::string& text) const {
+    return ::send(fd, text.data(), text.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(text.size());
+  }
+  /// Everything until the server closes the connection.
+  std::string read_all() const {
+    std::string out;
+    char buffer[4096];
+    for (ssize_t n; (n = ::recv(fd, buffer, sizeof buffer, 0)) > 0;)
+      out.append(buffer, static_cast<std::size_t>(n));
+    return out;
+  }
+};
+
+TEST_CASE("serve: one client address holds at most connections_per_client connections") {
+  tangram::web::ServerConfig config;
+  config.connections_per_client = 2;
+  config.io_timeout = 60s;
+  Running s(Running::quick(), config);
+  RawClient first(s.port);
+  RawClient second(s.port);
+  REQUIRE(first.send("GET /api/sets HTTP/1.1\r\nHost: x\r\n"));
+  REQUIRE(second.send("GET /api/sets HTTP/1.1\r\nHost: x\r\n"));
+  RawClient third(s.port);
+  REQUIRE(third.send("GET /api/sets HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"));
+  const std::string reply = third.read_all();
+  CHECK(reply.rfind("HTTP/1.1 503", 0) == 0);
+  CHECK(reply.find("too many connections from this address") != std::string::npos);
+  // The first two finish their requests and are answered; their places are free again.
+  REQUIRE(first.send("Connection: close\r\n\r\n"));
+  CHECK(first.read_all().rfind("HTTP/1.1 200", 0) == 0);
+  CHECK(s.client().Get("/api/sets")->status == 200);
+}
+
+TEST_CASE("serve: clients that send half a request hold nobody up, and stop() still stops") {
+  tangram::web::ServerConfig config;
+  config.http_threads = 4;
+  config.io_timeout = 60s;  // only the request deadline cuts a client here
+  config.request_timeout = 1s;
+  Running s(Running::quick(), config);
+  {
+    // Four connections that send half a header and wait take every thread: the fifth is
+    // refused at once with 503 and its line (httplib queued it behind them).
+    std::vector<std::unique_ptr<RawClient>> idle;
+    for (int k = 0; k < 4; ++k) {
+      idle.push_back(std::make_unique<RawClient>(s.port));
+      REQUIRE(idle.back()->send("GET /api/sets HTTP/1.1\r\nHost: x\r\n"));
+    }
+    RawClient fifth(s.port);
+    REQUIRE(fifth.send("GET /api/sets HTTP/1.1\r\nHost: x\r\n\r\n"));
+    const std::string reply = fifth.read_all();
+    CHECK(reply.rfind("HTTP/1.1 503", 0) == 0);
+    CHECK(reply.find(R"({"error":"the server is busy)") != std::string::npos);
+    // Each is cut by the request deadline (1 s), not answered, and its thread freed.
+    for (const auto& c : idle) CHECK(c->read_all().find("200 OK") == std::string::npos);
+  }
+  CHECK(s.client().Get("/api/sets")->status == 200);
+  // A client sending a byte every 50 ms is cut at the deadline too: 200 bytes would take 10 s.
+  RawClient trickle(s.port);
+  const std::string request = "GET /api/sets HTTP/1.1\r\nX-Slow: " + std::string(200, 'a');
+  std::size_t sent = 0;
+  while (sent < request.size() && trickle.send(request.substr(sent, 1))) {
+    ++sent;
+    std::this_thread::sleep_for(50ms);
+  }
+  CHECK(sent < request.size());
+  // stop() makes run() return while a client trickles (httplib's pool joined its thread for
+  // as long as it went on); the 60 s are only a guard against a hang.
+  RawClient slow(s.port);
+  REQUIRE(slow.send("GET /api/sets HTTP/1.1\r\n"));
+  auto stopped = std::async(std::launch::async, [&] {
+    s.server->stop();
+    s.thread.join();
+  });
+  for (int k = 0; k < 3000 && stopped.wait_for(20ms) != std::future_status::ready; ++k)
+    slow.send("a");
+  CHECK(stopped.wait_for(0s) == std::future_status::ready);
 }

@@ -443,6 +443,7 @@ struct ServeOptions {
   bool read_only = false;          ///< --read-only: the library cannot be changed
   std::string token;               ///< --token: needed to change the library; empty = see serve
   int rate = -1;                   ///< --rate: solves and hints a client may start a minute
+  int max_connections = 256;       ///< --max-connections: open at once, 503 beyond
 };
 
 /// Declares `tangram serve` on `app`.

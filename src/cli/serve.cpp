@@ -19,9 +19,11 @@ std::string default_library() {
   return "";
 }
 
-/// Largest --max-solves and --max-queue.
+/// Largest --max-solves and --max-queue; --max-connections' range.
 constexpr int kMaxSolvesLimit = 64;
 constexpr int kMaxQueueLimit = 1000;
+constexpr int kMinConnections = 16;
+constexpr int kMaxConnections = 4096;
 
 }  // namespace
 
@@ -72,10 +74,21 @@ CLI::App* setup_serve(CLI::App& app, ServeOptions& options) {
                        "HTTP 429. 0 = no limit. Default: none on the loopback address, 30 on "
                        "another."))
       ->type_name("N");
+  cmd->add_option(
+         "--max-connections", options.max_connections,
+         wrap("Connections open at once, each answered by a thread of its own (an open "
+              "solve stream holds one); beyond, a connection is refused at once (HTTP "
+              "503). Serving a class (--host), one client address may hold an eighth of them. "
+              "Raised to twice --max-solves plus --max-queue, plus 16, when lower. "
+              "Default: " +
+              std::to_string(options.max_connections) + "."))
+      ->type_name("N");
   cmd->footer(
       wrap("Prints one line with the address and the library, then serves until Ctrl-C or SIGTERM, "
            "which stop the running solves and end cleanly. Request bodies are at most 8 MiB; a "
-           "solve whose page was closed is stopped 5 s later. The page and the pictures of masks/ "
+           "request must arrive within 20 s (a slower one is cut) and a connection idle for 5 s is "
+           "closed; a solve whose page was closed is stopped 5 s later. The page and the pictures "
+           "of masks/ "
            "are built into the program; nothing is fetched from the network. docs/web-api.md "
            "describes the HTTP interface.\n"
            "Exit status: 0 stopped by Ctrl-C or SIGTERM; 2 bad option, a port that cannot be "
@@ -101,6 +114,10 @@ ServeOptions checked_serve_options(const ServeOptions& options) {
   if (options.max_queue < 0 || options.max_queue > kMaxQueueLimit)
     throw UsageError("--max-queue must be in 0.." + std::to_string(kMaxQueueLimit) + ", got " +
                      std::to_string(options.max_queue));
+  if (options.max_connections < kMinConnections || options.max_connections > kMaxConnections)
+    throw UsageError("--max-connections must be in " + std::to_string(kMinConnections) + ".." +
+                     std::to_string(kMaxConnections) + ", got " +
+                     std::to_string(options.max_connections));
   if (options.threads < 0)
     throw UsageError("--threads must be 0 (all cores) or more, got " +
                      std::to_string(options.threads));

@@ -39,6 +39,7 @@ int run_serve(const ServeOptions& given) {
                                  "--max-queue",   std::to_string(options.max_queue),
                                  "--threads",     std::to_string(options.threads),
                                  "--rate",        std::to_string(options.rate)};
+  words.insert(words.end(), {"--max-connections", std::to_string(options.max_connections)});
   if (options.read_only) words.emplace_back("--read-only");
   if (!options.token.empty()) words.insert(words.end(), {"--token", options.token});
   std::vector<char*> argv;

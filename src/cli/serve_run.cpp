@@ -60,15 +60,19 @@ int run_serve(const ServeOptions& given) {
   // then download must find their own solve still there).
   config.jobs.kept =
       static_cast<std::size_t>(std::max(32, 2 * (options.max_solves + options.max_queue)));
-  // Every waiting or running solve may have a stream or two open, and requests need threads
-  // beside them.
-  config.http_threads = 2 * (options.max_solves + options.max_queue) + 16;
+  // One thread per open connection (docs/web-api.md#limits): every waiting or running solve may
+  // have a stream or two open, and requests need threads beside them.
+  config.http_threads =
+      std::max(options.max_connections, 2 * (options.max_solves + options.max_queue) + 16);
   const bool loopback =
       options.host == "127.0.0.1" || options.host == "::1" || options.host == "localhost";
   config.read_only = options.read_only;
   config.token = options.token;
   if (!loopback && !options.read_only && config.token.empty()) config.token = random_token();
   config.client_rate_per_minute = options.rate >= 0 ? options.rate : loopback ? 0 : 30;
+  // Serving a class, one machine may hold an eighth of the connections (a browser opens 6 at
+  // most, plus its solve streams); on the loopback address every client is this machine.
+  if (!loopback) config.connections_per_client = std::max(16, config.http_threads / 8);
   web::Server server(config);
   const int port = server.bind();
   const std::string shown_host =

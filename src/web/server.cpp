@@ -2,12 +2,24 @@
 
 #include "tangram/web/server.hpp"
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <array>
 #include <atomic>
 #include <cerrno>
+#include <condition_variable>
 #include <cstring>
 #include <deque>
+#include <functional>
 #include <map>
 #include <mutex>
+#include <thread>
+#include <vector>
 
 #include <httplib.h>
 
@@ -185,6 +197,421 @@ private:
   std::map<std::string, std::deque<std::chrono::steady_clock::time_point>> recent_;
 };
 
+/// Connections answered by at most this many requests each before they are closed.
+constexpr std::size_t kKeepAliveRequests = 100;
+
+/// A refused connection gets its 503 at once, then is kept open at most this while what its
+/// client still sends is read and dropped (closing on unread data would reset the connection,
+/// and the client could lose the 503).
+constexpr auto kRefusalLinger = std::chrono::milliseconds(200);
+
+/// Refused connections waiting for the refusal thread; beyond, they are refused on the
+/// accepting thread, closed without lingering.
+constexpr std::size_t kMaxRefusalsWaiting = 256;
+
+/// Connections the kernel keeps waiting for accept() (listen(2)'s backlog; the kernel caps it
+/// at net.core.somaxconn).
+constexpr int kListenBacklog = 1024;
+
+/// Longest single wait of a connection's thread, so that it notices the server stopping.
+constexpr auto kStopPoll = std::chrono::milliseconds(100);
+
+using Clock = std::chrono::steady_clock;
+
+/// A refused connection lingering: a duplicate of its socket, closed at its client's end or
+/// at `until`.
+struct Lingering {
+  int fd;
+  Clock::time_point until;
+};
+
+/// How the connection this thread handles is refused: the refusal thread keeps it lingering
+/// in `lingering` (many at once); null: closed at once.
+struct Refusing {
+  std::vector<Lingering>* lingering = nullptr;
+};
+
+/// Set while this thread refuses connections; null: it serves them.
+thread_local Refusing* t_refusing = nullptr;
+
+/// Waits until `sock` is ready for `events` (poll(2)), `until` passes or `stopping()`; true
+/// when ready (an error or hang-up counts: the next call says which).
+template <class Stopping>
+bool wait_socket(int sock, short events, Clock::time_point until, const Stopping& stopping) {
+  for (;;) {
+    if (stopping()) return false;
+    const auto left = until - Clock::now();
+    if (left <= Clock::duration::zero()) return false;
+    const auto slice = std::min(std::chrono::ceil<std::chrono::milliseconds>(left), kStopPoll);
+    pollfd p{sock, events, 0};
+    const int ready = ::poll(&p, 1, static_cast<int>(slice.count()));
+    if (ready > 0) return true;
+    if (ready < 0 && errno != EINTR) return false;
+  }
+}
+
+/// wait_socket's `stopping` for a wait that the server's stop does not cut short.
+constexpr auto kNever = [] { return false; };
+
+/// One connection as httplib's Stream, with the limits of ServerConfig: every wait at most
+/// io_timeout, and the reads of one request all before its deadline.
+class ConnectionStream final : public httplib::Stream {
+public:
+  using Stopping = std::function<bool()>;
+
+  ConnectionStream(int sock, std::chrono::milliseconds io_timeout, Stopping stopping)
+      : sock_(sock), io_timeout_(io_timeout), stopping_(std::move(stopping)) {}
+
+  /// Waits (at most io_timeout) for the next request's first byte; false when none comes. The
+  /// reads of that request must end within `request_timeout` from now.
+  bool next_request(std::chrono::milliseconds request_timeout) {
+    if (begin_ == end_ && !wait_socket(sock_, POLLIN, Clock::now() + io_timeout_, stopping_))
+      return false;
+    read_deadline_ = Clock::now() + request_timeout;
+    return true;
+  }
+
+  bool is_readable() const override {
+    if (begin_ < end_) return true;
+    if (wait_socket(sock_, POLLIN, std::min(Clock::now() + io_timeout_, read_deadline_), stopping_))
+      return true;
+    cut_ = true;
+    return false;
+  }
+
+  /// Whether a read of the request waited too long (or the server stopped): httplib then
+  /// answers 400 at most, and the connection is closed after it.
+  bool cut() const { return cut_; }
+
+  /// Ready to write within io_timeout and the other end has not closed (a closed tab ends its
+  /// event stream at the next event or keep-alive).
+  bool is_writable() const override {
+    if (!wait_socket(sock_, POLLOUT, Clock::now() + io_timeout_, kNever)) return false;
+    pollfd p{sock_, POLLIN, 0};
+    if (::poll(&p, 1, 0) <= 0) return true;
+    char byte;
+    return ::recv(sock_, &byte, 1, MSG_PEEK | MSG_DONTWAIT) != 0;
+  }
+
+  ssize_t read(char* ptr, size_t size) override {
+    if (begin_ == end_) {
+      if (!is_readable()) return -1;
+      ssize_t n;
+      do n = ::recv(sock_, buffer_.data(), buffer_.size(), 0);
+      while (n < 0 && errno == EINTR);
+      if (n <= 0) return n;
+      begin_ = 0;
+      end_ = static_cast<std::size_t>(n);
+    }
+    const std::size_t n = std::min(size, end_ - begin_);
+    std::memcpy(ptr, buffer_.data() + begin_, n);
+    begin_ += n;
+    return static_cast<ssize_t>(n);
+  }
+
+  // Writes go on while the server stops: the streams' last "done" events are written then.
+  ssize_t write(const char* ptr, size_t size) override {
+    if (!wait_socket(sock_, POLLOUT, Clock::now() + io_timeout_, kNever)) return -1;
+    ssize_t n;
+    do n = ::send(sock_, ptr, size, MSG_NOSIGNAL);
+    while (n < 0 && errno == EINTR);
+    return n;
+  }
+
+  void get_remote_ip_and_port(std::string& ip, int& port) const override {
+    address(::getpeername, ip, port);
+  }
+  void get_local_ip_and_port(std::string& ip, int& port) const override {
+    address(::getsockname, ip, port);
+  }
+  socket_t socket() const override { return sock_; }
+
+private:
+  template <class Name>
+  void address(Name name, std::string& ip, int& port) const {
+    sockaddr_storage a{};
+    socklen_t length = sizeof a;
+    ip.clear();
+    port = 0;
+    if (name(sock_, reinterpret_cast<sockaddr*>(&a), &length) != 0) return;
+    char text[INET6_ADDRSTRLEN] = "";
+    if (a.ss_family == AF_INET) {
+      const auto* v4 = reinterpret_cast<const sockaddr_in*>(&a);
+      ::inet_ntop(AF_INET, &v4->sin_addr, text, sizeof text);
+      port = ntohs(v4->sin_port);
+    } else if (a.ss_family == AF_INET6) {
+      const auto* v6 = reinterpret_cast<const sockaddr_in6*>(&a);
+      ::inet_ntop(AF_INET6, &v6->sin6_addr, text, sizeof text);
+      port = ntohs(v6->sin6_port);
+    }
+    ip = text;
+  }
+
+  int sock_;
+  std::chrono::milliseconds io_timeout_;
+  Stopping stopping_;
+  Clock::time_point read_deadline_ = Clock::time_point::max();
+  std::array<char, 4096> buffer_{};
+  std::size_t begin_ = 0;
+  std::size_t end_ = 0;
+  mutable bool cut_ = false;
+};
+
+/// httplib's task queue for connections: `threads` threads, one connection each. A connection
+/// that finds them all busy is refused at once (by a thread of its own, HttpServer's 503),
+/// never queued behind slow clients.
+class ConnectionPool final : public httplib::TaskQueue {
+public:
+  explicit ConnectionPool(std::size_t threads) {
+    for (std::size_t i = 0; i < threads; ++i) threads_.emplace_back([this] { serve(); });
+    refuser_ = std::thread([this] { refuse(); });
+  }
+
+  ConnectionPool(const ConnectionPool&) = delete;
+  ConnectionPool& operator=(const ConnectionPool&) = delete;
+  ~ConnectionPool() override { shutdown(); }
+
+  void enqueue(std::function<void()> fn) override {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (open_ < threads_.size()) {
+        ++open_;
+        jobs_.push_back(std::move(fn));
+        work_.notify_one();  // a connection thread: the refuser waits on its own
+        return;
+      }
+      if (refusals_.size() < kMaxRefusalsWaiting) {
+        refusals_.push_back(std::move(fn));
+        refusal_.notify_one();
+        return;
+      }
+    }
+    Refusing at_once;  // too many waiting: refused here, without lingering
+    t_refusing = &at_once;
+    fn();
+    t_refusing = nullptr;
+  }
+
+  void shutdown() override {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (down_) return;
+      down_ = true;
+    }
+    work_.notify_all();
+    refusal_.notify_all();
+    for (std::thread& t : threads_) t.join();
+    refuser_.join();
+  }
+
+private:
+  void serve() {
+    for (;;) {
+      std::function<void()> fn;
+      {
+        std::unique_lock<std::mutex> lock(mutex_);
+        work_.wait(lock, [&] { return !jobs_.empty() || down_; });
+        if (jobs_.empty()) return;
+        fn = std::move(jobs_.front());
+        jobs_.pop_front();
+      }
+      fn();
+      std::lock_guard<std::mutex> lock(mutex_);
+      --open_;
+    }
+  }
+
+  /// The refusal thread: sends each refused connection its 503 at once, then reads and drops
+  /// what its client still sends, for all of them at once, until each ends or its time is up.
+  void refuse() {
+    std::vector<Lingering> lingering;
+    Refusing refusing{&lingering};
+    t_refusing = &refusing;
+    for (;;) {
+      std::function<void()> fn;
+      {
+        std::unique_lock<std::mutex> lock(mutex_);
+        const auto ready = [&] { return !refusals_.empty() || down_; };
+        if (lingering.empty())
+          refusal_.wait(lock, ready);
+        else
+          refusal_.wait_for(lock, std::chrono::milliseconds(10), ready);
+        if (!refusals_.empty()) {
+          fn = std::move(refusals_.front());
+          refusals_.pop_front();
+        } else if (down_) {
+          break;
+        }
+      }
+      if (fn) fn();
+      const auto now = Clock::now();
+      char scratch[4096];
+      for (auto it = lingering.begin(); it != lingering.end();) {
+        ssize_t n = 1;
+        while (n > 0) n = ::recv(it->fd, scratch, sizeof scratch, MSG_DONTWAIT);
+        const bool waiting = n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK);
+        if (waiting && now < it->until) {
+          ++it;
+          continue;
+        }
+        ::close(it->fd);
+        it = lingering.erase(it);
+      }
+    }
+    for (const Lingering& l : lingering) ::close(l.fd);
+  }
+
+  std::mutex mutex_;
+  std::condition_variable work_;     // a connection to serve, or down_
+  std::condition_variable refusal_;  // a connection to refuse, or down_
+  std::deque<std::function<void()>> jobs_;
+  std::deque<std::function<void()>> refusals_;
+  std::size_t open_ = 0;  // connections given a thread and not yet closed
+  bool down_ = false;
+  std::vector<std::thread> threads_;
+  std::thread refuser_;
+};
+
+/// httplib's server with its own connection loop (ConnectionStream's limits, a stop noticed
+/// within kStopPoll) and the 503 of a refused connection.
+class HttpServer final : public httplib::Server {
+public:
+  /// Makes run() return (or never start): closes the listening socket, as httplib's stop()
+  /// does, but also before run() has begun.
+  void halt() {
+    stopping_ = true;
+    const socket_t sock = svr_sock_.exchange(INVALID_SOCKET);
+    if (sock != INVALID_SOCKET) {
+      ::shutdown(sock, SHUT_RDWR);
+      ::close(sock);
+    }
+  }
+
+  /// Lets kListenBacklog connections wait to be accepted (httplib listens with 5, and a burst
+  /// beyond is refused or dropped by the kernel); call after binding.
+  void widen_backlog() {
+    const socket_t sock = svr_sock_;
+    if (sock != INVALID_SOCKET) ::listen(sock, kListenBacklog);
+  }
+
+  std::chrono::milliseconds request_timeout{20000};
+  std::chrono::milliseconds io_timeout{5000};
+  int connections_per_client = 0;  // ServerConfig's; 0: no limit
+
+private:
+  /// Counts a connection of `address` while it lives; `admitted` false when the address had
+  /// its share already (nothing counted then).
+  class ClientSlot {
+  public:
+    ClientSlot(HttpServer& server, std::string address) : server_(server) {
+      if (server_.connections_per_client <= 0) return;
+      std::lock_guard<std::mutex> lock(server_.clients_mutex_);
+      int& open = server_.open_by_client_[address];
+      if (open >= server_.connections_per_client) return;
+      ++open;
+      address_ = std::move(address);
+    }
+    ClientSlot(const ClientSlot&) = delete;
+    ClientSlot& operator=(const ClientSlot&) = delete;
+    ~ClientSlot() {
+      if (address_.empty()) return;
+      std::lock_guard<std::mutex> lock(server_.clients_mutex_);
+      const auto it = server_.open_by_client_.find(address_);
+      if (--it->second == 0) server_.open_by_client_.erase(it);
+    }
+    bool admitted() const { return server_.connections_per_client <= 0 || !address_.empty(); }
+
+  private:
+    HttpServer& server_;
+    std::string address_;
+  };
+
+  // httplib calls this (a private virtual) for each accepted connection, on a thread of the
+  // task queue; process_request (protected) reads and answers one request.
+  bool process_and_close_socket(socket_t sock) override {
+    const bool ok = serve(sock);
+    ::shutdown(sock, SHUT_RDWR);
+    ::close(sock);
+    return ok;
+  }
+
+  /// Answers the connection's requests (or refuses it); its client's slot is free on return.
+  bool serve(socket_t sock) {
+    bool ok = false;
+    std::string address;
+    int port = 0;
+    ConnectionStream stream(sock, io_timeout, [this] { return stopping_.load(); });
+    stream.get_remote_ip_and_port(address, port);
+    const ClientSlot slot(*this, address);
+    if (t_refusing != nullptr) {
+      send_refusal(sock, kBusy, t_refusing->lingering);
+    } else if (!slot.admitted()) {
+      // Briefly: this thread is one that the client's share leaves to the others.
+      send_refusal(sock, kBusyClient, nullptr, kRefusalLinger / 4);
+    } else {
+      // httplib writes a response's head and body apart: without TCP_NODELAY, the body waits
+      // for the client's delayed ACK of the head (40 ms on Linux) on a kept-alive connection.
+      const int on = 1;
+      ::setsockopt(sock, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
+      for (std::size_t left = kKeepAliveRequests; left > 0; --left) {
+        if (!stream.next_request(request_timeout)) break;
+        bool closed = false;
+        ok = process_request(stream, left == 1, closed, nullptr);
+        if (!ok || closed || stream.cut()) break;
+      }
+    }
+    return ok;
+  }
+
+  /// The errors of a refused connection.
+  static constexpr std::string_view kBusy =
+      "the server is busy: every connection is taken (--max-connections); try again";
+  static constexpr std::string_view kBusyClient =
+      "too many connections from this address at once; try again when some are done";
+
+  /// 503 with `error` as its one-line JSON error. With `lingering`, sent at once and the socket
+  /// (a duplicate) left there for the refusal thread to drain; else this thread waits at most
+  /// `wait` for the request and as long again for the rest, read and dropped (the response is
+  /// then read, not lost to a reset).
+  static void send_refusal(int sock, std::string_view error, std::vector<Lingering>* lingering,
+                           std::chrono::milliseconds wait = {}) {
+    const std::string body = R"({"error":")" + std::string(error) + "\"}";
+    const std::string response =
+        "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; "
+        "charset=utf-8\r\nRetry-After: 1\r\nConnection: close\r\nContent-Length: " +
+        std::to_string(body.size()) + "\r\n\r\n" + body;
+    if (lingering != nullptr) {
+      if (::send(sock, response.data(), response.size(), MSG_NOSIGNAL | MSG_DONTWAIT) < 0) return;
+      ::shutdown(sock, SHUT_WR);
+      if (const int fd = ::dup(sock); fd >= 0)
+        lingering->push_back({fd, Clock::now() + kRefusalLinger});
+      return;
+    }
+    const auto until = Clock::now() + wait;
+    char scratch[4096];
+    while (wait_socket(sock, POLLIN, until, kNever)) {
+      const ssize_t n = ::recv(sock, scratch, sizeof scratch, MSG_DONTWAIT);
+      if (n <= 0 || std::string_view(scratch, static_cast<std::size_t>(n)).find("\r\n\r\n") !=
+                        std::string_view::npos)
+        break;
+    }
+    if (::send(sock, response.data(), response.size(), MSG_NOSIGNAL | MSG_DONTWAIT) < 0) return;
+    ::shutdown(sock, SHUT_WR);
+    // Read (and drop) what is still coming, briefly, so that closing does not reset the 503.
+    const auto linger = Clock::now() + wait;
+    for (;;) {
+      const ssize_t n = ::recv(sock, scratch, sizeof scratch, MSG_DONTWAIT);
+      if (n > 0) continue;
+      if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK)) break;
+      if (!wait_socket(sock, POLLIN, linger, kNever)) break;
+    }
+  }
+
+  std::atomic<bool> stopping_{false};
+  std::mutex clients_mutex_;
+  std::map<std::string, int> open_by_client_;  // open connections by client address
+};
+
 }  // namespace
 
 struct Server::Impl {
@@ -200,7 +627,7 @@ struct Server::Impl {
   PlayDesk play;
   ConvexDesk convex;
   ClientRate rate;
-  httplib::Server http;
+  HttpServer http;
   std::string sets_text;  // GET /api/sets, made once
   std::atomic<int> port{0};
   std::once_flag stopped;
@@ -251,7 +678,12 @@ void Server::Impl::routes() {
   using httplib::Response;
   http.set_payload_max_length(config.max_body_bytes);
   const int threads = std::max(4, config.http_threads);
-  http.new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<size_t>(threads)); };
+  http.new_task_queue = [threads] { return new ConnectionPool(static_cast<size_t>(threads)); };
+  http.request_timeout = config.request_timeout;
+  http.io_timeout = config.io_timeout;
+  http.connections_per_client = config.connections_per_client;
+  http.set_read_timeout(config.io_timeout);
+  http.set_write_timeout(config.io_timeout);
   http.set_error_handler(
       httplib::Server::HandlerWithResponse([](const Request& req, Response& res) {
         if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
@@ -538,6 +970,7 @@ int Server::bind() {
   } else if (!impl_->http.bind_to_port(host, port)) {
     port = -1;
   }
+  if (port > 0) impl_->http.widen_backlog();
   if (port < 0)
     throw OutputError("cannot listen on " + host + ":" + std::to_string(impl_->config.port) +
                       (errno != 0 ? ": " + std::string(std::strerror(errno)) : "") +
@@ -552,7 +985,7 @@ void Server::stop() {
   std::call_once(impl_->stopped, [&] {
     impl_->play.shutdown();
     impl_->jobs.shutdown();  // streams get their "done" and end
-    impl_->http.stop();
+    impl_->http.halt();
   });
 }
 

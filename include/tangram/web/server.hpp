@@ -18,8 +18,8 @@ struct ServerConfig {
   int port = 8765;                        ///< 0: any free port (port() says which)
   std::filesystem::path library;          ///< the library folder (created when missing)
   std::size_t max_body_bytes = 8u << 20;  ///< largest request body (8 MiB)
-  /// Threads answering requests: each open event stream holds one, so there must be more
-  /// than the streams expected at once.
+  /// Threads answering requests, each holding one open connection (an event stream, a slow
+  /// client): connections beyond them are refused at once with 503 (docs/web-api.md#limits).
   int http_threads = 64;
   JobsConfig jobs;         ///< the solve queue's limits
   bool read_only = false;  ///< the library cannot be changed (403)
@@ -27,6 +27,15 @@ struct ServerConfig {
   std::string token;
   /// Solves and hints one client (by address) may start in a minute (429 beyond); 0: no limit.
   int client_rate_per_minute = 0;
+  /// A request's line, headers and body must all arrive within this of its first byte; a
+  /// slower one is cut (the connection closed), so a slow client holds a thread at most this.
+  std::chrono::milliseconds request_timeout{20000};
+  /// Each read or write of a connection waits at most this for the other end, and a kept-alive
+  /// connection idle this long is closed.
+  std::chrono::milliseconds io_timeout{5000};
+  /// Connections one client address may hold open at once (503 beyond), so that one machine
+  /// cannot take every thread; 0: no limit.
+  int connections_per_client = 0;
 };
 
 /// The server: routes set up by the constructor, listening from bind() on.
