@@ -14,6 +14,7 @@
 #include "suggest.hpp"
 #include "tangram/core/base/allocator.hpp"
 #include "tangram/core/base/error.hpp"
+#include "tangram/io/damaged.hpp"
 #include "tangram/io/files.hpp"
 
 namespace {
@@ -148,6 +149,9 @@ int main(int argc, char** argv) {
       throw tangram::OutputError(std::string("cannot write standard output: ") +
                                  std::strerror(checked_stdout.error()));
     return status;
+  } catch (const tangram::DamagedStoreError& e) {  // left as it was; --repair mends it
+    print_error(in_words(e.tagged()));
+    return kExitDamaged;
   } catch (const tangram::Error& e) {
     print_error(in_words(e.tagged()));
     return kExitUsage;
