@@ -98,7 +98,8 @@ int main(int argc, char** argv) {
            "over a limit, a bad option, or an output that cannot be written; 3 "
            "internal error (a bug); 4 several (solve --unique, dissect --unique); 5 an "
            "answer that the time limit or Ctrl-C left incomplete (solve --all or --unique, "
-           "dissect, generate).",
+           "dissect, generate); 6 a damaged results folder, shard or library, refused as it is "
+           "(solve --out-dir, experiment, serve: see their --repair).",
            90));
 
   // The subcommands, once: declared in this order (as --help lists them), run when parsed.
