@@ -217,10 +217,18 @@ TEST_CASE("tangram experiment runs a tiny set in parallel and resumes after an i
   fs::remove(records[6]);
   fs::remove(fs::path(records[6]).replace_extension("").replace_extension(".json"));
   test::write_file(records[3].string(), "{\"format\": \"tangram-run/1\"");
-  const test::Run resumed = test::run_cli(dir, command);
+  // The corrupt record is refused (exit 6) and left as it is; --repair moves it aside.
+  const std::string damaged = fs::relative(records[3], dir.path()).string();  // "out/exp2/..."
+  const test::Run refused = test::run_cli(dir, command);
+  CHECK(refused.status == 6);
+  CHECK(refused.err.rfind("tangram: error: " + damaged + ": ", 0) == 0);
+  CHECK(refused.err.find("run with --repair to move the damaged files aside") != std::string::npos);
+  CHECK(test::read_all(records[3]) == "{\"format\": \"tangram-run/1\"");
+  const test::Run resumed = test::run_cli(dir, command + " --repair");
   CHECK(resumed.status == 0);
   CHECK(resumed.err.find("5 already recorded in out, 3 to do") != std::string::npos);
-  CHECK(resumed.err.find("is unreadable") != std::string::npos);
+  CHECK(resumed.err.find("tangram: repair: " + damaged + ": ") != std::string::npos);
+  CHECK(resumed.err.find("tangram: repair: 1 damaged file moved aside into ") != std::string::npos);
   for (std::size_t i = 0; i < records.size(); ++i) {
     CAPTURE(records[i]);
     const ExperimentRecord after = record_from_json(test::read_all(records[i]));

@@ -19,6 +19,7 @@
 #include "tangram/core/base/error.hpp"
 #include "tangram/core/puzzle/verify.hpp"
 #include "tangram/core/solve/solve.hpp"
+#include "tangram/io/damaged.hpp"
 #include "tangram/io/documents.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/io/pattern_png.hpp"
@@ -179,22 +180,39 @@ TEST_CASE(
   CHECK(again.patterns.empty());  // no run to do, no pattern read
   CHECK(record_to_json(*again.records[5]) == record_to_json(*plan.records[5]));
 
-  // One record lost, one corrupt: those two runs only are done again, the corrupt one with a
-  // warning; tables_only does none.
+  // One record lost, one corrupt: the corrupt one is refused, the folder left as it was; with
+  // repair its run's files are moved aside, and those two runs only are done again;
+  // tables_only does none.
   fs::remove(plan.runs[1].record_path());
   test::write_file(plan.runs[6].record_path().string(), "{\"format\": \"tangram-run/1\"");
   ExperimentConfig second = config;
   second.invocation.command = "tangram experiment 2 (resumed)";
+  const std::vector<std::string> before = test::files_under(config.out_dir);
+  CHECK_THROWS_AS(plan_experiment(second), DamagedStoreError);
+  CHECK(error_of([&] {
+          plan_experiment(second);
+        }).find(plan.runs[6].record_path().string() + ": ") == 0);
+  CHECK(test::files_under(config.out_dir) == before);
+  second.repair = true;
   ExperimentPlan resumed = plan_experiment(second);
   CHECK(resumed.todo == std::vector<std::size_t>{1, 6});
-  REQUIRE(resumed.warnings.size() == 1);
-  CHECK(resumed.warnings[0].find(plan.runs[6].record_path().string() + " is unreadable") == 0);
+  REQUIRE(resumed.damaged.size() == 1);
+  CHECK(resumed.damaged[0].file == plan.runs[6].record_path());
+  CHECK(resumed.aside.size() == 3);  // the run's record, solution and picture
+  CHECK(resumed.warnings.empty());
   CHECK(resumed.patterns.size() == 2);
-  ExperimentConfig tables_only = config;
+  ExperimentConfig tables_only = second;
   tables_only.tables_only = true;
   CHECK(plan_experiment(tables_only).todo.empty());
   run_experiment(resumed);
+  CHECK(resumed.aside.empty());
   CHECK(resumed.recorded() == 8);
+  std::vector<fs::path> aside_folders;
+  for (const auto& entry : fs::directory_iterator(config.out_dir))
+    if (is_damaged_folder(entry.path().filename().string())) aside_folders.push_back(entry.path());
+  REQUIRE(aside_folders.size() == 1);
+  CHECK(read_text(aside_folders[0] / fs::relative(plan.runs[6].record_path(), config.out_dir)) ==
+        "{\"format\": \"tangram-run/1\"");
   // The resumed runs' command is recorded after the first one's.
   const ResultsSettings both =
       settings_from_json(read_text(fs::path(config.out_dir) / "settings.json"));
@@ -350,4 +368,102 @@ TEST_CASE("experiment runner: the piece-set experiment solves each set's pattern
   CHECK(plan_experiment(config).todo.empty());
   config.sets = {"pentominoes", "no-such-set"};
   CHECK_THROWS_AS(plan_experiment(config), InputError);
+}
+
+TEST_CASE("experiment runner: a damaged results folder is refused as it is, or repaired") {
+  test::TempDir dir("runner-damage");
+  ExperimentConfig config = tiny_config(dir);
+  config.patterns = PatternRange{1, 1};
+  config.strategies = {Strategy::DistanceTransform};
+  config.jobs = 1;
+  ExperimentPlan plan = plan_experiment(config);
+  run_experiment(plan);
+  write_experiment_tables(plan);
+  REQUIRE(plan.runs.size() == 2);
+  const fs::path good(config.out_dir);
+  const auto in = [&](const fs::path& out, const fs::path& file) {
+    return out / fs::relative(file, good);
+  };
+  const std::string csv = read_text(good / "runs.csv");
+  struct Case {
+    const char* name;
+    fs::path file;     ///< in the good folder
+    std::string text;  ///< written over it; empty: the file removed
+    std::string what;  ///< the start of what the refusal says is wrong
+  };
+  std::string future = read_text(plan.runs[0].record_path());
+  future.replace(future.find("tangram-run/1"), 13, "tangram-run/2");
+  const std::vector<Case> cases{
+      {"a truncated record", plan.runs[0].record_path(), "{\"format\": \"tangram-run/1\", \"exp",
+       ""},
+      {"a record of garbage", plan.runs[1].record_path(), std::string("\x00\xff\x13garbage", 10),
+       ""},
+      {"a record of a future format", plan.runs[0].record_path(), future, ""},
+      {"a missing picture", plan.runs[1].picture_path(), "", "missing (the run's picture)"},
+      {"a picture that does not decode", plan.runs[0].picture_path(), "\x89PNG\r\n\x1a\nshort",
+       "does not decode"},
+      {"a missing solution", plan.runs[0].solution_path(), "", "missing (the run's solution)"},
+      {"a torn runs.csv", good / "runs.csv", csv.substr(0, csv.size() - 7),
+       "line 3, the last, is torn (it has no line end)"},
+      {"a garbled settings.json", good / "settings.json", "{\"format\": \"tangram-sett", ""},
+  };
+  int k = 0;
+  for (const Case& c : cases) {
+    CAPTURE(c.name);
+    const fs::path out = dir.path() / ("case-" + std::to_string(k++));
+    fs::copy(good, out, fs::copy_options::recursive);
+    const fs::path file = in(out, c.file);
+    if (c.text.empty())
+      fs::remove(file);
+    else
+      test::write_file(file.string(), c.text);
+    ExperimentConfig damaged = config;
+    damaged.out_dir = out.string();
+    const std::vector<std::string> before = test::files_under(out);
+    const std::string message = error_of([&] { plan_experiment(damaged); });
+    CHECK_THROWS_AS(plan_experiment(damaged), DamagedStoreError);
+    CHECK(message.rfind(file.string() + ": " + c.what, 0) == 0);
+    CHECK(message.find("; nothing was changed: run with --repair to move the damaged files aside "
+                       "into " +
+                       (out / "damaged-YYYYmmdd-HHMMSS").string() + "/ and redo their runs") !=
+          std::string::npos);
+    CHECK(test::files_under(out) == before);
+
+    damaged.repair = true;
+    ExperimentPlan repaired = plan_experiment(damaged);
+    REQUIRE(repaired.damaged.size() == 1);
+    CHECK(repaired.damaged[0].file == file);
+    run_experiment(repaired);
+    write_experiment_tables(repaired);
+    damaged.repair = false;
+    const ExperimentPlan again = plan_experiment(damaged);  // opens without repair
+    CHECK(again.todo.empty());
+    for (std::size_t i = 0; i < plan.runs.size(); ++i) {
+      REQUIRE(again.records[i]);
+      CHECK(again.records[i]->placements == plan.records[i]->placements);
+      CHECK(again.records[i]->solved == plan.records[i]->solved);
+    }
+    CHECK(read_text(out / "runs.csv").size() > 0);
+  }
+}
+
+TEST_CASE("damaged files: a torn last line, a picture that does not decode, moving aside") {
+  CHECK_FALSE(torn_line_damage("a,b\n1,2\n"));
+  CHECK(torn_line_damage("a,b\n1,2") == "line 2, the last, is torn (it has no line end)");
+  CHECK(torn_line_damage("") == "empty (no header line)");
+  CHECK(is_damaged_folder("damaged-20261127-071500"));
+  CHECK(is_damaged_folder("damaged-20261127-071500-2"));
+  CHECK_FALSE(is_damaged_folder("damaged"));
+  CHECK_FALSE(is_damaged_folder("exp2"));
+  test::TempDir dir("damaged-aside");
+  fs::create_directories(dir.path() / "a");
+  test::write_file(dir.file("a/b.txt"), "b");
+  CHECK(picture_damage(dir.path() / "none.png") == "missing");
+  CHECK(picture_damage(dir.path() / "a" / "b.txt")->rfind("does not decode", 0) == 0);
+  CHECK_FALSE(picture_damage(kMasks + "01-square.png"));
+  const fs::path first = move_aside(dir.path(), {dir.path() / "a" / "b.txt", dir.path() / "no"});
+  const fs::path second = move_aside(dir.path(), {});
+  CHECK(first != second);  // never the same folder twice
+  CHECK(read_text(first / "a" / "b.txt") == "b");
+  CHECK_FALSE(fs::exists(dir.path() / "a" / "b.txt"));
 }

@@ -233,3 +233,73 @@ TEST_CASE("thumbnails are at most 160 px on the longer side, never enlarged") {
   CHECK(same.rows == 30);
   CHECK_THROWS_AS(tangram::web::thumbnail_png("not a picture"), tangram::InputError);
 }
+
+TEST_CASE("problem library: a damaged problem is refused on opening, the folder left as it was") {
+  using tangram::DamagedStoreError;
+  using tangram::web::OnDamage;
+  tangram::test::TempDir dir("library-damage");
+  const fs::path folder = dir.path() / "library";
+  {
+    ProblemLibrary library(folder);
+    for (const char* name : {"one", "two", "three", "four", "five", "six"})
+      library.add(square(name));
+  }
+  CHECK(tangram::test::read_all(folder / "one.json").find("\"format\": \"tangram-problem/1\"") !=
+        std::string::npos);
+  CHECK(tangram::web::library_damage(folder).empty());
+  // A record from before the format was written is read as this format.
+  std::string legacy = tangram::test::read_all(folder / "six.json");
+  legacy.erase(legacy.find(" \"format\""),
+               std::string(" \"format\": \"tangram-problem/1\",\n").size());
+  tangram::test::write_file((folder / "six.json").string(), legacy);
+  CHECK(tangram::web::library_damage(folder).empty());
+
+  const std::string record = tangram::test::read_all(folder / "one.json");
+  tangram::test::write_file((folder / "one.json").string(), record.substr(0, record.size() / 2));
+  tangram::test::write_file((folder / "two.json").string(), std::string("\x89\x01garbage\xff", 11));
+  std::string future = tangram::test::read_all(folder / "three.json");
+  future.replace(future.find("tangram-problem/1"), 17, "tangram-problem/9");
+  tangram::test::write_file((folder / "three.json").string(), future);
+  fs::remove(folder / "four.png");
+  tangram::test::write_file((folder / "five.png").string(), "\x89PNG\r\n\x1a\n cut short");
+  const std::vector<tangram::Damage> damage = tangram::web::library_damage(folder);
+  REQUIRE(damage.size() == 5);  // by record name: five, four, one, three, two
+  CHECK(damage[0].file == folder / "five.png");
+  CHECK(damage[0].what.rfind("does not decode", 0) == 0);
+  CHECK(damage[1].file == folder / "four.png");
+  CHECK(damage[1].what == "missing (the problem's picture)");
+  CHECK(damage[2].file == folder / "one.json");
+  CHECK(damage[3].file == folder / "three.json");
+  CHECK(damage[3].what.find("format \"tangram-problem/9\", not \"tangram-problem/1\"") == 0);
+  CHECK(damage[4].file == folder / "two.json");
+
+  const std::vector<std::string> before = files_under(dir.path());
+  std::string message;
+  try {
+    ProblemLibrary refused(folder);
+  } catch (const DamagedStoreError& e) {
+    message = e.what();
+  }
+  CHECK(message.rfind((folder / "five.png").string() + ": does not decode", 0) == 0);
+  CHECK(message.find("(and 4 more damaged files); nothing was changed: run with --repair to move "
+                     "the damaged problems aside into " +
+                     (folder / "damaged-YYYYmmdd-HHMMSS").string() + "/ and serve the rest") !=
+        std::string::npos);
+  CHECK(files_under(dir.path()) == before);
+  CHECK(tangram::test::read_all(folder / "one.json") == record.substr(0, record.size() / 2));
+
+  // --repair: each damaged problem's files moved aside whole, the sound ones served.
+  ProblemLibrary repaired(folder, OnDamage::MoveAside);
+  CHECK(repaired.moved_aside().size() == 5);
+  const fs::path aside = repaired.damaged_folder();
+  CHECK(aside.parent_path() == folder);
+  CHECK(aside.filename().string().rfind("damaged-", 0) == 0);
+  CHECK(fs::exists(aside / "one.json"));
+  CHECK(fs::exists(aside / "one.png"));
+  CHECK(fs::exists(aside / "four.json"));
+  CHECK_FALSE(fs::exists(aside / "four.png"));  // it was missing
+  CHECK(tangram::test::read_all(aside / "two.json") == std::string("\x89\x01garbage\xff", 11));
+  REQUIRE(repaired.list().size() == 1);
+  CHECK(repaired.list().front().id == "six");
+  CHECK(ProblemLibrary(folder).list().size() == 1);  // opens without repair now
+}

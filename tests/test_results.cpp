@@ -175,6 +175,14 @@ TEST_CASE("runs.csv: reading a missing file is an InputError") {
       ("cannot read results table " + dir.file("runs.csv") + ": no such file").c_str(), InputError);
   tangram::test::write_file(dir.file("runs.csv"), kHeader + kGoodRow);
   CHECK(read_runs_csv(dir.file("runs.csv")).size() == 1);
+  // A torn last line is never read as data, even where it would parse (an empty outcome).
+  const std::string torn = kHeader + kGoodRow + kGoodRow.substr(0, kGoodRow.rfind(',') + 1);
+  CHECK(parse_runs_csv(torn, "runs.csv").size() == 2);
+  tangram::test::write_file(dir.file("runs.csv"), torn);
+  CHECK_THROWS_WITH_AS(
+      read_runs_csv(dir.file("runs.csv")),
+      (dir.file("runs.csv") + " line 3, the last, is torn (it has no line end)").c_str(),
+      InputError);
 }
 
 TEST_CASE("runs.csv: per-strategy summary, checked by hand") {

@@ -41,6 +41,9 @@ enum ExitCode : int {
   /// solve --all / --unique: the time limit or an interrupt came before the answer was
   /// certain (the count found is a lower bound, uniqueness undecided)
   kExitIncomplete = 5,
+  /// a store (results folder, shard, problem library) holds damaged files: refused, unchanged;
+  /// --repair moves them aside (DamagedStoreError)
+  kExitDamaged = 6,
 };
 
 /// The exit status of a service's answer: 0 found, 1 none, 4 several, 5 incomplete.
@@ -173,6 +176,7 @@ struct SolveCommand {
   SolveOptions solve;                 ///< what to solve and how (service/solve_options.hpp)
   std::vector<std::string> patterns;  ///< PATTERN: pictures, or with --out-dir also folders
   std::string out_dir;                ///< --out-dir: every figure solved into it (a batch)
+  bool repair = false;                ///< --repair: move damaged runs of out_dir aside, redo them
   int jobs = 0;                       ///< --jobs: figures at the same time; 0 = one per core
   std::string json_path;              ///< --json; empty = none
   std::string image_path;             ///< --image; empty = none
@@ -299,6 +303,7 @@ struct ExperimentOptions {
   int jobs = 0;              ///< runs at the same time, 0 = one per core
   int threads = 1;           ///< threads of each run
   bool tables_only = false;  ///< run nothing, tabulate what is recorded
+  bool repair = false;       ///< --repair: move damaged files of --out (or shards) aside
   bool quiet = false;
   std::string pieces = "tangram";       ///< --pieces: a built-in set or a piece-set file
   std::string shard;                    ///< --shard I/N, empty = every run
@@ -444,6 +449,7 @@ struct ServeOptions {
   std::string token;               ///< --token: needed to change the library; empty = see serve
   int rate = -1;                   ///< --rate: solves and hints a client may start a minute
   int max_connections = 256;       ///< --max-connections: open at once, 503 beyond
+  bool repair = false;             ///< --repair: move damaged problems aside, then serve
 };
 
 /// Declares `tangram serve` on `app`.

@@ -208,6 +208,12 @@ CLI::App* setup_experiment(CLI::App& app, ExperimentOptions& options) {
   add_pieces_option(*cmd, options.pieces,
                     "The pieces the patterns are solved with (patterns of that set in --masks).",
                     "Default: tangram.");
+  cmd->add_flag("--repair", options.repair,
+                wrap("An --out (or a shard to merge) with damaged files (a record, solution or "
+                     "picture truncated or garbled, a torn runs.csv, an unreadable settings.json "
+                     "or shard.json) is refused (exit 6); --repair moves them aside into "
+                     "DIR/damaged-YYYYmmdd-HHMMSS/, names each, and runs those runs again (merge: "
+                     "rerun the shard's command to redo them)."));
   cmd->add_flag("-q,--quiet", options.quiet, wrap("No progress on stderr."));
   add_limit_options(*cmd, options.limits, true, true);
   cmd->footer(wrap(
@@ -227,7 +233,7 @@ CLI::App* setup_experiment(CLI::App& app, ExperimentOptions& options) {
       "or empty; written completely or not at all) and writes its tables.\n"
       "Exit status: 0 every planned run is recorded; 2 bad or over-limit input, bad option or "
       "output not "
-      "writable; 3 internal error.",
+      "writable; 3 internal error; 6 --out or a shard holds damaged files (see --repair).",
       90));
   return cmd;
 }
@@ -238,6 +244,19 @@ int merge_experiment(const ExperimentOptions& options) {
     throw UsageError(name + ": not with 'merge', which joins shards run with their own settings");
   if (options.shard_dirs.empty())
     throw UsageError("merge: give the shard directories to join (SHARD_DIR...)");
+  if (options.repair) {  // each shard's damaged runs moved aside, to be done again by it
+    const std::vector<RepairedShard> repaired = repair_shards(options.shard_dirs, options.limits);
+    for (const RepairedShard& shard : repaired) {
+      for (const Damage& d : shard.damaged)
+        std::cerr << "tangram: repair: " << in_words(d.file.string() + ": " + d.what)
+                  << ": moved aside" << std::endl;
+      const std::size_t count = shard.damaged.size();
+      std::cerr << "tangram: repair: " << count << " damaged file" << (count == 1 ? "" : "s")
+                << " moved aside into " << shard.folder.string()
+                << "/; rerun that shard's command to redo its runs, then merge" << std::endl;
+    }
+    if (repaired.empty()) std::cerr << "tangram: repair: 0 damaged files" << std::endl;
+  }
   const MergedShards merged =
       merge_experiment_shards(options.shard_dirs, options.out_dir, options.limits, options.masks);
   if (!options.quiet)
@@ -251,9 +270,11 @@ int run_experiment(const ExperimentOptions& options) {
   if (options.experiment == "merge") return merge_experiment(options);
   ExperimentConfig config = experiment_config(options);
   config.invocation = this_invocation();  // recorded in settings.json and the tables
+  config.repair = options.repair;
   ExperimentPlan plan = plan_experiment(config);
   for (const std::string& warning : plan.warnings)
     std::cerr << "tangram: warning: " << in_words(warning) << std::endl;
+  report_repair(plan, "run");
 
   const ExperimentObserver observer =
       run_progress(plan, "experiment " + options.experiment, options.quiet);

@@ -14,6 +14,7 @@
 #include "suggest.hpp"
 #include "tangram/core/base/allocator.hpp"
 #include "tangram/core/base/error.hpp"
+#include "tangram/io/damaged.hpp"
 #include "tangram/io/files.hpp"
 
 namespace {
@@ -97,7 +98,8 @@ int main(int argc, char** argv) {
            "over a limit, a bad option, or an output that cannot be written; 3 "
            "internal error (a bug); 4 several (solve --unique, dissect --unique); 5 an "
            "answer that the time limit or Ctrl-C left incomplete (solve --all or --unique, "
-           "dissect, generate).",
+           "dissect, generate); 6 a damaged results folder, shard or library, refused as it is "
+           "(solve --out-dir, experiment, serve: see their --repair).",
            90));
 
   // The subcommands, once: declared in this order (as --help lists them), run when parsed.
@@ -148,6 +150,9 @@ int main(int argc, char** argv) {
       throw tangram::OutputError(std::string("cannot write standard output: ") +
                                  std::strerror(checked_stdout.error()));
     return status;
+  } catch (const tangram::DamagedStoreError& e) {  // left as it was; --repair mends it
+    print_error(in_words(e.tagged()));
+    return kExitDamaged;
   } catch (const tangram::Error& e) {
     print_error(in_words(e.tagged()));
     return kExitUsage;

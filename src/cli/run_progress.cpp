@@ -84,4 +84,19 @@ ExperimentObserver run_progress(const ExperimentPlan& plan, const std::string& w
   return observer;
 }
 
+void report_repair(ExperimentPlan& plan, const std::string& item) {
+  if (!plan.config.repair) return;
+  const std::vector<Damage> damaged = plan.damaged;
+  const std::filesystem::path folder = move_damaged_aside(plan);
+  for (const Damage& d : damaged)
+    std::cerr << "tangram: repair: " << in_words(d.file.string() + ": " + d.what) << ": moved aside"
+              << std::endl;
+  std::cerr << "tangram: repair: " << damaged.size() << " damaged file"
+            << (damaged.size() == 1 ? "" : "s") << " moved aside"
+            << (folder.empty()
+                    ? std::string()
+                    : " into " + folder.string() + "/; their " + item + "s are done again")
+            << std::endl;
+}
+
 }  // namespace tangram::cli

@@ -15,4 +15,8 @@ namespace tangram::cli {
 /// ("experiment 2", "solve"). Nothing when `quiet`.
 ExperimentObserver run_progress(const ExperimentPlan& plan, const std::string& what, bool quiet);
 
+/// With plan.config.repair: moves plan.aside aside (move_damaged_aside()) and says so on stderr,
+/// one line per damaged file and a count; `item` names what is done again ("run", "figure").
+void report_repair(ExperimentPlan& plan, const std::string& item);
+
 }  // namespace tangram::cli

@@ -64,6 +64,12 @@ CLI::App* setup_serve(CLI::App& app, ServeOptions& options) {
   cmd->add_flag("--read-only", options.read_only,
                 wrap("The library cannot be changed: no problem added, renamed, deleted or "
                      "imported (HTTP 403)."));
+  cmd->add_flag("--repair", options.repair,
+                wrap("A library with damaged problems (a record truncated, garbled or of another "
+                     "format; a picture missing or not decoding) is refused: the server does not "
+                     "start (exit 6) and changes nothing. --repair moves each damaged problem's "
+                     "record and picture aside into DIR/damaged-YYYYmmdd-HHMMSS/, names them, "
+                     "then serves the rest."));
   cmd->add_option("--token", options.token,
                   wrap("Changing the library needs this token (the page's address with "
                        "?token=TOKEN). Default: none on the loopback address; a random one, "
@@ -92,7 +98,8 @@ CLI::App* setup_serve(CLI::App& app, ServeOptions& options) {
            "are built into the program; nothing is fetched from the network. docs/web-api.md "
            "describes the HTTP interface.\n"
            "Exit status: 0 stopped by Ctrl-C or SIGTERM; 2 bad option, a port that cannot be "
-           "bound or a library folder that cannot be used; 3 internal error.",
+           "bound or a library folder that cannot be used; 3 internal error; 6 a damaged library "
+           "(see --repair).",
            90));
   return cmd;
 }

@@ -41,6 +41,7 @@ int run_serve(const ServeOptions& given) {
                                  "--rate",        std::to_string(options.rate)};
   words.insert(words.end(), {"--max-connections", std::to_string(options.max_connections)});
   if (options.read_only) words.emplace_back("--read-only");
+  if (options.repair) words.emplace_back("--repair");
   if (!options.token.empty()) words.insert(words.end(), {"--token", options.token});
   std::vector<char*> argv;
   for (const std::string& word : words) argv.push_back(const_cast<char*>(word.c_str()));

@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "commands.hpp"
+#include "tangram/web/problem_library.hpp"
 #include "tangram/web/server.hpp"
 
 namespace tangram::cli {
@@ -47,6 +48,18 @@ int run_serve(const ServeOptions& given) {
   sigaddset(&signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
   std::signal(SIGPIPE, SIG_IGN);
+
+  if (options.repair) {  // damaged problems moved aside; the server then opens a sound library
+    const web::ProblemLibrary repaired(library, web::OnDamage::MoveAside);
+    for (const Damage& d : repaired.moved_aside())
+      std::cerr << "tangram serve: repair: " << d.file.string() << ": " << d.what << ": moved aside"
+                << std::endl;
+    const std::size_t count = repaired.moved_aside().size();
+    std::cerr << "tangram serve: repair: " << count << " damaged problem" << (count == 1 ? "" : "s")
+              << " moved aside"
+              << (count > 0 ? " into " + repaired.damaged_folder().string() + "/" : std::string())
+              << std::endl;
+  }
 
   web::ServerConfig config;
   config.host = options.host;

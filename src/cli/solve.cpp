@@ -569,17 +569,25 @@ CLI::App* setup_solve(CLI::App& app, SolveCommand& command) {
                   wrap("With --out-dir: figures at the same time, 0 = one per core. Default: 0."))
       ->type_name("N")
       ->group(kBatchGroup);
+  cmd->add_flag("--repair", command.repair,
+                wrap("With --out-dir: a DIR with damaged files (a record, solution or picture "
+                     "truncated or garbled, a torn runs.csv) is refused (exit 6); --repair moves "
+                     "them aside into DIR/damaged-YYYYmmdd-HHMMSS/, names each, and solves those "
+                     "figures again."))
+      ->group(kBatchGroup);
   add_limit_options(*cmd, options.limits, true, false);
   cmd->footer(
       wrap("Every option in detail: docs/cli.md.\n"
            "Exit status: 0 solved (--all: done; --unique: unique); 1 not solved, or none; 2 bad "
            "input, option or output; 3 internal error; 4 several (--unique); 5 the time limit or "
-           "Ctrl-C came first (--all, --unique).",
+           "Ctrl-C came first (--all, --unique); 6 --out-dir holds damaged files (see --repair).",
            90));
   return cmd;
 }
 
 int run_solve(const SolveCommand& command) {
+  if (command.repair && command.out_dir.empty())
+    throw UsageError("--repair: only with --out-dir (it mends a results folder)");
   return batch_requested(command) ? run_solve_batch(command) : solve_figure(command);
 }
 

@@ -97,9 +97,11 @@ int run_solve_batch(const SolveCommand& command) {
   config.strategies = {solver.placement.strategy};
   config.limits = options.limits;
   config.invocation = this_invocation();
+  config.repair = command.repair;
   ExperimentPlan plan = plan_experiment(config);
   for (const std::string& warning : plan.warnings)
     std::cerr << "tangram: warning: " << in_words(warning) << std::endl;
+  report_repair(plan, "figure");
   tangram::run_experiment(plan, run_progress(plan, "solve", command.quiet));
   const std::string tables = write_experiment_tables(plan);
   if (!command.quiet) std::cout << tables << std::flush;

@@ -225,7 +225,7 @@ std::vector<PlannedRun> plan_runs(const ExperimentConfig& config,
 }
 
 /// The settings of `plan`'s runs (ResultsSettings): the config's, each experiment's rotations,
-/// the commands recorded in out_dir's settings.json (a warning in `plan` when it is unreadable)
+/// the commands recorded in out_dir's settings.json (plan.damaged when it is unreadable)
 /// and, when there are runs to do, the config's invocation.
 ResultsSettings experiment_settings(ExperimentPlan& plan) {
   const ExperimentConfig& config = plan.config;
@@ -245,9 +245,9 @@ ResultsSettings experiment_settings(ExperimentPlan& plan) {
                          before.piece_set + ", not " + set_label +
                          ": give another results directory");
       settings.invocations = before.invocations;
-    } catch (const InputError& e) {
-      plan.warnings.push_back(file.string() + " is unreadable (" + e.tagged() +
-                              "); the commands recorded in it are forgotten");
+    } catch (const InputError& e) {  // a damaged file is refused, or moved aside by --repair
+      plan.damaged.push_back({file, e.tagged() + " (the commands recorded in it are lost)"});
+      plan.aside.push_back(file);
     }
   }
   if (!plan.todo.empty()) settings.invocations.push_back(config.invocation);
@@ -378,7 +378,12 @@ ExperimentPlan plan_experiment(const ExperimentConfig& config) {
   for (const PlannedRun& run : plan.runs)
     digest = fnv1a(relative_to(run.record_path(), out) + "\n", digest);
   plan.runs_digest = digest;
-  check_shard_directory(config);
+  if (const std::optional<std::string> what = shard_manifest_damage(out, config.limits)) {
+    plan.damaged.push_back({out / kShardFile, *what});  // rewritten from the config
+    plan.aside.push_back(out / kShardFile);
+  } else {
+    check_shard_directory(config);
+  }
   if (config.shard) {
     // Dealt round the shards in an order shuffled by the runs' names (the same on every
     // machine): each shard gets its share of every pattern and strategy, not whole strategies.
@@ -396,26 +401,42 @@ ExperimentPlan plan_experiment(const ExperimentConfig& config) {
     plan.runs = std::move(mine);
   }
 
-  // Records already there: kept if made with the same limit, refused otherwise.
+  // Records already there, with their solution and picture: kept if sound and made with the
+  // same limit; a damaged run is refused, or moved aside and done again (config.repair).
   plan.records.resize(plan.runs.size());
   for (std::size_t i = 0; i < plan.runs.size(); ++i) {
-    const fs::path path = plan.runs[i].record_path();
+    const PlannedRun& run = plan.runs[i];
+    const fs::path path = run.record_path();
     if (fs::exists(path, ec)) {
-      try {
-        const ExperimentRecord record = record_from_json(read_record(path, config.limits));
-        if (record.time_limit_s != config.time_limit_s)
+      std::optional<ExperimentRecord> record;
+      const std::vector<Damage> found =
+          check_run_files(path, run.solution_path(), run.picture_path(), config.limits, record);
+      if (found.empty()) {
+        if (record->time_limit_s != config.time_limit_s)
           throw UsageError(mention(Setting::OutDir, config.out_dir) + " holds runs recorded with " +
-                           mention(Setting::TimeLimit, general(record.time_limit_s)) + " (" +
+                           mention(Setting::TimeLimit, general(record->time_limit_s)) + " (" +
                            path.string() + "); use that limit to continue them, or another " +
                            mention(Setting::OutDir));
         plan.records[i] = record;
         continue;
-      } catch (const InputError& e) {
-        plan.warnings.push_back(path.string() + " is unreadable (" + e.tagged() +
-                                "); the run is done again");
       }
+      plan.damaged.insert(plan.damaged.end(), found.begin(), found.end());
+      plan.aside.insert(plan.aside.end(), {path, run.solution_path(), run.picture_path()});
     }
     if (!config.tables_only) plan.todo.push_back(i);
+  }
+  // runs.csv is written whole at the end (never appended): a torn or unreadable one is damage.
+  const fs::path csv = out / "runs.csv";
+  if (fs::exists(csv, ec)) {
+    try {
+      const std::string text = read_input_file(
+          csv.string(), "results table", config.limits.max_document_bytes, Limit::DocumentBytes);
+      if (const std::optional<std::string> torn = torn_line_damage(text)) throw InputError(*torn);
+      parse_runs_csv(text, csv.string());
+    } catch (const InputError& e) {
+      plan.damaged.push_back({csv, e.tagged()});
+      plan.aside.push_back(csv);
+    }
   }
 
   for (const std::size_t i : plan.todo) {
@@ -430,10 +451,40 @@ ExperimentPlan plan_experiment(const ExperimentConfig& config) {
   // Threads 0 (a batch): the cores shared among the runs in flight.
   plan.threads = config.threads > 0 ? config.threads : std::max(1, cores / plan.workers);
   plan.settings = experiment_settings(plan);
+  if (!plan.damaged.empty() && !config.repair)
+    throw damaged_store_error(plan.damaged, "move the damaged files aside into " +
+                                                (out / "damaged-YYYYmmdd-HHMMSS").string() +
+                                                "/ and redo their runs");
   return plan;
 }
 
+std::vector<Damage> check_run_files(const fs::path& record_path, const fs::path& solution_path,
+                                    const fs::path& picture_path, const ReadLimits& limits,
+                                    std::optional<ExperimentRecord>& record) {
+  std::vector<Damage> found;
+  record.reset();
+  try {
+    record = record_from_json(read_record(record_path, limits));
+  } catch (const InputError& e) {
+    found.push_back({record_path, e.tagged()});
+  }
+  if (const std::optional<std::string> what = json_damage(solution_path, limits))
+    found.push_back({solution_path, *what + " (the run's solution)"});
+  if (const std::optional<std::string> what = picture_damage(picture_path, limits))
+    found.push_back({picture_path, *what + " (the run's picture)"});
+  if (!found.empty()) record.reset();
+  return found;
+}
+
+fs::path move_damaged_aside(ExperimentPlan& plan) {
+  if (plan.aside.empty()) return {};
+  const fs::path folder = move_aside(plan.config.out_dir, plan.aside);
+  plan.aside.clear();
+  return folder;
+}
+
 void run_experiment(ExperimentPlan& plan, const ExperimentObserver& observer) {
+  move_damaged_aside(plan);
   std::error_code ec;
   std::set<fs::path> dirs{fs::path(plan.config.out_dir)};
   for (const PlannedRun& run : plan.runs) {

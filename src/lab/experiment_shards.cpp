@@ -93,6 +93,10 @@ std::set<std::string> records_under(const fs::path& dir) {
   for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::end(it);
        it.increment(ec)) {
     const std::string name = it->path().filename().string();
+    if (it.depth() == 0 && it->is_directory(ec) && is_damaged_folder(name)) {
+      it.disable_recursion_pending();  // what --repair moved aside is not the shard's
+      continue;
+    }
     if (it->is_regular_file(ec) && name.size() > 9 &&
         name.compare(name.size() - 9, 9, ".run.json") == 0)
       found.insert(relative_to(it->path(), dir));
@@ -105,6 +109,26 @@ std::string digest_text(std::uint64_t digest) {
   std::string text(16, '0');
   for (int i = 15; i >= 0; --i, digest >>= 4) text[static_cast<std::size_t>(i)] = hex[digest & 15];
   return text;
+}
+
+/// The damaged files of the runs `m` records (check_run_files()); `aside` gets every file of
+/// those runs.
+std::vector<Damage> damaged_runs(const Manifest& m, const ReadLimits& limits,
+                                 std::vector<fs::path>& aside) {
+  std::vector<Damage> found;
+  std::error_code ec;
+  for (const std::string& run : m.runs) {
+    const fs::path record = m.dir / run;
+    if (!fs::exists(record, ec)) continue;
+    const fs::path stem = m.dir / run.substr(0, run.size() - 9);  // less ".run.json"
+    const fs::path solution = stem.string() + ".json", picture = stem.string() + ".png";
+    std::optional<ExperimentRecord> read;
+    const std::vector<Damage> damage = check_run_files(record, solution, picture, limits, read);
+    if (damage.empty()) continue;
+    found.insert(found.end(), damage.begin(), damage.end());
+    aside.insert(aside.end(), {record, solution, picture});
+  }
+  return found;
 }
 
 /// "3 runs (first: exp2/ours/01-x-dt.run.json)".
@@ -141,6 +165,36 @@ void check_shard_directory(const ExperimentConfig& config) {
   throw UsageError(mention(Setting::OutDir, config.out_dir) + " holds shard " +
                    shard_text(there.shard) + " of an experiment: continue it with --shard " +
                    shard_text(there.shard) + ", or choose another " + mention(Setting::OutDir));
+}
+
+std::optional<std::string> shard_manifest_damage(const fs::path& dir, const ReadLimits& limits) {
+  std::error_code ec;
+  if (!fs::exists(dir / kShardFile, ec)) return std::nullopt;
+  try {
+    read_manifest(dir, limits);
+  } catch (const UsageError& e) {
+    return e.tagged();
+  } catch (const InputError& e) {
+    return e.tagged();
+  }
+  return std::nullopt;
+}
+
+std::vector<RepairedShard> repair_shards(const std::vector<std::string>& dirs,
+                                         const ReadLimits& limits) {
+  std::vector<RepairedShard> repaired;
+  for (const std::string& dir : dirs) {
+    if (shard_manifest_damage(dir, limits)) continue;  // merge refuses it: not rebuilt here
+    std::error_code ec;
+    if (!fs::exists(fs::path(dir) / kShardFile, ec)) continue;
+    std::vector<fs::path> aside;
+    RepairedShard shard;
+    shard.damaged = damaged_runs(read_manifest(dir, limits), limits, aside);
+    if (shard.damaged.empty()) continue;
+    shard.folder = move_aside(dir, aside);
+    repaired.push_back(std::move(shard));
+  }
+  return repaired;
 }
 
 std::string shard_manifest_json(const ExperimentPlan& plan) {
@@ -211,6 +265,14 @@ MergedShards merge_experiment_shards(const std::vector<std::string>& dirs,
   if (owner.size() != first.runs_in_all)
     throw UsageError("the shards plan " + std::to_string(owner.size()) + " runs of the " +
                      std::to_string(first.runs_in_all) + " of their experiment");
+  for (const Manifest& m : shards) {  // damaged runs are refused before anything is read
+    std::vector<fs::path> aside;
+    const std::vector<Damage> damaged = damaged_runs(m, limits, aside);
+    if (!damaged.empty())
+      throw damaged_store_error(damaged, "move the damaged runs aside into " +
+                                             (m.dir / "damaged-YYYYmmdd-HHMMSS").string() +
+                                             "/, then rerun that shard's command to redo them");
+  }
   for (const Manifest& m : shards) {
     const std::set<std::string> found = records_under(m.dir);
     std::vector<std::string> unrecorded, foreign;

@@ -12,6 +12,7 @@
 #include "tangram/core/base/error.hpp"
 #include "tangram/core/base/format.hpp"
 #include "tangram/core/raster/placement.hpp"
+#include "tangram/io/damaged.hpp"
 #include "tangram/io/detail/json.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/lab/detail/text.hpp"
@@ -143,9 +144,12 @@ std::vector<RunRecord> parse_runs_csv(const std::string& text, const std::string
 }
 
 std::vector<RunRecord> read_runs_csv(const std::string& path, const ReadLimits& limits) {
-  return parse_runs_csv(
-      read_input_file(path, "results table", limits.max_document_bytes, Limit::DocumentBytes),
-      path);
+  const std::string text =
+      read_input_file(path, "results table", limits.max_document_bytes, Limit::DocumentBytes);
+  // Written whole, each line ended: a last line without its end was cut, and is not data.
+  if (const std::optional<std::string> torn = torn_line_damage(text); torn && !text.empty())
+    throw InputError(path + " " + *torn);
+  return parse_runs_csv(text, path);
 }
 
 std::vector<StrategySummary> summarise_by_strategy(const std::vector<RunRecord>& runs) {

@@ -122,12 +122,57 @@ bool valid_problem_id(std::string_view id) {
   });
 }
 
-ProblemLibrary::ProblemLibrary(fs::path folder) : folder_(std::move(folder)) {
+std::vector<Damage> library_damage(const fs::path& folder) {
+  std::vector<Damage> found;
+  std::error_code ec;
+  std::vector<fs::path> records;
+  for (const auto& entry : fs::directory_iterator(folder, ec))
+    if (entry.path().extension() == ".json" && valid_problem_id(entry.path().stem().string()) &&
+        !entry.is_directory(ec))
+      records.push_back(entry.path());
+  std::sort(records.begin(), records.end());
+  for (const fs::path& record : records) {
+    try {
+      const Json j = tangram::detail::parse_json(
+          read_input_file(record.string(), "problem", 1'000'000, Limit::DocumentBytes));
+      if (!j.is_object()) throw InputError("not a JSON object");
+      const auto format = j.find("format");
+      if (format != j.end() &&
+          !(format->is_string() && format->get<std::string>() == kProblemFormat))
+        throw InputError("format " + format->dump() + ", not \"" + std::string(kProblemFormat) +
+                         "\" (made by another version of tangram?)");
+      if (string_member(j, "name").empty()) throw InputError("no \"name\"");
+    } catch (const Error& e) {
+      found.push_back({record, e.tagged()});
+      continue;
+    }
+    const fs::path picture = fs::path(record).replace_extension(".png");
+    if (const std::optional<std::string> what = picture_damage(picture))
+      found.push_back({picture, *what + " (the problem's picture)"});
+  }
+  return found;
+}
+
+ProblemLibrary::ProblemLibrary(fs::path folder, OnDamage on_damage) : folder_(std::move(folder)) {
   std::error_code ec;
   fs::create_directories(folder_, ec);
   if (!fs::is_directory(folder_, ec))
     throw OutputError("cannot use the library folder " + folder_.string() +
                       (ec ? ": " + ec.message() : ": not a directory"));
+  // Checked before anything is changed: a damaged problem is refused, or moved aside whole.
+  const std::vector<Damage> damaged = library_damage(folder_);
+  if (!damaged.empty() && on_damage == OnDamage::Refuse)
+    throw damaged_store_error(damaged, "move the damaged problems aside into " +
+                                           (folder_ / "damaged-YYYYmmdd-HHMMSS").string() +
+                                           "/ and serve the rest");
+  if (!damaged.empty()) {
+    std::vector<fs::path> aside;
+    for (const Damage& d : damaged)
+      for (const char* extension : {".json", ".png"})
+        aside.push_back(fs::path(d.file).replace_extension(extension));
+    damaged_folder_ = move_aside(folder_, aside);
+    moved_aside_ = damaged;
+  }
   // A picture or record a killed server was writing: never listed, and not left behind.
   remove_stale_temporaries(folder_);
 }
@@ -168,7 +213,9 @@ std::optional<Problem> ProblemLibrary::read_record(std::string_view id) const {
 }
 
 void ProblemLibrary::write_record(const Problem& problem) const {
-  write_text_atomic(path_of(problem.id, ".json").string(), to_json(problem).dump(1) + "\n");
+  Json record = to_json(problem);
+  record["format"] = std::string(kProblemFormat);
+  write_text_atomic(path_of(problem.id, ".json").string(), record.dump(1) + "\n");
 }
 
 std::vector<Problem> ProblemLibrary::list() const {

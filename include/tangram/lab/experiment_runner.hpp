@@ -14,6 +14,7 @@
 
 #include "tangram/core/raster/placement.hpp"
 #include "tangram/core/solve/solve.hpp"
+#include "tangram/io/damaged.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/io/piece_sets.hpp"
 #include "tangram/io/silhouette.hpp"
@@ -65,6 +66,9 @@ struct ExperimentConfig {
   std::optional<Shard> shard;
   /// The command that asks for the runs, recorded in OUT/settings.json when it runs anything.
   Invocation invocation;
+  /// Damaged files in out_dir are moved aside (move_damaged_aside()) and their runs done again,
+  /// rather than refused (DamagedStoreError).
+  bool repair = false;
 };
 
 /// Throws UsageError naming a setting of `config` out of range.
@@ -107,16 +111,34 @@ struct ExperimentPlan {
   int workers = 1;   ///< runs solved at the same time
   /// The config's settings and the commands recorded so far (config.invocation last).
   ResultsSettings settings;
-  /// Records that could not be read (their runs are done again), one tagged sentence each.
+  /// Warnings for the user, one tagged sentence each.
   std::vector<std::string> warnings;
+  /// With config.repair: the damaged files found, and every file to move aside with them (a
+  /// damaged run's record, solution and picture); emptied by move_damaged_aside().
+  std::vector<Damage> damaged;
+  std::vector<std::filesystem::path> aside;
 
   /// Runs that have a record.
   std::size_t recorded() const;
 };
 
-/// Plans `config` against what out_dir holds; writes nothing. Throws UsageError, InputError,
-/// LimitError or OutputError.
+/// Plans `config` against what out_dir holds, checking its files (check_run_files(), runs.csv,
+/// settings.json, shard.json); writes nothing. Throws DamagedStoreError for damaged files unless
+/// config.repair, UsageError, InputError, LimitError or OutputError.
 ExperimentPlan plan_experiment(const ExperimentConfig& config);
+
+/// What is wrong with the files of one recorded run: a record that does not read as
+/// "tangram-run/1" (truncated, not JSON, another format), a solution that is missing or not JSON,
+/// a picture that is missing or does not decode. Empty when sound; `record` is then filled.
+std::vector<Damage> check_run_files(const std::filesystem::path& record_path,
+                                    const std::filesystem::path& solution_path,
+                                    const std::filesystem::path& picture_path,
+                                    const ReadLimits& limits,
+                                    std::optional<ExperimentRecord>& record);
+
+/// Moves plan.aside into OUT/damaged-YYYYmmdd-HHMMSS/ and empties it; returns that folder (empty
+/// when nothing was to move). Throws OutputError.
+std::filesystem::path move_damaged_aside(ExperimentPlan& plan);
 
 /// Where the runs of run_experiment() stand.
 struct ExperimentProgress {
@@ -144,8 +166,8 @@ struct ExperimentObserver {
   std::function<void(const ExperimentProgress& progress, bool last)> tick;
 };
 
-/// Does the runs of plan.todo, plan.workers at a time, into plan.records. Throws an Error
-/// naming the first run that failed.
+/// Does the runs of plan.todo, plan.workers at a time, into plan.records, after
+/// move_damaged_aside(). Throws an Error naming the first run that failed.
 void run_experiment(ExperimentPlan& plan, const ExperimentObserver& observer = {});
 
 /// Writes runs.csv, tables.md and tables.csv; returns tables.md. Throws OutputError.

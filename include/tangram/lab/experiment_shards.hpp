@@ -3,6 +3,8 @@
 /// An experiment split over machines, and merged back (docs/design/lab.md).
 
 #include <cstddef>
+#include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,8 +25,25 @@ std::string shard_text(const Shard& shard);
 /// Throws UsageError when config.out_dir holds another shard's manifest, InputError.
 void check_shard_directory(const ExperimentConfig& config);
 
+/// What is wrong with `dir`'s shard manifest (unreadable, not JSON, not tangram-shard/1), or
+/// nullopt when it reads or there is none.
+std::optional<std::string> shard_manifest_damage(const std::filesystem::path& dir,
+                                                 const ReadLimits& limits);
+
 /// The tangram-shard/1 manifest of a sharded plan.
 std::string shard_manifest_json(const ExperimentPlan& plan);
+
+/// The damaged files of one shard that repair_shards() moved aside, and where.
+struct RepairedShard {
+  std::vector<Damage> damaged;
+  std::filesystem::path folder;  ///< SHARD/damaged-YYYYmmdd-HHMMSS/
+};
+
+/// `merge --repair`: in each shard directory with a readable manifest, moves the files of its
+/// damaged runs (check_run_files()) aside; their shard's command then redoes them. Throws
+/// OutputError.
+std::vector<RepairedShard> repair_shards(const std::vector<std::string>& dirs,
+                                         const ReadLimits& limits);
 
 /// What merge_experiment_shards() joined.
 struct MergedShards {
@@ -34,7 +53,8 @@ struct MergedShards {
 };
 
 /// Joins shard directories into a new `out_dir`, atomically, and plans it (tables only).
-/// Throws UsageError when the shards do not add up, InputError, OutputError.
+/// Throws DamagedStoreError for a damaged run in a shard, UsageError when the shards do not add
+/// up, InputError, OutputError.
 MergedShards merge_experiment_shards(const std::vector<std::string>& dirs,
                                      const std::string& out_dir, const ReadLimits& limits,
                                      const std::string& masks_dir = "");

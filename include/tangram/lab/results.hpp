@@ -63,7 +63,8 @@ std::string runs_csv(const std::vector<RunRecord>& runs);
 /// Parses runs.csv text. Throws InputError ("<source> line N: ...").
 std::vector<RunRecord> parse_runs_csv(const std::string& text, const std::string& source);
 
-/// Reads and parses a runs.csv file. Throws InputError or LimitError.
+/// Reads and parses a runs.csv file. Throws InputError (also for a torn last line, without its
+/// line end) or LimitError.
 std::vector<RunRecord> read_runs_csv(const std::string& path, const ReadLimits& limits = {});
 
 /// The runs of one strategy within one (experiment, search) group, aggregated.

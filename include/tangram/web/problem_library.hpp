@@ -10,7 +10,12 @@
 #include <string_view>
 #include <vector>
 
+#include "tangram/io/damaged.hpp"
+
 namespace tangram::web {
+
+/// The format of a problem's record ID.json; a record without one is read as this format.
+inline constexpr std::string_view kProblemFormat = "tangram-problem/1";
 
 /// Longest problem ID, in characters.
 inline constexpr std::size_t kMaxIdLength = 48;
@@ -58,14 +63,33 @@ struct NewProblem {
   std::string design = "null";  ///< JSON text
 };
 
+/// What opening a library does with damaged problems (library_damage()).
+enum class OnDamage {
+  Refuse,     ///< throw DamagedStoreError, changing nothing
+  MoveAside,  ///< `serve --repair`: move their record and picture into DIR/damaged-.../
+};
+
+/// What is wrong with the problems of library folder `folder`: each record ID.json (a valid ID)
+/// that does not read as a problem (truncated, not JSON, another "format", no name), and the
+/// picture ID.png of a sound record when it is missing or does not decode. A picture without a
+/// record is not damage (an add killed in progress).
+std::vector<Damage> library_damage(const std::filesystem::path& folder);
+
 /// The folder-backed library.
 class ProblemLibrary {
 public:
-  /// Opens (creating it and its parents when missing) the library folder. Throws OutputError
-  /// when it cannot be created or is not a directory.
-  explicit ProblemLibrary(std::filesystem::path folder);
+  /// Opens (creating it and its parents when missing) the library folder after checking it
+  /// (library_damage()). Throws DamagedStoreError (OnDamage::Refuse) when a problem is
+  /// damaged, OutputError when the folder cannot be created or is not a directory, or a
+  /// damaged problem cannot be moved aside.
+  explicit ProblemLibrary(std::filesystem::path folder, OnDamage on_damage = OnDamage::Refuse);
 
   const std::filesystem::path& folder() const { return folder_; }
+
+  /// The damaged files found on opening with OnDamage::MoveAside (each moved aside with the rest
+  /// of its problem), and the folder they went to (empty when none).
+  const std::vector<Damage>& moved_aside() const { return moved_aside_; }
+  const std::filesystem::path& damaged_folder() const { return damaged_folder_; }
 
   /// Every problem, newest first (ties by ID). Records that do not parse are skipped.
   std::vector<Problem> list() const;
@@ -106,6 +130,8 @@ private:
   Problem add_locked(const NewProblem& problem);
 
   std::filesystem::path folder_;
+  std::vector<Damage> moved_aside_;
+  std::filesystem::path damaged_folder_;
   mutable std::mutex mutex_;
 };
 
