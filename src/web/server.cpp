@@ -168,6 +168,11 @@ Json set_json(const PieceSetFile& file) {
 
 Json problem_object(const Problem& p) { return tangram::detail::parse_json(problem_json(p)); }
 
+}  // namespace
+
+// Held by Server::Impl, so not in the anonymous namespace (-Wsubobject-linkage).
+namespace serving {
+
 /// How many searches (solves, hints) each client address started in the last minute.
 class ClientRate {
 public:
@@ -196,6 +201,10 @@ private:
   std::mutex mutex_;
   std::map<std::string, std::deque<std::chrono::steady_clock::time_point>> recent_;
 };
+
+}  // namespace serving
+
+namespace {
 
 /// Connections answered by at most this many requests each before they are closed.
 constexpr std::size_t kKeepAliveRequests = 100;
@@ -472,6 +481,11 @@ private:
   std::thread refuser_;
 };
 
+}  // namespace
+
+// Held by Server::Impl, so not in the anonymous namespace (-Wsubobject-linkage).
+namespace serving {
+
 /// httplib's server with its own connection loop (ConnectionStream's limits, a stop noticed
 /// within kStopPoll) and the 503 of a refused connection.
 class HttpServer final : public httplib::Server {
@@ -612,7 +626,7 @@ private:
   std::map<std::string, int> open_by_client_;  // open connections by client address
 };
 
-}  // namespace
+}  // namespace serving
 
 struct Server::Impl {
   explicit Impl(ServerConfig c)
@@ -626,8 +640,8 @@ struct Server::Impl {
   SolveJobs jobs;
   PlayDesk play;
   ConvexDesk convex;
-  ClientRate rate;
-  HttpServer http;
+  serving::ClientRate rate;
+  serving::HttpServer http;
   std::string sets_text;  // GET /api/sets, made once
   std::atomic<int> port{0};
   std::once_flag stopped;
