@@ -900,8 +900,16 @@ void Server::Impl::routes() {
     if (!stream) return send_error(res, 404, "no solve '" + std::string(req.matches[1]) + "'");
     res.set_header("Cache-Control", "no-cache");
     res.set_header("X-Accel-Buffering", "no");
+    // The stream first asks the browser to reconnect within a second when it drops (its own
+    // default is 3 s), so that JobsConfig::grace can stop an abandoned solve soon.
+    auto told_retry = std::make_shared<bool>(false);
     res.set_chunked_content_provider(
-        "text/event-stream", [stream](size_t, httplib::DataSink& sink) {
+        "text/event-stream", [stream, told_retry](size_t, httplib::DataSink& sink) {
+          if (!*told_retry) {
+            *told_retry = true;
+            static const char kRetry[] = "retry: 1000\n\n";
+            if (!sink.write(kRetry, sizeof kRetry - 1)) return false;
+          }
           const std::optional<JobEvent> event = stream->next(kStreamPing);
           if (!event) {
             static const char kPing[] = ": keep-alive\n\n";

@@ -48,8 +48,9 @@ struct JobsConfig {
   int max_running = 1;    ///< solves at a time (--max-solves)
   int max_waiting = 16;   ///< solves waiting (--max-queue); more are refused
   std::size_t kept = 32;  ///< finished solves kept for their downloads
-  /// The last stream closed and none reopened within this: the solve is stopped.
-  std::chrono::milliseconds grace{5000};
+  /// The last stream closed and none reopened within this: the solve is stopped. (The server's
+  /// streams ask the browser to reconnect within 1 s.)
+  std::chrono::milliseconds grace{2000};
   /// No stream ever opened within this after the solve was made: it is stopped.
   std::chrono::milliseconds orphan{30000};
   /// Search threads of each solve (SearchConfig::threads; 0 = all cores).
