@@ -93,7 +93,7 @@ CLI::App* setup_serve(CLI::App& app, ServeOptions& options) {
       wrap("Prints one line with the address and the library, then serves until Ctrl-C or SIGTERM, "
            "which stop the running solves and end cleanly. Request bodies are at most 8 MiB; a "
            "request must arrive within 20 s (a slower one is cut) and a connection idle for 5 s is "
-           "closed; a solve whose page was closed is stopped 5 s later. The page and the pictures "
+           "closed; a solve whose page was closed is stopped 2 s later. The page and the pictures "
            "of masks/ "
            "are built into the program; nothing is fetched from the network. docs/web-api.md "
            "describes the HTTP interface.\n"
