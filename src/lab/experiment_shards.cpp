@@ -267,7 +267,8 @@ MergedShards merge_experiment_shards(const std::vector<std::string>& dirs,
       for (const std::string& file : {run, stem + ".json", stem + ".png"}) {
         if (!fs::exists(m.dir / file, ec)) continue;
         fs::create_directories((partial / file).parent_path(), ec);
-        if (ec) fail(ec.message());
+        if (ec)
+          fail("cannot create " + (partial / file).parent_path().string() + ": " + ec.message());
         // Through AtomicOutput, synced: the folder is whole on the disk before it has its name.
         const bool picture = fs::path(file).extension() == ".png";
         try {
@@ -345,7 +346,7 @@ MergedShards merge_experiment_shards(const std::vector<std::string>& dirs,
   }
   if (fs::exists(out, ec)) fs::remove(out, ec);  // empty
   fs::rename(partial, out, ec);
-  if (ec) fail(ec.message());
+  if (ec) fail("cannot rename the merged folder into place: " + ec.message());
   discard.path.clear();
   try {
     sync_directory(parent.string());
