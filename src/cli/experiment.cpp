@@ -262,7 +262,7 @@ int merge_experiment(const ExperimentOptions& options) {
   if (!options.quiet)
     std::cerr << "merged " << merged.shards << (merged.shards == 1 ? " shard: " : " shards: ")
               << merged.runs << " runs into " << options.out_dir << std::endl;
-  std::cout << write_experiment_tables(merged.plan) << std::flush;
+  std::cout << merged.tables << std::flush;
   return kExitOk;
 }
 

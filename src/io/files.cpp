@@ -111,6 +111,17 @@ fs::path output_target(const std::string& path, struct stat& info) {
   return target;
 }
 
+/// Syncs folder `dir`; throws OutputError(prefix + the cause).
+void sync_directory(const std::string& dir, const std::string& prefix) {
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) throw OutputError(prefix + std::strerror(errno));
+  const int synced = ::fsync(fd);
+  const int error = errno;
+  ::close(fd);
+  // Some file systems cannot sync a folder (EINVAL): the rename is all they offer.
+  if (synced != 0 && error != EINVAL) throw OutputError(prefix + std::strerror(error));
+}
+
 }  // namespace
 
 void check_output_path(const std::string& path) {
@@ -241,13 +252,11 @@ void AtomicOutput::commit() {
   if (::rename(o.temp.c_str(), o.target.c_str()) != 0) throw o.fail(errno);
   o.committed = true;
   // The new name itself durable: the folder's entry synced.
-  const int dir = ::open(o.directory.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dir < 0) throw o.fail(errno);
-  const int synced = ::fsync(dir);
-  const int error = errno;
-  ::close(dir);
-  // Some file systems cannot sync a folder (EINVAL): the rename is all they offer.
-  if (synced != 0 && error != EINVAL) throw o.fail(error);
+  sync_directory(o.directory.string(), o.prefix);
+}
+
+void sync_directory(const std::string& dir) {
+  sync_directory(dir, "cannot sync the folder " + dir + ": ");
 }
 
 int remove_stale_temporaries(const fs::path& dir) {

@@ -11,6 +11,7 @@
 #include "tangram/core/base/error.hpp"
 #include "tangram/core/base/format.hpp"
 #include "tangram/io/detail/json.hpp"
+#include "tangram/io/files.hpp"
 #include "tangram/io/piece_sets.hpp"
 #include "tangram/lab/results.hpp"
 
@@ -302,9 +303,22 @@ MergedShards merge_experiment_shards(const std::vector<std::string>& dirs,
   const fs::path partial =
       parent / ("." + out.filename().string() + ".merging-" + std::to_string(::getpid()));
   fs::remove_all(partial, ec);
-  const auto fail = [&](const std::string& what) {
+  // Until the folder has its name, any error removes it.
+  struct Discard {
+    fs::path path;
+    ~Discard() {
+      std::error_code ignored;
+      if (!path.empty()) fs::remove_all(path, ignored);
+    }
+  } discard{partial};
+  const auto fail = [&](std::string what) {
     std::error_code ignored;
     fs::remove_all(partial, ignored);
+    // A file is named as it would be in the merged directory, not in the temporary one.
+    const std::string from = partial.string(), to = out.string();
+    for (std::size_t at = what.find(from); at != std::string::npos;
+         at = what.find(from, at + to.size()))
+      what.replace(at, from.size(), to);
     throw OutputError("cannot merge into " + mention(Setting::OutDir, out_dir) + ": " + what);
   };
   ResultsSettings settings;
@@ -315,9 +329,19 @@ MergedShards merge_experiment_shards(const std::vector<std::string>& dirs,
       for (const std::string& file : {run, stem + ".json", stem + ".png"}) {
         if (!fs::exists(m.dir / file, ec)) continue;
         fs::create_directories((partial / file).parent_path(), ec);
-        if (ec) fail(ec.message());
-        fs::copy_file(m.dir / file, partial / file, ec);
-        if (ec) fail((m.dir / file).string() + ": " + ec.message());
+        if (ec)
+          fail("cannot create " + (partial / file).parent_path().string() + ": " + ec.message());
+        // Through AtomicOutput, synced: the folder is whole on the disk before it has its name.
+        const bool picture = fs::path(file).extension() == ".png";
+        try {
+          write_output_file(
+              (partial / file).string(),
+              read_input_file((m.dir / file).string(), "results file",
+                              picture ? limits.max_image_bytes : limits.max_document_bytes,
+                              picture ? Limit::ImageBytes : Limit::DocumentBytes));
+        } catch (const OutputError& e) {
+          fail(e.what());
+        }
       }
     }
     const fs::path file = m.dir / std::string(kSettingsFile);
@@ -338,9 +362,6 @@ MergedShards merge_experiment_shards(const std::vector<std::string>& dirs,
       fail(e.what());
     }
   }
-  if (fs::exists(out, ec)) fs::remove(out, ec);  // empty
-  fs::rename(partial, out, ec);
-  if (ec) fail(ec.message());
 
   // The whole experiment on the merged directory, as the shards' config says.
   const detail::Json config = detail::parse_json(first.config);
@@ -369,17 +390,32 @@ MergedShards merge_experiment_shards(const std::vector<std::string>& dirs,
   whole.threads = static_cast<int>(fields.number(config, "threads"));
   whole.pieces = piece_set_from_json(config.at("pieces").dump(), "the shard manifest").set;
   whole.masks_dir = masks_dir.empty() ? first.masks : masks_dir;
-  whole.out_dir = out_dir;
   whole.tables_only = true;
   whole.limits = limits;
   MergedShards merged;
-  merged.plan = plan_experiment(whole);
   merged.shards = shards.size();
   merged.runs = owner.size();
-  if (merged.plan.runs_in_all != first.runs_in_all ||
-      digest_text(merged.plan.runs_digest) != first.digest)
-    throw UsageError(mention(Setting::MasksDir, whole.masks_dir) +
-                     " no longer holds the patterns the shards ran");
+  // The tables too before the folder has its name: a merge that fails leaves nothing behind.
+  try {
+    whole.out_dir = partial.string();
+    const ExperimentPlan plan = plan_experiment(whole);
+    if (plan.runs_in_all != first.runs_in_all || digest_text(plan.runs_digest) != first.digest)
+      throw UsageError(mention(Setting::MasksDir, whole.masks_dir) +
+                       " no longer holds the patterns the shards ran");
+    merged.tables = write_experiment_tables(plan);
+  } catch (const OutputError& e) {
+    fail(e.what());
+  }
+  if (fs::exists(out, ec)) fs::remove(out, ec);  // empty
+  fs::rename(partial, out, ec);
+  if (ec) fail("cannot rename the merged folder into place: " + ec.message());
+  discard.path.clear();
+  try {
+    sync_directory(parent.string());
+  } catch (const OutputError& e) {
+    fs::remove_all(out, ec);  // not known to be on the disk: as if it had not been made
+    throw OutputError("cannot merge into " + mention(Setting::OutDir, out_dir) + ": " + e.tagged());
+  }
   return merged;
 }
 

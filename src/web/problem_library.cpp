@@ -300,8 +300,16 @@ Problem ProblemLibrary::add_locked(const NewProblem& problem) {
       break;
     }
   }
-  write_output_file(path_of(p.id, ".png").string(), problem.png);
-  write_record(p);
+  try {
+    write_output_file(path_of(p.id, ".png").string(), problem.png);
+    write_record(p);
+  } catch (const Error&) {
+    // Not added (the id was free): neither a picture without its record nor a file not known
+    // to be on the disk (its folder's sync failed) is left, so that the add can be retried.
+    fs::remove(path_of(p.id, ".json"), ec);
+    fs::remove(path_of(p.id, ".png"), ec);
+    throw;
+  }
   return p;
 }
 

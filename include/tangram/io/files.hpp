@@ -48,6 +48,10 @@ private:
   std::unique_ptr<Impl> impl_;
 };
 
+/// Syncs folder `dir` itself (its entries: a rename into it made durable). A file system that
+/// cannot sync a folder is left as it is. Throws OutputError.
+void sync_directory(const std::string& dir);
+
 /// Removes the temporary files of AtomicOutput that processes no longer running left in `dir`
 /// (killed before their commit); returns how many. Never throws.
 int remove_stale_temporaries(const std::filesystem::path& dir);

@@ -47,14 +47,14 @@ std::vector<RepairedShard> repair_shards(const std::vector<std::string>& dirs,
 
 /// What merge_experiment_shards() joined.
 struct MergedShards {
-  ExperimentPlan plan;     ///< the whole experiment on the merged directory, tables only
+  std::string tables;      ///< the tables (Markdown), as written in the merged directory
   std::size_t shards = 0;  ///< shard directories joined
   std::size_t runs = 0;    ///< runs copied (every run of the plan)
 };
 
-/// Joins shard directories into a new `out_dir`, atomically, and plans it (tables only).
-/// Throws DamagedStoreError for a damaged run in a shard, UsageError when the shards do not add
-/// up, InputError, OutputError.
+/// Joins shard directories into a new `out_dir` with its runs.csv and tables, atomically (the
+/// folder is filled beside it, synced, then renamed). Throws DamagedStoreError for a damaged run
+/// in a shard, UsageError when the shards do not add up, InputError, OutputError.
 MergedShards merge_experiment_shards(const std::vector<std::string>& dirs,
                                      const std::string& out_dir, const ReadLimits& limits,
                                      const std::string& masks_dir = "");
