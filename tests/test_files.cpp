@@ -247,7 +247,9 @@ TEST_CASE(
   CHECK(std::vector<fs::path>(fs::directory_iterator(dir.file("real")), {}).size() == 1);
 }
 
-TEST_CASE("remove_stale_temporaries: a killed writer's temporary file goes, a living one stays") {
+TEST_CASE(
+    "remove_stale_temporaries: a killed writer's temporary file or merge folder goes, a living one "
+    "stays") {
   tangram::test::TempDir dir("stale");
   // A process that has ended: its pid is free (or, rarely, reused by a living process: kept).
   const pid_t child = ::fork();
@@ -264,9 +266,17 @@ TEST_CASE("remove_stale_temporaries: a killed writer's temporary file goes, a li
   touch("runs.csv");
   touch(".hidden");
   touch(".notes.tmp-abc-1");
+  // A killed merge's folder, with a file in it, and a living merge's (this process's).
+  const std::string dead_merge = ".merged.merging-" + std::to_string(child);
+  const std::string my_merge = ".merged.merging-" + std::to_string(::getpid());
+  fs::create_directories(dir.path() / dead_merge / "exp2");
+  touch(dead_merge + "/exp2/01-square-dt.png");
+  fs::create_directory(dir.path() / my_merge);
   const bool reused = ::kill(child, 0) == 0;
-  CHECK(tangram::remove_stale_temporaries(dir.path()) == (reused ? 0 : 1));
+  CHECK(tangram::remove_stale_temporaries(dir.path()) == (reused ? 0 : 2));
   CHECK(std::filesystem::exists(dir.path() / dead) == reused);
+  CHECK(std::filesystem::exists(dir.path() / dead_merge) == reused);
+  CHECK(std::filesystem::exists(dir.path() / my_merge));
   CHECK(std::filesystem::exists(dir.path() / mine));
   CHECK(std::filesystem::exists(dir.path() / "runs.csv"));
   CHECK(std::filesystem::exists(dir.path() / ".hidden"));

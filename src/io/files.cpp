@@ -259,23 +259,38 @@ void sync_directory(const std::string& dir) {
   sync_directory(dir, "cannot sync the folder " + dir + ": ");
 }
 
+namespace {
+
+/// The PID in `name` after `mark`, up to `end` (a character) or the end of the name, when it is
+/// all digits and that process is no longer running; 0 otherwise.
+pid_t stale_pid(const std::string& name, std::size_t mark, char end) {
+  const std::size_t stop = end == '\0' ? name.size() : name.find(end, mark);
+  if (stop == std::string::npos || stop <= mark) return 0;
+  const std::string text = name.substr(mark, stop - mark);
+  if (text.find_first_not_of("0123456789") != std::string::npos || text.size() > 9) return 0;
+  const auto pid = static_cast<pid_t>(std::stol(text));
+  if (pid == ::getpid() || ::kill(pid, 0) == 0 || errno != ESRCH) return 0;
+  return pid;
+}
+
+}  // namespace
+
 int remove_stale_temporaries(const fs::path& dir) {
   int removed = 0;
   std::error_code ec;
   for (const fs::directory_entry& entry : fs::directory_iterator(dir, ec)) {
     const std::string name = entry.path().filename().string();
-    // ".NAME.tmp-PID-N", as AtomicOutput names them.
-    const std::size_t mark = name.rfind(".tmp-");
-    if (name.size() < 2 || name[0] != '.' || mark == std::string::npos || mark == 0) continue;
-    const std::size_t dash = name.find('-', mark + 5);
-    if (dash == std::string::npos) continue;
-    const std::string pid_text = name.substr(mark + 5, dash - mark - 5);
-    if (pid_text.empty() || pid_text.find_first_not_of("0123456789") != std::string::npos ||
-        pid_text.size() > 9)
-      continue;
-    const pid_t pid = static_cast<pid_t>(std::stol(pid_text));
-    if (pid == ::getpid() || ::kill(pid, 0) == 0 || errno != ESRCH) continue;
-    if (entry.is_regular_file(ec) && fs::remove(entry.path(), ec)) ++removed;
+    if (name.size() < 2 || name[0] != '.') continue;
+    // ".NAME.tmp-PID-N", a file as AtomicOutput names them.
+    const std::size_t tmp = name.rfind(".tmp-");
+    if (tmp != std::string::npos && tmp != 0 && stale_pid(name, tmp + 5, '-') != 0 &&
+        entry.is_regular_file(ec) && fs::remove(entry.path(), ec))
+      ++removed;
+    // ".NAME.merging-PID", a folder as `experiment merge` fills it before it has its name.
+    const std::size_t merging = name.rfind(".merging-");
+    if (merging != std::string::npos && merging != 0 && stale_pid(name, merging + 9, '\0') != 0 &&
+        entry.is_directory(ec) && fs::remove_all(entry.path(), ec) > 0)
+      ++removed;
   }
   return removed;
 }

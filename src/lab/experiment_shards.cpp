@@ -303,6 +303,7 @@ MergedShards merge_experiment_shards(const std::vector<std::string>& dirs,
   const fs::path partial =
       parent / ("." + out.filename().string() + ".merging-" + std::to_string(::getpid()));
   fs::remove_all(partial, ec);
+  remove_stale_temporaries(parent);  // a killed merge's folder (and writers' files)
   // Until the folder has its name, any error removes it.
   struct Discard {
     fs::path path;

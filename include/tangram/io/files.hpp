@@ -52,8 +52,9 @@ private:
 /// cannot sync a folder is left as it is. Throws OutputError.
 void sync_directory(const std::string& dir);
 
-/// Removes the temporary files of AtomicOutput that processes no longer running left in `dir`
-/// (killed before their commit); returns how many. Never throws.
+/// Removes the temporary files of AtomicOutput, and the folders `experiment merge` fills before
+/// they have their name, that processes no longer running left in `dir` (killed before their
+/// commit); returns how many. Never throws.
 int remove_stale_temporaries(const std::filesystem::path& dir);
 
 /// Writes text to `path` completely or not at all (write_output_file). Throws OutputError.
