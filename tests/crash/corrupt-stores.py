@@ -29,6 +29,9 @@ import sys
 import tempfile
 import urllib.request
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from store_files import png, snapshot  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DAMAGED = 6
 failures = []
@@ -41,17 +44,6 @@ def fail(what):
 
 def run(args, **kw):
     return subprocess.run(args, capture_output=True, text=True, timeout=600, **kw)
-
-
-def snapshot(folder):
-    """Every file under `folder` by relative path, with its bytes."""
-    files = {}
-    for base, _, names in os.walk(folder):
-        for name in names:
-            path = os.path.join(base, name)
-            with open(path, "rb") as f:
-                files[os.path.relpath(path, folder)] = f.read()
-    return files
 
 
 def untimed(csv_path):
@@ -214,19 +206,6 @@ def shards(tangram, work):
     if r.returncode != 0:
         fail(f"shards: the merge after the shard.json repair ended with {r.returncode}: {r.stderr}")
     print("corrupt-stores: shards: 2 damages checked")
-
-
-def png(width, height):
-    import struct, zlib
-    rows = b"".join(b"\x00" + bytes(0 if width // 4 <= x < 3 * width // 4 and
-                                    height // 4 <= y < 3 * height // 4 else 255
-                                    for x in range(width)) for y in range(height))
-    def chunk(kind, data):
-        c = struct.pack(">I", len(data)) + kind + data
-        return c + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0,
-                                                              0, 0))
-            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
 
 
 def serve(tangram, library, *extra):

@@ -35,6 +35,9 @@ import urllib.error
 import urllib.request
 import zlib
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from store_files import png, snapshot  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 MASKS = os.path.join(ROOT, "masks")
 KINDS = ["write", "fsync", "dirsync", "close", "rename", "create", "mkdir"]
@@ -51,17 +54,6 @@ def fail(case, point, what):
 
 
 # --- what a folder holds -----------------------------------------------------------------------
-
-def snapshot(folder):
-    """{relative path: bytes} of every file under `folder`."""
-    files = {}
-    for top, dirs, names in os.walk(folder):
-        for name in names:
-            path = os.path.join(top, name)
-            with open(path, "rb") as f:
-                files[os.path.relpath(path, folder)] = f.read()
-    return files
-
 
 def png_summary(data):
     """(width, height) of a complete PNG, or a reason why it is not one."""
@@ -316,18 +308,6 @@ def run_case(case, tangram, shim, work, long_form):
 
 # --- the web server's library -----------------------------------------------------------------
 
-def tiny_png(width, height):
-    rows = b"".join(b"\x00" + bytes(0 if width // 4 <= x < 3 * width // 4 and
-                                    height // 4 <= y < 3 * height // 4 else 255
-                                    for x in range(width)) for y in range(height))
-
-    def chunk(kind, body):
-        return struct.pack(">I", len(body)) + kind + body + \
-            struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
-            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
-
-
 def request(base, method, path, body=None):
     data = json.dumps(body).encode() if body is not None else None
     req = urllib.request.Request(base + path, data=data, method=method,
@@ -372,7 +352,7 @@ class Server:
 
 def run_library(tangram, shim, work, long_form):
     import base64
-    square = base64.b64encode(tiny_png(240, 240)).decode()
+    square = base64.b64encode(png(240, 240)).decode()
     base = os.path.join(work, "library")
     template = os.path.join(base, "template", "lib")
     os.makedirs(template)
