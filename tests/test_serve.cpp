@@ -321,7 +321,8 @@ TEST_CASE("serve: a solve streamed to done, its solution downloaded and verified
                        {"state", "done"},
                        {"position", 0},
                        {"solutions", 1},
-                       {"outcome", "solved"}});
+                       {"outcome", "solved"},
+                       {"stopped_by", nullptr}});
 
   const auto json = client.Get(("/api/solves/" + id + "/solutions/0.json").c_str());
   REQUIRE(json);
@@ -372,6 +373,7 @@ TEST_CASE("serve: stop ends a running solve; a full queue is refused with 429") 
   REQUIRE_FALSE(events.empty());
   CHECK(events.back().data["outcome"] == "stopped");
   CHECK(json_of(client.Get(("/api/solves/" + id_a).c_str()))["outcome"] == "stopped");
+  CHECK(json_of(client.Get(("/api/solves/" + id_a).c_str()))["stopped_by"] == "request");
   const auto stop_b = client.Post(("/api/solves/" + id_b + "/stop").c_str(), "", "text/plain");
   CHECK(stop_b->status == 202);
   CHECK(events_of(s, id_b).back().data["outcome"] == "stopped");

@@ -306,6 +306,7 @@ TEST_CASE("the queue: positions, a full queue refused, stop of a running and a w
   CHECK(read_until(*stream_c, "queued").data == R"({"position":1})");
   CHECK(jobs.status(c.id)->position == 1);
   CHECK(jobs.status(a.id)->outcome == "stopped");
+  CHECK(jobs.status(a.id)->stopped_by == "request");
 
   // A waiting solve stops at once.
   CHECK(jobs.stop(c.id));
@@ -334,6 +335,9 @@ TEST_CASE("a solve whose last stream closed is stopped after the grace period") 
   }  // the tab closes
   const auto s = wait_for(jobs, a.id, is_done);
   CHECK(s.outcome == "stopped");
+  CHECK(s.stopped_by == "abandoned");
+  CHECK(jobs.stop(a.id));  // a later Stop does not change who stopped it
+  CHECK(jobs.status(a.id)->stopped_by == "abandoned");
 }
 
 TEST_CASE("a solve that no stream ever follows is stopped after the orphan time") {

@@ -934,7 +934,8 @@ void Server::Impl::routes() {
                    {"state", s->state},
                    {"position", s->position},
                    {"solutions", s->solutions},
-                   {"outcome", s->outcome.empty() ? Json(nullptr) : Json(s->outcome)}});
+                   {"outcome", s->outcome.empty() ? Json(nullptr) : Json(s->outcome)},
+                   {"stopped_by", s->stopped_by.empty() ? Json(nullptr) : Json(s->stopped_by)}});
   });
   http.Post(solve + "/stop", [this](const Request& req, Response& res) {
     if (!jobs.stop(req.matches[1]))

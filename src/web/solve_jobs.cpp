@@ -204,6 +204,7 @@ struct Job {
   std::vector<JobEvent> solution_events;  ///< every "solution" sent, in order
   std::optional<JobEvent> done_event;
   std::string outcome;
+  std::string stopped_by;  ///< who first asked it to stop: "request" or "abandoned"
   /// The assemblies found, as the service's outputs show them.
   std::vector<FoundAssembly> found;
   bool documents_with_stats = true;  ///< false for an enumeration's, as solve --all's lines
@@ -355,6 +356,7 @@ std::optional<JobStatus> SolveJobs::status(const std::string& id) const {
   s.position = job.state == "queued" ? job.position : 0;
   s.solutions = static_cast<long>(job.solution_events.size());
   s.outcome = job.outcome;
+  if (job.outcome == "stopped") s.stopped_by = job.stopped_by;
   return s;
 }
 
@@ -375,12 +377,21 @@ void SolveJobs::finish_waiting(std::shared_ptr<Job> job) {
   keep_finished(job);
 }
 
+namespace {
+/// Asks `job` to stop, remembering who asked first (the outcome's `stopped_by`).
+void ask_to_stop(Job& job, const char* who) {
+  std::lock_guard<std::mutex> lock(job.mutex);
+  if (job.stopped_by.empty()) job.stopped_by = who;
+  job.stop.store(true);
+}
+}  // namespace
+
 bool SolveJobs::stop(const std::string& id) {
   std::lock_guard<std::mutex> lock(mutex_);
   const auto it = jobs_.find(id);
   if (it == jobs_.end()) return false;
   const std::shared_ptr<Job> job = it->second;
-  job->stop.store(true);
+  ask_to_stop(*job, "request");
   if (std::find(waiting_.begin(), waiting_.end(), job) != waiting_.end()) {
     finish_waiting(job);
     announce_positions();
@@ -484,7 +495,7 @@ void SolveJobs::watch() {
       if (orphan || abandoned) to_stop.push_back(job);
     }
     for (const auto& job : to_stop) {
-      job->stop.store(true);
+      ask_to_stop(*job, "abandoned");
       if (std::find(waiting_.begin(), waiting_.end(), job) != waiting_.end()) {
         finish_waiting(job);
         announce_positions();

@@ -65,6 +65,9 @@ struct JobStatus {
   int position = 0;   ///< 0 running (or done), k = k-th waiting
   long solutions = 0;
   std::string outcome;  ///< empty until done
+  /// For a stopped solve: "request" (POST .../stop, a closed page's beacon) or "abandoned"
+  /// (no stream within the grace).
+  std::string stopped_by;
 };
 
 /// Why submit() refused a solve.

@@ -272,6 +272,13 @@
     $("opt-use").addEventListener("change", updateAreaField);
     updateAreaField();
     showProblem(null);
-    window.addEventListener("pagehide", () => { if (solve.current && solve.current.source) solve.current.source.close(); });
+    // A page that goes away stops its solve at once (a beacon survives the page); a dropped
+    // connection without it is stopped after the server's grace.
+    window.addEventListener("pagehide", () => {
+      const run = solve.current;
+      if (!run) return;
+      if (run.source) run.source.close();
+      if (!run.done && !run.stopping) navigator.sendBeacon(`/api/solves/${encodeURIComponent(run.id)}/stop`);
+    });
   };
 })(window.TG);

@@ -3,7 +3,7 @@
 // (the mouse drags pieces, keys turn them, buttons are pressed, links are downloaded) and checks
 // a real outcome: the recorded picture is a filled square, the downloaded solution passes
 // `tangram verify`, Stop gives the outcome `stopped` (not the time limit's), a closed tab's
-// queued solve is stopped, a bad upload shows the CLI's own line.
+// queued solve is stopped at once by its beacon, a bad upload shows the CLI's own line.
 //
 //   node e2e.mjs --url URL --tangram PATH --work DIR --masks DIR --sets DIR
 //                [--screenshots DIR] [--chromium PATH]
@@ -789,7 +789,8 @@ async function main() {
       if (queued.state === "done") break;
       await sleep(500);
     }
-    check(queued.state === "done" && queued.outcome === "stopped", "closing its tab stops the queued solve",
+    check(queued.state === "done" && queued.outcome === "stopped" && queued.stopped_by === "request",
+          "closing its tab stops the queued solve at once (its beacon, not the server's grace)",
           JSON.stringify(queued));
 
     const running = await page.$eval("#solve-outcome", (n) => n.dataset.outcome || "");
