@@ -64,6 +64,14 @@ TEST_CASE("corner angles: corners measured on the raster, convex and reflex, tur
         figure_corners(polygon_mask(regular(4, 110, turn, {130, 130}), 260), 12.0);
     REQUIRE(square.size() == 4);
     for (const FigureCorner& c : square) CHECK(c.angle_deg == doctest::Approx(90.0).epsilon(0.03));
+    // Straight edges: the angle's uncertainty is a small part of the refusals' tolerance, and
+    // covers the error actually made.
+    for (const std::vector<FigureCorner>* corners : {&triangle, &square})
+      for (const FigureCorner& c : *corners) {
+        CHECK(c.uncertainty_deg < 0.3 * kCornerToleranceDeg);
+        CHECK(std::abs(c.angle_deg - (corners == &triangle ? 60.0 : 90.0)) <
+              c.uncertainty_deg + 0.5);
+      }
   }
   // An L: five corners of 90 degrees and one of 270.
   const std::vector<FigureCorner> l = figure_corners(

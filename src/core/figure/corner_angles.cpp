@@ -13,10 +13,16 @@ namespace tangram {
 
 namespace {
 
-/// The direction (unit vector) of the line fitted to contour points [from, to] (indices modulo
-/// the contour's size, `to` after `from`), without the quarter at each end (where the stretch
-/// bends into its corners).
-Vec2 fitted_direction(const std::vector<cv::Point>& contour, std::size_t from, std::size_t to) {
+/// A line fitted to a stretch of the outline: its direction (unit vector, along the contour) and
+/// the standard error of that direction (radians) from the points' scatter about the line.
+struct FittedLine {
+  Vec2 direction;
+  double error_rad = 0.0;
+};
+
+/// The line fitted to contour points [from, to] (indices modulo the contour's size, `to` after
+/// `from`), without the quarter at each end (where the stretch bends into its corners).
+FittedLine fitted_line(const std::vector<cv::Point>& contour, std::size_t from, std::size_t to) {
   const std::size_t n = contour.size();
   const std::size_t length = (to + n - from) % n;
   std::vector<cv::Point2f> points;
@@ -27,10 +33,18 @@ Vec2 fitted_direction(const std::vector<cv::Point>& contour, std::size_t from, s
   cv::Vec4f line;
   cv::fitLine(points, line, cv::DIST_L2, 0, 0.01, 0.01);
   Vec2 d{line[0], line[1]};
+  // The slope's standard error: the scatter across the line over the spread along it.
+  double across = 0.0, along = 0.0;
+  for (const cv::Point2f& p : points) {
+    const double dx = p.x - line[2], dy = p.y - line[3];
+    across += std::pow(dx * d.y - dy * d.x, 2);
+    along += std::pow(dx * d.x + dy * d.y, 2);
+  }
+  const double scatter = std::sqrt(across / std::max<std::size_t>(1, points.size() - 2));
   // Along the contour, from `from` to `to`.
   const cv::Point a = contour[from], b = contour[to % n];
   if (d.x * (b.x - a.x) + d.y * (b.y - a.y) < 0) d = {-d.x, -d.y};
-  return d;
+  return {d, along > 0.0 ? scatter / std::sqrt(along) : kPi};
 }
 
 /// Around `v`, on a circle of `radius` px: the share of the figure and whether it is one arc
@@ -83,8 +97,9 @@ std::vector<FigureCorner> figure_corners(const cv::Mat1b& puzzle, double min_edg
       };
       if (length(prev, here) < min_edge_px || length(here, next) < min_edge_px) continue;
       if ((here + n - prev) % n < 8 || (next + n - here) % n < 8) continue;
-      const Vec2 in = fitted_direction(contour, prev, here);   // arriving at the corner
-      const Vec2 out = fitted_direction(contour, here, next);  // leaving it
+      const FittedLine arriving = fitted_line(contour, prev, here);
+      const FittedLine leaving = fitted_line(contour, here, next);
+      const Vec2 in = arriving.direction, out = leaving.direction;
       // The angle between the two stretches, seen from the corner: 0..180.
       const Vec2 back{-in.x, -in.y};
       const double between =
@@ -108,7 +123,10 @@ std::vector<FigureCorner> figure_corners(const cv::Mat1b& puzzle, double min_edg
         const Ring ring = ring_around(puzzle, v, radius);
         plain = plain && ring.one_arc && std::abs(ring.share * 360.0 - angle) < 20.0;
       }
-      if (plain) corners.push_back({{double(v.x), double(v.y)}, angle});
+      // Three standard errors of the angle, from both stretches' scatter.
+      const double uncertainty =
+          3.0 * std::hypot(arriving.error_rad, leaving.error_rad) * 180.0 / kPi;
+      if (plain) corners.push_back({{double(v.x), double(v.y)}, angle, uncertainty});
     }
   }
   return corners;
@@ -187,7 +205,8 @@ std::optional<CornerShortage> corner_shortage(const std::vector<FigureCorner>& c
   const std::map<long, int> sums = fewest_corners(pieces);
   for (const FigureCorner& corner : corners) {
     const double angle = corner.angle_deg;
-    if (std::abs(angle - 180.0) <= tolerance_deg) continue;
+    const double tolerance = tolerance_deg + corner.uncertainty_deg;
+    if (std::abs(angle - 180.0) <= tolerance) continue;
     // The least angle and the fewest corners of the pieces that can meet there: their corners
     // make the figure's angle, or at a reflex corner one piece may pass with a straight edge.
     double least_angle = 360.0;
@@ -196,8 +215,8 @@ std::optional<CornerShortage> corner_shortage(const std::vector<FigureCorner>& c
       least_angle = std::min(least_angle, sum);
       fewest = std::min(fewest, count);
     };
-    sums_near(sums, angle, tolerance_deg, visit);
-    if (angle > 180.0) sums_near(sums, angle - 180.0, tolerance_deg, visit);
+    sums_near(sums, angle, tolerance, visit);
+    if (angle > 180.0) sums_near(sums, angle - 180.0, tolerance, visit);
     if (fewest == std::numeric_limits<int>::max()) continue;  // unmakeable_corner()'s refusal
     ++have.corners;
     have.piece_corners_needed += fewest;
@@ -229,13 +248,14 @@ std::optional<FigureCorner> unmakeable_corner(const std::vector<FigureCorner>& c
                                               const PieceSet& set, double tolerance_deg) {
   const std::vector<double> sums = corner_sums(set);
   if (sums.empty()) return std::nullopt;
-  const auto near_a_sum = [&](double angle) {
-    const auto it = std::lower_bound(sums.begin(), sums.end(), angle - tolerance_deg);
-    return it != sums.end() && *it <= angle + tolerance_deg;
-  };
   for (const FigureCorner& corner : corners) {
     const double angle = corner.angle_deg;
-    if (std::abs(angle - 180.0) <= tolerance_deg) continue;
+    const double tolerance = tolerance_deg + corner.uncertainty_deg;
+    const auto near_a_sum = [&](double a) {
+      const auto it = std::lower_bound(sums.begin(), sums.end(), a - tolerance);
+      return it != sums.end() && *it <= a + tolerance;
+    };
+    if (std::abs(angle - 180.0) <= tolerance) continue;
     if (near_a_sum(angle)) continue;
     if (angle > 180.0 && near_a_sum(angle - 180.0)) continue;
     return corner;

@@ -15,10 +15,13 @@ namespace tangram {
 /// How far (degrees) a measured corner may lie from the pieces' sums before refusing.
 inline constexpr double kCornerToleranceDeg = 10.0;
 
-/// A corner of the figure: its position (px) and its interior angle (degrees, in (0, 360)).
+/// A corner of the figure: its position (px), its interior angle (degrees, in (0, 360)) and
+/// how far the angle may be off (three standard errors of its edges' fitted directions), which
+/// the refusals add to their tolerance.
 struct FigureCorner {
   Vec2 at;
   double angle_deg = 0.0;
+  double uncertainty_deg = 0.0;
 };
 
 /// The figure's corners where straight stretches of at least `min_edge_px` meet (holes too).
@@ -28,7 +31,7 @@ std::vector<FigureCorner> figure_corners(const cv::Mat1b& puzzle, double min_edg
 std::vector<double> corner_sums(const PieceSet& set);
 
 /// The first figure corner whose angle no sum (plus 180 at a reflex corner) makes within
-/// `tolerance_deg`; nullopt when all can be made or the set has arcs.
+/// `tolerance_deg` plus the corner's uncertainty; nullopt when all can be made or the set has arcs.
 std::optional<FigureCorner> unmakeable_corner(const cv::Mat1b& puzzle, const PieceSet& set,
                                               double min_edge_px,
                                               double tolerance_deg = kCornerToleranceDeg);
