@@ -467,3 +467,23 @@ TEST_CASE("damaged files: a torn last line, a picture that does not decode, movi
   CHECK(read_text(first / "a" / "b.txt") == "b");
   CHECK_FALSE(fs::exists(dir.path() / "a" / "b.txt"));
 }
+
+TEST_CASE("damaged files: a PNG is checked by its chunks (IHDR, lengths, IEND), not decoded") {
+  test::TempDir dir("damaged-png");
+  const std::string good = read_text(kMasks + "01-square.png");
+  const auto damage = [&](const std::string& bytes) {
+    test::write_file(dir.file("p.png"), bytes);
+    return picture_damage(dir.path() / "p.png");
+  };
+  CHECK_FALSE(damage(good));
+  // Cut anywhere after its signature (in IHDR, in IDAT, in IEND): truncated.
+  for (const std::size_t size : {std::size_t{8}, std::size_t{20}, good.size() / 2, good.size() - 1})
+    CHECK(damage(good.substr(0, size))->rfind("truncated: ", 0) == 0);
+  CHECK(damage(good.substr(0, 8) + std::string(40, 'x')) ==
+        "no valid IHDR chunk after its signature");
+  // IHDR then IEND, no image data between.
+  const std::size_t iend = good.size() - 12;
+  CHECK(damage(good.substr(0, 33) + good.substr(iend)) == "no image data (IDAT chunk)");
+  // Not a PNG at all: decoded, as before, and refused as it was.
+  CHECK(damage(std::string(100, 'x'))->rfind("does not decode", 0) == 0);
+}
