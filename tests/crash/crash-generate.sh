@@ -3,8 +3,9 @@
 # puzzles`, `generate convex` and `generate dissection` are killed with SIGKILL at random moments
 # (every other kill while it writes a file, after a random number of them) and run again with
 # the same arguments into the same folder until a run ends, in rounds (the three commands in
-# turn), until KILLS kills in all. A round starts from no folder or, every other round of
-# `puzzles` and `dissection`, from a folder of the same command for another seed.
+# turn, two kills a round at most), until KILLS kills in all. A round starts from no folder or,
+# every other round of `puzzles` and `dissection`, from a folder of the same command for another
+# seed.
 #   - after each kill, every file under its real name is whole: byte-equal to an uninterrupted
 #     run's, or to the file the folder held before;
 #   - after each round, the folder is byte for byte an uninterrupted run's (the same exit
@@ -84,8 +85,13 @@ while (( done_kills < kills )); do
   fi
   what="round $rounds (generate ${commands[n]//SEED/7}${earlier:+, over an earlier folder})"
   make_run "$n" 7 "$out"
+  round_kills=0
   while :; do
-    if (( done_kills % 2 == 0 )); then
+    if (( round_kills == 2 )); then
+      # Two kills a round at most, so that the short form has rounds of every kind.
+      crash_status=0 crash_killed=0
+      "${run[@]}" > /dev/null 2> "$work/err" || crash_status=$?
+    elif (( done_kills % 2 == 0 )); then
       crash_run "${reach_ms[n]}" "${run[@]}"
     else
       # While it writes a file, after a random number of them (where a kill leaves a temporary).
@@ -93,6 +99,7 @@ while (( done_kills < kills )); do
       crash_run 1 --when writing "${run[@]}"
     fi
     if (( crash_killed )); then
+      round_kills=$((round_kills + 1))
       if [[ -d "$out" ]] && ! bad=$(whole "$out" "$work/reference-$n" "$earlier"); then
         fail "$what: a killed run left $bad neither whole nor as it was"
       fi
