@@ -66,7 +66,7 @@ std::optional<std::string> png_chunk_damage(std::string_view png) {
     image_data = image_data || type == "IDAT";
     at += 12 + std::size_t{length};
     if (type == "IEND")
-      return image_data ? std::nullopt : std::optional<std::string>("no image data (IDAT chunk)");
+      return image_data ? std::nullopt : std::optional<std::string>("no image data: no IDAT chunk");
   }
 }
 
@@ -90,8 +90,11 @@ std::optional<std::string> picture_damage(const fs::path& path, const ReadLimits
         read_input_file(path.string(), "picture", limits.max_image_bytes, Limit::ImageBytes);
     // A PNG (every picture the stores write) is checked by its chunks, not decoded: a truncated
     // or garbled file is found in microseconds, where a decode takes milliseconds.
-    if (std::string_view(bytes).substr(0, kPngSignature.size()) == kPngSignature)
-      return png_chunk_damage(bytes);
+    if (std::string_view(bytes).substr(0, kPngSignature.size()) == kPngSignature) {
+      if (const std::optional<std::string> what = png_chunk_damage(bytes))
+        return "does not decode (" + *what + ")";
+      return std::nullopt;
+    }
     if (decode_image(bytes, limits.max_pixels).empty()) return std::string("does not decode");
   } catch (const LimitError&) {
     return std::nullopt;  // too large for these limits: not damage, the reader says so itself
