@@ -307,7 +307,7 @@ TEST_CASE("experiment runner: errors name the config's fields, and a failed run 
         "out_dir = " + good.masks_dir + " is the masks_dir directory: choose another");
   CHECK_FALSE(fs::exists(good.out_dir));
 
-  // A run whose solution cannot be written stops the experiment, naming the run.
+  // A run whose solution cannot be written stops the experiment, naming the run's file once.
   config = good;
   config.strategies = {Strategy::BottomLeft};
   config.searches = {SearchMode::Ours};
@@ -316,7 +316,7 @@ TEST_CASE("experiment runner: errors name the config's fields, and a failed run 
   REQUIRE(plan.runs.size() == 1);
   fs::create_directories(plan.runs[0].solution_path());  // a directory where the file goes
   const std::string message = error_of([&] { run_experiment(plan); });
-  CHECK(message.find(plan.runs[0].dir.string() + "/02-hole-bl: ") == 0);
+  CHECK(message.rfind("cannot write " + plan.runs[0].dir.string() + "/02-hole-bl.json: ", 0) == 0);
   CHECK_FALSE(plan.records[0]);
   CHECK_FALSE(fs::exists(plan.runs[0].record_path()));
 }
@@ -466,4 +466,25 @@ TEST_CASE("damaged files: a torn last line, a picture that does not decode, movi
   CHECK(first != second);  // never the same folder twice
   CHECK(read_text(first / "a" / "b.txt") == "b");
   CHECK_FALSE(fs::exists(dir.path() / "a" / "b.txt"));
+}
+
+TEST_CASE("damaged files: a PNG is checked by its chunks (IHDR, lengths, IEND), not decoded") {
+  test::TempDir dir("damaged-png");
+  const std::string good = read_text(kMasks + "01-square.png");
+  const auto damage = [&](const std::string& bytes) {
+    test::write_file(dir.file("p.png"), bytes);
+    return picture_damage(dir.path() / "p.png");
+  };
+  CHECK_FALSE(damage(good));
+  // Cut anywhere after its signature (in IHDR, in IDAT, in IEND): truncated.
+  for (const std::size_t size : {std::size_t{8}, std::size_t{20}, good.size() / 2, good.size() - 1})
+    CHECK(damage(good.substr(0, size))->rfind("does not decode (truncated: ", 0) == 0);
+  CHECK(damage(good.substr(0, 8) + std::string(40, 'x')) ==
+        "does not decode (no valid IHDR chunk after its signature)");
+  // IHDR then IEND, no image data between.
+  const std::size_t iend = good.size() - 12;
+  CHECK(damage(good.substr(0, 33) + good.substr(iend)) ==
+        "does not decode (no image data: no IDAT chunk)");
+  // Not a PNG at all: decoded, as before, and refused as it was.
+  CHECK(damage(std::string(100, 'x'))->rfind("does not decode", 0) == 0);
 }

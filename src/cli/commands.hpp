@@ -433,8 +433,9 @@ int run_generate_puzzles(const GenerateCommand& command);
 void write_silhouette_files(const std::string& out_dir, const std::string& name,
                             const Pattern& pattern, const std::string& json);
 
-/// Creates the folder `out_dir` of `option` when missing. Throws UsageError when it names
-/// something else, OutputError when it cannot be made.
+/// Creates the folder `out_dir` of `option` when missing, and removes the temporary files that
+/// killed writers left in it. Throws UsageError when it names something else, OutputError when
+/// it cannot be made.
 void prepare_out_dir(const std::string& out_dir, const std::string& option = "--out");
 
 /// Options of `tangram serve` (web/server.hpp).

@@ -123,6 +123,7 @@ void prepare_out_dir(const std::string& out_dir, const std::string& option) {
   if (ec || !fs::is_directory(out_dir))
     throw OutputError("cannot create the folder " + out_dir + ": " +
                       (ec ? ec.message() : "not a folder"));
+  remove_stale_temporaries(out_dir);  // those of a run killed before (docs/durability.md)
 }
 
 void write_silhouette_files(const std::string& out_dir, const std::string& name,

@@ -535,11 +535,14 @@ void run_experiment(ExperimentPlan& plan, const ExperimentObserver& observer) {
       } catch (const std::exception& e) {
         std::lock_guard<std::mutex> lock(shared.mutex);
         --shared.progress.running;
-        if (shared.error.empty())
-          shared.error =
-              run.dir.string() + "/" + run.name() + ": " +
-              (dynamic_cast<const Error*>(&e) != nullptr ? dynamic_cast<const Error&>(e).tagged()
-                                                         : std::string(e.what()));
+        if (shared.error.empty()) {
+          const std::string what = dynamic_cast<const Error*>(&e) != nullptr
+                                       ? dynamic_cast<const Error&>(e).tagged()
+                                       : std::string(e.what());
+          // The run named once: "cannot write DIR/NAME.png: ..." already names it.
+          const std::string run_path = run.dir.string() + "/" + run.name();
+          shared.error = what.find(run_path) != std::string::npos ? what : run_path + ": " + what;
+        }
         shared.changed.notify_all();
         return;
       }

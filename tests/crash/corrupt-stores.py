@@ -4,8 +4,8 @@ label crash).
 
 Each store is made by the real command, damaged by hand, and opened again:
   - a results folder (`tangram solve --out-dir`): a record truncated, of garbage bytes, of a
-    future format; a picture deleted or not decoding; a solution deleted; runs.csv torn in its
-    last line;
+    future format; a picture deleted, of garbage or truncated; a solution deleted; runs.csv
+    torn in its last line;
   - shards before `tangram experiment merge`: a record truncated in a shard; a shard.json
     garbled;
   - the problem library of `tangram serve`: a record truncated, of garbage, of a future format;
@@ -119,6 +119,7 @@ def results_folder(tangram, work):
              ("a record of a future format", stem + ".run.json", "future"),
              ("a deleted picture", second + ".png", "delete"),
              ("a picture of garbage", stem + ".png", "garbage"),
+             ("a truncated picture", second + ".png", "truncate"),
              ("a deleted solution", stem + ".json", "delete"),
              ("a torn runs.csv", "runs.csv", "torn")]
     for k, (label, name, how) in enumerate(cases):

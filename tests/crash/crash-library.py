@@ -15,6 +15,7 @@ Default 6 kills (CI's short form); the long form: --kills 200. Exit 0 passed, 1 
 """
 import argparse
 import base64
+import http.client
 import json
 import os
 import random
@@ -44,12 +45,17 @@ def request(base, method, path, body=None, timeout=10):
         return r.status, (json.loads(text) if text else None)
 
 
-def start(tangram, library):
-    proc = subprocess.Popen([tangram, "serve", "--port", "0", "--library", library],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+def start(tangram, library, kill_no):
+    errors = os.path.join(os.path.dirname(library), "server.err")
+    with open(errors, "w") as err:
+        proc = subprocess.Popen([tangram, "serve", "--port", "0", "--library", library],
+                                stdout=subprocess.PIPE, stderr=err, text=True)
     line = proc.stdout.readline()
     if "http://" not in line:
-        raise SystemExit(f"crash-library: FAILED: the server did not start: {line!r}")
+        proc.wait()
+        with open(errors) as err:
+            said = err.read().strip()[-600:]
+        fail(kill_no, f"the server did not start (exit {proc.returncode}): {said or line!r}")
     return proc, line.split("http://")[1].split("/")[0]
 
 
@@ -90,7 +96,7 @@ class Client(threading.Thread):
                     request(self.base, "DELETE", f"/api/problems/{pid}")
                     self.deleted.add(pid)
                 self.pending = None
-            except (urllib.error.URLError, ConnectionError, OSError, ValueError):
+            except (urllib.error.URLError, http.client.HTTPException, OSError, ValueError):
                 return  # the server is gone: what was in flight stays pending
 
 
@@ -160,7 +166,7 @@ def main():
     clients = []
     try:
         for k in range(1, args.kills + 1):
-            proc, host = start(args.tangram, library)
+            proc, host = start(args.tangram, library, k - 1)
             base = f"http://{host}"
             check(base, library, everyone, k - 1, clients if k > 1 else None)
             clients = [Client(base, f"c{k}-{i}", random.Random(rng.random())) for i in range(3)]
@@ -172,7 +178,7 @@ def main():
             for c in clients:
                 c.join(timeout=15)
             everyone += clients
-        proc, host = start(args.tangram, library)
+        proc, host = start(args.tangram, library, args.kills)
         check(f"http://{host}", library, everyone, args.kills)
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=20)

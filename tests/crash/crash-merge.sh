@@ -10,21 +10,10 @@
 #     --kills N   kills in all (default 12, CI's short form; 200 or more for the long form)
 # Exit status: 0 passed; 1 failed; 2 bad usage.
 set -euo pipefail
-root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-tangram="$root/build/tangram" kills=${TANGRAM_CRASH_KILLS:-12} seed=1
-while [[ $# -gt 0 ]]; do
-  case "$1" in
-    --tangram) tangram=${2:?}; shift 2 ;;
-    --kills) kills=${2:?}; shift 2 ;;
-    --seed) seed=${2:?}; shift 2 ;;
-    -h|--help) sed -n '2,/^[^#]/{/^#/s/^# \{0,1\}//p}' "${BASH_SOURCE[0]}"; exit 0 ;;
-    *) echo "crash-merge: unknown argument '$1' (try --help)" >&2; exit 2 ;;
-  esac
-done
-[[ -x "$tangram" ]] || { echo "crash-merge: no tangram binary at $tangram" >&2; exit 1; }
-work=$(mktemp -d "${TMPDIR:-/tmp}/crash-merge.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-fail() { echo "crash-merge: FAILED: $*" >&2; exit 1; }
+name=crash-merge
+# shellcheck source=tests/crash/common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+crash_init "$@"
 
 for i in 1 2; do
   "$tangram" experiment 2 --masks "$root/masks" --patterns 1-4 --time-limit 20 --jobs 1 \
@@ -34,7 +23,7 @@ started=$(date +%s%N)
 "$tangram" experiment merge "$work/s1" "$work/s2" -o "$work/reference" -q > /dev/null 2>&1 ||
   fail "the uninterrupted merge failed"
 # Kills land anywhere in a merge's time, and a little after it (then the merge completes).
-reach_ms=$(( ($(date +%s%N) - started) / 1000000 * 13 / 10 + 1 ))
+reach_ms=$(( ($(date +%s%N) - started) * 13 / 10000000 + 1 ))
 shards() { (cd "$work" && find s1 s2 -type f -exec md5sum {} + | sort); }
 shards > "$work/shards.md5"
 
@@ -45,21 +34,14 @@ complete() {
   diff -q -r "$1" "$work/reference" > /dev/null
 }
 
-RANDOM=$seed
-done_kills=0 rounds=0
+rounds=0
 while (( done_kills < kills )); do
   rounds=$((rounds + 1))
   parent="$work/round-$rounds"
   mkdir -p "$parent"
   while :; do
-    "$tangram" experiment merge "$work/s1" "$work/s2" -o "$parent/merged" -q > /dev/null \
-      2> "$work/err" &
-    pid=$!
-    wait_ms=$((RANDOM % reach_ms))
-    sleep "$((wait_ms / 1000)).$(printf '%03d' $((wait_ms % 1000)))"
-    if (( done_kills < kills )) && kill -KILL "$pid" 2>/dev/null; then
-      wait "$pid" 2>/dev/null || true
-      done_kills=$((done_kills + 1))
+    crash_run "$reach_ms" "$tangram" experiment merge "$work/s1" "$work/s2" -o "$parent/merged" -q
+    if (( crash_killed )); then
       if [[ -e "$parent/merged" ]]; then
         # Renamed into place before the kill: it must be whole, and the round is over.
         complete "$parent/merged" ||
@@ -68,16 +50,15 @@ while (( done_kills < kills )); do
       fi
       continue
     fi
-    status=0
-    wait "$pid" || status=$?
-    (( status == 0 )) || { cat "$work/err" >&2; fail "round $rounds: the merge ended with $status"; }
+    (( crash_status == 0 )) ||
+      { cat "$work/err" >&2; fail "round $rounds: the merge ended with $crash_status"; }
     break
   done
   # A last merge into another target of the same folder clears what killed merges left there.
   "$tangram" experiment merge "$work/s1" "$work/s2" -o "$parent/again" -q > /dev/null 2>&1 ||
     fail "round $rounds: a merge beside the killed ones failed"
   complete "$parent/merged" || fail "round $rounds: merged differs from an uninterrupted merge"
-  leftovers=$(find "$parent" -name '.*.merging-*' -o -name '.*.tmp-*' | head -3)
+  leftovers=$(temporaries "$parent")
   [[ -z "$leftovers" ]] || fail "round $rounds: left behind: $leftovers"
   shards | cmp -s - "$work/shards.md5" || fail "round $rounds: a shard changed"
 done

@@ -186,6 +186,8 @@ def check_error(case, point, rc, err, fault, faulted_paths, stdout=False):
         fail(case, point, f"stderr is not one error line: {err.strip()[:400]!r}")
         return
     line = lines[0]
+    if re.search(r"error: (\S+): cannot write \1\.", line):
+        fail(case, point, f"the error names its file twice: {line!r}")
     if os.strerror(fault.err) not in line:
         fail(case, point, f"the error does not say '{os.strerror(fault.err)}': {line!r}")
     names = ["standard output"] if stdout else [target_name(p) for p in faulted_paths]

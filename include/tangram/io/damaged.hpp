@@ -31,7 +31,8 @@ struct Damage {
 /// nothing was changed: run with --repair to REPAIR".
 DamagedStoreError damaged_store_error(const std::vector<Damage>& found, std::string_view repair);
 
-/// What is wrong with picture file `path`, or nullopt when it reads and decodes.
+/// What is wrong with picture file `path`, or nullopt when it reads and decodes. A PNG is
+/// checked by its chunks (IHDR first, each within the file, IEND last), not decoded.
 std::optional<std::string> picture_damage(const std::filesystem::path& path,
                                           const ReadLimits& limits = {});
 
