@@ -1,6 +1,7 @@
 #pragma once
 /// \file cover_search.hpp
-/// Exact cover by the first uncovered point, complete and parallel (docs/design/enumerate.md).
+/// Exact cover by the first uncovered point or the fewest live moves, complete and parallel
+/// (docs/design/enumerate.md).
 
 #include <atomic>
 #include <chrono>
