@@ -517,3 +517,88 @@ TEST_CASE("lattice search: small rectangles' assemblies and classes equal a brut
       }
   }
 }
+
+namespace {
+
+/// Covers of a rows x cols board (point r * cols + c) by shapes given as cells (row, col), each
+/// at every translation and quarter turn, with `counts` copies; the covers as sorted move sets.
+std::set<std::vector<int>> board_covers(int rows, int cols,
+                                        const std::vector<std::vector<cv::Point>>& shapes,
+                                        const std::vector<int>& counts, PieceUse use,
+                                        CoverChoice choice, int threads, long* nodes = nullptr,
+                                        std::vector<std::vector<int>>* in_order = nullptr) {
+  CoverProblem problem;
+  problem.points = rows * cols;
+  problem.counts = counts;
+  problem.choice = choice;
+  for (std::size_t s = 0; s < shapes.size(); ++s) {
+    problem.order.push_back(static_cast<ShapeId>(s));
+    std::set<std::vector<int>> seen;
+    std::vector<cv::Point> turned = shapes[s];
+    for (int turn = 0; turn < 4; ++turn) {
+      for (cv::Point& p : turned) p = {p.y, -p.x};
+      for (int r = -4; r < rows + 4; ++r)
+        for (int c = -4; c < cols + 4; ++c) {
+          std::vector<int> points;
+          for (const cv::Point& p : turned) {
+            const int y = p.x + r, x = p.y + c;
+            if (y < 0 || x < 0 || y >= rows || x >= cols) break;
+            points.push_back(y * cols + x);
+          }
+          std::sort(points.begin(), points.end());
+          if (points.size() == turned.size() && seen.insert(points).second)
+            problem.moves.push_back({static_cast<ShapeId>(s), points});
+        }
+    }
+  }
+  ThreadLimit limit(threads);
+  CoverConfig config;
+  config.max_solutions = 1'000'000;
+  config.use = use;
+  std::set<std::vector<int>> covers;
+  const CoverResult result = cover_search(problem, config, [&](const std::vector<int>& moves) {
+    std::vector<int> sorted = moves;
+    std::sort(sorted.begin(), sorted.end());
+    CHECK(covers.insert(sorted).second);  // each cover once
+    if (in_order) in_order->push_back(sorted);
+  });
+  CHECK(result.exhausted);
+  CHECK(result.solutions == static_cast<long>(covers.size()));
+  if (nodes) *nodes = result.nodes;
+  return covers;
+}
+
+}  // namespace
+
+TEST_CASE("cover search: the fewest-moves choice finds the covers the first empty point finds") {
+  // Monominoes, dominoes, L and straight trominoes on small boards: every use, one thread and
+  // two; the fewest-moves search reports the same covers, in one order for any thread count.
+  const std::vector<std::vector<cv::Point>> shapes = {
+      {{0, 0}}, {{0, 0}, {0, 1}}, {{0, 0}, {1, 0}, {1, 1}}, {{0, 0}, {0, 1}, {0, 2}}};
+  struct Case {
+    int rows, cols;
+    std::vector<int> counts;
+    PieceUse use;
+  };
+  const std::vector<Case> cases = {
+      {3, 4, {0, 3, 1, 1}, PieceUse::Exact},  {4, 4, {1, 3, 1, 2}, PieceUse::Exact},
+      {3, 3, {2, 2, 2, 2}, PieceUse::Subset}, {3, 4, {1, 1, 1, 1}, PieceUse::Copies},
+      {2, 5, {1, 1, 1, 1}, PieceUse::Copies},
+  };
+  for (const Case& c : cases) {
+    CAPTURE(c.rows);
+    CAPTURE(c.cols);
+    CAPTURE(piece_use_name(c.use));
+    const auto first =
+        board_covers(c.rows, c.cols, shapes, c.counts, c.use, CoverChoice::FirstEmpty, 1);
+    REQUIRE(!first.empty());
+    long one_nodes = 0, two_nodes = 0;
+    std::vector<std::vector<int>> one_order, two_order;
+    CHECK(board_covers(c.rows, c.cols, shapes, c.counts, c.use, CoverChoice::FewestMoves, 1,
+                       &one_nodes, &one_order) == first);
+    CHECK(board_covers(c.rows, c.cols, shapes, c.counts, c.use, CoverChoice::FewestMoves, 2,
+                       &two_nodes, &two_order) == first);
+    CHECK(one_order == two_order);
+    CHECK(one_nodes == two_nodes);
+  }
+}

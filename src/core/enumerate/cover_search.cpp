@@ -9,6 +9,14 @@
 
 #include "tangram/core/base/parallel.hpp"
 
+// choose() counts bits: with the processor's popcount where it has one (x86-64 before v2 has
+// none built in, and a library call per word costs more than the rest of the search).
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__) && defined(__linux__)
+#define TANGRAM_POPCOUNT_CLONES __attribute__((target_clones("popcnt", "default")))
+#else
+#define TANGRAM_POPCOUNT_CLONES
+#endif
+
 namespace tangram {
 
 namespace {
@@ -198,6 +206,43 @@ struct CoverIndex {
     for (std::size_t s = 0; s < last.size(); ++s)
       if (left[s] > 0) deadlines.push_back({last[s], static_cast<ShapeId>(s)});
     std::sort(deadlines.begin(), deadlines.end());
+    if (problem.choice == CoverChoice::FewestMoves) index_conflicts(problem);
+  }
+
+  /// The tables of CoverChoice::FewestMoves (docs/design/enumerate.md): sets of moves as bits
+  /// (bit m for move m); per move the moves that share a point with it, per point the moves
+  /// that cover it, per shape its moves. Not made (`fewest` false: the first empty point)
+  /// when the rows would pass kMostConflictWords.
+  void index_conflicts(const CoverProblem& problem) {
+    constexpr std::size_t kMostConflictWords = std::size_t{1} << 20;
+    live_words = static_cast<int>((moves.size() + 63) / 64);
+    if (moves.empty() || moves.size() * static_cast<std::size_t>(live_words) > kMostConflictWords)
+      return;
+    fewest = true;
+    const auto lw = static_cast<std::size_t>(live_words);
+    covering.assign(static_cast<std::size_t>(points) * lw, 0);
+    for (std::size_t m = 0; m < moves.size(); ++m)
+      for (const int p : problem.moves[static_cast<std::size_t>(moves[m].index)].points)
+        covering[static_cast<std::size_t>(p) * lw + m / 64] |= std::uint64_t{1} << (m % 64);
+    mask_words = static_cast<int>((lw + 63) / 64);
+    const auto mw = static_cast<std::size_t>(mask_words);
+    covering_mask.assign(static_cast<std::size_t>(points) * mw, 0);
+    for (std::size_t p = 0; p < static_cast<std::size_t>(points); ++p)
+      for (std::size_t w = 0; w < lw; ++w)
+        if (covering[p * lw + w] != 0)
+          covering_mask[p * mw + w / 64] |= std::uint64_t{1} << (w % 64);
+    shape_rows.assign(left.size() * lw, 0);
+    for (std::size_t m = 0; m < moves.size(); ++m)
+      shape_rows[static_cast<std::size_t>(moves[m].shape) * lw + m / 64] |= std::uint64_t{1}
+                                                                            << (m % 64);
+    conflicts.assign(moves.size() * lw, 0);
+    for (std::size_t m = 0; m < moves.size(); ++m) {
+      std::uint64_t* row = &conflicts[m * lw];
+      for (const int p : problem.moves[static_cast<std::size_t>(moves[m].index)].points) {
+        const std::uint64_t* cover = &covering[static_cast<std::size_t>(p) * lw];
+        for (std::size_t w = 0; w < lw; ++w) row[w] |= cover[w];
+      }
+    }
   }
 
   /// For each pattern of freedom of the `window` points after a point, the moves at the point
@@ -245,6 +290,14 @@ struct CoverIndex {
   int window = 0;           ///< points after a move's first by which the moves are listed
   std::vector<int> lists;   ///< point i, pattern q: listed[lists[i * 2^window + q], ... + 1)
   std::vector<int> listed;  ///< indices into `moves`
+  bool fewest = false;      ///< the tables below are made: CoverChoice::FewestMoves
+  int live_words = 0;       ///< words of a set of moves
+  std::vector<std::uint64_t> conflicts;  ///< per move, live_words: the moves sharing a point
+  std::vector<std::uint64_t> covering;   ///< per point, live_words: the moves covering it
+  int mask_words = 0;                    ///< words of a set of words of live moves
+  std::vector<std::uint64_t>
+      covering_mask;                      ///< per point, mask_words: its nonzero words of covering
+  std::vector<std::uint64_t> shape_rows;  ///< per shape, live_words: its moves
 };
 
 /// What a subtree's search found: its assemblies (move indices of CoverProblem, one after the
@@ -277,6 +330,16 @@ public:
     left_ = x_.left;
     pieces_left_ = x_.pieces;
     placed_.clear();
+    if (!x_.fewest) return;
+    const auto lw = static_cast<std::size_t>(x_.live_words);
+    live_.assign(lw, 0);
+    for (std::size_t s = 0; s < left_.size(); ++s)
+      if (left_[s] > 0)
+        for (std::size_t w = 0; w < lw; ++w) live_[w] |= x_.shape_rows[s * lw + w];
+    runner_up_.assign(static_cast<std::size_t>(x_.points) + 1, -1);
+    nonzero_.assign(static_cast<std::size_t>(x_.mask_words), 0);
+    for (std::size_t w = 0; w < lw; ++w)
+      nonzero_[w / 64] |= static_cast<std::uint64_t>(live_[w] != 0) << (w % 64);
   }
 
   void place(int m) {
@@ -286,6 +349,7 @@ public:
           ~x_.bits[static_cast<std::size_t>(move.bit + w)];
     --left_[static_cast<std::size_t>(move.shape)];
     --pieces_left_;
+    if (x_.fewest) kill(m);
     placed_.push_back(m);
   }
 
@@ -307,6 +371,7 @@ public:
   bool run(std::size_t max_depth, Leaf&& leaf, Cut&& cut, Cancelled&& cancelled) {
     const int empty = next_empty(0);
     if (empty == x_.points) return leaf();
+    if (x_.fewest) return run_fewest(max_depth, leaf, cut, cancelled);
     if (doomed(empty)) return true;
     // A move covers a point at least: at most one frame per point, and the first.
     stack_.resize(static_cast<std::size_t>(x_.points) + 1);
@@ -349,6 +414,121 @@ public:
     return true;
   }
 
+  /// run() by the column with the fewest live moves (a free point, or a shape with one copy
+  /// left when every piece is placed), its moves taken in bit order.
+  template <class Leaf, class Cut, class Cancelled>
+  bool run_fewest(std::size_t max_depth, Leaf&& leaf, Cut&& cut, Cancelled&& cancelled) {
+    const auto lw = static_cast<std::size_t>(x_.live_words);
+    const auto mw = static_cast<std::size_t>(x_.mask_words);
+    const int column = choose();
+    if (column < 0) return true;
+    stack_.resize(static_cast<std::size_t>(x_.points) + 1);
+    std::size_t top = 0;
+    const std::size_t base = placed_.size();
+    const auto open = [&](int c) {
+      Frame f{c, -1, 0, false, 0};
+      f.row = c < x_.points ? &x_.covering[static_cast<std::size_t>(c) * lw]
+                            : &x_.shape_rows[static_cast<std::size_t>(c - x_.points) * lw];
+      return f;
+    };
+    stack_[top++] = open(column);
+    while (top > 0) {
+      Frame& f = stack_[top - 1];
+      if (f.placed) {
+        unplace();
+        f.placed = false;
+      }
+      const std::uint64_t* live = &live_[(base + top - 1) * lw];
+      const std::uint64_t* nonzero = &nonzero_[(base + top - 1) * mw];
+      while (f.bits == 0 && (f.next = next_word(nonzero, f.next + 1)) >= 0)
+        f.bits = live[f.next] & f.row[f.next];
+      if (f.bits == 0) {
+        --top;
+        continue;
+      }
+      const int b = f.next * 64 + __builtin_ctzll(f.bits);
+      f.bits &= f.bits - 1;
+      place(b);
+      f.placed = true;
+      if ((++nodes_ & 4095) == 0 && (stop_ = poll(cancelled)) != Stop::None) return false;
+      if (next_empty(0) == x_.points) {
+        if (!leaf()) return false;
+        continue;
+      }
+      if (pieces_left_ == 0) continue;
+      const int next = choose();
+      if (next < 0) continue;
+      if (placed_.size() >= max_depth) {
+        if (!cut()) return false;
+        continue;
+      }
+      stack_[top++] = open(next);
+    }
+    return true;
+  }
+
+  /// The column to cover next: the free point with the fewest live moves (the first of them),
+  /// or with PieceUse::Exact a shape with one copy left and fewer; -1 when one has none.
+  TANGRAM_POPCOUNT_CLONES int choose() const {
+    const auto lw = static_cast<std::size_t>(x_.live_words);
+    const auto mw = static_cast<std::size_t>(x_.mask_words);
+    const std::uint64_t* live = &live_[placed_.size() * lw];
+    const std::uint64_t* nonzero = &nonzero_[placed_.size() * mw];
+    int best = std::numeric_limits<int>::max(), column = -1;
+    // The live moves covering p, counted up to `best`.
+    const auto count_point = [&](int p) {
+      int count = 0;
+      const std::uint64_t* cover = &x_.covering[static_cast<std::size_t>(p) * lw];
+      const std::uint64_t* words = &x_.covering_mask[static_cast<std::size_t>(p) * mw];
+      for (std::size_t j = 0; j < mw && count < best; ++j)
+        for (std::uint64_t y = words[j] & nonzero[j]; y != 0 && count < best; y &= y - 1) {
+          const std::size_t word = j * 64 + static_cast<std::size_t>(__builtin_ctzll(y));
+          count += __builtin_popcountll(live[word] & cover[word]);
+        }
+      return count;
+    };
+    // The runner-up of the level above, counted first, bounds the others' counts early; the
+    // point chosen is the first with the fewest all the same.
+    std::size_t depth = placed_.size();
+    int& runner_up = runner_up_[depth];
+    const int hint = depth > 0 ? runner_up_[depth - 1] : -1;
+    runner_up = -1;
+    if (hint >= 0 && ((free_[static_cast<std::size_t>(hint / 64)] >> (hint % 64)) & 1) != 0) {
+      const int count = count_point(hint);
+      if (count == 0) return -1;
+      best = count + 1;
+    }
+    for (int w = 0; w < x_.words; ++w)
+      for (std::uint64_t x = free_[static_cast<std::size_t>(w)]; x != 0; x &= x - 1) {
+        const int p = w * 64 + __builtin_ctzll(x);
+        const int count = count_point(p);
+        if (count < best) {
+          if (count == 0) return -1;
+          best = count;
+          runner_up = column;
+          column = p;
+        }
+        if (best == 1 && column >= 0) return column;  // forced: none has fewer but a dead one
+      }
+    if (!x_.exact) return column;
+    for (std::size_t s = 0; s < left_.size(); ++s) {
+      if (left_[s] != 1) continue;
+      int count = 0;
+      const std::uint64_t* row = &x_.shape_rows[s * lw];
+      for (std::size_t j = 0; j < mw && count < best; ++j)
+        for (std::uint64_t y = nonzero[j]; y != 0 && count < best; y &= y - 1) {
+          const std::size_t word = j * 64 + static_cast<std::size_t>(__builtin_ctzll(y));
+          count += __builtin_popcountll(live[word] & row[word]);
+        }
+      if (count < best) {
+        if (count == 0) return -1;
+        best = count;
+        column = x_.points + static_cast<int>(s);
+      }
+    }
+    return column;
+  }
+
   /// Whether the assembly in placed() is kept: accepted by the problem's check, and the least
   /// (by its sorted move indices) of its images under the symmetries that can map one searched
   /// assembly onto another: those fixing the cut shape's move, or all without a cut shape.
@@ -387,6 +567,8 @@ private:
   struct Frame {
     int point, next, end;
     bool placed;
+    std::uint64_t bits = 0;              ///< run_fewest(): moves of word `next` not tried yet
+    const std::uint64_t* row = nullptr;  ///< run_fewest(): the column's moves
   };
 
   template <class Cancelled>
@@ -433,6 +615,48 @@ private:
     return false;
   }
 
+  /// The live moves after move m (the next level of live_): those of the level before that
+  /// share no point with it, and none of its shape when no copy is left.
+  void kill(int m) {
+    const auto lw = static_cast<std::size_t>(x_.live_words);
+    const std::size_t depth = placed_.size();
+    if (live_.size() < (depth + 2) * lw) live_.resize((depth + 2) * lw);
+    const auto mw = static_cast<std::size_t>(x_.mask_words);
+    if (nonzero_.size() < (depth + 2) * mw) nonzero_.resize((depth + 2) * mw);
+    const std::uint64_t* __restrict from = &live_[depth * lw];
+    std::uint64_t* __restrict to = &live_[(depth + 1) * lw];
+    const std::uint64_t* __restrict row = &x_.conflicts[static_cast<std::size_t>(m) * lw];
+    const std::uint64_t* __restrict was = &nonzero_[depth * mw];
+    std::uint64_t* __restrict words = &nonzero_[(depth + 1) * mw];
+    const auto shape = static_cast<std::size_t>(x_.moves[static_cast<std::size_t>(m)].shape);
+    const std::uint64_t* same = left_[shape] == 0 ? &x_.shape_rows[shape * lw] : nullptr;
+    // Only the words live before can be live after.
+    for (std::size_t j = 0; j < mw; ++j) {
+      std::uint64_t now = 0;
+      for (std::uint64_t y = was[j]; y != 0; y &= y - 1) {
+        const std::size_t w = j * 64 + static_cast<std::size_t>(__builtin_ctzll(y));
+        const std::uint64_t bits = from[w] & ~row[w] & (same ? ~same[w] : ~std::uint64_t{0});
+        to[w] = bits;
+        now |= static_cast<std::uint64_t>(bits != 0) << (w % 64);
+      }
+      words[j] = now;
+    }
+  }
+
+  /// The first word of live moves at `from` or after in `nonzero` (a level of nonzero_);
+  /// -1 when none.
+  int next_word(const std::uint64_t* nonzero, int from) const {
+    const int words = x_.live_words;
+    if (from >= words) return -1;
+    int j = from / 64;
+    std::uint64_t y = nonzero[j] & (~std::uint64_t{0} << (from % 64));
+    while (y == 0) {
+      if (++j * 64 >= words) return -1;
+      y = nonzero[j];
+    }
+    return j * 64 + __builtin_ctzll(y);
+  }
+
   /// The first free point at `from` or after; x_.points when none.
   int next_empty(int from) const {
     int w = from / 64;
@@ -456,6 +680,12 @@ private:
   long nodes_ = 0;
   Stop stop_ = Stop::None;
   std::vector<Frame> stack_;  ///< run()'s points being covered, the first at the bottom
+  /// Per depth (moves made), x_.live_words: the moves that fit and have a copy left.
+  std::vector<std::uint64_t> live_;
+  std::vector<std::uint64_t> nonzero_;  ///< per depth, x_.mask_words: live_'s nonzero words
+  /// Per depth: the point choose() chose before the one it chose (-1: none), counted first
+  /// one level down.
+  mutable std::vector<int> runner_up_;
   std::vector<int> own_, image_;
 };
 

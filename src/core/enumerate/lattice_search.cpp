@@ -405,6 +405,10 @@ LatticeSearchResult lattice_search(
           outlines.push_back(outline);
         }
     }
+  // Polygon pieces leave slivers that the first empty sample reaches late: when every
+  // assembly is wanted, the point with the fewest moves finds them at once; a first assembly
+  // comes sooner by the cheaper step (experiments/enumeration/).
+  if (config.max_solutions > 2) problem.choice = CoverChoice::FewestMoves;
   LatticeSearchResult result;
   // The figure's symmetries as permutations of the moves: one class representative searched,
   // every image made from it unless up to symmetry.

@@ -1,6 +1,7 @@
 #pragma once
 /// \file cover_search.hpp
-/// Exact cover by the first uncovered point, complete and parallel (docs/design/enumerate.md).
+/// Exact cover by the first uncovered point or the fewest live moves, complete and parallel
+/// (docs/design/enumerate.md).
 
 #include <atomic>
 #include <chrono>
@@ -28,6 +29,12 @@ std::string_view piece_use_name(PieceUse use);
 /// Inverse of piece_use_name; nullopt for an unknown name.
 std::optional<PieceUse> piece_use_from_name(std::string_view name);
 
+/// Which point (or piece) cover_search() covers next (docs/design/enumerate.md).
+enum class CoverChoice {
+  FirstEmpty,   ///< the first uncovered point in scan order: the cheapest step
+  FewestMoves,  ///< the point, or piece of one copy left, with the fewest moves that fit
+};
+
 /// A piece placed somewhere: its shape and the points it covers (indices into the scan order).
 struct CoverMove {
   ShapeId shape = 0;
@@ -47,6 +54,9 @@ struct CoverProblem {
   bool every_image = false;
   /// When set, a cover is kept only if this accepts its moves (called from worker threads).
   std::function<bool(const std::vector<int>& moves)> accept;
+  /// The rule for the next point. FewestMoves falls back to FirstEmpty when its tables (moves
+  /// squared bits) would pass 8 MB.
+  CoverChoice choice = CoverChoice::FirstEmpty;
 };
 
 /// A problem with `set`'s counts and order (largest first), no points or moves yet.
