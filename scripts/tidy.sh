@@ -68,13 +68,15 @@ cmake --build "$build" --target tangram_build_info > "$work/build-info.log" 2>&1
   { cat "$work/build-info.log" >&2; echo "tidy: cmake --build failed" >&2; exit 2; }
 
 # The compile commands without the precompiled headers: their entries dropped, the -include of
-# cmake_pch.hxx removed from the others (each entry is 4 lines: {, directory, command, file).
+# cmake_pch.hxx removed from the others (each entry is 4 lines: {, directory, command, file);
+# and without GCC's own flags, which clang refuses (-fno-var-tracking-assignments).
 awk 'BEGIN { print "[" }
      /^\{$/ { entry = ""; next }
      /^  "(directory|command|file)"/ { entry = entry $0 "\n"; next }
      /^\},?$/ {
        if (entry ~ /-x c\+\+-header/) next
        gsub(/ -Winvalid-pch/, "", entry); gsub(/ -include [^ ]*cmake_pch\.hxx/, "", entry)
+       gsub(/ -fno-var-tracking-assignments/, "", entry)
        printf "%s{\n%s}", (n++ ? ",\n" : ""), entry
      }
      END { print "\n]" }' "$build/compile_commands.json" > "$work/compile_commands.json"
