@@ -10,8 +10,10 @@
 #include <set>
 #include <system_error>
 
+#include "tangram/io/detail/image_formats.hpp"
 #include "tangram/io/detail/json.hpp"
 #include "tangram/io/image.hpp"
+#include "tangram/io/png.hpp"
 
 namespace tangram {
 
@@ -38,31 +40,23 @@ std::string damaged_folder_name() {
   return text;
 }
 
-/// The big-endian 32-bit number at `at` of `bytes` (4 bytes there).
-std::uint32_t be32(std::string_view bytes, std::size_t at) {
-  std::uint32_t n = 0;
-  for (std::size_t k = 0; k < 4; ++k) n = (n << 8) | static_cast<unsigned char>(bytes[at + k]);
-  return n;
-}
-
-constexpr std::string_view kPngSignature{"\x89PNG\r\n\x1a\n", 8};
-
 /// What is wrong with the chunks of `png` (which starts with PNG's signature), read without
 /// decoding them: IHDR first with a size, each chunk within the file, an IDAT, IEND last.
 std::optional<std::string> png_chunk_damage(std::string_view png) {
-  std::size_t at = kPngSignature.size();
+  std::size_t at = 8;  // after the signature
   bool image_data = false;
   for (bool first = true;; first = false) {
     if (png.size() - at < 12)
       return "truncated: " + std::to_string(png.size()) + " bytes, no IEND chunk at its end";
-    const std::uint32_t length = be32(png, at);
+    const std::uint32_t length = detail::be32(png, at);
     const std::string_view type = png.substr(at + 4, 4);
     const auto no_header = [] { return std::string("no valid IHDR chunk after its signature"); };
     if (first && (type != "IHDR" || length != 13)) return no_header();
     if (length > png.size() - at - 12)
       return "truncated: its " + std::string(type) + " chunk at byte " + std::to_string(at) +
              " runs past its end (" + std::to_string(png.size()) + " bytes)";
-    if (first && (be32(png, at + 8) == 0 || be32(png, at + 12) == 0)) return no_header();
+    if (first && (detail::be32(png, at + 8) == 0 || detail::be32(png, at + 12) == 0))
+      return no_header();
     image_data = image_data || type == "IDAT";
     at += 12 + std::size_t{length};
     if (type == "IEND")
@@ -90,7 +84,7 @@ std::optional<std::string> picture_damage(const fs::path& path, const ReadLimits
         read_input_file(path.string(), "picture", limits.max_image_bytes, Limit::ImageBytes);
     // A PNG (every picture the stores write) is checked by its chunks, not decoded: a truncated
     // or garbled file is found in microseconds, where a decode takes milliseconds.
-    if (std::string_view(bytes).substr(0, kPngSignature.size()) == kPngSignature) {
+    if (has_png_signature(bytes)) {
       if (const std::optional<std::string> what = png_chunk_damage(bytes))
         return "does not decode (" + *what + ")";
       return std::nullopt;
