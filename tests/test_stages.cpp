@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <atomic>
+#include <chrono>
 #include <functional>
 #include <optional>
 #include <string>
@@ -153,12 +154,17 @@ TEST_CASE("stages: what a stage hands on (time share, events, set aside) is the 
   const Pattern square = mask_pattern("01-square.png");
   SolverConfig config = config_45();
   config.search.time_limit_s = 80.0;
-  // Time: each stage sees its share of the limit.
-  double seen_limit = 0.0;
+  // Work: each stage sees its share of the limit as a work limit (search/work.hpp), on one
+  // meter for the whole solve; the time limit itself is the solve's.
+  double seen_limit = 0.0, seen_work_limit = 0.0;
+  const WorkMeter* seen_meter = nullptr;
   ToyStage quarter(
       "quarter",
       [&](const StageInput& input, SolveState&) -> std::optional<Solution> {
         seen_limit = input.config.search.time_limit_s;
+        seen_work_limit = input.config.search.work_limit_s;
+        seen_meter = input.config.search.work;
+        input.config.search.work->charge(1.5);
         return std::nullopt;
       },
       true, 0.25);
@@ -187,11 +193,67 @@ TEST_CASE("stages: what a stage hands on (time share, events, set aside) is the 
   const Solution solution =
       solve(StageList{&quarter, &one, &two, &keeps, &takes}, square, config, {},
             [&](const SearchEvent& event) { steps.push_back(event.step); });
-  CHECK(seen_limit == doctest::Approx(20.0));
+  CHECK(seen_limit == doctest::Approx(80.0));
+  CHECK(seen_work_limit == doctest::Approx(20.0));
+  CHECK(seen_meter != nullptr);
   CHECK(steps == std::vector<long>{1, 2, 3, 4});
   REQUIRE(solution.solved);
   CHECK(solution.stats.found_by == "takes");
   CHECK(solution.stats.placements_tried == 11);
+  CHECK(solution.stats.work_seconds == doctest::Approx(1.5));
+}
+
+// A solve that starts late on the clock (SearchConfig::started in the past) is what a slow or
+// loaded machine looks like to the stages' shares: the same figure and settings must take the
+// same path and give the same answer (docs/design/determinism.md).
+TEST_CASE("stages: a slow clock changes no stage's share: same assembly, same counts") {
+  struct Case {
+    const char* figure;
+    bool exact;   // the exact stages on (the vertex stage's tenth of the limit)
+    double step;  // rotation step: under 45, the raster search's hinted phase
+    double late;  // share of the limit already gone on the clock at the start
+  };
+  for (const Case& c :
+       {Case{"02-page9-11.png", false, 1.0, 0.6}, Case{"13-page7-191.png", true, 45.0, 0.2}}) {
+    CAPTURE(c.figure);
+    const Pattern pattern = mask_pattern(c.figure);
+    SolverConfig config = config_45();
+    config.search.grid_search = c.exact;
+    config.search.rotation_step_deg = c.step;
+    config.search.time_limit_s = 200.0;
+    config.search.threads = 1;
+    const Solution on_time = solve(pattern, config);
+    config.search.started = std::chrono::steady_clock::now() -
+                            std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                std::chrono::duration<double>(c.late * 200.0));
+    const Solution late = solve(pattern, config);
+    REQUIRE(on_time.solved);
+    REQUIRE(late.solved);
+    CHECK(late.stats.found_by == on_time.stats.found_by);
+    CHECK(late.stats.placements_tried == on_time.stats.placements_tried);
+    CHECK(late.stats.work_seconds == on_time.stats.work_seconds);
+    REQUIRE(late.pieces.size() == on_time.pieces.size());
+    for (std::size_t i = 0; i < late.pieces.size(); ++i) {
+      CHECK(late.pieces[i].pose.centre.x == on_time.pieces[i].pose.centre.x);
+      CHECK(late.pieces[i].pose.centre.y == on_time.pieces[i].pose.centre.y);
+      CHECK(late.pieces[i].pose.angle_deg == on_time.pieces[i].pose.angle_deg);
+    }
+  }
+}
+
+TEST_CASE("stages: the work a solve charges is the same with one thread and two") {
+  const Pattern pattern = mask_pattern("02-page9-11.png");
+  SolverConfig config = config_45();
+  config.search.grid_search = false;
+  config.search.rotation_step_deg = 1.0;
+  config.search.threads = 1;
+  const Solution one = solve(pattern, config);
+  config.search.threads = 2;
+  const Solution two = solve(pattern, config);
+  REQUIRE(one.solved);
+  CHECK(one.stats.work_seconds > 0.0);
+  CHECK(two.stats.work_seconds == one.stats.work_seconds);
+  CHECK(two.stats.placements_tried == one.stats.placements_tried);
 }
 
 TEST_CASE("stages: a stop asked during a stage ends the solve before the next one") {

@@ -142,6 +142,7 @@ SolveStats parse_stats(const Json& block, const std::string& prefix) {
   };
   number("seconds", stats.seconds);
   number("refine_seconds", stats.refine_seconds);
+  number("work_seconds", stats.work_seconds);
   number("placements_tried", stats.placements_tried);
   number("backtracks", stats.backtracks);
   number("validations_failed", stats.validations_failed);
@@ -556,6 +557,7 @@ std::string solution_to_json(const Solution& solution, const PieceSet& set,
          ", \"timed_out\": " + (s.timed_out ? "true" : "false");
   if (!s.found_by.empty()) out += ", \"found_by\": " + json_string(s.found_by);
   if (s.refine_seconds > 0.0) out += ", \"refine_seconds\": " + json_number(s.refine_seconds);
+  if (s.work_seconds > 0.0) out += ", \"work_seconds\": " + json_number(s.work_seconds);
   if (s.rotation_step_deg > 0.0)
     out += ", \"rotation_step_deg\": " + json_number(s.rotation_step_deg) +
            ", \"rotation_offset_deg\": " + json_number(s.rotation_offset_deg) +

@@ -98,6 +98,10 @@ SurdBox ring_box(const SurdRing& ring) {
   return b;
 }
 
+/// The lattice vertex search's cost model (search/work.hpp): nominal seconds per node
+/// (docs/design/determinism.md).
+constexpr double kNodeSeconds = 40e-6;
+
 class SurdSearch {
 public:
   SurdSearch(const PieceSet& set, std::vector<SurdTurn> forms, const SurdFigure& figure,
@@ -110,6 +114,8 @@ public:
         judge_(judge),
         accept_(accept),
         stop_(search.stop),
+        work_(search.work),
+        work_limit_s_(search.work_limit_s),
         deadline_(deadline),
         unit_px_(unit_px),
         progress_(progress),
@@ -153,6 +159,7 @@ public:
   /// Fills `rings` with the pieces left, depth first; true when an assembly was accepted (it
   /// is then in assembly()).
   bool fill(const std::vector<SurdRing>& rings) {
+    if (work_ != nullptr) work_->charge(kNodeSeconds);
     check_time();
     if (placed_.size() == set_.piece_count()) return complete();
     // A remainder and pieces left seen before, whose search found no assembly at all (none
@@ -233,7 +240,8 @@ private:
   }
 
   void check_time() const {
-    if (Clock::now() > deadline_ || (stop_ != nullptr && stop_->load(std::memory_order_relaxed)))
+    if (Clock::now() > deadline_ || (stop_ != nullptr && stop_->load(std::memory_order_relaxed)) ||
+        (work_ != nullptr && work_->seconds() >= work_limit_s_))
       throw TimeUp{};
   }
 
@@ -417,6 +425,8 @@ private:
   const Pattern& judge_;
   const AssemblyCheck& accept_;
   const std::atomic<bool>* stop_;
+  WorkMeter* const work_;      ///< SearchConfig::work
+  const double work_limit_s_;  ///< SearchConfig::work_limit_s
   const Clock::time_point deadline_;
   const double unit_px_;
   std::vector<Surd> area2_;  ///< per shape: twice its area in steps squared

@@ -275,6 +275,11 @@ struct VxPlacement {
 /// Corners tried per level before the one with the fewest placements is taken.
 constexpr int kCornersCompared = 3;
 
+/// The vertex search's cost model (search/work.hpp), in nominal seconds: per corner whose
+/// placements are clipped, and per placement clipped (docs/design/determinism.md).
+constexpr double kCornerSeconds = 60e-6;
+constexpr double kClipSeconds = 3e-6;
+
 class VertexSearch {
 public:
   VertexSearch(const Pattern& pattern, const SolverConfig& config, const ProgressCallback& progress,
@@ -290,6 +295,8 @@ public:
         pruning_(config.search.vertex_pruning) {
     started_ = config.search.started == Clock::time_point{} ? Clock::now() : config.search.started;
     stop_ = config.search.stop;
+    work_ = config.search.work;
+    work_limit_s_ = config.search.work_limit_s;
     deadline_ = started_ + std::chrono::duration_cast<Clock::duration>(
                                std::chrono::duration<double>(config.search.time_limit_s));
     left_.assign(set_.shape_count(), 0);
@@ -346,7 +353,8 @@ private:
   double elapsed() const { return std::chrono::duration<double>(Clock::now() - started_).count(); }
 
   void check_time() const {
-    if (Clock::now() >= deadline_ || (stop_ != nullptr && stop_->load(std::memory_order_relaxed)))
+    if (Clock::now() >= deadline_ || (stop_ != nullptr && stop_->load(std::memory_order_relaxed)) ||
+        (work_ != nullptr && work_->seconds() >= work_limit_s_))
       throw TimeUp{};
   }
 
@@ -594,6 +602,8 @@ private:
         continue;
       out.push_back(std::move(p));
     }
+    if (work_ != nullptr)
+      work_->charge(kClipSeconds * static_cast<double>(candidates.size()) + kCornerSeconds);
     check_time();
     std::stable_sort(out.begin(), out.end(), [](const VxPlacement& a, const VxPlacement& b) {
       return a.rank != b.rank ? a.rank < b.rank : a.spill_px2 < b.spill_px2;
@@ -695,6 +705,8 @@ private:
   const bool pruning_;  ///< SearchConfig::vertex_pruning
   Clock::time_point started_, deadline_;
   const std::atomic<bool>* stop_ = nullptr;  ///< SearchConfig::stop
+  WorkMeter* work_ = nullptr;                ///< SearchConfig::work
+  double work_limit_s_ = 0.0;                ///< SearchConfig::work_limit_s
   std::vector<VxForm> forms_;  ///< shapes largest first, each unmirrored then mirrored
   std::vector<ShapeId> rank_;  ///< the distinct shapes, largest first
   std::vector<int> left_;      ///< per shape: copies still to place
@@ -727,15 +739,23 @@ Solution vertex_search(const Pattern& pattern, const SolverConfig& config,
   // to half the time limit (surd_search.hpp); the outline's search, in the same time limit,
   // when that finds nothing (its events numbered on from the lattice search's).
   if (config.search.vertex_pruning && config.search.vertex_lattice) {
+    WorkMeter own_meter;
     SolverConfig timed = config;
     if (timed.search.started == Clock::time_point{}) timed.search.started = Clock::now();
+    if (timed.search.work == nullptr) timed.search.work = &own_meter;
     const Clock::time_point started = timed.search.started;
     const Clock::time_point deadline =
         started + std::chrono::duration_cast<Clock::duration>(
-                      std::chrono::duration<double>(0.5 * config.search.time_limit_s));
+                      std::chrono::duration<double>(config.search.time_limit_s));
+    // Half of the work left to this search (of the time limit when it has no share).
+    SolverConfig lattice = timed;
+    const double now = timed.search.work->seconds();
+    const double budget = std::isfinite(config.search.work_limit_s) ? config.search.work_limit_s
+                                                                    : config.search.time_limit_s;
+    lattice.search.work_limit_s = now + 0.5 * std::max(0.0, budget - now);
     long events = 0;
     std::optional<Solution> exact = surd_vertex_search(
-        pattern, timed, judge ? *judge : pattern, accept, deadline, progress, observer, &events);
+        pattern, lattice, judge ? *judge : pattern, accept, deadline, progress, observer, &events);
     if (exact && (exact->solved || stop_requested(config.search))) {
       exact->stats.seconds = std::chrono::duration<double>(Clock::now() - started).count();
       return *exact;
@@ -747,7 +767,10 @@ Solution vertex_search(const Pattern& pattern, const SolverConfig& config,
     };
     return VertexSearch(pattern, timed, progress, numbered, judge ? *judge : pattern, accept).run();
   }
-  return VertexSearch(pattern, config, progress, observer, judge ? *judge : pattern, accept).run();
+  WorkMeter own_meter;
+  SolverConfig metered = config;
+  if (metered.search.work == nullptr) metered.search.work = &own_meter;
+  return VertexSearch(pattern, metered, progress, observer, judge ? *judge : pattern, accept).run();
 }
 
 }  // namespace tangram

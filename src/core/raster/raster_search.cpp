@@ -43,6 +43,12 @@ struct LdsNode : search::Node {
 constexpr long kFallbackShare = 4;
 constexpr long kFallbackMinPlacements = 40000;
 
+/// The raster search's cost model (search/work.hpp), in nominal seconds per pixel of the
+/// figure's image: for each configuration whose candidates a node computes, and for each
+/// placement validated (docs/design/determinism.md).
+constexpr double kExpandSecondsPerPixel = 3.0e-9;
+constexpr double kPlaceSecondsPerPixel = 0.3e-9;
+
 /// A complete assembly reached by the search, to be judged by accept(): its pieces (polished by
 /// the judging) and the search's counts when it was reached.
 struct Leaf {
@@ -57,6 +63,7 @@ struct Leaf {
 
   std::vector<PlacedPiece> pieces;
   SolveStats stats;
+  double work = 0.0;  ///< the work meter's reading when it was reached
   bool accepted = false;
   /// Passes the checker but is not as good as an exact assembly (exact_enough()): kept as the
   /// answer only if no accepted one is found in time.
@@ -85,14 +92,13 @@ public:
     // configuration had more candidates than were kept.
     // With fine rotation steps, the rotations hinted by the silhouette's edges come first,
     // for at most half the time; then every rotation, for the rest.
-    const double limit = config_.time_limit_s;
     if (restrict_to_hints()) {
-      deadline_s_ = 0.5 * limit;
+      work_limit_s_ = std::min(config_.work_limit_s, 0.5 * config_.time_limit_s);
       search_widening(solution, deepest);
       restricted_ = false;
       solution.stats.timed_out = false;
     }
-    deadline_s_ = limit;
+    work_limit_s_ = config_.work_limit_s;
     if (!solution.solved && !fallback_expired_) search_widening(solution, deepest);
     if (!solution.solved && fallback_) {
       // No assembly as good as an exact one in time: the first one that passes the checker.
@@ -177,7 +183,7 @@ private:
         keep_usable(leaves.front());
         leaves.pop_front();
       }
-      if (steps_.elapsed() > deadline_s_ || stop_requested(config_)) {
+      if (steps_.elapsed() > config_.time_limit_s || work_spent() || stop_requested(config_)) {
         solution.stats.timed_out = true;
         solution.stats.stopped = stop_requested(config_);
         break;
@@ -189,6 +195,7 @@ private:
       const std::size_t level = stack.size() - 1;
       if (level == pieces) {
         Leaf& leaf = leaves.emplace_back(steps_.assemble(search::path_of(stack)), solution.stats);
+        if (config_.work != nullptr) leaf.work = config_.work->seconds();
         if (background)
           judges.run([this, &leaf] { judge(leaf); });
         else
@@ -218,6 +225,7 @@ private:
           continue;
         }
         ++solution.stats.placements_tried;
+        charge_work(config_, kPlaceSecondsPerPixel * pixels_);
         // Children are computed ahead of use, in parallel, when other threads could help;
         // not while they are judging assemblies nor with one thread (a child computed ahead
         // is not always used: a sibling may lead to the solution or be cut by the bound).
@@ -308,6 +316,8 @@ private:
       solved = true;
       solution.solved = true;
       take(leaf, solution);
+      // The work of the search is the work up to the leaf, as the counts are.
+      if (config_.work != nullptr) config_.work->rewind(leaf.work);
     }
     for (Leaf& leaf : leaves) leaf.leave_waiting(Leaf::kDropped);
     judges.wait();  // the jobs of dropped leaves end at once; none may outlive the queue
@@ -327,6 +337,11 @@ private:
       choice.configurations =
           &hinted_[static_cast<std::size_t>(steps_.set().order()[static_cast<std::size_t>(level)])];
     choice.widest = &widest_;
+    const std::vector<char>* only = choice.configurations;
+    const std::size_t configurations =
+        only != nullptr ? static_cast<std::size_t>(std::count(only->begin(), only->end(), 1))
+                        : steps_.piece_at(level).configs.size();
+    charge_work(config_, kExpandSecondsPerPixel * pixels_ * static_cast<double>(configurations));
     node.candidates = steps_.candidates(node.state, level, choice);
     std::stable_sort(node.candidates.begin(), node.candidates.end(), candidate_less);
   }
@@ -350,8 +365,16 @@ private:
 
   Steps& steps_;
   const SearchConfig& config_;
-  std::size_t keep_ = 1;                   ///< candidates kept per configuration
-  double deadline_s_ = 0.0;                ///< the running phase ends after this many seconds
+  std::size_t keep_ = 1;  ///< candidates kept per configuration
+  /// Whether the running phase has spent its work: SearchConfig::work_limit_s, or half the
+  /// time limit while restricted to the hinted rotations.
+  bool work_spent() const {
+    return config_.work != nullptr && config_.work->seconds() >= work_limit_s_;
+  }
+
+  double work_limit_s_ = 0.0;  ///< the running phase ends once the work reaches this
+  /// Pixels of the figure's image, the unit of the cost model.
+  double pixels_ = static_cast<double>(steps_.pattern().puzzle.total());
   bool restricted_ = false;                ///< only hinted configurations are expanded
   std::vector<std::vector<char>> hinted_;  ///< per shape: configuration hinted?
   std::atomic<std::size_t> widest_{0};     ///< most candidates a truncated configuration had
@@ -409,7 +432,9 @@ Solution solve_in_stages(const Pattern& pattern, const SolverConfig& config,
     stage.search.rotation_step_deg = plan[i].step_deg;
     stage.search.rotation_offset_deg = plan[i].offset_deg;
     stage.search.started = start;
-    stage.search.time_limit_s = config.search.time_limit_s * plan[i].until_share;
+    if (plan[i].until_share < 1.0)
+      stage.search.work_limit_s =
+          std::min(config.search.work_limit_s, config.search.time_limit_s * plan[i].until_share);
     solution = solve_at(pattern, stage, progress, numbered_after(observer, told), judge);
     ++ran;
     add_counters(total, solution.stats);
@@ -440,9 +465,12 @@ Solution solve_in_stages(const Pattern& pattern, const SolverConfig& config,
 Solution raster_search(const Pattern& pattern, const SolverConfig& config,
                        const ProgressCallback& progress, const SearchObserver& observer,
                        const Pattern* judge) {
+  WorkMeter own_meter;
+  SolverConfig metered = config;
+  if (metered.search.work == nullptr) metered.search.work = &own_meter;
   if (config.search.rotation_auto)
-    return solve_in_stages(pattern, config, progress, observer, judge);
-  return solve_at(pattern, config, progress, observer, judge);
+    return solve_in_stages(pattern, metered, progress, observer, judge);
+  return solve_at(pattern, metered, progress, observer, judge);
 }
 
 }  // namespace tangram

@@ -2,6 +2,7 @@
 
 #include "tangram/core/solve/solve.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <optional>
 #include <string>
@@ -45,29 +46,37 @@ Solution solve(const StageList& stages, const Pattern& pattern, const SolverConf
     throw UsageError("the judge pattern must have the pattern's size");
   SolveState state;
   state.started = config.search.started == Clock::time_point{} ? entered : config.search.started;
+  // The stages' shares are shares of the work (search/work.hpp), counted on one meter from the
+  // start: where the solve goes does not depend on the machine's speed or load.
+  WorkMeter own_meter;
+  SolverConfig metered = config;
+  if (metered.search.work == nullptr) metered.search.work = &own_meter;
+  const WorkMeter& meter = *metered.search.work;
+  const double work_at_entry = meter.seconds();
+  const auto finish = [&](Solution solution) {
+    solution.stats.exhausted_stages = state.exhausted;
+    solution.stats.work_seconds = meter.seconds() - work_at_entry;
+    return solution;
+  };
   for (const Stage* stage : stages) {
-    if (stop_requested(config.search)) {
-      Solution stopped =
-          state.unsolved ? std::move(*state.unsolved) : stopped_solution(config.search);
-      stopped.stats.exhausted_stages = state.exhausted;
-      return stopped;
-    }
-    const double share = stage->time_share(config);
+    if (stop_requested(config.search))
+      return finish(state.unsolved ? std::move(*state.unsolved) : stopped_solution(config.search));
+    const double share = stage->time_share(metered);
     std::optional<SolverConfig> cut;
     if (share != 1.0) {
-      cut = config;
-      cut->search.time_limit_s = share * config.search.time_limit_s;
+      cut = metered;
+      cut->search.work_limit_s =
+          std::min(metered.search.work_limit_s, share * metered.search.time_limit_s);
     }
     const SearchObserver numbered = numbered_after(observer, state.events);
-    const StageInput input{pattern, judge ? *judge : pattern, cut ? *cut : config, progress,
+    const StageInput input{pattern, judge ? *judge : pattern, cut ? *cut : metered, progress,
                            numbered};
     if (!stage->applies(input, state)) continue;
     std::optional<Solution> result = stage->run(input, state);
     if (!result) continue;
     if (answers(*result)) {
       result->stats.found_by = std::string(stage->name());
-      result->stats.exhausted_stages = state.exhausted;
-      return std::move(*result);
+      return finish(std::move(*result));
     }
     state.unsolved = std::move(result);
   }
@@ -76,8 +85,7 @@ Solution solve(const StageList& stages, const Pattern& pattern, const SolverConf
     last = std::move(*state.unsolved);
   else
     last.stats.threads = max_threads();
-  last.stats.exhausted_stages = state.exhausted;
-  return last;
+  return finish(std::move(last));
 }
 
 }  // namespace tangram

@@ -67,6 +67,9 @@ struct SolveStats {
   /// Seconds spent in the steps after a search (polish, snap, lattice snap), summed over every
   /// assembly they refined and over threads; part of `seconds` with one thread.
   double refine_seconds = 0.0;
+  /// Nominal seconds of work the searches charged (search/work.hpp), which end the stages and
+  /// phases: the same for the same figure and settings on any machine, under any load.
+  double work_seconds = 0.0;
   long placements_tried = 0;    ///< placements executed (Algorithm 1, line 9)
   long backtracks = 0;          ///< pieces removed because the next piece ran out of options
   long validations_failed = 0;  ///< placements undone by the validation (Sec. III-D)

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <functional>
+#include <limits>
 #include <optional>
 #include <string_view>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "tangram/core/puzzle/piece_set.hpp"
 #include "tangram/core/puzzle/solution.hpp"
 #include "tangram/core/search/strategy.hpp"
+#include "tangram/core/search/work.hpp"
 
 namespace tangram {
 
@@ -55,6 +57,12 @@ struct SearchConfig {
   /// When it becomes true the solve ends as at the time limit, with SolveStats::stopped set
   /// (Ctrl-C, a Stop button). May be null.
   const std::atomic<bool>* stop = nullptr;
+  /// The meter the searches charge their work to (solve() sets one when null). May be null:
+  /// then nothing is charged and `work_limit_s` ends nothing.
+  WorkMeter* work = nullptr;
+  /// Ends the running stage or phase, as the time limit would but leaving the solve to go on,
+  /// once `work` has reached this many nominal seconds (a stage's share of the time limit).
+  double work_limit_s = std::numeric_limits<double>::infinity();
   int threads = 0;                ///< worker threads, 0 = all cores
   int candidates_per_config = 5;  ///< Ours only: positions tried per configuration
   bool corners = true;            ///< Ours only: corners join the skeleton endpoints
@@ -93,6 +101,16 @@ bool searches_turns(const SearchConfig& search, double step_deg);
 /// Whether SearchConfig::stop is set and true.
 inline bool stop_requested(const SearchConfig& search) {
   return search.stop != nullptr && search.stop->load(std::memory_order_relaxed);
+}
+
+/// Charges `seconds` of nominal work to SearchConfig::work, if set.
+inline void charge_work(const SearchConfig& search, double seconds) {
+  if (search.work != nullptr) search.work->charge(seconds);
+}
+
+/// Whether the running stage or phase has spent its work (SearchConfig::work_limit_s).
+inline bool work_spent(const SearchConfig& search) {
+  return search.work != nullptr && search.work->seconds() >= search.work_limit_s;
 }
 
 /// Everything the solver needs besides the pattern.

@@ -18,7 +18,7 @@ namespace tangram {
 struct StageInput {
   const Pattern& pattern;  ///< the figure pieces are placed on
   const Pattern& judge;    ///< the figure assemblies are checked and measured on (solve()'s)
-  /// The solve's settings, time_limit_s already cut to the stage's Stage::time_share().
+  /// The solve's settings, work_limit_s cut to the stage's Stage::time_share() of the limit.
   const SolverConfig& config;
   const ProgressCallback& progress;
   const SearchObserver& observer;  ///< numbered on after the events of the stages before
@@ -46,7 +46,8 @@ public:
   virtual ~Stage() = default;
   /// Its name, recorded in SolveStats::found_by when it answers.
   virtual std::string_view name() const = 0;
-  /// The share of SearchConfig::time_limit_s it may use, from SearchConfig::started ((0, 1]).
+  /// The share of SearchConfig::time_limit_s it may use, as work (search/work.hpp) counted from
+  /// the solve's start ((0, 1]); 1: until the time limit.
   virtual double time_share(const SolverConfig&) const { return 1.0; }
   /// Whether it runs on this figure, set and settings, after what `state` holds.
   virtual bool applies(const StageInput& input, const SolveState& state) const = 0;

@@ -49,8 +49,11 @@ public:
             1e-6)
       return std::nullopt;
     GridSearchConfig settings;
-    settings.deadline = start + std::chrono::duration_cast<Clock::duration>(
-                                    std::chrono::duration<double>(s.time_limit_s));
+    // Its share is of the wall clock: the only stage whose end depends on the machine's speed
+    // (docs/design/determinism.md).
+    settings.deadline =
+        start + std::chrono::duration_cast<Clock::duration>(
+                    std::chrono::duration<double>(time_share(config) * s.time_limit_s));
     settings.stop = s.stop;
     const LatticeSearchResult found =
         lattice_search(input.pattern, *figure, config.pieces, settings);
