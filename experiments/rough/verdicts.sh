@@ -6,8 +6,9 @@
 set -euo pipefail
 dir=$1 base=$2 new=$3 limit=${4:-20}
 verdict() {  # the first line's verdict, without the figure's name and the times
-  timeout $((limit + 30)) "$1" solve "$2" --time-limit "$limit" ${PIECES:+--pieces "$PIECES"} 2>/dev/null | grep -F "$2: " |
-    head -1 | sed -e "s|^$2: ||" -e 's/ in [0-9.]* s with .*//' || true
+  timeout $((limit + 30)) "$1" solve "$2" --time-limit "$limit" ${PIECES:+--pieces "$PIECES"} \
+    2>/dev/null | grep -F "$2: " | head -1 | sed -e "s|^$2: ||" -e 's/ in [0-9.]* s with .*//' ||
+    true
 }
 same=0 differ=0
 for f in "$dir"/*.png; do
