@@ -242,6 +242,17 @@ TEST_CASE("tangram explain --rotation-step auto: a turned figure is explained at
   CHECK(fixed.err.find("fits nowhere at any multiple of 45 deg") != std::string::npos);
 }
 
+TEST_CASE("tangram explain: a wobbly outline's notches leave the piece a place, as in solve") {
+  // The house jittered by +-1 px (tests/data/rough-house-j1.png), which solve solves. Before:
+  // "the large-triangle fits nowhere at any angle 44.74 + k x 45 deg".
+  tangram::test::TempDir dir("explain");
+  const test::Run run = test::run_cli(
+      dir, "explain " + std::string(TANGRAM_SOURCE_DIR) + "/tests/data/rough-house-j1.png -o out");
+  CAPTURE(run.err);
+  CHECK(run.status == 0);
+  CHECK(run.out.find("large-triangle at") != std::string::npos);
+}
+
 TEST_CASE("tangram explain --pieces: a piece of another set, at that set's scale") {
   // A 10 x 6 rectangle of 20 px units: the pentomino X spans 3 units, its mask 60 px.
   tangram::test::TempDir dir("explain");

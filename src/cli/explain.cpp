@@ -9,6 +9,7 @@
 #include "commands.hpp"
 #include "tangram/core/base/error.hpp"
 #include "tangram/core/figure/rotation_plan.hpp"
+#include "tangram/core/figure/roughness.hpp"
 #include "tangram/core/puzzle/piece_set.hpp"
 #include "tangram/core/raster/raster.hpp"
 #include "tangram/io/files.hpp"
@@ -145,18 +146,23 @@ int run_explain(const ExplainOptions& options) {
   const std::string multiples =
       offset != 0.0 ? "angle " + fixed(offset, 2) + " + k x " + general(step) + " deg"
                     : "multiple of " + general(step) + " deg";
-  const double inset =
-      options.inset_px >= 0.0
-          ? options.inset_px
-          : default_inset_px(set.unit_px(pattern.side_px), step, set.reach(), set.grid_step_deg());
+  double inset = options.inset_px >= 0.0 ? options.inset_px
+                                         : default_inset_px(set.unit_px(pattern.side_px), step,
+                                                            set.reach(), set.grid_step_deg());
   const std::string mirrored = options.mirror ? " mirrored" : "";
   std::string why;  // how the angle was chosen, when it was not given
   double angle = 0.0;
   if (options.angle_deg) {
     angle = *options.angle_deg;
   } else {
-    const auto first =
+    auto first =
         first_fitting_angle(pattern, pieces(), *shape, options.mirror, step, inset, offset);
+    // As the search does on a wobbly outline (figure/roughness.hpp): the mask inset further.
+    if (!first && options.inset_px < 0.0)
+      if (const double allowance = rough_inset_allowance_px(pattern.puzzle); allowance > 0.0) {
+        inset += allowance;
+        first = first_fitting_angle(pattern, pieces(), *shape, options.mirror, step, inset, offset);
+      }
     if (!first)
       throw InputError("pattern " + name + ": the " + piece_name + mirrored +
                        " fits nowhere at any " + multiples +

@@ -565,12 +565,20 @@ Silhouette make_silhouette(const cv::Mat& picture, const InputConfig& config) {
   if (config.check_tileable)
     check_tileable(mask, silhouette.pattern, report.outline_regions_filled > 0, config, report);
 
+  // Rough: stray far from straight lines over a few pixels, or a little and wobbling over tens.
   const double roughness_px = outline_roughness_px(silhouette.pattern.puzzle);
-  if (roughness_px >= kVeryRoughOutlinePx)
+  const double noise_px =
+      roughness_px >= kRoughOutlinePx ? outline_noise_px(silhouette.pattern.puzzle) : 0.0;
+  const std::string how = roughness_px >= kVeryRoughOutlinePx
+                              ? "it strays " + fixed(roughness_px, 2) +
+                                    " px from straight lines on average; clean edges stray under " +
+                                    fixed(kVeryRoughOutlinePx, 2)
+                              : "its edges wobble " + fixed(noise_px, 2) +
+                                    " px about straight lines over 30 px; clean edges under " +
+                                    fixed(kNoisyOutlinePx, 2);
+  if (roughness_px >= kVeryRoughOutlinePx || noise_px >= kNoisyOutlinePx)
     report.notes.push_back(
-        "the outline is rough (it strays " + fixed(roughness_px, 2) +
-        " px from straight lines on average; clean edges stray under " +
-        fixed(kVeryRoughOutlinePx, 2) +
+        "the outline is rough (" + how +
         "): its corners are not used to refuse the figure; if no assembly is found, redraw it with "
         "straight edges (a ruler), or scan or photograph it larger and sharper");
   const int n = work_scale(config, image.size(), silhouette.pattern.side_px);

@@ -1,6 +1,7 @@
 #include "tangram/core/raster/detail/search_steps.hpp"
 
 #include "tangram/core/figure/refusals.hpp"
+#include "tangram/core/figure/roughness.hpp"
 #include "tangram/core/raster/detail/invariants.hpp"
 
 #include <algorithm>
@@ -85,25 +86,16 @@ Steps::Steps(const Pattern& pattern, const SolverConfig& config, const ProgressC
           ? s.inset_px
           : default_inset_px(config.pieces.unit_px(pattern.side_px), s.rotation_step_deg,
                              config.pieces.reach(), config.pieces.grid_step_deg());
-  // Slack of an exact fit: the inset moves each 45-degree tip inward by inset / sin(22.5).
-  short_edge_px_ = static_cast<int>(std::ceil(2.0 * inset / std::sin(M_PI / 8.0))) + 1;
   const auto deadline = start_ + std::chrono::duration_cast<Clock::duration>(
                                      std::chrono::duration<double>(std::min(s.time_limit_s, 1e9)));
   const PieceSet& set = config.pieces;
   if (s.snap) outline_ = vectorise_outline(judge.puzzle);
-  pieces_.resize(set.shape_count());
-  needs_.resize(set.shape_count());
-  corners_.resize(set.shape_count());
-  for (const ShapeId shape : set.order()) {  // largest first, as before the split into shapes
-    const std::size_t k = static_cast<std::size_t>(shape);
-    if (pieces_[k].configs.empty() && !masks_timed_out_) {
-      pieces_[k] = rasterise_piece(set, shape, set.unit_px(pattern.side_px), s.rotation_step_deg,
-                                   s.reflection, inset, deadline, s.rotation_offset_deg);
-      masks_timed_out_ = pieces_[k].configs.empty();
-      needs_[k] = piece_needs(pieces_[k].configs);
-      corners_[k] = configuration_corners(set, shape, set.unit_px(pattern.side_px), pieces_[k]);
-    }
-  }
+  rasterise_pieces(inset, deadline);
+  // A wobbly outline (figure/roughness.hpp) whose notches leave a piece nowhere to fit at the
+  // automatic inset: the masks inset further by its noise, so that the wobble refuses nothing.
+  if (s.inset_px < 0.0 && !masks_timed_out_ && some_piece_fits_nowhere())
+    if (const double allowance = rough_inset_allowance_px(pattern.puzzle); allowance > 0.0)
+      rasterise_pieces(inset + allowance, deadline);
   if (masks_timed_out_) return;
   // Longest mask run among the pieces from each level on: the run table needs no more.
   const auto& order = set.order();
@@ -116,6 +108,36 @@ Steps::Steps(const Pattern& pattern, const SolverConfig& config, const ProgressC
   }
   if (config.placement.strategy != Strategy::DistanceTransform)
     sweep_ = sweep_cost_matrix(config.placement.strategy, pattern.puzzle.rows, pattern.puzzle.cols);
+}
+
+void Steps::rasterise_pieces(double inset, Clock::time_point deadline) {
+  const SearchConfig& s = config_.search;
+  const PieceSet& set = config_.pieces;
+  // Slack of an exact fit: the inset moves each 45-degree tip inward by inset / sin(22.5).
+  short_edge_px_ = static_cast<int>(std::ceil(2.0 * inset / std::sin(M_PI / 8.0))) + 1;
+  pieces_.assign(set.shape_count(), PieceMasks{});
+  needs_.assign(set.shape_count(), PieceNeeds{});
+  corners_.assign(set.shape_count(), {});
+  for (const ShapeId shape : set.order()) {  // largest first, as before the split into shapes
+    const std::size_t k = static_cast<std::size_t>(shape);
+    if (pieces_[k].configs.empty() && !masks_timed_out_) {
+      pieces_[k] = rasterise_piece(set, shape, set.unit_px(pattern_.side_px), s.rotation_step_deg,
+                                   s.reflection, inset, deadline, s.rotation_offset_deg);
+      masks_timed_out_ = pieces_[k].configs.empty();
+      needs_[k] = piece_needs(pieces_[k].configs);
+      corners_[k] = configuration_corners(set, shape, set.unit_px(pattern_.side_px), pieces_[k]);
+    }
+  }
+}
+
+bool Steps::some_piece_fits_nowhere() const {
+  int longest = 1;
+  for (const PieceMasks& piece : pieces_)
+    for (const ConfigurationMask& c : piece.configs) longest = std::max(longest, c.mask.max_run());
+  const RunTable table(BitGrid::from_mat(pattern_.puzzle), longest);
+  return std::any_of(pieces_.begin(), pieces_.end(), [&](const PieceMasks& piece) {
+    return !piece.configs.empty() && !any_configuration_fits(table, piece);
+  });
 }
 
 Solution Steps::timed_out_solution() const {

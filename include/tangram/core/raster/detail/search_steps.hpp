@@ -218,6 +218,10 @@ public:
   void finish(Solution& solution, const std::vector<Candidate>& deepest) const;
 
 private:
+  /// The masks, needs and corners of every shape, inset by `inset` px; short_edge_px_ with them.
+  void rasterise_pieces(double inset, Clock::time_point deadline);
+  /// Whether a shape has no configuration that fits in the empty pattern.
+  bool some_piece_fits_nowhere() const;
   /// The sub-pixel polish of polish_poses(), when enabled.
   void polish_raster(std::vector<PlacedPiece>& pieces) const;
   void send_event(SearchEventType type, int level, const Candidate& c,
