@@ -93,8 +93,10 @@ Steps::Steps(const Pattern& pattern, const SolverConfig& config, const ProgressC
   rasterise_pieces(inset, deadline);
   // A wobbly outline (figure/roughness.hpp) whose notches leave a piece nowhere to fit at the
   // automatic inset: the masks inset further by its noise, so that the wobble refuses nothing.
-  if (s.inset_px < 0.0 && !masks_timed_out_ && some_piece_fits_nowhere())
-    if (const double allowance = rough_inset_allowance_px(pattern.puzzle); allowance > 0.0)
+  // (The noise first: on a clean outline it is 0 and the fit is not tested twice.)
+  if (s.inset_px < 0.0 && !masks_timed_out_)
+    if (const double allowance = rough_inset_allowance_px(pattern.puzzle);
+        allowance > 0.0 && some_piece_fits_nowhere())
       rasterise_pieces(inset + allowance, deadline);
   if (masks_timed_out_) return;
   // Longest mask run among the pieces from each level on: the run table needs no more.
