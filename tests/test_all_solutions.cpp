@@ -520,13 +520,10 @@ TEST_CASE("lattice search: small rectangles' assemblies and classes equal a brut
 
 namespace {
 
-/// Covers of a rows x cols board (point r * cols + c) by shapes given as cells (row, col), each
-/// at every translation and quarter turn, with `counts` copies; the covers as sorted move sets.
-std::set<std::vector<int>> board_covers(int rows, int cols,
-                                        const std::vector<std::vector<cv::Point>>& shapes,
-                                        const std::vector<int>& counts, PieceUse use,
-                                        CoverChoice choice, int threads, long* nodes = nullptr,
-                                        std::vector<std::vector<int>>* in_order = nullptr) {
+/// The cover problem of a rows x cols board (point r * cols + c) by shapes given as cells (row,
+/// col), each at every translation and quarter turn, with `counts` copies.
+CoverProblem board_problem(int rows, int cols, const std::vector<std::vector<cv::Point>>& shapes,
+                           const std::vector<int>& counts, CoverChoice choice) {
   CoverProblem problem;
   problem.points = rows * cols;
   problem.counts = counts;
@@ -551,6 +548,17 @@ std::set<std::vector<int>> board_covers(int rows, int cols,
         }
     }
   }
+  return problem;
+}
+
+/// The covers of board_problem(), found by cover_search() with `threads` threads, as sorted move
+/// sets.
+std::set<std::vector<int>> board_covers(int rows, int cols,
+                                        const std::vector<std::vector<cv::Point>>& shapes,
+                                        const std::vector<int>& counts, PieceUse use,
+                                        CoverChoice choice, int threads, long* nodes = nullptr,
+                                        std::vector<std::vector<int>>* in_order = nullptr) {
+  const CoverProblem problem = board_problem(rows, cols, shapes, counts, choice);
   ThreadLimit limit(threads);
   CoverConfig config;
   config.max_solutions = 1'000'000;
@@ -600,5 +608,57 @@ TEST_CASE("cover search: the fewest-moves choice finds the covers the first empt
                        &two_nodes, &two_order) == first);
     CHECK(one_order == two_order);
     CHECK(one_nodes == two_nodes);
+  }
+}
+
+TEST_CASE("cover search: a node budget ends it where one thread in order would, any thread count") {
+  // Dominoes and L-trominoes on 6 x 6: thousands of covers. For each budget, one thread and two
+  // report the same covers in the same order and end alike; what they report is a prefix of the
+  // covers without a budget, and a larger budget reports at least as much (one thread in the
+  // search's order is the reference).
+  const std::vector<std::vector<cv::Point>> shapes = {{{0, 0}, {0, 1}}, {{0, 0}, {1, 0}, {1, 1}}};
+  const CoverProblem problem = board_problem(6, 6, shapes, {6, 8}, CoverChoice::FirstEmpty);
+  struct Run {
+    std::vector<std::vector<int>> covers;
+    CoverResult result;
+  };
+  const auto run = [&](long max_solutions, long max_nodes, int threads) {
+    ThreadLimit limit(threads);
+    CoverConfig config;
+    config.max_solutions = max_solutions;
+    config.max_nodes = max_nodes;
+    Run out;
+    out.result = cover_search(problem, config,
+                              [&](const std::vector<int>& moves) { out.covers.push_back(moves); });
+    return out;
+  };
+  for (const long max_solutions : {1L, 40L, 1'000'000L}) {
+    CAPTURE(max_solutions);
+    const Run all = run(max_solutions, 0, 1);
+    REQUIRE(all.result.solutions > 0);
+    std::size_t before = 0;
+    int cut_between = 0;  // budgets that ended the search after some covers, before the last
+    // (The first cover comes after 2966 moves, the 40th after 3579, the last after 10.1 M.)
+    for (const long budget :
+         {1L, 300L, 2'965L, 2'966L, 3'300L, 3'600L, 5'000L, 60'000L, 400'000L, 100'000'000L}) {
+      CAPTURE(budget);
+      const Run one = run(max_solutions, budget, 1);
+      const Run two = run(max_solutions, budget, 2);
+      CHECK(two.covers == one.covers);
+      CHECK(two.result.out_of_nodes == one.result.out_of_nodes);
+      CHECK(two.result.exhausted == one.result.exhausted);
+      CHECK(two.result.ordered_nodes == one.result.ordered_nodes);
+      CHECK(one.result.ordered_nodes <= budget);
+      REQUIRE(one.covers.size() <= all.covers.size());
+      CHECK(std::equal(one.covers.begin(), one.covers.end(), all.covers.begin()));
+      CHECK(one.covers.size() >= before);
+      before = one.covers.size();
+      if (!one.result.out_of_nodes) CHECK(one.covers == all.covers);
+      if (one.result.out_of_nodes && !one.covers.empty()) ++cut_between;
+    }
+    if (max_solutions > 1) CHECK(cut_between >= 2);
+    // The largest budget ends nothing; the smallest ends the search before its first cover.
+    CHECK_FALSE(run(max_solutions, 100'000'000L, 2).result.out_of_nodes);
+    CHECK(run(max_solutions, 1, 2).result.out_of_nodes);
   }
 }

@@ -214,7 +214,8 @@ TEST_CASE("stages: a slow clock changes no stage's share: same assembly, same co
     double late;  // share of the limit already gone on the clock at the start
   };
   for (const Case& c :
-       {Case{"02-page9-11.png", false, 1.0, 0.6}, Case{"13-page7-191.png", true, 45.0, 0.2}}) {
+       {Case{"02-page9-11.png", false, 1.0, 0.6}, Case{"13-page7-191.png", true, 45.0, 0.2},
+        Case{"01-square.png", true, 45.0, 0.6}}) {
     CAPTURE(c.figure);
     const Pattern pattern = mask_pattern(c.figure);
     SolverConfig config = config_45();
@@ -242,18 +243,24 @@ TEST_CASE("stages: a slow clock changes no stage's share: same assembly, same co
 }
 
 TEST_CASE("stages: the work a solve charges is the same with one thread and two") {
-  const Pattern pattern = mask_pattern("02-page9-11.png");
-  SolverConfig config = config_45();
-  config.search.grid_search = false;
-  config.search.rotation_step_deg = 1.0;
-  config.search.threads = 1;
-  const Solution one = solve(pattern, config);
-  config.search.threads = 2;
-  const Solution two = solve(pattern, config);
-  REQUIRE(one.solved);
-  CHECK(one.stats.work_seconds > 0.0);
-  CHECK(two.stats.work_seconds == one.stats.work_seconds);
-  CHECK(two.stats.placements_tried == one.stats.placements_tried);
+  // The raster search at 1-degree steps; the lattice stage's cover search (the square).
+  for (const auto& [figure, exact] :
+       {std::pair{"02-page9-11.png", false}, std::pair{"01-square.png", true}}) {
+    CAPTURE(figure);
+    const Pattern pattern = mask_pattern(figure);
+    SolverConfig config = config_45();
+    config.search.grid_search = exact;
+    config.search.rotation_step_deg = exact ? 45.0 : 1.0;
+    config.search.threads = 1;
+    const Solution one = solve(pattern, config);
+    config.search.threads = 2;
+    const Solution two = solve(pattern, config);
+    REQUIRE(one.solved);
+    CHECK(one.stats.found_by == (exact ? "lattice" : "raster"));
+    CHECK(one.stats.work_seconds > 0.0);
+    CHECK(two.stats.work_seconds == one.stats.work_seconds);
+    CHECK(two.stats.placements_tried == one.stats.placements_tried);
+  }
 }
 
 TEST_CASE("stages: a stop asked during a stage ends the solve before the next one") {

@@ -309,6 +309,9 @@ struct Subtree {
   std::vector<int> moves;  ///< the assemblies to report (moves of the problem), one after the other
   std::vector<int> ends;   ///< where each ends in `moves`
   bool finished = false;   ///< searched to the end (or to max_solutions of its own)
+  std::vector<long> at;    ///< with a node budget: the subtree's moves when each was reached
+  long total = 0;          ///< with a node budget: the subtree's moves when it ended
+  bool capped = false;     ///< ended by the node budget before its end
 };
 
 /// One thread's search state: free points, copies left, moves made.
@@ -759,10 +762,21 @@ CoverResult cover_search(const CoverProblem& problem, const CoverConfig& config,
   std::atomic<std::size_t> cancel_after{std::numeric_limits<std::size_t>::max()};
   std::atomic<long> found{0}, nodes{0};
   std::atomic<bool> timed_out{false}, interrupted{false};
+  // CoverConfig::max_nodes: the moves left to the subtrees in order after those accounted
+  // (under report_mutex; read without it as an upper bound of any later subtree's share).
+  const bool budget = config.max_nodes > 0;
+  std::atomic<long> remaining{budget ? config.max_nodes - result.nodes : 0};
+  bool spent = budget && remaining.load() <= 0;
+  if (budget) result.ordered_nodes = std::min(result.nodes, config.max_nodes);
   std::atomic<long long> next_progress{0};
   std::vector<int> assembly;
-  const auto report = [&](Subtree& tree) {  // under report_mutex
+  // Under report_mutex: the subtree's assemblies in order, those reached within `within` moves.
+  // Returns the moves at the last one reported (with a budget).
+  const auto report = [&](Subtree& tree, long within = std::numeric_limits<long>::max()) {
+    long last = 0;
     for (std::size_t k = 0; k < tree.ends.size() && result.solutions < max_solutions; ++k) {
+      if (budget && tree.at[k] > within) break;
+      if (budget) last = tree.at[k];
       const std::size_t from = k == 0 ? 0 : static_cast<std::size_t>(tree.ends[k - 1]);
       assembly.clear();
       assembly.assign(tree.moves.begin() + static_cast<std::ptrdiff_t>(from),
@@ -773,20 +787,25 @@ CoverResult cover_search(const CoverProblem& problem, const CoverConfig& config,
     }
     tree.moves = {};
     tree.ends = {};
+    tree.at = {};
+    return last;
   };
   const auto search_subtree = [&](std::size_t at, CoverWalker& walker) {
     Subtree& tree = subtrees[at];
     std::vector<int> own;
+    long start = 0;  // the walker's moves when the subtree's own began
     const auto store = [&] {
       own.clear();
       for (const int m : walker.placed())
         own.push_back(index.moves[static_cast<std::size_t>(m)].index);
       const long n = symmetry.append_reports(own, tree.moves, tree.ends);
+      if (budget) tree.at.resize(tree.ends.size(), walker.nodes() - start);
       tree.count += n;
       found.fetch_add(n, std::memory_order_relaxed);
       return tree.count < max_solutions;
     };
     long polled = walker.nodes();
+    const long cap = remaining.load();  // at least this subtree's share of the budget
     const auto cancelled = [&](long walked) {
       nodes.fetch_add(walked - polled, std::memory_order_relaxed);
       polled = walked;
@@ -799,10 +818,12 @@ CoverResult cover_search(const CoverProblem& problem, const CoverConfig& config,
           on_progress({found.load(), nodes.load(), static_cast<double>(now) / 1000.0});
         }
       }
+      if (budget && walked - start > cap) return true;
       return at > cancel_after.load(std::memory_order_relaxed);
     };
     walker.reset();
     for (const int m : tree.prefix) walker.place(m);
+    start = walker.nodes();
     if (tree.complete) {
       store();
       tree.finished = true;
@@ -812,19 +833,46 @@ CoverResult cover_search(const CoverProblem& problem, const CoverConfig& config,
           [] { return true; }, cancelled);
       // Stopped by its own max_solutions: nothing after it can be reported either.
       if (!tree.finished && walker.stop() == CoverWalker::Stop::None) tree.finished = true;
+      tree.total = walker.nodes() - start;
+      tree.capped = budget && !tree.finished && tree.total > cap;
       nodes.fetch_add(walker.nodes() - polled, std::memory_order_relaxed);
       if (walker.stop() == CoverWalker::Stop::Deadline) timed_out = true;
       if (walker.stop() == CoverWalker::Stop::Interrupt) interrupted = true;
     }
     std::lock_guard<std::mutex> lock(report_mutex);
     done[at] = 1;
-    while (reported_upto < subtrees.size() && done[reported_upto] &&
-           subtrees[reported_upto].finished && result.solutions < max_solutions) {
-      report(subtrees[reported_upto]);
+    while (!spent && reported_upto < subtrees.size() && done[reported_upto] &&
+           (subtrees[reported_upto].finished || subtrees[reported_upto].capped) &&
+           result.solutions < max_solutions) {
+      Subtree& next_tree = subtrees[reported_upto];
+      if (!budget) {
+        report(next_tree);
+      } else {
+        // As one thread in order: the subtree's assemblies within the moves left; the budget
+        // ends inside it unless the subtree, or the assemblies wanted, ended first.
+        const long left = remaining.load();
+        const long last = report(next_tree, left);
+        if (result.solutions >= max_solutions) {
+          result.ordered_nodes += last;
+        } else if (next_tree.finished && next_tree.total <= left) {
+          remaining -= next_tree.total;
+          result.ordered_nodes += next_tree.total;
+        } else {
+          spent = true;
+          result.ordered_nodes += left;
+          cancel_after = reported_upto;
+          ++reported_upto;
+          break;
+        }
+      }
       if (++reported_upto < subtrees.size() && result.solutions >= max_solutions)
         cancel_after = reported_upto - 1;
     }
   };
+  if (spent) {  // the budget ended before the subtrees
+    result.out_of_nodes = true;
+    return result;
+  }
   const std::size_t workers =
       std::min(subtrees.size(), static_cast<std::size_t>(std::max(1, max_threads())));
   parallel_for(workers, [&](std::size_t) {
@@ -837,10 +885,14 @@ CoverResult cover_search(const CoverProblem& problem, const CoverConfig& config,
   result.nodes += nodes.load();
   result.timed_out = timed_out;
   result.interrupted = interrupted && !timed_out;
-  // Stopped early: what the subtrees found, in order, reported after the finished ones.
-  for (std::size_t i = reported_upto; i < subtrees.size() && result.solutions < max_solutions; ++i)
+  // Stopped early: what the subtrees found, in order, reported after the finished ones (not
+  // past the node budget's end).
+  for (std::size_t i = reported_upto;
+       !spent && i < subtrees.size() && result.solutions < max_solutions; ++i)
     report(subtrees[i]);
-  result.exhausted = !result.timed_out && !result.interrupted && result.solutions < max_solutions;
+  result.out_of_nodes = spent;
+  result.exhausted =
+      !result.timed_out && !result.interrupted && !spent && result.solutions < max_solutions;
   return result;
 }
 

@@ -69,6 +69,9 @@ struct CoverConfig {
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
   /// When it becomes true the search stops, keeping what it found. May be null.
   const std::atomic<bool>* stop = nullptr;
+  /// When positive, the search ends after this many moves, counted as one thread makes them in
+  /// the search's order: the same end and the same assemblies with any thread count.
+  long max_nodes = 0;
 };
 
 /// Progress of a running search: assemblies kept, moves made, seconds.
@@ -80,11 +83,15 @@ struct CoverProgress {
 
 /// How far a search went: what cover_search() and the searches built on it report.
 struct CoverCount {
-  long solutions = 0;        ///< assemblies found and reported (at most max_solutions)
-  long nodes = 0;            ///< moves made (all threads)
-  bool exhausted = false;    ///< every assembly was visited (the count is exact)
-  bool timed_out = false;    ///< the deadline ended the search
-  bool interrupted = false;  ///< CoverConfig::stop ended the search
+  long solutions = 0;         ///< assemblies found and reported (at most max_solutions)
+  long nodes = 0;             ///< moves made (all threads)
+  bool exhausted = false;     ///< every assembly was visited (the count is exact)
+  bool timed_out = false;     ///< the deadline ended the search
+  bool interrupted = false;   ///< CoverConfig::stop ended the search
+  bool out_of_nodes = false;  ///< CoverConfig::max_nodes ended the search
+  /// With CoverConfig::max_nodes: the moves one thread makes to the same end, in the search's
+  /// order (at most max_nodes); the same with any thread count.
+  long ordered_nodes = 0;
 };
 
 /// What cover_search() found.

@@ -1,6 +1,7 @@
 // "lattice": a set that is not of polyominoes on a figure that lies on the set's lattice,
 // searched on the lattice (lattice_search.hpp) for half the time limit.
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <optional>
@@ -17,6 +18,10 @@
 namespace tangram {
 
 namespace {
+
+/// The lattice search's cost model (search/work.hpp): nominal seconds per move of its cover
+/// search (docs/design/determinism.md).
+constexpr double kNodeSeconds = 0.2e-6;
 
 class LatticeStage final : public Stage {
 public:
@@ -49,14 +54,17 @@ public:
             1e-6)
       return std::nullopt;
     GridSearchConfig settings;
-    // Its share is of the wall clock: the only stage whose end depends on the machine's speed
-    // (docs/design/determinism.md).
-    settings.deadline =
-        start + std::chrono::duration_cast<Clock::duration>(
-                    std::chrono::duration<double>(time_share(config) * s.time_limit_s));
+    settings.deadline = start + std::chrono::duration_cast<Clock::duration>(
+                                    std::chrono::duration<double>(s.time_limit_s));
     settings.stop = s.stop;
+    // Its share as moves, counted as one thread makes them in order: the same end with any
+    // thread count, on any machine (docs/design/determinism.md).
+    if (s.work != nullptr && std::isfinite(s.work_limit_s))
+      settings.max_nodes = static_cast<long>(
+          std::clamp((s.work_limit_s - s.work->seconds()) / kNodeSeconds, 1.0, 1e18));
     const LatticeSearchResult found =
         lattice_search(input.pattern, *figure, config.pieces, settings);
+    charge_work(s, kNodeSeconds * static_cast<double>(found.ordered_nodes));
     if (found.solutions == 0) {
       // None on the lattice: told, and the solve goes on for assemblies off it.
       // (On a lattice too fine to read each sample for certain, none proves nothing.)
@@ -67,7 +75,9 @@ public:
     // The lattice is placed on the figure's pixels: put the pieces on the set's own lattice when
     // that does no harm.
     if (s.snap && s.lattice_snap) lattice_snap_checked(input.judge, config.pieces, pieces);
-    return detail::exact_answer(std::move(pieces), found.nodes, input, start);
+    // The moves in order, where counted: the same with any thread count.
+    const long nodes = found.ordered_nodes > 0 ? found.ordered_nodes : found.nodes;
+    return detail::exact_answer(std::move(pieces), nodes, input, start);
   }
 };
 
