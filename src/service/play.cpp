@@ -124,15 +124,17 @@ Hint hint(const SolvePlan& plan, const Silhouette& silhouette,
     out.text = "solved: every piece is in place";
     return out;
   }
+  const Clock::time_point started = Clock::now();
   const Clock::time_point end =
-      Clock::now() + std::chrono::duration_cast<Clock::duration>(
-                         std::chrono::duration<double>(plan.config.search.time_limit_s));
-  // The search with `fixed` kept, within `share` of the time left.
+      started + std::chrono::duration_cast<Clock::duration>(
+                    std::chrono::duration<double>(plan.config.search.time_limit_s));
+  // The search with `fixed` kept, for `share` of the time limit's work (search/work.hpp), so
+  // that the hint does not depend on the machine's speed; all of them within the limit.
   const auto attempt = [&](const std::vector<PlacedPiece>& fixed, double share) {
     SolverConfig config = plan.config;
     config.search.stop = stop;
-    config.search.time_limit_s =
-        std::max(0.05, share * std::chrono::duration<double>(end - Clock::now()).count());
+    config.search.started = started;
+    config.search.work_limit_s = share * plan.config.search.time_limit_s;
     return solve_silhouette(silhouette, config, {}, {}, fixed).solution;
   };
   const Solution kept = attempt(placed, placed.empty() ? 1.0 : 0.5);
