@@ -295,3 +295,15 @@ TEST_CASE(
   CHECK(tangram::test::contains(verbose.err, "step 1: place"));
   CHECK_FALSE(tangram::test::contains(verbose.out, "lattice"));
 }
+
+TEST_CASE("tangram solve: --rotation-step auto goes on to 1-degree steps for the Tangram") {
+  // The house of masks/02 blurred (sigma 3): its rounded corners leave no assembly at 45-degree
+  // steps, and the plan's fine step, 1 degree for the default set, solves it. Before, the
+  // command line planned the loaded default set with its file's 45 degrees and stopped there.
+  const tangram::test::TempDir dir("cli-fine-step");
+  const Run run = run_cli(dir, "solve " + std::string(TANGRAM_SOURCE_DIR) +
+                                   "/tests/data/rough-house-blur3.png --time-limit 60");
+  CHECK(run.status == 0);
+  CHECK(run.out.find("solved in") != std::string::npos);
+  CHECK(run.out.find("1-degree steps (--rotation-step auto, stage 2)") != std::string::npos);
+}

@@ -313,7 +313,10 @@ int solve_figure(const SolveCommand& command) {
     throw UsageError("--svg draws one assembly and " +
                      std::string(goal == Goal::All ? "--all" : "--unique") +
                      " finds many: --image draws a montage of them, --json lists them");
-  const SolvePlan plan = plan_solve(options, cli_words, &pieces);
+  // The default set is loaded for --fixed, but planned as the web and Python plan it: with the
+  // default step (the 1-degree fine step of --rotation-step auto), not its file's 45 degrees.
+  const bool default_set = options.pieces == SolverConfig().pieces.name();
+  const SolvePlan plan = plan_solve(options, cli_words, default_set ? nullptr : &pieces);
   check_solve_outputs(command);
   if (goal == Goal::One) check_frames_options(command);
   const Silhouette silhouette = load_silhouette(command.pattern(), plan.input, options.limits);
