@@ -57,8 +57,19 @@ float mask_depth(const RunMask& mask) {
     }
     return 0;
   };
+  // The first and last row of each column: a cell's distance to the outside is at most that to
+  // the rows just beyond them.
+  const cv::Rect box = mask.bounds();
+  // (Runs are sorted by row: the last one to cover a column, walking up or down, is its top or
+  // bottom.)
+  std::vector<int> column_top(static_cast<std::size_t>(box.width), rows);
+  std::vector<int> column_bottom(static_cast<std::size_t>(box.width), -1);
+  for (int i = 0, j = mask.runs() - 1; i < mask.runs(); ++i, --j) {
+    std::fill_n(column_bottom.begin() + (mask.x0[i] - box.x), mask.len[i], mask.dy[i] - top);
+    std::fill_n(column_top.begin() + (mask.x0[j] - box.x), mask.len[j], mask.dy[j] - top);
+  }
   // Rows from the middle outwards and cells from each run's middle outwards: the deepest cells
-  // come first, and the bounds then end each scan early.
+  // tend to come first, and the bounds then end each scan early.
   long best = 0;  // squared
   const int middle = (rows - 1) / 2;
   for (int k = 0; k < rows; ++k) {
@@ -73,7 +84,9 @@ float mask_depth(const RunMask& mask) {
         for (int x = side == 0 ? centre : centre + 1; x >= a && x < b; x += side == 0 ? -1 : 1) {
           const long h = std::min(x - a + 1, b - x);
           if (h * h <= best) break;  // h only falls further from the middle
-          long d2 = std::min(h * h, down * down);
+          const std::size_t c = static_cast<std::size_t>(x - box.x);
+          const long v = std::min(r - column_top[c] + 1, column_bottom[c] + 1 - r);
+          long d2 = std::min(h * h, v * v);
           for (long dr = 1; d2 > best && dr * dr < d2; ++dr)
             for (const int row : {r - static_cast<int>(dr), r + static_cast<int>(dr)}) {
               const long w = across(row, x);
