@@ -23,7 +23,7 @@ for name in "$@"; do
         --threads "$t" --time-limit 60 --json "$work/$build$t.json" > /dev/null 2>&1 || true
     done
   done
-  line=$name
+  line=$(printf '%-12s' "$name")
   for k in a1 a2 b1 b2; do
     s=$(seconds "$work/$k.json")
     sum[$k]=$(echo "${sum[$k]} + $s" | bc -l)
