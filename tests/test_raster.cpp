@@ -3,8 +3,11 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
+#include <tuple>
 #include <utility>
 #include <vector>
+
+#include <opencv2/imgproc.hpp>
 
 #include "tangram/core/raster/raster.hpp"
 
@@ -192,4 +195,46 @@ TEST_CASE("raster: a non-convex piece has several runs in a row; cores intersect
       intersect_masks(mask, rasterise_convex({{-20, -3}, {20, -3}, {20, 3}, {-20, 3}}));
   CHECK(both.pixels == 31 * 7 - 9 * 3);
   CHECK(intersect_masks(mask, mask).len == mask.len);
+}
+
+namespace {
+
+/// The largest value of cv::distanceTransform (exact L2) over the mask, padded by a cell.
+float depth_by_distance_transform(const RunMask& mask) {
+  if (mask.pixels == 0) return 0.0f;
+  cv::Point anchor;
+  cv::Mat1b padded;
+  cv::copyMakeBorder(run_mask_image(mask, anchor), padded, 1, 1, 1, 1, cv::BORDER_CONSTANT, 0);
+  cv::Mat1f dist;
+  cv::distanceTransform(padded, dist, cv::DIST_L2, cv::DIST_MASK_PRECISE);
+  double max_value = 0.0;
+  cv::minMaxLoc(dist, nullptr, &max_value);
+  return static_cast<float>(max_value);
+}
+
+}  // namespace
+
+TEST_CASE("raster: a mask's depth is the largest value of its exact distance transform") {
+  // Every tangram configuration at 1-degree steps, as the search uses them, and smaller ones.
+  for (const auto& [side, step, inset] :
+       {std::tuple{215.0, 1.0, 1.3}, std::tuple{61.0, 3.0, 0.0}, std::tuple{9.5, 5.0, 0.75}})
+    for (const ShapeId shape :
+         {tangram_shapes::large_triangle, tangram_shapes::medium_triangle,
+          tangram_shapes::small_triangle, tangram_shapes::square, tangram_shapes::parallelogram})
+      for (const ConfigurationMask& c :
+           rasterise_configurations(PieceSet::tangram(), shape, side, step, true, inset)) {
+        CAPTURE(side);
+        CAPTURE(c.config.angle_deg);
+        CHECK(c.mask.max_depth == depth_by_distance_transform(c.mask));
+      }
+  // Non-convex masks, with several runs in a row.
+  std::mt19937 rng(23);
+  for (int trial = 0; trial < 80; ++trial) {
+    const Polygon polygon = random_star(rng, 4 + trial % 10, 6.0, 30.0 + trial % 7);
+    for (const double inset : {0.0, 0.75, 2.3}) {
+      const RunMask mask = rasterise_polygon(polygon, inset);
+      CAPTURE(trial);
+      CHECK(mask.max_depth == depth_by_distance_transform(mask));
+    }
+  }
 }
