@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <random>
-#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -216,14 +215,16 @@ float depth_by_distance_transform(const RunMask& mask) {
 
 TEST_CASE("raster: a mask's depth is the largest value of its exact distance transform") {
   // Every tangram configuration at 1-degree steps, as the search uses them, and smaller ones.
-  for (const auto& [side, step, inset] :
-       {std::tuple{215.0, 1.0, 1.3}, std::tuple{61.0, 3.0, 0.0}, std::tuple{9.5, 5.0, 0.75}})
+  struct Scale {
+    double side, step, inset;
+  };
+  for (const Scale& scale : {Scale{215.0, 1.0, 1.3}, Scale{61.0, 3.0, 0.0}, Scale{9.5, 5.0, 0.75}})
     for (const ShapeId shape :
          {tangram_shapes::large_triangle, tangram_shapes::medium_triangle,
           tangram_shapes::small_triangle, tangram_shapes::square, tangram_shapes::parallelogram})
-      for (const ConfigurationMask& c :
-           rasterise_configurations(PieceSet::tangram(), shape, side, step, true, inset)) {
-        CAPTURE(side);
+      for (const ConfigurationMask& c : rasterise_configurations(
+               PieceSet::tangram(), shape, scale.side, scale.step, true, scale.inset)) {
+        CAPTURE(scale.side);
         CAPTURE(c.config.angle_deg);
         CHECK(c.mask.max_depth == depth_by_distance_transform(c.mask));
       }

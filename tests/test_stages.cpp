@@ -244,8 +244,13 @@ TEST_CASE("stages: a slow clock changes no stage's share: same assembly, same co
 
 TEST_CASE("stages: the work a solve charges is the same with one thread and two") {
   // The raster search at 1-degree steps; the lattice stage's cover search (the square).
-  for (const auto& [figure, exact] :
-       {std::pair{"02-page9-11.png", false}, std::pair{"01-square.png", true}}) {
+  struct Case {
+    const char* figure;
+    bool exact;
+  };
+  for (const Case& c : {Case{"02-page9-11.png", false}, Case{"01-square.png", true}}) {
+    const char* figure = c.figure;
+    const bool exact = c.exact;
     CAPTURE(figure);
     const Pattern pattern = mask_pattern(figure);
     SolverConfig config = config_45();

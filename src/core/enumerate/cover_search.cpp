@@ -734,12 +734,13 @@ CoverResult cover_search(const CoverProblem& problem, const CoverConfig& config,
       walker.run(
           depth,
           [&] {
-            if (keep(walker)) subtrees.push_back({walker.placed(), true, 0, {}, {}, false});
+            if (keep(walker))
+              subtrees.push_back({walker.placed(), true, 0, {}, {}, false, {}, 0, false});
             return true;
           },
           [&] {
             deeper = true;
-            subtrees.push_back({walker.placed(), false, 0, {}, {}, false});
+            subtrees.push_back({walker.placed(), false, 0, {}, {}, false, {}, 0, false});
             return true;
           },
           never);
