@@ -311,3 +311,47 @@ TEST_CASE("surd vertex search: the memo of dead states loses no assembly") {
     }
   }
 }
+
+TEST_CASE("surd vertex search: searched to the end, nothing refused, it proves there is none") {
+  // A 3 x 3 square with a 1 x 1 hole in its middle has the Tangram's area and lies on its
+  // lattice, and no assembly tiles it (issue 31, item 2): refused as impossible at once, by the
+  // solve too. Cut short or with assemblies refused, the same search proves nothing.
+  constexpr int cell = 48;
+  cv::Mat1b mask(5 * cell, 5 * cell, uchar{0});
+  mask(cv::Rect(cell, cell, 3 * cell, 3 * cell)) = 255;
+  mask(cv::Rect(2 * cell, 2 * cell, cell, cell)) = 0;
+  const Pattern ring = make_pattern(mask);
+  SolverConfig config;
+  config.search.mode = SearchMode::Vertex;
+  const auto later = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+  const auto none = surd_vertex_search(ring, config, ring, {}, later);
+  REQUIRE(none);
+  CHECK_FALSE(none->solved);
+  CHECK_FALSE(none->stats.timed_out);
+  REQUIRE(none->stats.impossible);
+  CHECK(none->stats.impossible->kind == Impossibility::Kind::NoCornerAssembly);
+
+  SolverConfig solve_config;
+  solve_config.search.time_limit_s = 60.0;
+  const Solution solved = solve(ring, solve_config);
+  CHECK_FALSE(solved.solved);
+  REQUIRE(solved.stats.impossible);
+  CHECK(solved.stats.impossible->kind == Impossibility::Kind::NoCornerAssembly);
+  CHECK(solved.stats.found_by == "vertex");
+  CHECK(solved.stats.placements_tried < 10'000);
+
+  // Cut by its deadline: no proof.
+  const auto past = std::chrono::steady_clock::now() - std::chrono::seconds(1);
+  const auto cut = surd_vertex_search(ring, config, ring, {}, past);
+  REQUIRE(cut);
+  CHECK(cut->stats.timed_out);
+  CHECK_FALSE(cut->stats.impossible);
+  // A solvable figure with every assembly refused by the caller: searched to the end, no proof.
+  const Pattern square = mask_pattern("01-square.png");
+  const AssemblyCheck refuse = [](std::vector<PlacedPiece>&) { return false; };
+  const auto refused = surd_vertex_search(square, config, square, refuse, later);
+  REQUIRE(refused);
+  CHECK_FALSE(refused->solved);
+  CHECK_FALSE(refused->stats.timed_out);
+  CHECK_FALSE(refused->stats.impossible);
+}

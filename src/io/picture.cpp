@@ -208,6 +208,9 @@ std::string unsolved_reason(const Solution& solution, const SolverConfig& config
            " (the widest circle in the " + name + " is " + fixed(why.needed / why.available, 2) +
            " times as wide as any in the figure)";
   }
+  if (why.kind == Impossibility::Kind::NoCornerAssembly)
+    return "impossible: the figure lies on the set's lattice, and laid corner by corner in every "
+           "way a piece fits there, the pieces fill it in no way";
   if (why.kind == Impossibility::Kind::UnmakeableCorner)
     return "impossible: the figure's corner at (" + fixed(why.at.x, 0) + ", " + fixed(why.at.y, 0) +
            ") measures " + fixed(why.angle_deg, 1) +

@@ -108,7 +108,8 @@ std::string search_summary(const SolvePlan& plan, const Solution& solution, cons
            "end); "
         << (solution.solved ? "this one has a piece off it" : "assemblies off it were searched")
         << "\n";
-  if (by_vertices) out << "  found by the vertex search on the outline (exact search)\n";
+  if (by_vertices && solution.solved)
+    out << "  found by the vertex search on the outline (exact search)\n";
   if (off_rotations)
     out << "  with pieces outside the " << rotation_words(s, config)
         << ", which the raster search exhausted\n";

@@ -657,6 +657,14 @@ std::optional<Solution> surd_vertex_search(const Pattern& pattern, const SolverC
     solution.stats.timed_out = true;
     solution.stats.stopped = stop_requested(config.search);
   }
+  // Searched to the end, with no complete assembly refused: at a convex corner of what is left,
+  // some piece has a corner with an edge along the corner's longer edge, and every such piece is
+  // tried, so every exact assembly of the figure would have been found (docs/design/exact.md).
+  if (!solution.solved && !solution.stats.timed_out && search.rejected_ == 0) {
+    Impossibility why;
+    why.kind = Impossibility::Kind::NoCornerAssembly;
+    solution.stats.impossible = why;
+  }
   solution.pieces = solution.solved ? search.assembly() : search.deepest();
   if (events) *events = search.step_;
   solution.stats.placements_tried = search.tried_;

@@ -756,7 +756,7 @@ Solution vertex_search(const Pattern& pattern, const SolverConfig& config,
     long events = 0;
     std::optional<Solution> exact = surd_vertex_search(
         pattern, lattice, judge ? *judge : pattern, accept, deadline, progress, observer, &events);
-    if (exact && (exact->solved || stop_requested(config.search))) {
+    if (exact && (exact->solved || exact->stats.impossible || stop_requested(config.search))) {
       exact->stats.seconds = std::chrono::duration<double>(Clock::now() - started).count();
       return *exact;
     }

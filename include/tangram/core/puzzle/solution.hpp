@@ -47,6 +47,11 @@ struct Impossibility {
     /// The figure holds no disc as wide as the one inside shape `shape` (thinness.hpp): its
     /// widest has radius at most `available`, the shape's `needed` (set units).
     PieceTooWide,
+    /// The figure's outline lies on the set's exact lattice (surd_search.hpp), where every
+    /// assembly that tiles it exactly has its pieces: laid at a convex corner of what is left in
+    /// every way a piece can lie there, the pieces fill it in no way (none refused by the
+    /// checker, no time limit).
+    NoCornerAssembly,
   };
   Kind kind = Kind::PieceFitsNowhere;
   ShapeId shape = 0;       ///< PieceFitsNowhere, PieceTooWide: the shape that fits nowhere

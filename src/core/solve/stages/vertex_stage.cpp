@@ -97,7 +97,8 @@ private:
       return false;
     };
     Solution solution = vertex_search(input.pattern, vertex, {}, {}, &input.judge, exact);
-    if (solution.solved) return finished(std::move(solution));
+    // Solved, or a proof that no exact assembly exists (the lattice vertex search, to the end).
+    if (solution.solved || solution.stats.impossible) return finished(std::move(solution));
     if (aside) {
       // The counters of the whole vertex search, which went on past it.
       SolveStats& stats = aside->stats;
