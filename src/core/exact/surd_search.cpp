@@ -241,7 +241,7 @@ private:
 
   void check_time() const {
     if (Clock::now() > deadline_ || (stop_ != nullptr && stop_->load(std::memory_order_relaxed)) ||
-        (work_ != nullptr && work_->seconds() >= work_limit_s_))
+        work_reached(work_, work_limit_s_))
       throw TimeUp{};
   }
 

@@ -354,7 +354,7 @@ private:
 
   void check_time() const {
     if (Clock::now() >= deadline_ || (stop_ != nullptr && stop_->load(std::memory_order_relaxed)) ||
-        (work_ != nullptr && work_->seconds() >= work_limit_s_))
+        work_reached(work_, work_limit_s_))
       throw TimeUp{};
   }
 
@@ -738,11 +738,11 @@ Solution vertex_search(const Pattern& pattern, const SolverConfig& config,
   // SearchConfig::vertex_lattice: first on the figure's exact lattice when it has one, for up
   // to half the time limit (surd_search.hpp); the outline's search, in the same time limit,
   // when that finds nothing (its events numbered on from the lattice search's).
+  WorkMeter own_meter;
+  const SolverConfig metered = with_work_meter(config, own_meter);
   if (config.search.vertex_pruning && config.search.vertex_lattice) {
-    WorkMeter own_meter;
-    SolverConfig timed = config;
+    SolverConfig timed = metered;
     if (timed.search.started == Clock::time_point{}) timed.search.started = Clock::now();
-    if (timed.search.work == nullptr) timed.search.work = &own_meter;
     const Clock::time_point started = timed.search.started;
     const Clock::time_point deadline =
         started + std::chrono::duration_cast<Clock::duration>(
@@ -767,9 +767,6 @@ Solution vertex_search(const Pattern& pattern, const SolverConfig& config,
     };
     return VertexSearch(pattern, timed, progress, numbered, judge ? *judge : pattern, accept).run();
   }
-  WorkMeter own_meter;
-  SolverConfig metered = config;
-  if (metered.search.work == nullptr) metered.search.work = &own_meter;
   return VertexSearch(pattern, metered, progress, observer, judge ? *judge : pattern, accept).run();
 }
 

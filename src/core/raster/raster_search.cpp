@@ -183,7 +183,8 @@ private:
         keep_usable(leaves.front());
         leaves.pop_front();
       }
-      if (steps_.elapsed() > config_.time_limit_s || work_spent() || stop_requested(config_)) {
+      if (steps_.elapsed() > config_.time_limit_s || work_reached(config_.work, work_limit_s_) ||
+          stop_requested(config_)) {
         solution.stats.timed_out = true;
         solution.stats.stopped = stop_requested(config_);
         break;
@@ -366,13 +367,9 @@ private:
   Steps& steps_;
   const SearchConfig& config_;
   std::size_t keep_ = 1;  ///< candidates kept per configuration
-  /// Whether the running phase has spent its work: SearchConfig::work_limit_s, or half the
+  /// The running phase ends once the work reaches this: SearchConfig::work_limit_s, or half the
   /// time limit while restricted to the hinted rotations.
-  bool work_spent() const {
-    return config_.work != nullptr && config_.work->seconds() >= work_limit_s_;
-  }
-
-  double work_limit_s_ = 0.0;  ///< the running phase ends once the work reaches this
+  double work_limit_s_ = 0.0;
   /// Pixels of the figure's image, the unit of the cost model.
   double pixels_ = static_cast<double>(steps_.pattern().puzzle.total());
   bool restricted_ = false;                ///< only hinted configurations are expanded
@@ -466,8 +463,7 @@ Solution raster_search(const Pattern& pattern, const SolverConfig& config,
                        const ProgressCallback& progress, const SearchObserver& observer,
                        const Pattern* judge) {
   WorkMeter own_meter;
-  SolverConfig metered = config;
-  if (metered.search.work == nullptr) metered.search.work = &own_meter;
+  const SolverConfig metered = with_work_meter(config, own_meter);
   if (config.search.rotation_auto)
     return solve_in_stages(pattern, metered, progress, observer, judge);
   return solve_at(pattern, metered, progress, observer, judge);

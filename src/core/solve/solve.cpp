@@ -49,8 +49,7 @@ Solution solve(const StageList& stages, const Pattern& pattern, const SolverConf
   // The stages' shares are shares of the work (search/work.hpp), counted on one meter from the
   // start: where the solve goes does not depend on the machine's speed or load.
   WorkMeter own_meter;
-  SolverConfig metered = config;
-  if (metered.search.work == nullptr) metered.search.work = &own_meter;
+  const SolverConfig metered = with_work_meter(config, own_meter);
   const WorkMeter& meter = *metered.search.work;
   const double work_at_entry = meter.seconds();
   const auto finish = [&](Solution solution) {

@@ -108,11 +108,6 @@ inline void charge_work(const SearchConfig& search, double seconds) {
   if (search.work != nullptr) search.work->charge(seconds);
 }
 
-/// Whether the running stage or phase has spent its work (SearchConfig::work_limit_s).
-inline bool work_spent(const SearchConfig& search) {
-  return search.work != nullptr && search.work->seconds() >= search.work_limit_s;
-}
-
 /// Everything the solver needs besides the pattern.
 struct SolverConfig {
   /// The pieces to assemble; the pattern's side_px is pixels per set unit.
@@ -120,6 +115,14 @@ struct SolverConfig {
   PlacementConfig placement;
   SearchConfig search;
 };
+
+/// `config` with a work meter: its own, or `own` when it has none (so that a search's shares end
+/// on work when it is called outside solve() too).
+inline SolverConfig with_work_meter(const SolverConfig& config, WorkMeter& own) {
+  SolverConfig metered = config;
+  if (metered.search.work == nullptr) metered.search.work = &own;
+  return metered;
+}
 
 /// Progress of a running search, reported after every placement or removal.
 struct SearchProgress {

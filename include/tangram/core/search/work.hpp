@@ -27,4 +27,9 @@ private:
   std::atomic<std::int64_t> ns_{0};
 };
 
+/// Whether `meter` (may be null: never) has reached `limit_s` nominal seconds.
+inline bool work_reached(const WorkMeter* meter, double limit_s) {
+  return meter != nullptr && meter->seconds() >= limit_s;
+}
+
 }  // namespace tangram
