@@ -8,6 +8,7 @@
 #include <opencv2/imgproc.hpp>
 
 #include "tangram/core/base/parallel.hpp"
+#include "tangram/core/figure/thinness.hpp"
 #include "tangram/core/raster/detail/invariants.hpp"
 
 namespace tangram {
@@ -31,77 +32,6 @@ cv::Rect RunMask::bounds() const {
   }
   return {xmin, top(), xmax - xmin + 1, bottom() - top() + 1};
 }
-
-namespace {
-
-/// The largest distance of a cell to the mask's outside (RunMask::max_depth): the largest value
-/// of the mask's exact Euclidean distance transform, found on the runs without an image. The
-/// distance of cell (x, y) squared is the least of dr^2 + h^2 over the rows at dr from it, h being
-/// the distance from x to the nearest cell outside in that row; rows are scanned outwards while
-/// dr^2 can still lower it, and cells that cannot beat the best so far are skipped.
-float mask_depth(const RunMask& mask) {
-  if (mask.pixels == 0) return 0.0f;
-  const int top = mask.top();
-  const int rows = mask.bottom() - top + 1;
-  // The runs of row r (from the top) are [first[r], first[r + 1]).
-  std::vector<int> first(static_cast<std::size_t>(rows) + 1, 0);
-  for (int i = 0; i < mask.runs(); ++i) ++first[static_cast<std::size_t>(mask.dy[i] - top) + 1];
-  for (std::size_t r = 1; r < first.size(); ++r) first[r] += first[r - 1];
-  // Distance from column x to the nearest cell outside in row r (0 when x is outside).
-  const auto across = [&](int r, int x) -> long {
-    if (r < 0 || r >= rows) return 0;
-    for (int i = first[static_cast<std::size_t>(r)]; i < first[static_cast<std::size_t>(r) + 1];
-         ++i) {
-      const int a = mask.x0[i], b = a + mask.len[i];
-      if (x >= a && x < b) return std::min(x - a + 1, b - x);
-    }
-    return 0;
-  };
-  // The first and last row of each column: a cell's distance to the outside is at most that to
-  // the rows just beyond them.
-  const cv::Rect box = mask.bounds();
-  // (Runs are sorted by row: the last one to cover a column, walking up or down, is its top or
-  // bottom.)
-  std::vector<int> column_top(static_cast<std::size_t>(box.width), rows);
-  std::vector<int> column_bottom(static_cast<std::size_t>(box.width), -1);
-  for (int i = 0, j = mask.runs() - 1; i < mask.runs(); ++i, --j) {
-    std::fill_n(column_bottom.begin() + (mask.x0[i] - box.x), mask.len[i], mask.dy[i] - top);
-    std::fill_n(column_top.begin() + (mask.x0[j] - box.x), mask.len[j], mask.dy[j] - top);
-  }
-  // Rows from the middle outwards and cells from each run's middle outwards: the deepest cells
-  // tend to come first, and the bounds then end each scan early.
-  long best = 0;  // squared
-  const int middle = (rows - 1) / 2;
-  for (int k = 0; k < rows; ++k) {
-    const int r = k % 2 == 0 ? middle + k / 2 : middle - (k + 1) / 2;
-    const long down = std::min(r + 1, rows - r);  // to the rows above and below the mask
-    if (down * down <= best) continue;
-    for (int i = first[static_cast<std::size_t>(r)]; i < first[static_cast<std::size_t>(r) + 1];
-         ++i) {
-      const int a = mask.x0[i], b = a + mask.len[i];
-      const int centre = a + (b - a - 1) / 2;
-      for (int side = 0; side < 2; ++side)
-        for (int x = side == 0 ? centre : centre + 1; x >= a && x < b; x += side == 0 ? -1 : 1) {
-          const long h = std::min(x - a + 1, b - x);
-          if (h * h <= best) break;  // h only falls further from the middle
-          const std::size_t c = static_cast<std::size_t>(x - box.x);
-          const long v = std::min(r - column_top[c] + 1, column_bottom[c] + 1 - r);
-          long d2 = std::min(h * h, v * v);
-          for (long dr = 1; d2 > best && dr * dr < d2; ++dr)
-            for (const int row : {r - static_cast<int>(dr), r + static_cast<int>(dr)}) {
-              const long w = across(row, x);
-              d2 = std::min(d2, dr * dr + w * w);
-            }
-          best = std::max(best, d2);
-        }
-    }
-  }
-  // As cv::distanceTransform (DIST_L2, DIST_MASK_PRECISE) rounds it: the float root of the exact
-  // integer.
-  return std::sqrt(static_cast<float>(best));
-}
-
-}  // namespace
 
 RunMask rasterise_convex(const Polygon& local) {
   RunMask mask;
@@ -136,7 +66,7 @@ RunMask rasterise_convex(const Polygon& local) {
       mask.add_run(y, a, b - a + 1);
     }
   }
-  mask.max_depth = mask_depth(mask);
+  mask.max_depth = deepest_cell_distance(mask.dy, mask.x0, mask.len);
   return mask;
 }
 
@@ -260,7 +190,7 @@ RunMask rasterise_polygon(const Polygon& local, double inset_px) {
     }
     for (const Span& s : spans) mask.add_run(y, s.lo, s.hi - s.lo);
   }
-  mask.max_depth = mask_depth(mask);
+  mask.max_depth = deepest_cell_distance(mask.dy, mask.x0, mask.len);
   return mask;
 }
 

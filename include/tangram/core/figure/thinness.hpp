@@ -4,6 +4,7 @@
 /// (docs/design/refusals.md).
 
 #include <optional>
+#include <vector>
 
 #include <opencv2/core.hpp>
 
@@ -11,8 +12,14 @@
 
 namespace tangram {
 
-/// A bound (set units) from below on the radius of the widest disc inside `shape`: within 0.5%
-/// of the shape's extent.
+/// The largest exact Euclidean distance (px) from a cell of the given runs to a cell outside them,
+/// as cv::distanceTransform (DIST_L2, DIST_MASK_PRECISE) gives it. Run i covers the cells
+/// [first[i], first[i] + length[i]) of row row[i]; runs sorted by row, disjoint.
+float deepest_cell_distance(const std::vector<int>& row, const std::vector<int>& first,
+                            const std::vector<int>& length);
+
+/// A bound (set units) from below on the radius of the widest disc inside `shape`: exact for a
+/// convex shape, otherwise within 1% of the shape's extent.
 double piece_inradius(const PieceSet& set, ShapeId shape);
 
 /// A bound (px) from above on the radius of the widest disc inside the figure whose pixels are
