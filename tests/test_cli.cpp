@@ -62,6 +62,16 @@ TEST_CASE("tangram --help, solve --help and --version exit 0 and print on stdout
   const Run version = run_cli(in.dir, "--version");
   CHECK(version.status == 0);
   CHECK(version.out.rfind("tangram ", 0) == 0);
+  // Each subcommand, declared alone when named first, has its help (main's table of names
+  // agrees with the names the subcommands declare).
+  for (const char* name : {"solve", "verify", "compare", "render", "experiment", "report",
+                           "explain", "pieces", "dissect", "generate", "serve"}) {
+    CAPTURE(name);
+    CHECK(help.out.find(std::string("  ") + name) != std::string::npos);
+    const Run sub = run_cli(in.dir, std::string(name) + " --help");
+    CHECK(sub.status == 0);
+    CHECK(sub.out.find(std::string("tangram ") + name) != std::string::npos);
+  }
 }
 
 TEST_CASE("tangram solve: unusable patterns exit 2 with one error line") {
