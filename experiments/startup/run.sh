@@ -7,8 +7,10 @@
 # Defaults: N = 30, BASELINE = /work/baseline/build/tangram, NEW = build/tangram. For each
 # program: the shared libraries ldd lists and the ones the dynamic loader actually maps
 # (LD_DEBUG=files, dlopen included), then N rounds, the two programs taking turns within each
-# round, of `tangram --version` and `tangram solve masks/01-square.png --json F` timed as whole
-# processes (date +%s%N around each), with the solver's own time read from F (stats.seconds).
+# round, of `tangram --version`, `tangram solve masks/01-square.png --json F` and the same with
+# `--json -` (the JSON on standard output: no file to make durable, see docs/durability.md),
+# timed as whole processes (date +%s%N around each), with the solver's own time read from the
+# JSON (stats.seconds).
 # Prints a Markdown report: medians, and the ratios that are the claims (the whole process over
 # the solver's own time, NEW over BASELINE). Timings depend on the machine and its load; the
 # ratios within one run are what compares. --realtime runs each timed process under
@@ -37,14 +39,17 @@ pattern=$root/masks/01-square.png
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# Seconds taken by the command, as a decimal.
-seconds_of() {
-  local start end
+# Seconds taken by the command, as a decimal; its standard output goes to file OUT.
+seconds_to() {
+  local out=$1 start end
+  shift
   start=$(date +%s%N)
-  "${prefix[@]}" "$@" >/dev/null 2>&1
+  "${prefix[@]}" "$@" >"$out" 2>/dev/null
   end=$(date +%s%N)
   awk -v d=$((end - start)) 'BEGIN { printf "%.6f\n", d / 1e9 }'
 }
+seconds_of() { seconds_to /dev/null "$@"; }
+own_of() { python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["stats"]["seconds"])' "$1"; }
 
 # The median of the numbers on standard input.
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
@@ -67,24 +72,27 @@ for ((r = 0; r < runs; ++r)); do
     n=${names[$i]}
     seconds_of "$p" --version >> "$work/$n.version"
     seconds_of "$p" solve "$pattern" --json "$work/$n-$r.json" >> "$work/$n.solve"
-    python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["stats"]["seconds"])' \
-      "$work/$n-$r.json" >> "$work/$n.own"
+    own_of "$work/$n-$r.json" >> "$work/$n.own"
+    seconds_to "$work/$n-$r.out.json" "$p" solve "$pattern" --json - >> "$work/$n.stdout"
+    own_of "$work/$n-$r.out.json" >> "$work/$n.stdout-own"
   done
 done
 
 for n in "${names[@]}"; do
-  for m in version solve own; do median < "$work/$n.$m" > "$work/$n.$m.median"; done
+  for m in version solve own stdout stdout-own; do median < "$work/$n.$m" > "$work/$n.$m.median"; done
 done
 value() { cat "$work/$1.$2"; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
-echo "| program | libraries listed (ldd) | mapped: --version | mapped: solve | --version (s) | solve, process (s) | solve, own (s) | process / own |"
-echo "|---|---:|---:|---:|---:|---:|---:|---:|"
+echo "| program | libraries listed (ldd) | mapped: --version | mapped: solve | --version (s) | solve, process (s) | solve, own (s) | process / own | --json -: process (s) | own (s) | process / own |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 for i in 0 1; do
   n=${names[$i]}
   echo "| $n: ${programs[$i]} | $(value "$n" ldd) | $(value "$n" mapped) | $(value "$n" mapped-solve) |" \
        "$(value "$n" version.median) | $(value "$n" solve.median) | $(value "$n" own.median) |" \
-       "$(ratio "$(value "$n" solve.median)" "$(value "$n" own.median)") |"
+       "$(ratio "$(value "$n" solve.median)" "$(value "$n" own.median)") |" \
+       "$(value "$n" stdout.median) | $(value "$n" stdout-own.median) |" \
+       "$(ratio "$(value "$n" stdout.median)" "$(value "$n" stdout-own.median)") |"
 done
 echo
 echo "new / baseline (medians of $runs runs each, taking turns): --version" \
