@@ -148,6 +148,22 @@ TEST_CASE("solve --unique: turned figures are counted, never called none without
   CHECK(square_17.status == 0);
   CHECK(first_line(square_17.out) ==
         "unique: square-17.png has exactly one assembly up to the figure's 8 symmetries");
+  // masks/01 turned as a picture is (bilinear, thresholded): its pixels show one symmetry only
+  // as a product of two others; the group they generate is still the square's eight.
+  cv::Mat1b picture =
+      cv::imread(std::string(TANGRAM_SOURCE_DIR) + "/masks/01-square.png", cv::IMREAD_GRAYSCALE);
+  REQUIRE(!picture.empty());
+  cv::copyMakeBorder(picture, picture, 100, 100, 100, 100, cv::BORDER_CONSTANT, 255);
+  cv::warpAffine(picture, picture,
+                 cv::getRotationMatrix2D({picture.cols / 2.0f, picture.rows / 2.0f}, 17.0, 1.0),
+                 picture.size(), cv::INTER_LINEAR, cv::BORDER_CONSTANT, 255);
+  picture.setTo(255, picture >= 128);
+  picture.setTo(0, picture < 128);
+  write(dir, "photo-17.png", picture);
+  const Run photo = run_cli(dir, "solve photo-17.png --unique --up-to-symmetry");
+  CAPTURE(photo.err);
+  CHECK(first_line(photo.out) ==
+        "unique: photo-17.png has exactly one assembly up to the figure's 8 symmetries");
   // The house has two assemblies up to its mirror, turned or not: the same answer.
   const Run upright = run_cli(dir, "solve house.png --unique --up-to-symmetry");
   const Run turned = run_cli(dir, "solve house-17.png --unique --up-to-symmetry");

@@ -35,6 +35,7 @@ struct SymmetryUse {
   std::vector<std::vector<int>> fixing;  ///< per move of `shape` searched: elements fixing it
   bool every_image = false;  ///< with `shape`: report every image of a class, not its least
   bool least_only = false;   ///< without `shape`: keep a cover only if it is its least image
+  std::size_t order = 1;     ///< the order of the group, the identity included
 
   SymmetryUse(const CoverProblem& problem, PieceUse use) : first(problem.moves.size(), 0) {
     for (std::size_t m = 0; m < problem.moves.size(); ++m)
@@ -43,6 +44,7 @@ struct SymmetryUse {
             *std::min_element(problem.moves[m].points.begin(), problem.moves[m].points.end());
     if (problem.symmetries.empty()) return;
     close_group(problem);
+    order = group.size() + 1;
     every_image = problem.every_image;
     if (use == PieceUse::Exact) choose_shape(problem);
     least_only = shape < 0 && !every_image;
@@ -719,6 +721,7 @@ CoverResult cover_search(const CoverProblem& problem, const CoverConfig& config,
   const SymmetryUse symmetry(problem, config.use);
   const CoverIndex index(problem, config.use, symmetry);
   CoverResult result;
+  result.group_order = static_cast<long>(symmetry.order);
   const auto keep = [](CoverWalker& walker) { return walker.keep(); };
 
   // The subtrees: the states a fixed number of moves deep, in the search's order, the depth

@@ -442,7 +442,6 @@ LatticeSearchResult lattice_search(
       if (image_of) problem.symmetries.push_back(std::move(*image_of));
     }
   }
-  result.symmetries = config.up_to_symmetry ? problem.symmetries.size() + 1 : 1;
   // No two pieces may overlap: the samples can miss a thin overlap, the areas cannot.
   std::atomic<long> rejected{0};
   problem.accept = [&](const std::vector<int>& moves) {
@@ -461,6 +460,9 @@ LatticeSearchResult lattice_search(
   };
   static_cast<PlacedCover<LatticePlacement>&>(result) =
       cover_placed(problem, config, placements, on_solution, on_progress);
+  // The group the symmetries found generate: a resampled figure may show some of them only as
+  // products of others.
+  result.symmetries = config.up_to_symmetry ? static_cast<std::size_t>(result.group_order) : 1;
   result.rejected = rejected.load();
   return result;
 }

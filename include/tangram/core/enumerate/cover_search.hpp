@@ -92,6 +92,9 @@ struct CoverCount {
   /// With CoverConfig::max_nodes: the moves one thread makes to the same end, in the search's
   /// order (at most max_nodes); the same with any thread count.
   long ordered_nodes = 0;
+  /// The order of the group that CoverProblem::symmetries generate, the identity included (1
+  /// without symmetries): what "up to symmetry" is up to.
+  long group_order = 1;
 };
 
 /// What cover_search() found.
