@@ -4,6 +4,8 @@
 #include <array>
 #include <chrono>
 #include <cmath>
+#include <utility>
+#include <vector>
 
 #include "tangram/core/puzzle/verify.hpp"
 #include "tangram/core/refine/detail/row_areas.hpp"
@@ -37,7 +39,10 @@ public:
       : runs_(pattern.puzzle),
         puzzle_area_(static_cast<double>(pattern.area_px)),
         single_(pieces.size()),
-        pair_(pieces.size(), std::vector<detail::AreaTerms>(pieces.size())) {
+        pair_(pieces.size(), std::vector<detail::AreaTerms>(pieces.size())),
+        seen_(pieces.size()),
+        next_(pieces.size(), 0),
+        version_(pieces.size(), 0) {
     for (const PlacedPiece& p : pieces) polygons_.push_back(p.polygon);
     for (std::size_t i = 0; i < polygons_.size(); ++i) {
       single_[i] = runs_.piece_terms(polygons_[i]);
@@ -49,21 +54,69 @@ public:
 
   // Replaces piece k by `moved` when that lowers the objective; returns whether it did.
   bool try_move(std::size_t k, const Polygon& moved) {
-    const detail::AreaTerms single = runs_.piece_terms(moved);
+    Seen& known = seen(k, moved);
+    const detail::AreaTerms single = known.single;
     std::vector<detail::AreaTerms> pairs(polygons_.size());
-    for (std::size_t j = 0; j < polygons_.size(); ++j)
-      if (j != k) pairs[j] = runs_.pair_terms(moved, polygons_[j]);
+    for (std::size_t j = 0; j < polygons_.size(); ++j) {
+      if (j == k) continue;
+      if (known.pair_version[j] != version_[j]) {
+        known.pairs[j] = runs_.pair_terms(moved, polygons_[j]);
+        known.pair_version[j] = version_[j];
+        ++measured_;
+      } else {
+        ++reused_;
+      }
+      pairs[j] = known.pairs[j];
+    }
     const double candidate = objective_with(k, single, pairs);
     if (!(candidate < objective_ - kMinGain)) return false;
     polygons_[k] = moved;
     single_[k] = single;
     for (std::size_t j = 0; j < polygons_.size(); ++j)
       if (j != k) pair_[k][j] = pair_[j][k] = pairs[j];
+    ++version_[k];
     objective_ = candidate;
     return true;
   }
 
+  // Area terms measured (a piece's own or a pair's), and those remembered instead.
+  long measured() const { return measured_; }
+  long reused() const { return reused_; }
+
 private:
+  // The terms of piece k at one polygon: its own, and with each other piece j at the pose
+  // that piece had in version pair_version[j] (-1: not measured).
+  struct Seen {
+    Polygon polygon;
+    detail::AreaTerms single;
+    std::vector<detail::AreaTerms> pairs;
+    std::vector<long> pair_version;
+  };
+
+  // The remembered terms of piece k at `polygon`, its own terms measured if it is new. The
+  // descent often tries a pose again (the step back after a step forward, the last round at
+  // each step size); the terms depend on the polygons alone, so a remembered value is the one
+  // computed afresh.
+  Seen& seen(std::size_t k, const Polygon& polygon) {
+    const auto same = [](const Vec2& a, const Vec2& b) { return a.x == b.x && a.y == b.y; };
+    std::vector<Seen>& list = seen_[k];
+    for (Seen& entry : list)
+      if (std::equal(entry.polygon.begin(), entry.polygon.end(), polygon.begin(), polygon.end(),
+                     same)) {
+        ++reused_;
+        return entry;
+      }
+    Seen entry{polygon, runs_.piece_terms(polygon), std::vector<detail::AreaTerms>(n()),
+               std::vector<long>(n(), -1)};
+    ++measured_;
+    if (list.size() < kRemembered) return list.emplace_back(std::move(entry));
+    Seen& slot = list[next_[k]++ % kRemembered];
+    slot = std::move(entry);
+    return slot;
+  }
+  std::size_t n() const { return polygons_.size(); }
+  static constexpr std::size_t kRemembered = 32;
+
   // The objective with piece k's own terms replaced by `single` and its pair terms by `pairs`
   // (pairs[j]: piece k with piece j). Summed afresh in a fixed order, so that accepted moves
   // accumulate no rounding drift.
@@ -83,6 +136,10 @@ private:
   std::vector<Polygon> polygons_;
   std::vector<detail::AreaTerms> single_;
   std::vector<std::vector<detail::AreaTerms>> pair_;
+  std::vector<std::vector<Seen>> seen_;  ///< per piece: terms at polygons tried
+  std::vector<std::size_t> next_;        ///< per piece: where seen_ is overwritten next once full
+  std::vector<long> version_;            ///< per piece: moves kept so far
+  long measured_ = 0, reused_ = 0;
   double objective_ = 0.0;
 };
 
@@ -161,6 +218,8 @@ PolishReport polish(const Pattern& pattern, const PieceSet& set, std::vector<Pla
     }
     if (!improved) ++step_index;
   }
+  report.measured = cache.measured();
+  report.reused = cache.reused();
   return report;
 }
 
