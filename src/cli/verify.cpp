@@ -28,13 +28,17 @@ struct Verdict {
   std::vector<std::string> reasons;  ///< why not VALID
   bool measured = false;             ///< `report` holds measurements of the pieces
   VerifyReport report;
+  VerifyConfig config;  ///< the thresholds it was held to
 };
 
-/// The verdict on a solution document: measured on `pattern` when it has pieces.
-Verdict judge(const Pattern& pattern, const Solution& solution, const PieceSet& set) {
+/// The verdict on a solution document: measured on `pattern` when it has pieces, at the
+/// pattern's thresholds (verify_config(): wider on a rough outline), or the referee's.
+Verdict judge(const Pattern& pattern, const Solution& solution, const PieceSet& set,
+              bool referee_thresholds) {
   Verdict verdict;
+  verdict.config = referee_thresholds ? VerifyConfig{} : verify_config(pattern);
   if (!solution.pieces.empty()) {
-    verdict.report = verify_solution(pattern, solution.pieces, set);
+    verdict.report = verify_solution(pattern, solution.pieces, set, verdict.config);
     verdict.measured = true;
     verdict.reasons = verdict.report.reasons;
   }
@@ -112,6 +116,8 @@ void note_referee_difference(const cv::Mat& image, const Pattern& judged,
 
 void print_text(const Verdict& verdict) {
   std::cout << verdict.status;
+  if (widened(verdict.config))
+    std::cout << " (approximate: " << approximate_words(verdict.config) << ")";
   for (std::size_t i = 0; i < verdict.reasons.size(); ++i)
     std::cout << (i == 0 ? ": " : "; ") << verdict.reasons[i];
   if (verdict.measured) {
@@ -139,6 +145,10 @@ void print_json(const VerifyOptions& options, const Verdict& verdict) {
   using detail::json_number;
   using detail::json_string;
   std::string out = json_head(options, verdict.status, verdict.reasons);
+  if (widened(verdict.config))
+    out += ", \"approximate\": " + json_string(approximate_words(verdict.config)) +
+           ", \"max_spill\": " + json_number(verdict.config.max_spill) +
+           ", \"min_coverage\": " + json_number(verdict.config.min_coverage);
   if (verdict.measured) {
     const VerifyReport& r = verdict.report;
     out += ", \"coverage\": " + json_number(r.metrics.coverage) +
@@ -180,15 +190,17 @@ std::string assembly_key(const SolutionDocument& document) {
   return out;
 }
 
-/// Every assembly of `lines` judged on `pattern`, repeats and the summary's count checked.
-LinesVerdict judge_lines(const Pattern& pattern, const SolutionLines& lines) {
+/// Every assembly of `lines` judged on `pattern` (as judge()), repeats and the summary's count
+/// checked.
+LinesVerdict judge_lines(const Pattern& pattern, const SolutionLines& lines,
+                         bool referee_thresholds) {
   LinesVerdict verdict;
   verdict.assemblies = lines.assemblies.size();
   std::vector<std::string> problems;
   std::map<std::string, std::size_t> seen;
   for (std::size_t i = 0; i < lines.assemblies.size(); ++i) {
     const SolutionDocument& document = lines.assemblies[i];
-    const Verdict one = judge(pattern, document.solution, document.pieces);
+    const Verdict one = judge(pattern, document.solution, document.pieces, referee_thresholds);
     if (one.status == "VALID")
       ++verdict.valid;
     else
@@ -293,7 +305,8 @@ CLI::App* setup_verify(CLI::App& app, VerifyOptions& options) {
   cmd->add_flag("--as-referee", options.as_referee,
                 wrap("Read the picture as the referee does (luminance threshold 128, alpha "
                      ">= 128, nothing inverted, cleaned or filled), whatever the solution "
-                     "records."))
+                     "records, and hold it to the referee's thresholds on a rough outline "
+                     "too."))
       ->excludes(threshold)
       ->excludes(invert)
       ->excludes(clean)
@@ -315,6 +328,9 @@ CLI::App* setup_verify(CLI::App& app, VerifyOptions& options) {
       "verifies; a solution without one (older files, ground truths) is read as the referee "
       "reads it. Input options given here override the record; --as-referee ignores it. When "
       "that reading differs from the referee's, one note line says by how many pixels.\n"
+      "On a rough outline (a hand-drawn or noisy figure) the check allows more spill and less "
+      "coverage than the referee's 2% and 95%, by a band of the outline's measured noise, as "
+      "'tangram solve' does; the verdict then says \"approximate\" and the thresholds.\n"
       "JSON lines are judged assembly by assembly, with repeats and the summary's count "
       "checked: VALID or INVALID: reasons, with the number of assemblies, how many are valid, "
       "and complete=yes, no (why: time-limit, stopped, max-solutions) or unknown (no summary, "
@@ -363,7 +379,7 @@ int run_verify(const VerifyOptions& options) {
     note_referee_difference(image, silhouette.unfilled, reading, source, name);
   }
   if (lines) {
-    const LinesVerdict verdict = judge_lines(silhouette.unfilled, *lines);
+    const LinesVerdict verdict = judge_lines(silhouette.unfilled, *lines, options.as_referee);
     if (options.json)
       print_lines_json(options, verdict);
     else
@@ -375,7 +391,7 @@ int run_verify(const VerifyOptions& options) {
     verdict.status = "UNSOLVED";
     verdict.reasons.push_back("no solution file " + options.solution);
   } else {
-    verdict = judge(silhouette.unfilled, document.solution, document.pieces);
+    verdict = judge(silhouette.unfilled, document.solution, document.pieces, options.as_referee);
   }
   if (options.json)
     print_json(options, verdict);

@@ -150,6 +150,7 @@ SolveStats parse_stats(const Json& block, const std::string& prefix) {
   number("coverage", stats.coverage);
   number("overlap", stats.overlap);
   number("spill", stats.spill);
+  number("rough_band", stats.rough_band);
   number("threads", stats.threads);
   if (const auto* v = json_member(block, "timed_out", JsonType::Boolean, false, prefix, where))
     stats.timed_out = v->get<bool>();
@@ -540,6 +541,9 @@ std::string solution_to_json(const Solution& solution, const PieceSet& set,
                     ", \"set\": " + piece_set_to_json(set) +
                     ", \"pattern\": " + json_string(pattern_path) +
                     ", \"solved\": " + (solution.solved ? "true" : "false");
+  if (solution.solved && solution.stats.rough_band > 0.0)
+    out += ", \"approximate\": " +
+           json_string(approximate_words(rough_verify_config(solution.stats.rough_band)));
   if (reading) out += ", \"reading\": " + reading_to_json(*reading);
   out += ", \"pieces\": [";
   for (std::size_t i = 0; i < solution.pieces.size(); ++i)
@@ -555,6 +559,7 @@ std::string solution_to_json(const Solution& solution, const PieceSet& set,
          ", \"coverage\": " + json_number(s.coverage) + ", \"overlap\": " + json_number(s.overlap) +
          ", \"spill\": " + json_number(s.spill) + ", \"threads\": " + std::to_string(s.threads) +
          ", \"timed_out\": " + (s.timed_out ? "true" : "false");
+  if (s.rough_band > 0.0) out += ", \"rough_band\": " + json_number(s.rough_band);
   if (!s.found_by.empty()) out += ", \"found_by\": " + json_string(s.found_by);
   if (s.refine_seconds > 0.0) out += ", \"refine_seconds\": " + json_number(s.refine_seconds);
   if (s.work_seconds > 0.0) out += ", \"work_seconds\": " + json_number(s.work_seconds);

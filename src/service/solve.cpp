@@ -89,9 +89,13 @@ std::string search_summary(const SolvePlan& plan, const Solution& solution, cons
   const SolverConfig& config = plan.config;
   const SolveStats& s = solution.stats;
   std::ostringstream out;
-  out << name << ": " << (solution.solved ? "solved" : "not solved (" + reason + ")") << " in "
-      << fixed(s.seconds, 2) << " s with " << s.threads << " thread" << (s.threads == 1 ? "" : "s")
-      << "\n"
+  const std::string approximate = approximate_words(rough_verify_config(s.rough_band));
+  out << name << ": "
+      << (!solution.solved      ? "not solved (" + reason + ")"
+          : approximate.empty() ? std::string("solved")
+                                : "solved (approximate: " + approximate + ")")
+      << " in " << fixed(s.seconds, 2) << " s with " << s.threads << " thread"
+      << (s.threads == 1 ? "" : "s") << "\n"
       << "  placements " << s.placements_tried << ", backtracks " << s.backtracks
       << ", validations failed " << s.validations_failed;
   if (s.repeats_skipped > 0) out << ", copies' repeats skipped " << s.repeats_skipped;

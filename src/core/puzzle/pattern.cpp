@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "tangram/core/base/error.hpp"
+#include "tangram/core/puzzle/roughness.hpp"
 
 namespace tangram {
 
@@ -21,6 +22,7 @@ Pattern make_pattern(const cv::Mat1b& mask) {
   pattern.puzzle.setTo(255, mask != 0);
   pattern.area_px = area;
   pattern.side_px = side;
+  pattern.rough_band = rough_band(pattern.puzzle);
   return pattern;
 }
 

@@ -744,4 +744,31 @@ VerifyReport verify_solution(const Pattern& pattern, const std::vector<PlacedPie
   return report;
 }
 
+VerifyReport verify_solution(const Pattern& pattern, const std::vector<PlacedPiece>& pieces,
+                             const PieceSet& set) {
+  return verify_solution(pattern, pieces, set, verify_config(pattern));
+}
+
+VerifyConfig rough_verify_config(double rough_band) {
+  VerifyConfig config;
+  config.max_spill += rough_band;
+  config.min_coverage -= rough_band;
+  return config;
+}
+
+VerifyConfig verify_config(const Pattern& pattern) {
+  return rough_verify_config(pattern.rough_band);
+}
+
+bool widened(const VerifyConfig& config) {
+  const VerifyConfig referee;
+  return config.max_spill > referee.max_spill || config.min_coverage < referee.min_coverage;
+}
+
+std::string approximate_words(const VerifyConfig& config) {
+  if (!widened(config)) return "";
+  return "rough outline, checked within " + fixed(100.0 * config.max_spill, 1) + "% spill and " +
+         fixed(100.0 * config.min_coverage, 1) + "% coverage";
+}
+
 }  // namespace tangram

@@ -194,7 +194,7 @@ std::optional<Impossibility> Steps::impossibility() const {
     }
   }
   const double share = total > 0 ? static_cast<double>(uncovered) / total : 0.0;
-  if (share <= 1.0 - VerifyConfig{}.min_coverage) return std::nullopt;
+  if (share <= 1.0 - verify_config(judge_).min_coverage) return std::nullopt;
   Impossibility why;
   why.kind = Impossibility::Kind::UncoverableParts;
   why.parts = parts;

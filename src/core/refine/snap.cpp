@@ -408,7 +408,7 @@ bool exact_enough(const Pattern& judge, const PieceSet& set,
   // Shares of the puzzle area: rounding, not a misplaced piece.
   constexpr double kFineOverlap = 0.001;
   constexpr double kFineGaps = 0.001;
-  if (has_arcs(set)) return true;
+  if (has_arcs(set) || judge.rough_band > 0.0) return true;
   return measure_areas(judge, pieces).overlap <= kFineOverlap &&
          uncovered_inside(judge, pieces) <= kFineGaps;
 }

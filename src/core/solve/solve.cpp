@@ -55,6 +55,7 @@ Solution solve(const StageList& stages, const Pattern& pattern, const SolverConf
   const auto finish = [&](Solution solution) {
     solution.stats.exhausted_stages = state.exhausted;
     solution.stats.work_seconds = meter.seconds() - work_at_entry;
+    solution.stats.rough_band = (judge ? *judge : pattern).rough_band;
     return solution;
   };
   for (const Stage* stage : stages) {

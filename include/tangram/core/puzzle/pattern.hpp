@@ -13,12 +13,16 @@ struct Pattern {
   long area_px = 0;  ///< number of puzzle pixels
   /// sqrt(area_px): pixels per set unit for a set of area 1 (the Tangram's square side).
   double side_px = 0.0;
+  /// Share of the area by which the checker widens spill and coverage on this figure's rough
+  /// outline (rough_band(), verify_config()); 0 on a clean outline.
+  double rough_band = 0.0;
 };
 
 /// Smallest usable set side (px): below it the small triangle's inset raster mask degenerates.
 inline constexpr double kMinSidePx = 32.0;
 
-/// A Pattern from a mask (nonzero = puzzle). Throws InputError below kMinSidePx^2 pixels.
+/// A Pattern from a mask (nonzero = puzzle), its outline's rough_band() measured. Throws
+/// InputError below kMinSidePx^2 pixels.
 Pattern make_pattern(const cv::Mat1b& mask);
 
 }  // namespace tangram

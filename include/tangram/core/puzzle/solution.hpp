@@ -84,9 +84,12 @@ struct SolveStats {
   /// The stage that answered, with an assembly or a proof (Stage::name(): "refusal", "grid",
   /// "lattice", "vertex", "raster", "vertex-off-rotations"); empty when none did.
   std::string found_by;
-  double coverage = 0.0;   ///< covered share of the puzzle area (exact, true polygons)
-  double overlap = 0.0;    ///< overlapping area / puzzle area
-  double spill = 0.0;      ///< area outside the puzzle / puzzle area
+  double coverage = 0.0;  ///< covered share of the puzzle area (exact, true polygons)
+  double overlap = 0.0;   ///< overlapping area / puzzle area
+  double spill = 0.0;     ///< area outside the puzzle / puzzle area
+  /// The share by which the check widened max spill and lowered min coverage on the figure's
+  /// rough outline (Pattern::rough_band, verify_config()); 0: the referee's thresholds.
+  double rough_band = 0.0;
   int threads = 0;         ///< worker threads used
   bool timed_out = false;  ///< the time limit ended the search
   /// SearchConfig::stop ended the search (timed_out is then set too: it ended, not exhausted).

@@ -23,6 +23,20 @@ struct VerifyConfig {
   double max_arc_chord_deg = 10.0;  ///< most of an arc one chord of a placed curved piece spans
 };
 
+/// The referee's thresholds with max_spill raised and min_coverage lowered by `rough_band`.
+VerifyConfig rough_verify_config(double rough_band);
+
+/// The thresholds `pattern` is checked to: rough_verify_config(pattern.rough_band), exactly
+/// the referee's on a clean outline.
+VerifyConfig verify_config(const Pattern& pattern);
+
+/// Whether `config` is looser than the referee's on spill or coverage (an approximate check).
+bool widened(const VerifyConfig& config);
+
+/// What an approximate check held an assembly to, as "rough outline, checked within 4.4%
+/// spill and 90.6% coverage"; empty when `config` is not widened().
+std::string approximate_words(const VerifyConfig& config);
+
 /// Area measures of an assembly, all as shares of the puzzle area.
 struct AreaMetrics {
   double coverage = 0.0;
@@ -54,7 +68,11 @@ double uncovered_inside(const Pattern& pattern, const std::vector<PlacedPiece>& 
 /// Full check: `set`'s pieces, each congruent at a common scale, and the area rules; one reason
 /// per failed rule, naming the piece.
 VerifyReport verify_solution(const Pattern& pattern, const std::vector<PlacedPiece>& pieces,
-                             const PieceSet& set, const VerifyConfig& config = {});
+                             const PieceSet& set, const VerifyConfig& config);
+
+/// verify_solution() at the thresholds of verify_config(pattern).
+VerifyReport verify_solution(const Pattern& pattern, const std::vector<PlacedPiece>& pieces,
+                             const PieceSet& set);
 
 namespace detail {
 

@@ -55,7 +55,8 @@ inline SnapConfig snap_config(const SearchConfig& search) {
   return snap;
 }
 
-/// Whether overlap and inner gaps are within 0.001 of the puzzle area (always for curved sets).
+/// Whether overlap and inner gaps are within 0.001 of the puzzle area (always for curved sets,
+/// and on a rough outline, Pattern::rough_band: no assembly is exact on a wobbly drawing).
 bool exact_enough(const Pattern& judge, const PieceSet& set,
                   const std::vector<PlacedPiece>& pieces);
 

@@ -1,0 +1,89 @@
+// The check's tolerance on a rough outline (issue 31, item 4): spill and coverage widened by a
+// band of the outline's measured noise, said in the answer, and `tangram verify` agreeing.
+
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "cli_runner.hpp"
+#include "tangram/core/puzzle/roughness.hpp"
+#include "tangram/core/puzzle/verify.hpp"
+#include "tangram/io/pattern_png.hpp"
+
+using namespace tangram;
+using tangram::test::Run;
+using tangram::test::run_cli;
+
+namespace {
+
+std::string data(const std::string& name) {
+  return std::string(TANGRAM_SOURCE_DIR) + "/tests/data/" + name;
+}
+
+}  // namespace
+
+TEST_CASE("rough check: a clean figure keeps the referee's thresholds exactly") {
+  for (const char* name : {"01-square", "02-page9-11", "09-page6-97", "21-page3-189-turned",
+                           "26-page4-214-rotated", "28-page6-72-rotated"}) {
+    CAPTURE(name);
+    const Pattern pattern =
+        load_pattern(std::string(TANGRAM_SOURCE_DIR) + "/masks/" + name + ".png");
+    CHECK(pattern.rough_band == 0.0);
+    const VerifyConfig config = verify_config(pattern);
+    CHECK(config.max_spill == 0.02);
+    CHECK(config.min_coverage == 0.95);
+    CHECK_FALSE(widened(config));
+    CHECK(approximate_words(config).empty());
+  }
+}
+
+TEST_CASE("rough check: a jittered outline widens spill and coverage by its noise's band") {
+  // The house jittered by +-2 and +-3 px (make_rough.py): rough and noisy.
+  for (const char* name : {"rough-house-j2.png", "rough-house-j3.png"}) {
+    CAPTURE(name);
+    const Pattern pattern = load_pattern(data(name));
+    CHECK(pattern.rough_band > 0.005);
+    CHECK(pattern.rough_band <= kMaxRoughBand);
+    const VerifyConfig config = verify_config(pattern);
+    CHECK(config.max_spill == doctest::Approx(0.02 + pattern.rough_band));
+    CHECK(config.min_coverage == doctest::Approx(0.95 - pattern.rough_band));
+    CHECK(widened(config));
+    CHECK(approximate_words(config).find("rough outline, checked within ") == 0);
+  }
+}
+
+TEST_CASE("rough check: the house at +-3 px solves, says approximate, and verify agrees") {
+  // At 45-degree steps and masks inset 4.5 px (found after some 3,700 placements; the limit is a
+  // kill timer). Before: "not solved (time limit ...)": the assembly found spills 4.6% over the
+  // wobbly outline, the true one 2.7%, more than the referee's 2%. (At the default settings it
+  // is not solved yet, nor j2: experiments/rough/README.md.)
+  const tangram::test::TempDir dir("rough-check");
+  const std::string figure = data("rough-house-j3.png");
+  const Run solved = run_cli(
+      dir, "solve " + figure + " --rotation-step 45 --inset 4.5 --time-limit 120 --json j3.json");
+  CAPTURE(solved.out);
+  CHECK(solved.status == 0);
+  CHECK(solved.out.find(": solved (approximate: rough outline, checked within ") !=
+        std::string::npos);
+  const std::string json = tangram::test::read_all(dir.path() / "j3.json");
+  CHECK(json.find("\"approximate\": \"rough outline, checked within ") != std::string::npos);
+  CHECK(json.find("\"rough_band\": ") != std::string::npos);
+  const Run verified = run_cli(dir, "verify " + figure + " j3.json");
+  CAPTURE(verified.out);
+  CHECK(verified.status == 0);
+  CHECK(verified.out.find("VALID (approximate: rough outline, checked within ") == 0);
+  const Run as_json = run_cli(dir, "verify " + figure + " j3.json --json");
+  CHECK(as_json.out.find("\"approximate\": \"rough outline") != std::string::npos);
+  // The same words in solve and verify: the tolerance is the figure's, not the solution's.
+  const auto words = [](const std::string& text) {
+    const std::size_t at = text.find("checked within ");
+    return at == std::string::npos ? std::string() : text.substr(at, text.find(')', at) - at);
+  };
+  CHECK_FALSE(words(solved.out).empty());
+  CHECK(words(solved.out) == words(verified.out));
+  // Held to the referee's thresholds, as --as-referee asks, the same assembly spills too much.
+  const Run strict = run_cli(dir, "verify " + figure + " j3.json --as-referee");
+  CHECK(strict.status == 1);
+  CHECK(strict.out.find("INVALID: ") == 0);
+  CHECK(strict.out.find("spill ") != std::string::npos);
+}
