@@ -10,11 +10,18 @@ namespace tangram {
 
 namespace {
 
-/// The distance (px) of each boundary pixel of the nonzero pixels from the chord between the
-/// boundary pixels `reach` before and after it, contours shorter than 4 x reach left out.
-std::vector<double> chord_distances(const cv::Mat1b& puzzle, std::size_t reach) {
-  std::vector<std::vector<cv::Point>> contours;
+using Contours = std::vector<std::vector<cv::Point>>;
+
+/// The outlines of the nonzero pixels, every boundary pixel in order.
+Contours outline_contours(const cv::Mat1b& puzzle) {
+  Contours contours;
   cv::findContours(puzzle != 0, contours, cv::RETR_LIST, cv::CHAIN_APPROX_NONE);
+  return contours;
+}
+
+/// The distance (px) of each boundary pixel of `contours` from the chord between the boundary
+/// pixels `reach` before and after it, contours shorter than 4 x reach left out.
+std::vector<double> chord_distances(const Contours& contours, std::size_t reach) {
   std::vector<double> distances;
   for (const std::vector<cv::Point>& contour : contours) {
     const std::size_t n = contour.size();
@@ -32,19 +39,17 @@ std::vector<double> chord_distances(const cv::Mat1b& puzzle, std::size_t reach) 
   return distances;
 }
 
-}  // namespace
-
-double outline_roughness_px(const cv::Mat1b& puzzle) {
+double mean_roughness(const Contours& contours) {
   const std::vector<double> distances =
-      chord_distances(puzzle, static_cast<std::size_t>(kRoughnessReach));
+      chord_distances(contours, static_cast<std::size_t>(kRoughnessReach));
   if (distances.empty()) return 0.0;
   double sum = 0.0;
   for (const double d : distances) sum += d;
   return sum / static_cast<double>(distances.size());
 }
 
-double outline_noise_px(const cv::Mat1b& puzzle) {
-  std::vector<double> distances = chord_distances(puzzle, static_cast<std::size_t>(kNoiseReach));
+double median_noise(const Contours& contours) {
+  std::vector<double> distances = chord_distances(contours, static_cast<std::size_t>(kNoiseReach));
   if (distances.empty()) return 0.0;
   // The lower median: a value measured, not an average of two.
   const auto middle = distances.begin() + static_cast<std::ptrdiff_t>((distances.size() - 1) / 2);
@@ -52,14 +57,22 @@ double outline_noise_px(const cv::Mat1b& puzzle) {
   return *middle;
 }
 
+}  // namespace
+
+double outline_roughness_px(const cv::Mat1b& puzzle) {
+  return mean_roughness(outline_contours(puzzle));
+}
+
+double outline_noise_px(const cv::Mat1b& puzzle) { return median_noise(outline_contours(puzzle)); }
+
 double rough_band(const cv::Mat1b& puzzle) {
-  if (outline_roughness_px(puzzle) < kRoughOutlinePx) return 0.0;
-  const double noise = outline_noise_px(puzzle);
+  // One tracing of the outline for the three measures.
+  const Contours contours = outline_contours(puzzle);
+  if (mean_roughness(contours) < kRoughOutlinePx) return 0.0;
+  const double noise = median_noise(contours);
   if (noise < kNoisyOutlinePx) return 0.0;
   const int area = cv::countNonZero(puzzle);
   if (area == 0) return 0.0;
-  std::vector<std::vector<cv::Point>> contours;
-  cv::findContours(puzzle != 0, contours, cv::RETR_LIST, cv::CHAIN_APPROX_NONE);
   double length = 0.0;
   for (const std::vector<cv::Point>& contour : contours) length += cv::arcLength(contour, true);
   return std::min(kMaxRoughBand, 0.5 * noise * length / static_cast<double>(area));
