@@ -14,6 +14,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "help_text.hpp"
 #include "tangram/core/base/error.hpp"
 #include "tangram/core/base/format.hpp"
 #include "tangram/core/raster/placement.hpp"
@@ -70,39 +71,6 @@ Subcommand subcommand(CLI::App& app, CLI::App* (*setup)(CLI::App&, Options&),
   auto options = std::make_shared<Options>();
   CLI::App* cmd = setup(app, *options);
   return {cmd, [options, run] { return run(*options); }};
-}
-
-/// Greedy word wrap of help text to lines of at most `width` characters (CLI11 2.1 does not
-/// wrap; it indents the lines after a '\n' under the first one). Existing '\n' are kept. A
-/// character is a UTF-8 code point (its continuation bytes do not count).
-inline std::string wrap(std::string_view text, std::size_t width = 66) {
-  const auto characters = [](std::string_view word) {
-    std::size_t n = 0;
-    for (const char c : word) n += (static_cast<unsigned char>(c) & 0xC0) != 0x80 ? 1 : 0;
-    return n;
-  };
-  std::string out;
-  std::size_t line = 0;
-  while (!text.empty()) {
-    const std::size_t cut = text.find_first_of(" \n");
-    const std::string_view word = text.substr(0, cut);
-    if (line > 0 && line + 1 + characters(word) > width) {
-      out += '\n';
-      line = 0;
-    } else if (line > 0) {
-      out += ' ';
-      ++line;
-    }
-    out += word;
-    line += characters(word);
-    if (cut == std::string_view::npos) break;
-    if (text[cut] == '\n') {
-      out += '\n';
-      line = 0;
-    }
-    text.remove_prefix(cut + 1);
-  }
-  return out;
 }
 
 // Numbers as text (tangram/core/base/format.hpp): fixed(x, 2) == "2.50"; general(x) the
