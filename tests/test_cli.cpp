@@ -62,7 +62,8 @@ TEST_CASE("tangram --help, solve --help and --version exit 0 and print on stdout
   const Run version = run_cli(in.dir, "--version");
   CHECK(version.status == 0);
   CHECK(version.out.rfind("tangram ", 0) == 0);
-  // Each subcommand that --help lists has its own help.
+  // Each subcommand, declared alone when named first, has its help (main's table of names
+  // agrees with the names the subcommands declare).
   for (const char* name : {"solve", "verify", "compare", "render", "experiment", "report",
                            "explain", "pieces", "dissect", "generate", "serve"}) {
     CAPTURE(name);

@@ -62,7 +62,8 @@ TEST_CASE("wrap lays out help text as the word-by-word reference does") {
   CHECK(wrap("", 10).empty());
   CHECK(wrap("one two three", 7) == "one two\nthree");
   CHECK(wrap("a\nb c", 66) == "a\nb c");
-  CHECK(wrap("\xc3\xa9\xc3\xa9\xc3\xa9 abc", 7) == "\xc3\xa9\xc3\xa9\xc3\xa9 abc");  // 3 code points
+  CHECK(wrap("\xc3\xa9\xc3\xa9\xc3\xa9 abc", 7) ==
+        "\xc3\xa9\xc3\xa9\xc3\xa9 abc");  // 3 code points
   CHECK(wrap("tail ", 66) == "tail");
 
   std::mt19937 random(7);

@@ -1,10 +1,15 @@
 // The `tangram` command line: builds the CLI11 app, registers the subcommands from one list and
 // maps errors onto one-line messages and exit codes.
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <iostream>
+#include <stdexcept>
 #include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 #include <unistd.h>
 #include <CLI/CLI.hpp>
@@ -102,20 +107,35 @@ int main(int argc, char** argv) {
            "(solve --out-dir, experiment, serve: see their --repair).",
            90));
 
-  // The subcommands, once: declared in this order (as --help lists them), run when parsed.
-  const std::vector<Subcommand> commands{
-      subcommand(app, setup_solve, run_solve),
-      subcommand(app, setup_verify, run_verify),
-      subcommand(app, setup_compare, run_compare),
-      subcommand(app, setup_render, run_render),
-      subcommand(app, setup_experiment, run_experiment),
-      subcommand(app, setup_report, run_report),
-      subcommand(app, setup_explain, run_explain),
-      subcommand(app, setup_pieces, run_pieces),
-      subcommand(app, setup_dissect, run_dissect),
-      subcommand(app, setup_generate, run_generate),
-      subcommand(app, setup_serve, run_serve),
+  // The subcommands, once, in the order --help lists them. Only the one named first is declared
+  // with its options, as declaring all of them takes about half a millisecond of every start
+  // (experiments/startup); --help, a misspelling or no subcommand declares them all; --version
+  // none.
+  using Declare = Subcommand (*)(CLI::App&);
+  const std::pair<std::string_view, Declare> known[] = {
+      {"solve", [](CLI::App& a) { return subcommand(a, setup_solve, run_solve); }},
+      {"verify", [](CLI::App& a) { return subcommand(a, setup_verify, run_verify); }},
+      {"compare", [](CLI::App& a) { return subcommand(a, setup_compare, run_compare); }},
+      {"render", [](CLI::App& a) { return subcommand(a, setup_render, run_render); }},
+      {"experiment", [](CLI::App& a) { return subcommand(a, setup_experiment, run_experiment); }},
+      {"report", [](CLI::App& a) { return subcommand(a, setup_report, run_report); }},
+      {"explain", [](CLI::App& a) { return subcommand(a, setup_explain, run_explain); }},
+      {"pieces", [](CLI::App& a) { return subcommand(a, setup_pieces, run_pieces); }},
+      {"dissect", [](CLI::App& a) { return subcommand(a, setup_dissect, run_dissect); }},
+      {"generate", [](CLI::App& a) { return subcommand(a, setup_generate, run_generate); }},
+      {"serve", [](CLI::App& a) { return subcommand(a, setup_serve, run_serve); }},
   };
+  const std::string_view first = argc > 1 ? argv[1] : "";
+  const bool named = std::any_of(std::begin(known), std::end(known),
+                                 [&](const auto& entry) { return entry.first == first; });
+  std::vector<Subcommand> commands;
+  for (const auto& [name, declare] : known) {
+    if ((named && name != first) || first == "--version") continue;
+    commands.push_back(declare(app));
+    if (commands.back().app->get_name() != name)  // the table and the setup_ functions agree
+      throw std::logic_error("subcommand '" + std::string(name) + "' declared as '" +
+                             commands.back().app->get_name() + "'");
+  }
   const auto parsed = [&]() -> const Subcommand* {
     for (const Subcommand& command : commands)
       if (command.app->parsed()) return &command;
