@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <stdexcept>
@@ -65,6 +67,20 @@ private:
 public:
   CheckedStdout() { setp(buffer_, buffer_ + sizeof buffer_); }
 };
+
+/// Ends the process with `status` once a command has run and its output is flushed, without the
+/// libraries' teardown (OpenCV's and oneTBB's static destructors, the heap): it changes nothing
+/// a user can see and takes a third of a millisecond of every run (experiments/startup). Every
+/// file is written whole before this (AtomicOutput). Builds with sanitizers return normally,
+/// so that LeakSanitizer still checks at exit.
+int end_process(int status) {
+  std::cerr.flush();
+  std::fflush(nullptr);
+#ifndef TANGRAM_SANITIZED
+  std::_Exit(status);
+#endif
+  return status;
+}
 
 /// Prints "tangram: error: <message>" as exactly one line on stderr.
 void print_error(std::string message) {
@@ -169,7 +185,7 @@ int main(int argc, char** argv) {
     if (checked_stdout.error() != 0)
       throw tangram::OutputError(std::string("cannot write standard output: ") +
                                  std::strerror(checked_stdout.error()));
-    return status;
+    return end_process(status);
   } catch (const tangram::DamagedStoreError& e) {  // left as it was; --repair mends it
     print_error(in_words(e.tagged()));
     return kExitDamaged;
