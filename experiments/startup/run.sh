@@ -9,8 +9,8 @@
 # (LD_DEBUG=files, dlopen included), then N rounds, the two programs taking turns within each
 # round, of `tangram --version`, `tangram solve masks/01-square.png --json F` and the same with
 # `--json -` (the JSON on standard output: no file to make durable, see docs/durability.md),
-# timed as whole processes (date +%s%N around each), with the solver's own time read from the
-# JSON (stats.seconds).
+# timed as whole processes (from spawning to reaping, by a Python parent), with the solver's own
+# time read from the JSON (stats.seconds).
 # Prints a Markdown report: medians, and the ratios that are the claims (the whole process over
 # the solver's own time, NEW over BASELINE). Timings depend on the machine and its load; the
 # ratios within one run are what compares. --realtime runs each timed process under
@@ -39,18 +39,6 @@ pattern=$root/masks/01-square.png
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# Seconds taken by the command, as a decimal; its standard output goes to file OUT.
-seconds_to() {
-  local out=$1 start end
-  shift
-  start=$(date +%s%N)
-  "${prefix[@]}" "$@" >"$out" 2>/dev/null
-  end=$(date +%s%N)
-  awk -v d=$((end - start)) 'BEGIN { printf "%.6f\n", d / 1e9 }'
-}
-seconds_of() { seconds_to /dev/null "$@"; }
-own_of() { python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["stats"]["seconds"])' "$1"; }
-
 # The median of the numbers on standard input.
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
@@ -64,19 +52,48 @@ for i in 0 1; do
     grep -c "generating link map" > "$work/${names[$i]}.mapped-solve"
 done
 
-# One warm-up of each, then the rounds.
-for p in "${programs[@]}"; do "$p" --version >/dev/null; "$p" solve "$pattern" --json "$work/warm.json" >/dev/null; done
-for ((r = 0; r < runs; ++r)); do
-  for i in 0 1; do
-    p=${programs[$i]}
-    n=${names[$i]}
-    seconds_of "$p" --version >> "$work/$n.version"
-    seconds_of "$p" solve "$pattern" --json "$work/$n-$r.json" >> "$work/$n.solve"
-    own_of "$work/$n-$r.json" >> "$work/$n.own"
-    seconds_to "$work/$n-$r.out.json" "$p" solve "$pattern" --json - >> "$work/$n.stdout"
-    own_of "$work/$n-$r.out.json" >> "$work/$n.stdout-own"
-  done
-done
+# One warm-up of each, then the rounds, all in one Python parent (under chrt with --realtime):
+# each process is timed from spawning to reaping (time.perf_counter around posix_spawn and
+# waitpid), so that neither a shell's forks nor the parent's own start count. It appends each
+# time, and the solver's own time from the JSON (stats.seconds), to files in the work folder.
+"${prefix[@]}" python3 - "$work" "$runs" "$pattern" "${programs[@]}" <<'PY'
+import json, os, sys, time
+work, runs, pattern, programs = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4:]
+names = ["baseline", "new"]
+null = os.open(os.devnull, os.O_WRONLY)
+
+def timed(argv, stdout_path=None):
+    out = os.open(stdout_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644) if stdout_path else null
+    actions = [(os.POSIX_SPAWN_DUP2, out, 1), (os.POSIX_SPAWN_DUP2, null, 2)]
+    start = time.perf_counter()
+    pid = os.posix_spawn(argv[0], argv, os.environ, file_actions=actions)
+    os.waitpid(pid, 0)
+    seconds = time.perf_counter() - start
+    if out != null:
+        os.close(out)
+    return seconds
+
+def own(path):
+    with open(path) as f:
+        return json.load(f)["stats"]["seconds"]
+
+def record(name, what, value):
+    with open(os.path.join(work, name + "." + what), "a") as f:
+        f.write("%.6f\n" % value)
+
+for p in programs:
+    timed([p, "--version"])
+    timed([p, "solve", pattern, "--json", os.path.join(work, "warm.json")])
+for r in range(runs):
+    for name, p in zip(names, programs):
+        record(name, "version", timed([p, "--version"]))
+        json_path = os.path.join(work, "%s-%d.json" % (name, r))
+        record(name, "solve", timed([p, "solve", pattern, "--json", json_path]))
+        record(name, "own", own(json_path))
+        out_path = os.path.join(work, "%s-%d.out.json" % (name, r))
+        record(name, "stdout", timed([p, "solve", pattern, "--json", "-"], out_path))
+        record(name, "stdout-own", own(out_path))
+PY
 
 for n in "${names[@]}"; do
   for m in version solve own stdout stdout-own; do median < "$work/$n.$m" > "$work/$n.$m.median"; done
