@@ -32,12 +32,11 @@ double grid_turn(const OutlineDirection& direction, double grid_deg,
 }
 
 std::vector<double> rough_inset_ladder(double noise_px) {
-  const double middle = kRoughLadderNoises * noise_px;
   std::vector<double> rungs;
-  for (const double k : {0.0, 1.0, -1.0, 2.0}) {
-    const double rung = middle + k * kRoughLadderRungPx;
-    if (rung > 0.0) rungs.push_back(rung);
-  }
+  if (!(noise_px > 0.0)) return rungs;
+  const double from = kRoughLadderFromNoises * noise_px, to = kRoughLadderToNoises * noise_px;
+  for (int k = 0; from + k * kRoughLadderRungPx <= to + 1e-9; ++k)
+    rungs.push_back(from + k * kRoughLadderRungPx);
   return rungs;
 }
 
@@ -55,12 +54,10 @@ std::vector<RotationStage> auto_rotation_plan(const Pattern& pattern, const Piec
       RotationPlanConfig snap = config;
       snap.snap_deg = config.rough_snap_deg;
       const double offset = grid_turn(*direction, grid, snap);
-      const std::vector<double> rungs = rough_inset_ladder(noise);
-      for (std::size_t i = 0; i < rungs.size(); ++i)
-        plan.push_back(
-            {grid, offset,
-             config.grid_share * static_cast<double>(i + 1) / static_cast<double>(rungs.size()),
-             rungs[i]});
+      // A rung too tight is refused or exhausted in a tenth of a second; the first one that
+      // is not spends the grid stage's time, and the rungs after it are left out.
+      for (const double rung : rough_inset_ladder(noise))
+        plan.push_back({grid, offset, config.grid_share, rung});
     }
     plan.push_back({fine_step_deg, 0.0, 1.0});
     return plan;

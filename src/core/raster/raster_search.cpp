@@ -440,6 +440,9 @@ Solution solve_in_stages(const Pattern& pattern, const SolverConfig& config,
     if (plan[i].until_share < 1.0)
       stage.search.work_limit_s =
           std::min(config.search.work_limit_s, config.search.time_limit_s * plan[i].until_share);
+    // A stage whose share earlier ones spent (the rungs of a rough outline's ladder): left out.
+    if (i + 1 < plan.size() && work_reached(config.search.work, stage.search.work_limit_s))
+      continue;
     solution = solve_at(pattern, stage, progress, numbered_after(observer, told), judge);
     ++ran;
     add_counters(total, solution.stats);

@@ -37,10 +37,12 @@ struct RotationPlanConfig {
   double rough_snap_deg = 2.5;
 };
 
-/// The rungs of the rough outline's inset ladder, in the order tried: extra insets (px) about
-/// kRoughLadderNoises x the noise, kRoughLadderRungPx apart, the middle first, then outwards.
-inline constexpr double kRoughLadderNoises = 1.75;
-inline constexpr double kRoughLadderRungPx = 0.5;
+/// The rungs of the rough outline's inset ladder, in the order tried: extra insets (px) from
+/// kRoughLadderFromNoises to kRoughLadderToNoises x the noise, kRoughLadderRungPx apart, the
+/// least first.
+inline constexpr double kRoughLadderFromNoises = 1.0;
+inline constexpr double kRoughLadderToNoises = 2.5;
+inline constexpr double kRoughLadderRungPx = 0.125;
 std::vector<double> rough_inset_ladder(double noise_px);
 
 /// The residue of `direction` modulo `grid_deg`; 0 within `snap_deg` of 0 or the grid step.
@@ -50,8 +52,8 @@ double grid_turn(const OutlineDirection& direction, double grid_deg,
 /// The grid step turned by grid_turn() until `grid_share` when the outline has a direction, then
 /// `fine_step_deg` until the limit. Never empty. On a rough outline (Pattern::rough_band > 0, and
 /// `rough_ladder`) the direction is rough_outline_direction()'s, snapped within `rough_snap_deg`,
-/// and the grid stage is one stage per rung of rough_inset_ladder(), each until its share of
-/// `grid_share` (the work a rung leaves goes to the next).
+/// and the grid stage is one stage per rung of rough_inset_ladder(), each until `grid_share`: the
+/// least inset whose search is not refused or exhausted at once gets the grid stage's time.
 std::vector<RotationStage> auto_rotation_plan(const Pattern& pattern, const PieceSet& set,
                                               double fine_step_deg,
                                               const RotationPlanConfig& config = {});
