@@ -229,6 +229,12 @@ TEST_CASE("the plan on a rough outline: the grid stage as a ladder of insets, le
   CHECK(rungs.back() > kRoughLadderToNoises * noise - kRoughLadderRungPx);
   for (std::size_t i = 1; i < rungs.size(); ++i)
     CHECK(rungs[i] - rungs[i - 1] == doctest::Approx(kRoughLadderRungPx));
+  // A very noisy outline: no more than kMaxRoughRungs, over the same span.
+  const std::vector<double> many = rough_inset_ladder(6.0);
+  CHECK(many.size() == static_cast<std::size_t>(kMaxRoughRungs));
+  CHECK(many.front() == doctest::Approx(kRoughLadderFromNoises * 6.0));
+  CHECK(many.back() == doctest::Approx(kRoughLadderToNoises * 6.0));
+  CHECK(rough_inset_ladder(0.0).empty());
   std::vector<RotationStage> plan = auto_rotation_plan(house, tangram, 1.0);
   REQUIRE(plan.size() == rungs.size() + 1);
   for (std::size_t i = 0; i < rungs.size(); ++i) {

@@ -35,8 +35,10 @@ std::vector<double> rough_inset_ladder(double noise_px) {
   std::vector<double> rungs;
   if (!(noise_px > 0.0)) return rungs;
   const double from = kRoughLadderFromNoises * noise_px, to = kRoughLadderToNoises * noise_px;
-  for (int k = 0; from + k * kRoughLadderRungPx <= to + 1e-9; ++k)
-    rungs.push_back(from + k * kRoughLadderRungPx);
+  // Each rung sets up its masks and search: a very noisy outline gets no more of them.
+  const double apart = std::max(kRoughLadderRungPx, (to - from) / (kMaxRoughRungs - 1));
+  for (int k = 0; k < kMaxRoughRungs && from + k * apart <= to + 1e-9; ++k)
+    rungs.push_back(from + k * apart);
   return rungs;
 }
 

@@ -38,11 +38,12 @@ struct RotationPlanConfig {
 };
 
 /// The rungs of the rough outline's inset ladder, in the order tried: extra insets (px) from
-/// kRoughLadderFromNoises to kRoughLadderToNoises x the noise, kRoughLadderRungPx apart, the
-/// least first.
+/// kRoughLadderFromNoises to kRoughLadderToNoises x the noise, kRoughLadderRungPx apart (further
+/// when that would make more than kMaxRoughRungs), the least first.
 inline constexpr double kRoughLadderFromNoises = 1.0;
 inline constexpr double kRoughLadderToNoises = 2.5;
 inline constexpr double kRoughLadderRungPx = 0.125;
+inline constexpr int kMaxRoughRungs = 32;
 std::vector<double> rough_inset_ladder(double noise_px);
 
 /// The residue of `direction` modulo `grid_deg`; 0 within `snap_deg` of 0 or the grid step.
