@@ -93,11 +93,11 @@ TEST_CASE("rough check: the house at +-3 px solves, says approximate, and verify
 // "slow": a search of seconds. The plan's rough ladder (rotation_plan.hpp) at work.
 TEST_CASE("rough check: the house at +-2 px solves at the default settings" *
           doctest::test_suite("slow")) {
-  // Before: "not solved (time limit of 60 s reached ...)": the wobbly outline shared no
-  // direction, so the plan went straight to 1-degree steps, where it is solved only after some
-  // 110 s (with --time-limit 120). Now its long runs give the 45-degree grid, searched with the
-  // masks inset by a ladder of insets, least first: the first rung whose search is not exhausted
-  // at once solves it, in seconds (the default limit, 60 s, is a kill timer here).
+  // Before: the wobbly outline shared no direction, so the plan went straight to 1-degree
+  // steps, where it was solved after 50 s of the default 60 (load 3-4; 109 s at --time-limit
+  // 120, not within 20 s). Now its long runs give the 45-degree grid, searched with the masks
+  // inset by a ladder of insets, least first: the first rung whose search is not exhausted at
+  // once solves it, in seconds (the default limit is a kill timer here).
   const tangram::test::TempDir dir("rough-default");
   const std::string figure = data("rough-house-j2.png");
   const Run solved = run_cli(dir, "solve " + figure + " --json j2.json");
