@@ -16,6 +16,8 @@
 #include "cli_runner.hpp"
 #include "patterns.hpp"
 #include "tangram/core/base/error.hpp"
+#include "tangram/core/base/format.hpp"
+#include "tangram/core/puzzle/roughness.hpp"
 #include "tangram/core/raster/layout.hpp"
 #include "tangram/core/raster/morphology.hpp"
 #include "tangram/io/pattern_png.hpp"
@@ -251,6 +253,26 @@ TEST_CASE("tangram explain: a wobbly outline's notches leave the piece a place, 
   CAPTURE(run.err);
   CHECK(run.status == 0);
   CHECK(run.out.find("large-triangle at") != std::string::npos);
+}
+
+TEST_CASE("tangram explain: a rough outline's piece at the first rung of solve's ladder") {
+  // The house jittered by +-2 px: solve's plan starts at 45-degree steps with the masks inset by
+  // the automatic 0.75 px and its noise (rotation_plan.hpp). Before: 1-degree steps, 0.75 px.
+  tangram::test::TempDir dir("explain");
+  const std::string figure = std::string(TANGRAM_SOURCE_DIR) + "/tests/data/rough-house-j2.png";
+  const test::Run run = test::run_cli(dir, "explain " + figure + " -o out");
+  CAPTURE(run.err);
+  REQUIRE(run.status == 0);
+  CHECK(run.out.find("multiple of 45 deg") != std::string::npos);
+  const std::string page = test::read_all(dir.path() / "out" / "index.html");
+  const double noise = outline_noise_px(load_pattern(figure).puzzle);
+  CHECK(page.find("inset by " + tangram::detail::fixed(0.75 + noise, 2) + " px") !=
+        std::string::npos);
+  // An inset given is kept.
+  const test::Run given = test::run_cli(dir, "explain " + figure + " -o out2 --inset 4");
+  REQUIRE(given.status == 0);
+  CHECK(test::read_all(dir.path() / "out2" / "index.html").find("inset by 4.00 px") !=
+        std::string::npos);
 }
 
 TEST_CASE("tangram explain --pieces: a piece of another set, at that set's scale") {

@@ -3,7 +3,9 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -11,6 +13,7 @@
 
 #include "tangram/core/figure/angles.hpp"
 #include "tangram/core/figure/rotation_plan.hpp"
+#include "tangram/core/puzzle/roughness.hpp"
 #include "tangram/io/pattern_png.hpp"
 #include "tangram/io/piece_sets.hpp"
 
@@ -150,6 +153,121 @@ TEST_CASE("the plan of --rotation-step auto") {
   plan = auto_rotation_plan(make_pattern(disc), tangram, 1.0);
   REQUIRE(plan.size() == 1);
   CHECK(plan[0].step_deg == 1.0);
+}
+
+namespace {
+
+Pattern rough(const std::string& name) {
+  return load_pattern_png(std::string(TANGRAM_SOURCE_DIR) + "/tests/data/" + name);
+}
+
+/// `pattern`'s puzzle turned by `angle_deg` counter-clockwise on screen about its centre (nearest
+/// pixel), on a canvas large enough for any turn.
+Pattern turned(const Pattern& pattern, double angle_deg) {
+  const int side = 2 * std::max(pattern.puzzle.rows, pattern.puzzle.cols);
+  cv::Mat1b canvas(side, side, uchar(0));
+  pattern.puzzle.copyTo(
+      canvas(cv::Rect((side - pattern.puzzle.cols) / 2, (side - pattern.puzzle.rows) / 2,
+                      pattern.puzzle.cols, pattern.puzzle.rows)));
+  const cv::Mat turn = cv::getRotationMatrix2D({side / 2.0F, side / 2.0F}, angle_deg, 1.0);
+  cv::Mat1b out;
+  cv::warpAffine(canvas, out, turn, canvas.size(), cv::INTER_NEAREST);
+  return make_pattern(out);
+}
+
+}  // namespace
+
+TEST_CASE("a rough outline's direction is read on its long straight runs") {
+  // The house jittered by +-2 and +-3 px (experiments/rough/make_rough.py), drawn at 0 degrees
+  // modulo 45: its short wobbly edges share no direction within 2 degrees, its long runs do.
+  for (const char* name : {"rough-house-j2.png", "rough-house-j3.png"}) {
+    CAPTURE(name);
+    const Pattern house = rough(name);
+    const double noise = outline_noise_px(house.puzzle);
+    REQUIRE(noise >= kNoisyOutlinePx);
+    const std::optional<OutlineDirection> edges = outline_direction(house, 45.0);
+    REQUIRE(edges);
+    CHECK(edges->share < 0.5);
+    const std::optional<OutlineDirection> runs = rough_outline_direction(house, 45.0, noise);
+    REQUIRE(runs);
+    CAPTURE(runs->residue_deg);
+    CHECK(angle_distance(runs->residue_deg, 0.0, 45.0) < 2.5);
+    CHECK(runs->share >= 0.7);
+    // Turned by 20 degrees, its runs are too.
+    const Pattern house20 = turned(house, 20.0);
+    const std::optional<OutlineDirection> runs20 =
+        rough_outline_direction(house20, 45.0, outline_noise_px(house20.puzzle));
+    REQUIRE(runs20);
+    CAPTURE(runs20->residue_deg);
+    CHECK(angle_distance(runs20->residue_deg, 20.0, 45.0) < 2.5);
+    CHECK(runs20->share >= 0.5);
+  }
+  // On a clean outline it reads what outline_direction() reads.
+  for (const char* name : {"02-page9-11.png", "29-page3-61-rotated.png"}) {
+    CAPTURE(name);
+    const Pattern clean = mask(name);
+    const std::optional<OutlineDirection> edges = outline_direction(clean, 45.0);
+    const std::optional<OutlineDirection> runs =
+        rough_outline_direction(clean, 45.0, outline_noise_px(clean.puzzle));
+    REQUIRE(edges);
+    REQUIRE(runs);
+    CHECK(angle_distance(runs->residue_deg, edges->residue_deg, 45.0) < 0.25);
+    CHECK(runs->share > 0.9);
+  }
+}
+
+TEST_CASE("the plan on a rough outline: the grid stage as a ladder of insets, least first") {
+  const PieceSet tangram = PieceSet::tangram();
+  const Pattern house = rough("rough-house-j2.png");
+  REQUIRE(house.rough_band > 0.0);
+  const double noise = outline_noise_px(house.puzzle);
+  const std::vector<double> rungs = rough_inset_ladder(noise);
+  // From 1 to 2.5 x the noise, least first, an eighth of a pixel apart.
+  REQUIRE(rungs.size() >= 2);
+  CHECK(rungs.front() == doctest::Approx(kRoughLadderFromNoises * noise));
+  CHECK(rungs.back() <= kRoughLadderToNoises * noise + 1e-9);
+  CHECK(rungs.back() > kRoughLadderToNoises * noise - kRoughLadderRungPx);
+  for (std::size_t i = 1; i < rungs.size(); ++i)
+    CHECK(rungs[i] - rungs[i - 1] == doctest::Approx(kRoughLadderRungPx));
+  // A very noisy outline: no more than kMaxRoughRungs, over the same span.
+  const std::vector<double> many = rough_inset_ladder(6.0);
+  CHECK(many.size() == static_cast<std::size_t>(kMaxRoughRungs));
+  CHECK(many.front() == doctest::Approx(kRoughLadderFromNoises * 6.0));
+  CHECK(many.back() == doctest::Approx(kRoughLadderToNoises * 6.0));
+  CHECK(rough_inset_ladder(0.0).empty());
+  std::vector<RotationStage> plan = auto_rotation_plan(house, tangram, 1.0);
+  REQUIRE(plan.size() == rungs.size() + 1);
+  for (std::size_t i = 0; i < rungs.size(); ++i) {
+    CAPTURE(i);
+    CHECK(plan[i].step_deg == 45.0);
+    CHECK(plan[i].offset_deg == 0.0);  // its runs' 1-2 degrees off are within the snap
+    CHECK(plan[i].extra_inset_px == rungs[i]);
+    CHECK(plan[i].until_share == 0.5);  // the first rung not ended at once spends it all
+  }
+  CHECK(plan.back().step_deg == 1.0);
+  CHECK(plan.back().extra_inset_px == 0.0);
+  CHECK(plan.back().until_share == 1.0);
+  // Turned, the ladder's lattice turns with it.
+  plan = auto_rotation_plan(turned(house, 20.0), tangram, 1.0);
+  REQUIRE(plan.size() >= 3);  // its noise, and so its rungs, differ a little
+  CHECK(plan[0].extra_inset_px > 0.0);
+  CHECK(angle_distance(plan[0].offset_deg, 20.0, 45.0) < 2.5);
+  // An inset fixed by the caller: no ladder, the plan of a clean figure.
+  RotationPlanConfig fixed;
+  fixed.rough_ladder = false;
+  plan = auto_rotation_plan(house, tangram, 1.0, fixed);
+  REQUIRE(plan.size() == 1);
+  CHECK(plan[0].step_deg == 1.0);
+  // Every clean figure of masks/ keeps its plan: no rung.
+  for (const auto& entry :
+       std::filesystem::directory_iterator(std::string(TANGRAM_SOURCE_DIR) + "/masks")) {
+    if (entry.path().extension() != ".png") continue;
+    CAPTURE(entry.path().filename().string());
+    const Pattern clean = load_pattern_png(entry.path().string());
+    CHECK(clean.rough_band == 0.0);
+    for (const RotationStage& stage : auto_rotation_plan(clean, tangram, 1.0))
+      CHECK(stage.extra_inset_px == 0.0);
+  }
 }
 
 TEST_CASE("the direction a fixed step misses, and the step suggested") {

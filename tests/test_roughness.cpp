@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include <opencv2/imgproc.hpp>
+
 #include "tangram/core/figure/refusals.hpp"
 #include "tangram/core/figure/roughness.hpp"
 #include "tangram/core/puzzle/verify.hpp"
@@ -108,9 +110,27 @@ TEST_CASE("roughness: a jittered outline's notches rule no piece out; +-1 px sol
   const Solution solved = solve(j1, config);
   REQUIRE(solved.solved);
   CHECK(verify_solution(j1, solved.pieces, config.pieces).valid);
-  // At +-2 px not solved yet, but not refused either (2 s of search, not the time limit's 20).
+  // At +-2 px not refused either (2 s of search here: its solve at the default settings takes
+  // seconds more, test_rough_check.cpp).
   config.search.time_limit_s = 2.0;
   const Pattern j2 =
       load_pattern(std::string(TANGRAM_SOURCE_DIR) + "/tests/data/rough-house-j2.png");
   CHECK_FALSE(solve(j2, config).stats.impossible.has_value());
+}
+
+TEST_CASE("roughness: a figure solved at a reduced scale is checked within its own band") {
+  // The house at +-2 px drawn twice as large: solved at 1/2 scale, where its outline measures
+  // another band. The search's check and the answer's are the figure's as drawn (before: the
+  // reduced raster's, so an assembly the search accepted could be rejected at full resolution).
+  const cv::Mat1b small =
+      load_pattern(std::string(TANGRAM_SOURCE_DIR) + "/tests/data/rough-house-j2.png").puzzle;
+  cv::Mat1b large;
+  cv::resize(small, large, {}, 2.0, 2.0, cv::INTER_NEAREST);
+  cv::Mat1b picture = 255 - large;  // dark figure on white, as drawn
+  const Silhouette silhouette = make_silhouette(picture, InputConfig{});
+  REQUIRE(silhouette.report.work_scale > 1);
+  REQUIRE(silhouette.pattern.rough_band > 0.0);
+  CHECK(rough_band(silhouette.working.puzzle) != silhouette.pattern.rough_band);
+  CHECK(silhouette.working.rough_band == silhouette.pattern.rough_band);
+  CHECK(silhouette.working_unfilled.rough_band == silhouette.unfilled.rough_band);
 }

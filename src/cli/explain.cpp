@@ -138,17 +138,22 @@ int run_explain(const ExplainOptions& options) {
   const Pattern pattern = load_pattern(options.pattern, options.limits);
   const std::string name = pattern_file_name(options.pattern);
   double offset = 0.0;
+  double extra_inset = 0.0;  // the first rung of a rough outline's ladder (rotation_plan.hpp)
   if (options.rotation_step == "auto") {
-    const RotationStage first = auto_rotation_plan(pattern, pieces(), fine_step).front();
+    RotationPlanConfig plan;
+    plan.rough_ladder = options.inset_px < 0.0;
+    const RotationStage first = auto_rotation_plan(pattern, pieces(), fine_step, plan).front();
     step = first.step_deg;
     offset = first.offset_deg;
+    extra_inset = first.extra_inset_px;
   }
   const std::string multiples =
       offset != 0.0 ? "angle " + fixed(offset, 2) + " + k x " + general(step) + " deg"
                     : "multiple of " + general(step) + " deg";
   double inset = options.inset_px >= 0.0 ? options.inset_px
                                          : default_inset_px(set.unit_px(pattern.side_px), step,
-                                                            set.reach(), set.grid_step_deg());
+                                                            set.reach(), set.grid_step_deg()) +
+                                               extra_inset;
   const std::string mirrored = options.mirror ? " mirrored" : "";
   std::string why;  // how the angle was chosen, when it was not given
   double angle = 0.0;

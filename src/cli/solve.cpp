@@ -471,7 +471,9 @@ CLI::App* setup_solve(CLI::App& app, SolveCommand& command) {
               "first."))
       ->group(kTuningGroup);
   cmd->add_option("--inset", options.inset_px,
-                  wrap("Inward offset of the raster piece masks (px). Default: automatic."))
+                  wrap("Inward offset of the raster piece masks (px). Default: automatic; "
+                       "on a rough outline --rotation-step auto tries a ladder of insets at "
+                       "45-degree steps, least first."))
       ->type_name("PX")
       ->group(kTuningGroup);
   cmd->add_flag_callback(

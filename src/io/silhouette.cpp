@@ -612,6 +612,10 @@ Silhouette make_silhouette(const cv::Mat& picture, const InputConfig& config) {
         n == 1 ? silhouette.unfilled.puzzle : reduce(silhouette.unfilled.puzzle, n);
     silhouette.working_unfilled = make_pattern(open(crop).clone());
   }
+  // The check's tolerance is the figure's as drawn (verify_config()), whatever scale it is solved
+  // at: the answer is checked at full resolution with the figure's band.
+  silhouette.working.rough_band = silhouette.pattern.rough_band;
+  silhouette.working_unfilled.rough_band = silhouette.unfilled.rough_band;
   if (n > 1)
     report.notes.push_back("large image: solving at 1/" + std::to_string(n) + " scale (" +
                            std::to_string(report.work_size.width) + "x" +

@@ -91,7 +91,8 @@ constexpr double kOnArcPx = kOutlineTolerancePx + 1.0;
 /// between two corners, a sixth of them left out at each end (where corners round off).
 /// With `skip_arcs_of`: see outline_direction().
 std::vector<Edge> long_edges(const Pattern& pattern, double min_length_px,
-                             const std::vector<OutlineRing>* skip_arcs_of) {
+                             const std::vector<OutlineRing>* skip_arcs_of,
+                             double corner_tolerance_px = 1.5) {
   std::vector<OutlineArc> arcs;
   if (skip_arcs_of)
     for (const OutlineRing& ring : *skip_arcs_of)
@@ -109,7 +110,7 @@ std::vector<Edge> long_edges(const Pattern& pattern, double min_length_px,
   cv::findContours(padded, contours, cv::RETR_LIST, cv::CHAIN_APPROX_NONE);
   for (const std::vector<cv::Point>& contour : contours) {
     std::vector<cv::Point> corners;
-    cv::approxPolyDP(contour, corners, 1.5, true);
+    cv::approxPolyDP(contour, corners, corner_tolerance_px, true);
     if (corners.size() < 3) continue;
     // The corners are contour points, in contour order from some point on: their indices.
     std::map<std::pair<int, int>, std::size_t> index;
@@ -147,23 +148,13 @@ double positive_fmod(double value, double modulus) {
   return r >= modulus ? 0.0 : r;
 }
 
-}  // namespace
-
-std::optional<OutlineDirection> outline_direction(const Pattern& pattern, double modulus_deg,
-                                                  double min_edge_share,
-                                                  const std::vector<OutlineRing>* skip_arcs_of) {
-  // A straight edge's direction is defined modulo 180 degrees: the modulus must divide it.
-  if (pattern.puzzle.empty() || !(modulus_deg > 0.0) || modulus_deg > 180.0) return std::nullopt;
-  const double turns = 180.0 / modulus_deg;
-  if (std::abs(turns - std::round(turns)) > 1e-9) return std::nullopt;
-  const std::vector<Edge> edges =
-      long_edges(pattern, min_edge_share * pattern.side_px, skip_arcs_of);
+/// The length-weighted circular mean modulo `modulus_deg` of the edges within `window_deg` of
+/// the direction that the most edge length lies within `window_deg` of (of 720 candidates).
+std::optional<OutlineDirection> shared_direction(const std::vector<Edge>& edges, double modulus_deg,
+                                                 double window_deg) {
   double total = 0.0;
   for (const Edge& e : edges) total += e.length;
   if (edges.empty() || total <= 0.0) return std::nullopt;
-  // Residues as points on a circle (one turn = the modulus): the strongest of 720 directions
-  // (each edge counted within 2 degrees), then the circular mean of the edges near it.
-  const double tolerance = 2.0;
   const auto distance = [modulus_deg](double a, double b) {
     return angle_distance(a, b, modulus_deg);
   };
@@ -172,12 +163,12 @@ std::optional<OutlineDirection> outline_direction(const Pattern& pattern, double
     const double candidate = modulus_deg * k / 720.0;
     double weight = 0.0;
     for (const Edge& e : edges)
-      if (distance(e.angle_deg, candidate) <= tolerance) weight += e.length;
+      if (distance(e.angle_deg, candidate) <= window_deg) weight += e.length;
     if (weight > best_weight + 1e-9) best_weight = weight, best = candidate;
   }
   double sx = 0.0, sy = 0.0, near = 0.0;
   for (const Edge& e : edges) {
-    if (distance(e.angle_deg, best) > tolerance) continue;
+    if (distance(e.angle_deg, best) > window_deg) continue;
     const double t = positive_fmod(e.angle_deg, modulus_deg) * 2.0 * M_PI / modulus_deg;
     sx += e.length * std::cos(t);
     sy += e.length * std::sin(t);
@@ -188,6 +179,34 @@ std::optional<OutlineDirection> outline_direction(const Pattern& pattern, double
       positive_fmod(std::atan2(sy, sx) * modulus_deg / (2.0 * M_PI), modulus_deg);
   direction.share = near / total;
   return direction;
+}
+
+/// Whether `modulus_deg` divides 180 (an edge's direction is only defined modulo 180).
+bool divides_half_turn(double modulus_deg) {
+  if (!(modulus_deg > 0.0) || modulus_deg > 180.0) return false;
+  const double turns = 180.0 / modulus_deg;
+  return std::abs(turns - std::round(turns)) <= 1e-9;
+}
+
+}  // namespace
+
+std::optional<OutlineDirection> outline_direction(const Pattern& pattern, double modulus_deg,
+                                                  double min_edge_share,
+                                                  const std::vector<OutlineRing>* skip_arcs_of) {
+  if (pattern.puzzle.empty() || !divides_half_turn(modulus_deg)) return std::nullopt;
+  // Each edge counted within 2 degrees of a candidate direction.
+  return shared_direction(long_edges(pattern, min_edge_share * pattern.side_px, skip_arcs_of),
+                          modulus_deg, 2.0);
+}
+
+std::optional<OutlineDirection> rough_outline_direction(
+    const Pattern& pattern, double modulus_deg, double noise_px,
+    const std::vector<OutlineRing>* skip_arcs_of) {
+  if (pattern.puzzle.empty() || !divides_half_turn(modulus_deg)) return std::nullopt;
+  const double corner_tolerance = std::max(1.5, kRoughCornerNoises * noise_px);
+  return shared_direction(
+      long_edges(pattern, kRoughRunMinShare * pattern.side_px, skip_arcs_of, corner_tolerance),
+      modulus_deg, kRoughDirectionWindowDeg);
 }
 
 double angle_distance(double a_deg, double b_deg, double modulus_deg) {

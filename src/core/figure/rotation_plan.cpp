@@ -5,17 +5,22 @@
 #include <optional>
 
 #include "tangram/core/figure/angles.hpp"
+#include "tangram/core/puzzle/roughness.hpp"
 
 namespace tangram {
 
 namespace {
 
-/// outline_direction() at the set's grid step, the outline's arcs left out for a set with arcs.
+/// outline_direction() at the set's grid step, the outline's arcs left out for a set with arcs;
+/// rough_outline_direction() with `noise_px` > 0.
 std::optional<OutlineDirection> curved_outline_direction(const Pattern& pattern,
-                                                         const PieceSet& set) {
-  if (!has_arcs(set)) return outline_direction(pattern, set.grid_step_deg());
-  const std::vector<OutlineRing> outline = vectorise_outline(pattern.puzzle);
-  return outline_direction(pattern, set.grid_step_deg(), kDirectionMinEdgeShare, &outline);
+                                                         const PieceSet& set,
+                                                         double noise_px = 0.0) {
+  std::vector<OutlineRing> outline;
+  if (has_arcs(set)) outline = vectorise_outline(pattern.puzzle);
+  const std::vector<OutlineRing>* arcs = has_arcs(set) ? &outline : nullptr;
+  if (noise_px > 0.0) return rough_outline_direction(pattern, set.grid_step_deg(), noise_px, arcs);
+  return outline_direction(pattern, set.grid_step_deg(), kDirectionMinEdgeShare, arcs);
 }
 
 }  // namespace
@@ -26,11 +31,39 @@ double grid_turn(const OutlineDirection& direction, double grid_deg,
   return off < config.snap_deg ? 0.0 : direction.residue_deg;
 }
 
+std::vector<double> rough_inset_ladder(double noise_px) {
+  std::vector<double> rungs;
+  if (!(noise_px > 0.0)) return rungs;
+  const double from = kRoughLadderFromNoises * noise_px, to = kRoughLadderToNoises * noise_px;
+  // Each rung sets up its masks and search: a very noisy outline gets no more of them.
+  const double apart = std::max(kRoughLadderRungPx, (to - from) / (kMaxRoughRungs - 1));
+  for (int k = 0; k < kMaxRoughRungs && from + k * apart <= to + 1e-9; ++k)
+    rungs.push_back(from + k * apart);
+  return rungs;
+}
+
 std::vector<RotationStage> auto_rotation_plan(const Pattern& pattern, const PieceSet& set,
                                               double fine_step_deg,
                                               const RotationPlanConfig& config) {
   std::vector<RotationStage> plan;
   const double grid = set.grid_step_deg();
+  // Clean outlines (every figure of masks/ and KiloGram) have no band: the plan as before.
+  const double noise =
+      config.rough_ladder && pattern.rough_band > 0.0 ? outline_noise_px(pattern.puzzle) : 0.0;
+  if (noise > 0.0) {
+    const std::optional<OutlineDirection> direction = curved_outline_direction(pattern, set, noise);
+    if (direction && direction->share >= config.min_share) {
+      RotationPlanConfig snap = config;
+      snap.snap_deg = config.rough_snap_deg;
+      const double offset = grid_turn(*direction, grid, snap);
+      // A rung too tight is refused or exhausted in a tenth of a second; the first one that
+      // is not spends the grid stage's time, and the rungs after it are left out.
+      for (const double rung : rough_inset_ladder(noise))
+        plan.push_back({grid, offset, config.grid_share, rung});
+    }
+    plan.push_back({fine_step_deg, 0.0, 1.0});
+    return plan;
+  }
   if (const std::optional<OutlineDirection> direction = curved_outline_direction(pattern, set);
       direction && direction->share >= config.min_share) {
     const double offset = grid_turn(*direction, grid, config);

@@ -20,6 +20,7 @@
 #include "tangram/core/raster/detail/copy_memo.hpp"
 #include "tangram/core/raster/detail/paper_search.hpp"
 #include "tangram/core/raster/detail/search_steps.hpp"
+#include "tangram/core/raster/raster.hpp"
 #include "tangram/core/refine/snap.hpp"
 #include "tangram/core/search/stage.hpp"
 
@@ -416,8 +417,10 @@ Solution solve_in_stages(const Pattern& pattern, const SolverConfig& config,
   using Clock = std::chrono::steady_clock;
   const Clock::time_point start =
       config.search.started == Clock::time_point{} ? Clock::now() : config.search.started;
+  RotationPlanConfig plan_config;
+  plan_config.rough_ladder = config.search.inset_px < 0.0;  // an inset given is kept
   const std::vector<RotationStage> plan =
-      auto_rotation_plan(pattern, config.pieces, config.search.rotation_step_deg);
+      auto_rotation_plan(pattern, config.pieces, config.search.rotation_step_deg, plan_config);
   long told = 0;  // the observer's events so far: each stage's are numbered on from them
   SolveStats total;
   std::vector<PlacedPiece> deepest;
@@ -429,9 +432,17 @@ Solution solve_in_stages(const Pattern& pattern, const SolverConfig& config,
     stage.search.rotation_step_deg = plan[i].step_deg;
     stage.search.rotation_offset_deg = plan[i].offset_deg;
     stage.search.started = start;
+    if (plan[i].extra_inset_px > 0.0)
+      stage.search.inset_px =
+          default_inset_px(config.pieces.unit_px(pattern.side_px), plan[i].step_deg,
+                           config.pieces.reach(), config.pieces.grid_step_deg()) +
+          plan[i].extra_inset_px;
     if (plan[i].until_share < 1.0)
       stage.search.work_limit_s =
           std::min(config.search.work_limit_s, config.search.time_limit_s * plan[i].until_share);
+    // A stage whose share earlier ones spent (the rungs of a rough outline's ladder): left out.
+    if (i + 1 < plan.size() && work_reached(config.search.work, stage.search.work_limit_s))
+      continue;
     solution = solve_at(pattern, stage, progress, numbered_after(observer, told), judge);
     ++ran;
     add_counters(total, solution.stats);

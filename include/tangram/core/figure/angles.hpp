@@ -38,6 +38,23 @@ std::optional<OutlineDirection> outline_direction(
     const Pattern& pattern, double modulus_deg, double min_edge_share = kDirectionMinEdgeShare,
     const std::vector<OutlineRing>* skip_arcs_of = nullptr);
 
+/// rough_outline_direction(): corners are simplified within this many times the outline's noise
+/// (1.5 px at least), so that its wobble makes no corner.
+inline constexpr double kRoughCornerNoises = 2.0;
+/// rough_outline_direction(): straight runs shorter than this share of the set side are ignored.
+inline constexpr double kRoughRunMinShare = 0.15;
+/// rough_outline_direction(): a run counts for a direction within this many degrees of it.
+inline constexpr double kRoughDirectionWindowDeg = 5.0;
+
+/// outline_direction() on a rough outline whose noise is `noise_px` (outline_noise_px()): read on
+/// its long straight runs, between corners simplified within kRoughCornerNoises x the noise, runs
+/// under kRoughRunMinShare of the set side ignored, each run counted within
+/// kRoughDirectionWindowDeg of a direction. nullopt without such runs or for a modulus that does
+/// not divide 180.
+std::optional<OutlineDirection> rough_outline_direction(
+    const Pattern& pattern, double modulus_deg, double noise_px,
+    const std::vector<OutlineRing>* skip_arcs_of = nullptr);
+
 /// The distance between two angles modulo `modulus_deg` (> 0), in [0, modulus / 2].
 double angle_distance(double a_deg, double b_deg, double modulus_deg);
 
