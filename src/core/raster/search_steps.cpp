@@ -89,8 +89,13 @@ Steps::Steps(const Pattern& pattern, const SolverConfig& config, const ProgressC
   const auto deadline = start_ + std::chrono::duration_cast<Clock::duration>(
                                      std::chrono::duration<double>(std::min(s.time_limit_s, 1e9)));
   const PieceSet& set = config.pieces;
-  if (s.snap) outline_ = vectorise_outline(judge.puzzle);
+  // Work that needs no masks runs alongside them: a thread that finishes its share of the
+  // rasterising takes it, instead of the caller doing it alone before or after.
+  TaskGroup beside;
+  if (s.snap) beside.run([this, &judge] { outline_ = vectorise_outline(judge.puzzle); });
+  beside.run([this, &pattern, &set] { refusal_ = outline_refusal(pattern, set); });
   rasterise_pieces(inset, deadline);
+  beside.wait();
   // A wobbly outline (figure/roughness.hpp) whose notches leave a piece nowhere to fit at the
   // automatic inset: the masks inset further by its noise, so that the wobble refuses nothing.
   // (The noise first: on a clean outline it is 0 and the fit is not tested twice.)
@@ -154,7 +159,7 @@ std::optional<Impossibility> Steps::impossibility() const {
   const PieceSet& pieces = set();
   // What the outline rules out (refusals.hpp): corners the pieces' corners cannot make, arcs
   // no piece arc follows.
-  if (std::optional<Impossibility> why = outline_refusal(pattern_, pieces)) return why;
+  if (refusal_) return refusal_;
   std::vector<ShapeId> shapes;  // each shape once, largest first
   for (const ShapeId shape : pieces.order())
     if (std::find(shapes.begin(), shapes.end(), shape) == shapes.end()) shapes.push_back(shape);
