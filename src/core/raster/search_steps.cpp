@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include <opencv2/imgproc.hpp>
 
@@ -236,14 +237,21 @@ std::vector<Candidate> Steps::candidates(LayoutState& state, int level,
   const PieceMasks& piece = piece_at(level);
   const std::vector<ConfigurationMask>& configs = piece.configs;
   state.ensure_runs(max_run_from_[level]);
-  const std::vector<char> possible =
-      possible_configurations(state.runs, piece, choice.configurations);
-  const PlacementCost cost = config_.placement.strategy == Strategy::DistanceTransform
-                                 ? PlacementCost::distance_transform(dt_normalised(state))
-                                 : PlacementCost::sweep(sweep_);
+  // The region's corners (serial) beside the possible configurations and the costs.
+  std::vector<char> possible;
+  std::optional<PlacementCost> cost;
+  std::vector<cv::Point> region;
+  parallel_invoke(
+      [&] {
+        if (choice.corner_contacts) region = region_corners(state.empty);
+      },
+      [&] {
+        possible = possible_configurations(state.runs, piece, choice.configurations);
+        cost = config_.placement.strategy == Strategy::DistanceTransform
+                   ? PlacementCost::distance_transform(dt_normalised(state))
+                   : PlacementCost::sweep(sweep_);
+      });
   const std::size_t keep = choice.per_configuration;
-  const std::vector<cv::Point> region =
-      choice.corner_contacts ? region_corners(state.empty) : std::vector<cv::Point>{};
   const std::vector<std::vector<Vec2>>& corners =
       corners_[static_cast<std::size_t>(set().order()[static_cast<std::size_t>(level)])];
   std::vector<std::vector<Candidate>> per_config(configs.size());
@@ -260,7 +268,7 @@ std::vector<Candidate> Steps::candidates(LayoutState& state, int level,
       sort_unique(positions);
     }
     for (const cv::Point& p : positions)
-      out.push_back({cost(configs[i].mask, p), static_cast<int>(i), p});
+      out.push_back({(*cost)(configs[i].mask, p), static_cast<int>(i), p});
     std::sort(out.begin(), out.end(), candidate_less);
     drop_neighbours(out);
     if (out.size() > keep) {
