@@ -8,6 +8,7 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "tangram/core/base/parallel.hpp"
 #include "tangram/core/raster/raster.hpp"
 
 using namespace tangram;
@@ -236,6 +237,29 @@ TEST_CASE("raster: a mask's depth is the largest value of its exact distance tra
       const RunMask mask = rasterise_polygon(polygon, inset);
       CAPTURE(trial);
       CHECK(mask.max_depth == depth_by_distance_transform(mask));
+    }
+  }
+}
+
+TEST_CASE("raster: each group's core is its members' masks intersected in order, any threads") {
+  // Cores are computed per group in parallel: the same masks with 1 and 2 threads.
+  for (const int threads : {1, 2}) {
+    CAPTURE(threads);
+    const ThreadLimit limit(threads);
+    const std::vector<ConfigurationMask> configs = rasterise_configurations(
+        PieceSet::tangram(), tangram_shapes::parallelogram, 200.0, 1.0, true, 0.5);
+    const ConfigurationGroups groups = group_configurations(configs, 8.0);
+    REQUIRE(groups.cores.size() == groups.members.size());
+    CHECK(groups.members.size() > 1);
+    for (std::size_t g = 0; g < groups.members.size(); ++g) {
+      const std::vector<int>& members = groups.members[g];
+      RunMask core = configs[static_cast<std::size_t>(members.front())].mask;
+      for (std::size_t m = 1; m < members.size(); ++m)
+        core = intersect_masks(core, configs[static_cast<std::size_t>(members[m])].mask);
+      CHECK(groups.cores[g].dy == core.dy);
+      CHECK(groups.cores[g].x0 == core.x0);
+      CHECK(groups.cores[g].len == core.len);
+      CHECK(groups.cores[g].pixels == core.pixels);
     }
   }
 }

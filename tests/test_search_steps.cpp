@@ -5,13 +5,16 @@
 
 #include <atomic>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <opencv2/core.hpp>
+#include <opencv2/imgproc.hpp>
 
 #include "patterns.hpp"
 #include "tangram/core/base/parallel.hpp"
+#include "tangram/core/figure/refusals.hpp"
 #include "tangram/core/raster/detail/paper_search.hpp"
 #include "tangram/core/raster/detail/search_steps.hpp"
 #include "tangram/core/solve/solve.hpp"
@@ -211,4 +214,64 @@ TEST_CASE(
   };
   CHECK_FALSE(offered(false));
   CHECK(offered(true));
+}
+
+TEST_CASE(
+    "search steps: impossibility() refuses what the outline rules out, with 1 and 2 threads") {
+  // The outline's refusal is computed alongside the masks: the same answer as on its own.
+  cv::Mat1b triangle(260, 260, uchar{0});
+  const cv::Point corners[] = {{130, 10}, {250, 218}, {10, 218}};
+  cv::fillConvexPoly(triangle, corners, 3, cv::Scalar(255));
+  const Pattern pattern = make_pattern(triangle);
+  const std::optional<Impossibility> alone = outline_refusal(pattern, PieceSet::tangram());
+  REQUIRE(alone);
+  for (const int threads : {1, 2}) {
+    CAPTURE(threads);
+    SolverConfig config = config_45();
+    config.search.threads = threads;
+    const ThreadLimit limit(threads);
+    const ProgressCallback no_progress;  // Steps keeps references: they must outlive it
+    const SearchObserver no_observer;
+    Steps steps(pattern, config, no_progress, no_observer, pattern);
+    REQUIRE_FALSE(steps.masks_timed_out());
+    const std::optional<Impossibility> why = steps.impossibility();
+    REQUIRE(why);
+    CHECK(why->kind == alone->kind);
+    CHECK(why->angle_deg == alone->angle_deg);
+  }
+}
+
+TEST_CASE("search steps: a node's candidates are the same with 1 and 2 threads") {
+  // The region's corners are found beside the possible configurations and the costs.
+  const Pattern pattern = mask_pattern("02-page9-11.png");
+  SolverConfig config = config_45();
+  config.search.rotation_step_deg = 5.0;
+  std::vector<std::vector<Candidate>> found;
+  for (const int threads : {1, 2}) {
+    config.search.threads = threads;
+    const ThreadLimit limit(threads);
+    const ProgressCallback no_progress;  // Steps keeps references: they must outlive it
+    const SearchObserver no_observer;
+    Steps steps(pattern, config, no_progress, no_observer, pattern);
+    REQUIRE_FALSE(steps.masks_timed_out());
+    CandidateChoice choice;
+    choice.positions = CandidateConfig{true, steps.short_edge_px()};
+    choice.per_configuration = 4;
+    choice.corner_contacts = true;
+    search::Node root = steps.root();
+    std::vector<Candidate> both = steps.candidates(root.state, 0, choice);
+    REQUIRE_FALSE(both.empty());
+    // And at the next level, in the state after the first candidate.
+    LayoutState child;
+    steps.place_and_validate(root.state, 0, both.front(), child, Validation::Paper);
+    const std::vector<Candidate> next = steps.candidates(child, 1, choice);
+    both.insert(both.end(), next.begin(), next.end());
+    found.push_back(both);
+  }
+  REQUIRE(found[0].size() == found[1].size());
+  bool same = true;
+  for (std::size_t i = 0; i < found[0].size(); ++i)
+    same = same && found[0][i].cost == found[1][i].cost &&
+           found[0][i].config == found[1][i].config && found[0][i].anchor == found[1][i].anchor;
+  CHECK(same);
 }

@@ -5,6 +5,7 @@
 
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
+#include <tbb/parallel_invoke.h>
 #include <tbb/task_arena.h>
 #include <tbb/task_group.h>
 
@@ -35,6 +36,15 @@ bool parallel_any(std::size_t n, const std::function<bool(std::size_t)>& pred) {
       if (pred(i)) found.store(true, std::memory_order_relaxed);
   });
   return found.load();
+}
+
+void parallel_invoke(const std::function<void()>& a, const std::function<void()>& b) {
+  if (max_threads() < 2) {
+    a();
+    b();
+    return;
+  }
+  tbb::this_task_arena::isolate([&] { tbb::parallel_invoke(a, b); });
 }
 
 int max_threads() {

@@ -281,13 +281,20 @@ ConfigurationGroups group_configurations(const std::vector<ConfigurationMask>& c
       // (With an offset the angles may wrap past 360 once: such neighbours are not grouped.)
       if (first.reflected == c.reflected && std::abs(c.angle_deg - first.angle_deg) < span_deg) {
         groups.members.back().push_back(static_cast<int>(i));
-        groups.cores.back() = intersect_masks(groups.cores.back(), configs[i].mask);
         continue;
       }
     }
     groups.members.push_back({static_cast<int>(i)});
-    groups.cores.push_back(configs[i].mask);
   }
+  // Each group's core: its members' masks intersected in order, groups in parallel.
+  groups.cores.resize(groups.members.size());
+  parallel_for(groups.members.size(), [&](std::size_t g) {
+    const std::vector<int>& members = groups.members[g];
+    RunMask core = configs[static_cast<std::size_t>(members.front())].mask;
+    for (std::size_t m = 1; m < members.size(); ++m)
+      core = intersect_masks(core, configs[static_cast<std::size_t>(members[m])].mask);
+    groups.cores[g] = std::move(core);
+  });
   return groups;
 }
 

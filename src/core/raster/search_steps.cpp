@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include <opencv2/imgproc.hpp>
 
@@ -89,8 +90,13 @@ Steps::Steps(const Pattern& pattern, const SolverConfig& config, const ProgressC
   const auto deadline = start_ + std::chrono::duration_cast<Clock::duration>(
                                      std::chrono::duration<double>(std::min(s.time_limit_s, 1e9)));
   const PieceSet& set = config.pieces;
-  if (s.snap) outline_ = vectorise_outline(judge.puzzle);
+  // Work that needs no masks runs alongside them: a thread that finishes its share of the
+  // rasterising takes it, instead of the caller doing it alone before or after.
+  TaskGroup beside;
+  if (s.snap) beside.run([this, &judge] { outline_ = vectorise_outline(judge.puzzle); });
+  beside.run([this, &pattern, &set] { refusal_ = outline_refusal(pattern, set); });
   rasterise_pieces(inset, deadline);
+  beside.wait();
   // A wobbly outline (figure/roughness.hpp) whose notches leave a piece nowhere to fit at the
   // automatic inset: the masks inset further by its noise, so that the wobble refuses nothing.
   // (The noise first: on a clean outline it is 0 and the fit is not tested twice.)
@@ -154,7 +160,7 @@ std::optional<Impossibility> Steps::impossibility() const {
   const PieceSet& pieces = set();
   // What the outline rules out (refusals.hpp): corners the pieces' corners cannot make, arcs
   // no piece arc follows.
-  if (std::optional<Impossibility> why = outline_refusal(pattern_, pieces)) return why;
+  if (refusal_) return refusal_;
   std::vector<ShapeId> shapes;  // each shape once, largest first
   for (const ShapeId shape : pieces.order())
     if (std::find(shapes.begin(), shapes.end(), shape) == shapes.end()) shapes.push_back(shape);
@@ -231,14 +237,21 @@ std::vector<Candidate> Steps::candidates(LayoutState& state, int level,
   const PieceMasks& piece = piece_at(level);
   const std::vector<ConfigurationMask>& configs = piece.configs;
   state.ensure_runs(max_run_from_[level]);
-  const std::vector<char> possible =
-      possible_configurations(state.runs, piece, choice.configurations);
-  const PlacementCost cost = config_.placement.strategy == Strategy::DistanceTransform
-                                 ? PlacementCost::distance_transform(dt_normalised(state))
-                                 : PlacementCost::sweep(sweep_);
+  // The region's corners (serial) beside the possible configurations and the costs.
+  std::vector<char> possible;
+  std::optional<PlacementCost> cost;
+  std::vector<cv::Point> region;
+  parallel_invoke(
+      [&] {
+        if (choice.corner_contacts) region = region_corners(state.empty);
+      },
+      [&] {
+        possible = possible_configurations(state.runs, piece, choice.configurations);
+        cost = config_.placement.strategy == Strategy::DistanceTransform
+                   ? PlacementCost::distance_transform(dt_normalised(state))
+                   : PlacementCost::sweep(sweep_);
+      });
   const std::size_t keep = choice.per_configuration;
-  const std::vector<cv::Point> region =
-      choice.corner_contacts ? region_corners(state.empty) : std::vector<cv::Point>{};
   const std::vector<std::vector<Vec2>>& corners =
       corners_[static_cast<std::size_t>(set().order()[static_cast<std::size_t>(level)])];
   std::vector<std::vector<Candidate>> per_config(configs.size());
@@ -255,7 +268,7 @@ std::vector<Candidate> Steps::candidates(LayoutState& state, int level,
       sort_unique(positions);
     }
     for (const cv::Point& p : positions)
-      out.push_back({cost(configs[i].mask, p), static_cast<int>(i), p});
+      out.push_back({(*cost)(configs[i].mask, p), static_cast<int>(i), p});
     std::sort(out.begin(), out.end(), candidate_less);
     drop_neighbours(out);
     if (out.size() > keep) {

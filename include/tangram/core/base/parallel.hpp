@@ -16,6 +16,10 @@ void parallel_for(std::size_t n, const std::function<void(std::size_t)>& body);
 /// once one holds.
 bool parallel_any(std::size_t n, const std::function<bool(std::size_t)>& pred);
 
+/// Runs `a` and `b`, possibly concurrently; returns when both have ended. While waiting, the
+/// caller runs no task but theirs (nor a long job started elsewhere).
+void parallel_invoke(const std::function<void()>& a, const std::function<void()>& b);
+
 /// Number of worker threads parallel_for may use right now.
 int max_threads();
 

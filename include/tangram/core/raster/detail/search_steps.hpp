@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include <opencv2/core.hpp>
@@ -243,6 +244,8 @@ private:
   int short_edge_px_ = 0;             ///< slack of an exact fit (CandidateConfig::short_edge_px)
   cv::Mat1f sweep_;                   ///< the sweep strategy's cost matrix (not DT)
   std::vector<OutlineRing> outline_;  ///< the judge's vectorised outline (SearchConfig::snap)
+  /// outline_refusal() of the pattern, computed alongside the masks for impossibility().
+  std::optional<Impossibility> refusal_;
   mutable std::atomic<long long> refine_ns_{0};  ///< refine_seconds(), in nanoseconds
 };
 
