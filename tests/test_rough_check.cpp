@@ -112,3 +112,21 @@ TEST_CASE("rough check: the house at +-2 px solves at the default settings" *
   CHECK(verified.status == 0);
   CHECK(verified.out.find("VALID (approximate: rough outline, checked within ") == 0);
 }
+
+// "slow": a search of seconds. A rough square at side 340 is solved at 1/2 scale; the first
+// rung's assembly passed there and failed on the picture as read (spill 0.0302 against 0.0294),
+// which ended the solve "rejected at full resolution". Now the raster search checks the picture
+// too before it accepts an assembly (SearchConfig::final_check), and goes on.
+TEST_CASE("rough check: an assembly that fails at full resolution lets the search go on" *
+          doctest::test_suite("slow")) {
+  const tangram::test::TempDir dir("rough-full-resolution");
+  const std::string figure = data("rough-square-s340-j3.png");
+  const Run solved = run_cli(dir, "solve " + figure + " --json s.json");
+  CAPTURE(solved.out);
+  CHECK(solved.status == 0);
+  CHECK(solved.out.find("rejected at full resolution") == std::string::npos);
+  CHECK(solved.err.find("solving at 1/2 scale") != std::string::npos);
+  const Run verified = run_cli(dir, "verify " + figure + " s.json");
+  CAPTURE(verified.out);
+  CHECK(verified.status == 0);
+}

@@ -639,23 +639,45 @@ std::vector<PlacedPiece> to_working_frame(std::vector<PlacedPiece> pieces,
   return pieces;
 }
 
-Solution to_original_frame(const Solution& working, const Silhouette& silhouette,
-                           const PieceSet& set, VerifyReport* check) {
-  Solution out = working;
+std::vector<PlacedPiece> to_original_pieces(std::vector<PlacedPiece> pieces,
+                                            const Silhouette& silhouette) {
   const InputReport& r = silhouette.report;
   const double n = r.work_scale;
   const Vec2 offset{static_cast<double>(r.work_offset.x), static_cast<double>(r.work_offset.y)};
-  for (PlacedPiece& piece : out.pieces) {
+  for (PlacedPiece& piece : pieces) {
     piece.pose.centre = n * (piece.pose.centre + offset);
     for (Vec2& v : piece.polygon) v = n * (v + offset);
   }
-  // A translation alone changes no measure (the working raster is a crop of the original), but
-  // filled pinholes are outside on the picture as read.
-  const bool pinholes =
-      r.holes_filled > 0 && silhouette.unfilled.area_px != silhouette.pattern.area_px;
-  if (r.work_scale == 1 && !pinholes) return out;
-  const VerifyReport report =
-      verify_solution(pinholes ? silhouette.unfilled : silhouette.pattern, out.pieces, set);
+  return pieces;
+}
+
+namespace {
+
+/// Pinholes were filled on the working raster: they are outside on the picture as read.
+bool open_pinholes(const Silhouette& silhouette) {
+  return silhouette.report.holes_filled > 0 &&
+         silhouette.unfilled.area_px != silhouette.pattern.area_px;
+}
+
+}  // namespace
+
+bool checked_again_in_full(const Silhouette& silhouette) {
+  // A translation alone changes no measure (the working raster is a crop of the original).
+  return silhouette.report.work_scale != 1 || open_pinholes(silhouette);
+}
+
+VerifyReport full_resolution_check(const Silhouette& silhouette,
+                                   const std::vector<PlacedPiece>& original, const PieceSet& set) {
+  return verify_solution(open_pinholes(silhouette) ? silhouette.unfilled : silhouette.pattern,
+                         original, set);
+}
+
+Solution to_original_frame(const Solution& working, const Silhouette& silhouette,
+                           const PieceSet& set, VerifyReport* check) {
+  Solution out = working;
+  out.pieces = to_original_pieces(std::move(out.pieces), silhouette);
+  if (!checked_again_in_full(silhouette)) return out;
+  const VerifyReport report = full_resolution_check(silhouette, out.pieces, set);
   out.stats.coverage = report.metrics.coverage;
   out.stats.overlap = report.metrics.overlap;
   out.stats.spill = report.metrics.spill;

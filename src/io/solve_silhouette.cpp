@@ -9,10 +9,21 @@ SilhouetteSolution solve_silhouette(const Silhouette& silhouette, const SolverCo
                                     const SearchObserver& observer,
                                     const std::vector<PlacedPiece>& fixed) {
   SilhouetteSolution result;
+  // The raster search checks each assembly it would accept on the picture as read too, so that
+  // one that passes only on the reduced raster lets the search go on.
+  SolverConfig checked = config;
+  if (checked_again_in_full(silhouette)) {
+    const PieceSet& set = config.pieces;
+    checked.search.final_check = [&silhouette, &set, inner = config.search.final_check](
+                                     const std::vector<PlacedPiece>& pieces) {
+      return (!inner || inner(pieces)) &&
+             full_resolution_check(silhouette, to_original_pieces(pieces, silhouette), set).valid;
+    };
+  }
   const Solution working =
       fixed.empty()
-          ? solve(silhouette.working, config, progress, observer, &silhouette.working_unfilled)
-          : solve_around(to_working_frame(fixed, silhouette), silhouette.working, config, progress,
+          ? solve(silhouette.working, checked, progress, observer, &silhouette.working_unfilled)
+          : solve_around(to_working_frame(fixed, silhouette), silhouette.working, checked, progress,
                          observer, &silhouette.working_unfilled);
   result.solved_working = working.solved;
   result.solution = to_original_frame(working, silhouette, config.pieces, &result.full_check);

@@ -116,6 +116,18 @@ Silhouette make_silhouette(const cv::Mat& image, const InputConfig& config);
 std::vector<PlacedPiece> to_working_frame(std::vector<PlacedPiece> pieces,
                                           const Silhouette& silhouette);
 
+/// Pieces on silhouette.working in the original's frame (to_working_frame() undone).
+std::vector<PlacedPiece> to_original_pieces(std::vector<PlacedPiece> pieces,
+                                            const Silhouette& silhouette);
+
+/// Whether an assembly on silhouette.working is checked again on the picture as read: the
+/// working raster is reduced, or its pinholes were filled.
+bool checked_again_in_full(const Silhouette& silhouette);
+
+/// The check of pieces in the original's frame on the picture as read (pinholes open).
+VerifyReport full_resolution_check(const Silhouette& silhouette,
+                                   const std::vector<PlacedPiece>& original, const PieceSet& set);
+
 /// A solution on silhouette.working in the original's frame, checked again on `unfilled` when
 /// reduced or filled (into `check`, if given).
 Solution to_original_frame(const Solution& working, const Silhouette& silhouette,

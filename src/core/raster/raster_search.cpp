@@ -353,6 +353,7 @@ private:
   enum class Verdict { Rejected, Usable, Accepted };
   Verdict accept(std::vector<PlacedPiece>& pieces) const {
     if (!steps_.polish_and_verify(pieces)) return Verdict::Rejected;
+    if (config_.final_check && !config_.final_check(pieces)) return Verdict::Rejected;
     // Only a snapped assembly can be exact.
     if (!config_.snap || exact_enough(steps_.judge(), steps_.set(), pieces))
       return Verdict::Accepted;

@@ -92,6 +92,10 @@ struct SearchConfig {
   /// After the snap, put the assembly on the set's lattice when that does no harm
   /// (lattice_snap.hpp).
   bool lattice_snap = true;
+  /// Ours only: a last check of each complete assembly the raster search would accept, its
+  /// pieces in the pattern's frame; false rejects it and the search goes on. Empty: none.
+  /// solve_silhouette() checks the picture at full resolution with it. Called from any thread.
+  std::function<bool(const std::vector<PlacedPiece>&)> final_check;
 };
 
 /// Whether the rotations `search` tries include the multiples of `step_deg`; always with
