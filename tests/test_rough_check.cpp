@@ -4,6 +4,7 @@
 #include <doctest/doctest.h>
 
 #include <string>
+#include <utility>
 
 #include "cli_runner.hpp"
 #include "tangram/core/puzzle/roughness.hpp"
@@ -18,6 +19,19 @@ namespace {
 
 std::string data(const std::string& name) {
   return std::string(TANGRAM_SOURCE_DIR) + "/tests/data/" + name;
+}
+
+/// `tangram solve FIGURE OPTIONS --json JSON` in `dir`, then `tangram verify FIGURE JSON`; checks
+/// that both exit 0 and returns both runs.
+std::pair<Run, Run> solve_and_verify(const tangram::test::TempDir& dir, const std::string& figure,
+                                     const std::string& options, const std::string& json) {
+  const Run solved = run_cli(dir, "solve " + figure + options + " --json " + json);
+  CAPTURE(solved.out);
+  CHECK(solved.status == 0);
+  const Run verified = run_cli(dir, "verify " + figure + " " + json);
+  CAPTURE(verified.out);
+  CHECK(verified.status == 0);
+  return {solved, verified};
 }
 
 }  // namespace
@@ -61,18 +75,17 @@ TEST_CASE("rough check: the house at +-3 px solves, says approximate, and verify
   // case below.)
   const tangram::test::TempDir dir("rough-check");
   const std::string figure = data("rough-house-j3.png");
-  const Run solved = run_cli(
-      dir, "solve " + figure + " --rotation-step 45 --inset 4.5 --time-limit 120 --json j3.json");
+  const std::pair<Run, Run> runs =
+      solve_and_verify(dir, figure, " --rotation-step 45 --inset 4.5 --time-limit 120", "j3.json");
+  const Run& solved = runs.first;
+  const Run& verified = runs.second;
   CAPTURE(solved.out);
-  CHECK(solved.status == 0);
+  CAPTURE(verified.out);
   CHECK(solved.out.find(": solved (approximate: rough outline, checked within ") !=
         std::string::npos);
   const std::string json = tangram::test::read_all(dir.path() / "j3.json");
   CHECK(json.find("\"approximate\": \"rough outline, checked within ") != std::string::npos);
   CHECK(json.find("\"rough_band\": ") != std::string::npos);
-  const Run verified = run_cli(dir, "verify " + figure + " j3.json");
-  CAPTURE(verified.out);
-  CHECK(verified.status == 0);
   CHECK(verified.out.find("VALID (approximate: rough outline, checked within ") == 0);
   const Run as_json = run_cli(dir, "verify " + figure + " j3.json --json");
   CHECK(as_json.out.find("\"approximate\": \"rough outline") != std::string::npos);
@@ -100,16 +113,15 @@ TEST_CASE("rough check: the house at +-2 px solves at the default settings" *
   // once solves it, in seconds (the default limit is a kill timer here).
   const tangram::test::TempDir dir("rough-default");
   const std::string figure = data("rough-house-j2.png");
-  const Run solved = run_cli(dir, "solve " + figure + " --json j2.json");
+  const std::pair<Run, Run> runs = solve_and_verify(dir, figure, "", "j2.json");
+  const Run& solved = runs.first;
+  const Run& verified = runs.second;
   CAPTURE(solved.out);
-  CHECK(solved.status == 0);
+  CAPTURE(verified.out);
   CHECK(solved.out.find(": solved (approximate: rough outline, checked within ") !=
         std::string::npos);
   const std::string json = tangram::test::read_all(dir.path() / "j2.json");
   CHECK(json.find("\"rotation_step_deg\": 45.") != std::string::npos);
-  const Run verified = run_cli(dir, "verify " + figure + " j2.json");
-  CAPTURE(verified.out);
-  CHECK(verified.status == 0);
   CHECK(verified.out.find("VALID (approximate: rough outline, checked within ") == 0);
 }
 
@@ -121,12 +133,8 @@ TEST_CASE("rough check: an assembly that fails at full resolution lets the searc
           doctest::test_suite("slow")) {
   const tangram::test::TempDir dir("rough-full-resolution");
   const std::string figure = data("rough-square-s340-j3.png");
-  const Run solved = run_cli(dir, "solve " + figure + " --json s.json");
+  const Run solved = solve_and_verify(dir, figure, "", "s.json").first;
   CAPTURE(solved.out);
-  CHECK(solved.status == 0);
   CHECK(solved.out.find("rejected at full resolution") == std::string::npos);
   CHECK(solved.err.find("solving at 1/2 scale") != std::string::npos);
-  const Run verified = run_cli(dir, "verify " + figure + " s.json");
-  CAPTURE(verified.out);
-  CHECK(verified.status == 0);
 }
