@@ -13,6 +13,7 @@
 #include "tangram/core/figure/angles.hpp"
 #include "tangram/core/figure/corner_angles.hpp"
 #include "tangram/core/figure/rotation_plan.hpp"
+#include "tangram/core/figure/warp.hpp"
 #include "tangram/core/geometry/outline.hpp"
 
 namespace tangram {
@@ -299,12 +300,10 @@ std::pair<Pattern, cv::Matx23d> turned_pattern(const Pattern& pattern, double tu
   const cv::Vec2d from{w / 2.0, h / 2.0}, to{cols / 2.0, rows / 2.0};
   const cv::Matx22d r(c, s, -s, c);
   const cv::Vec2d shift = to - r * from;
-  // warpAffine maps pixel centres (i + 0.5 in this frame) to pixel centres.
+  // The warp maps pixel centres (i + 0.5 in this frame) to pixel centres.
   const cv::Vec2d centre_shift = shift + r * cv::Vec2d(0.5, 0.5) - cv::Vec2d(0.5, 0.5);
   const cv::Matx23d forward(r(0, 0), r(0, 1), centre_shift[0], r(1, 0), r(1, 1), centre_shift[1]);
-  cv::Mat1b image;
-  cv::warpAffine(pattern.puzzle, image, forward, {cols, rows}, cv::INTER_LINEAR,
-                 cv::BORDER_CONSTANT, 0);
+  const cv::Mat1b image = warp_affine_linear(pattern.puzzle, forward, {cols, rows});
   const cv::Mat1b mask = image >= 128;
   Pattern out;
   out.puzzle = mask;
