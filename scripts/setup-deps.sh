@@ -20,8 +20,11 @@
 # non-interactive) only when something is missing, so a second run is a silent no-op.
 set -euo pipefail
 
+# liblapack-dev, libblas-dev and libglx-dev: what OpenCV's static archives need, with which the
+# programs are linked (CMakeLists.txt, TANGRAM_STATIC_OPENCV).
 packages=(cmake ninja-build g++ make pkg-config libopencv-dev libtbb-dev zlib1g-dev libjpeg-dev libtiff-dev libwebp-dev
-          libcli11-dev nlohmann-json3-dev doctest-dev libboost-dev parallel libcpp-httplib-dev)
+          libcli11-dev nlohmann-json3-dev doctest-dev libboost-dev parallel libcpp-httplib-dev
+          liblapack-dev libblas-dev libglx-dev)
 bench_packages=(python3-numpy python3-opencv python3-shapely)
 browser_packages=(chromium fonts-dejavu-core)
 fuzz_packages=(clang-14 libclang-rt-14-dev libfuzzer-14-dev llvm-14 python3)
