@@ -3,10 +3,15 @@
 # at most MAX, and none of the libraries that only the web server or no command needs
 # (cpp-httplib, OpenSSL, Brotli, opencv_imgcodecs and the GDAL it brings).
 #
-#   tests/startup-libraries.sh PROGRAM MAX      e.g. tests/startup-libraries.sh build/tangram 40
+# With --static-opencv (a build whose programs link OpenCV's static archives), also none of
+# OpenCV's shared libraries, and not the object of imgproc that computes its interpolation
+# tables at every start (cv::initInterTab2D; experiments/startup/, "A fourth round").
+#
+#   tests/startup-libraries.sh PROGRAM MAX [--static-opencv]   e.g. ... build/tangram 40
 set -euo pipefail
-program=${1:?usage: startup-libraries.sh PROGRAM MAX}
-max=${2:?usage: startup-libraries.sh PROGRAM MAX}
+program=${1:?usage: startup-libraries.sh PROGRAM MAX [--static-opencv]}
+max=${2:?usage: startup-libraries.sh PROGRAM MAX [--static-opencv]}
+static_opencv=${3:-}
 listing=$(LD_TRACE_LOADED_OBJECTS=1 "$program")
 count=$(grep -c "=>\|ld-linux" <<< "$listing" || true)
 echo "startup-libraries: $program loads $count shared objects (at most $max)"
@@ -20,5 +25,18 @@ if unwanted=$(grep -E "libcpp-httplib|libssl|libcrypto|libbrotli|opencv_imgcodec
   echo "startup-libraries: loads what no command of it needs at start:" >&2
   echo "$unwanted" >&2
   status=1
+fi
+if [[ $static_opencv == --static-opencv ]]; then
+  if opencv=$(grep -E "libopencv_" <<< "$listing"); then
+    echo "startup-libraries: loads OpenCV's shared libraries, built to link its archives:" >&2
+    echo "$opencv" >&2
+    status=1
+  fi
+  symbols=$(nm -C "$program" 2>/dev/null || true)
+  if grep -q "cv::initInterTab2D" <<< "$symbols"; then
+    echo "startup-libraries: holds cv::initInterTab2D, whose tables are computed at every start" \
+         "(cv::warpAffine, cv::remap...: see core/figure/warp.hpp)" >&2
+    status=1
+  fi
 fi
 exit $status
