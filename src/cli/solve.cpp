@@ -12,6 +12,7 @@
 #include "commands.hpp"
 #include "status_line.hpp"
 #include "tangram/core/base/error.hpp"
+#include "tangram/core/base/parallel.hpp"
 #include "tangram/io/documents.hpp"
 #include "tangram/io/files.hpp"
 #include "tangram/io/image.hpp"
@@ -298,6 +299,8 @@ int solve_figure(const SolveCommand& command) {
   const auto started = std::chrono::steady_clock::now();
   SolveOptions options = service_options(command);
   check_solve_options(options);
+  // --threads counts from here: reading the figure runs parallel loops too.
+  limit_process_threads(options.threads);
   const Goal goal = goal_of(options);
   const PieceSetFile pieces = load_pieces(options);
   if (!command.fixed_path.empty()) {

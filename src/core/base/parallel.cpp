@@ -2,12 +2,14 @@
 
 #include <algorithm>
 #include <atomic>
+#include <optional>
 
 #include <tbb/global_control.h>
 #include <tbb/parallel_for.h>
 #include <tbb/parallel_invoke.h>
 #include <tbb/task_arena.h>
 #include <tbb/task_group.h>
+#include <opencv2/core/utility.hpp>
 
 namespace tangram {
 
@@ -71,5 +73,14 @@ struct ThreadLimit::Impl {
 
 ThreadLimit::ThreadLimit(int threads) : impl_(std::make_unique<Impl>(threads)) {}
 ThreadLimit::~ThreadLimit() = default;
+
+void limit_process_threads(int threads) {
+  static std::optional<tbb::global_control> control;
+  control.emplace(
+      tbb::global_control::max_allowed_parallelism,
+      static_cast<std::size_t>(threads > 0 ? threads : tbb::this_task_arena::max_concurrency()));
+  // OpenCV's loops (reading a figure, distance transforms) would start a worker of their own.
+  if (threads == 1) cv::setNumThreads(1);
+}
 
 }  // namespace tangram

@@ -54,4 +54,9 @@ private:
   std::unique_ptr<Impl> impl_;
 };
 
+/// For a process that runs one job: limits parallel_for, and OpenCV's own loops, to `threads`
+/// workers (0 = all hardware threads) until the process ends or the next call. Not for jobs
+/// side by side in one process (ThreadLimit is).
+void limit_process_threads(int threads);
+
 }  // namespace tangram
