@@ -138,3 +138,31 @@ TEST_CASE("rough check: an assembly that fails at full resolution lets the searc
   CHECK(solved.out.find("rejected at full resolution") == std::string::npos);
   CHECK(solved.err.find("solving at 1/2 scale") != std::string::npos);
 }
+
+// The square jittered by +-2 and +-3 px (make_rough.py --step 12 --figures 01-square --sides
+// 170: 01-square-s170-j2.png and -j3.png). The square has no slack: the raster search's
+// candidates off the ragged outline were never exactly right (main: 7 of 7 placed, no assembly
+// passes, to the time limit). Its long straight runs make a clean square (straightened_outline()),
+// solved in milliseconds and judged on the figure as drawn (the stage "straightened").
+TEST_CASE("rough check: the square at +-2 and +-3 px solves by its straightened outline") {
+  const tangram::test::TempDir dir("rough-square");
+  {
+    const std::string figure = data("rough-square-j3.png");
+    const Run solved = solve_and_verify(dir, figure, "", "j3.json").first;
+    CAPTURE(solved.out);
+    CHECK(solved.out.find(": solved (approximate: rough outline, checked within ") !=
+          std::string::npos);
+    CHECK(tangram::test::read_all(dir.path() / "j3.json").find("\"found_by\": \"straightened\"") !=
+          std::string::npos);
+  }
+  {
+    // No band (roughness under 0.5 px): solved within the referee's own thresholds.
+    const std::string figure = data("rough-square-j2.png");
+    const Run solved = solve_and_verify(dir, figure, "", "j2.json").first;
+    CAPTURE(solved.out);
+    CHECK(solved.out.find(": solved in ") != std::string::npos);
+    const Run strict = run_cli(dir, "verify " + figure + " j2.json --as-referee");
+    CAPTURE(strict.out);
+    CHECK(strict.status == 0);
+  }
+}

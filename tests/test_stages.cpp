@@ -74,10 +74,10 @@ SolverConfig no_exact_stages() {
 
 }  // namespace
 
-TEST_CASE("stages: the default list is refusal, grid, lattice, vertex, raster, vertex-off-...") {
-  CHECK(stage_names(default_stages()) == std::vector<std::string>{"refusal", "grid", "lattice",
-                                                                  "vertex", "raster",
-                                                                  "vertex-off-rotations"});
+TEST_CASE("stages: the default list is refusal, grid, lattice, vertex, straightened, raster, ...") {
+  CHECK(stage_names(default_stages()) ==
+        std::vector<std::string>{"refusal", "grid", "lattice", "vertex", "straightened", "raster",
+                                 "vertex-off-rotations"});
 }
 
 TEST_CASE("stages: a stage that does not apply is skipped; the first answer ends the solve") {

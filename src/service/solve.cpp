@@ -106,6 +106,8 @@ std::string search_summary(const SolvePlan& plan, const Solution& solution, cons
   const bool by_vertices = off_rotations || (s.found_by == "vertex" && !vertex_mode);
   if (s.found_by == "grid") out << "  found on the set's unit grid, cell by cell (exact search)\n";
   if (s.found_by == "lattice") out << "  found on the set's lattice (exact search)\n";
+  if (s.found_by == "straightened")
+    out << "  found on the outline straightened (lines through its long runs), checked as drawn\n";
   if (std::find(s.exhausted_stages.begin(), s.exhausted_stages.end(), "lattice") !=
       s.exhausted_stages.end())
     out << "  no assembly with every piece's corners on the figure's lattice (searched to the "

@@ -9,6 +9,7 @@ const Stage& refusal_stage();
 const Stage& grid_stage();
 const Stage& lattice_stage();
 const Stage& vertex_stage();
+const Stage& straightened_stage();
 const Stage& raster_stage();
 const Stage& vertex_off_rotations_stage();
 
@@ -18,6 +19,7 @@ const StageList& default_stages() {
       &grid_stage(),                  // a set of polyominoes on its unit grid, exactly
       &lattice_stage(),               // another set on its lattice, exactly
       &vertex_stage(),                // straight-edged pieces on the outline's corners, exactly
+      &straightened_stage(),          // a noisy outline's straight runs, judged as drawn
       &raster_stage(),                // pieces on the raster, at the rotation plan's steps
       &vertex_off_rotations_stage(),  // the vertex stage's assembly outside those rotations
   };

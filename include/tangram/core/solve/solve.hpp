@@ -7,8 +7,8 @@
 
 namespace tangram {
 
-/// The stages solve() runs, in order: "refusal", "grid", "lattice", "vertex", "raster",
-/// "vertex-off-rotations".
+/// The stages solve() runs, in order: "refusal", "grid", "lattice", "vertex", "straightened",
+/// "raster", "vertex-off-rotations".
 const StageList& default_stages();
 
 /// Assembles config.pieces into `pattern` by default_stages(); the same for any thread count.
