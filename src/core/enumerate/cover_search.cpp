@@ -10,11 +10,16 @@
 #include "tangram/core/base/parallel.hpp"
 
 // choose() counts bits: with the processor's popcount where it has one (x86-64 before v2 has
-// none built in, and a library call per word costs more than the rest of the search).
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__) && defined(__linux__)
-#define TANGRAM_POPCOUNT_CLONES __attribute__((target_clones("popcnt", "default")))
+// none built in, and a library call per word costs more than the rest of the search). The
+// variant is chosen on first use (cpuid), not by target_clones: those make every process run
+// libgcc's CPU detection at start-up.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__)
+#include <cpuid.h>
+#define TANGRAM_POPCOUNT_DISPATCH 1
+#define TANGRAM_TARGET_POPCNT __attribute__((target("popcnt")))
 #else
-#define TANGRAM_POPCOUNT_CLONES
+#define TANGRAM_POPCOUNT_DISPATCH 0
+#define TANGRAM_TARGET_POPCNT
 #endif
 
 namespace tangram {
@@ -22,6 +27,19 @@ namespace tangram {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+/// Whether the processor has the popcnt instruction (asked once, on first use).
+bool has_popcnt() {
+#if TANGRAM_POPCOUNT_DISPATCH
+  static const bool has = [] {
+    unsigned a = 0, b = 0, c = 0, d = 0;
+    return __get_cpuid(1, &a, &b, &c, &d) != 0 && (c & bit_POPCNT) != 0;
+  }();
+  return has;
+#else
+  return true;
+#endif
+}
 
 /// How cover_search() uses the figure's symmetries (docs/design/enumerate.md, "Symmetry
 /// breaking"): the problem's permutations closed into a group and, when every assembly places
@@ -324,7 +342,7 @@ public:
 
   CoverWalker(const CoverIndex& index, const CoverProblem& problem, const SymmetryUse& symmetry,
               const CoverConfig& config)
-      : x_(index), problem_(problem), symmetry_(symmetry), config_(config) {
+      : x_(index), problem_(problem), symmetry_(symmetry), config_(config), popcnt_(has_popcnt()) {
     reset();
   }
 
@@ -376,7 +394,9 @@ public:
   bool run(std::size_t max_depth, Leaf&& leaf, Cut&& cut, Cancelled&& cancelled) {
     const int empty = next_empty(0);
     if (empty == x_.points) return leaf();
-    if (x_.fewest) return run_fewest(max_depth, leaf, cut, cancelled);
+    if (x_.fewest)
+      return popcnt_ ? run_fewest<true>(max_depth, leaf, cut, cancelled)
+                     : run_fewest<false>(max_depth, leaf, cut, cancelled);
     if (doomed(empty)) return true;
     // A move covers a point at least: at most one frame per point, and the first.
     stack_.resize(static_cast<std::size_t>(x_.points) + 1);
@@ -420,12 +440,13 @@ public:
   }
 
   /// run() by the column with the fewest live moves (a free point, or a shape with one copy
-  /// left when every piece is placed), its moves taken in bit order.
-  template <class Leaf, class Cut, class Cancelled>
+  /// left when every piece is placed), its moves taken in bit order; `Popcnt`: the processor
+  /// has the popcnt instruction.
+  template <bool Popcnt, class Leaf, class Cut, class Cancelled>
   bool run_fewest(std::size_t max_depth, Leaf&& leaf, Cut&& cut, Cancelled&& cancelled) {
     const auto lw = static_cast<std::size_t>(x_.live_words);
     const auto mw = static_cast<std::size_t>(x_.mask_words);
-    const int column = choose();
+    const int column = choose<Popcnt>();
     if (column < 0) return true;
     stack_.resize(static_cast<std::size_t>(x_.points) + 1);
     std::size_t top = 0;
@@ -461,7 +482,7 @@ public:
         continue;
       }
       if (pieces_left_ == 0) continue;
-      const int next = choose();
+      const int next = choose<Popcnt>();
       if (next < 0) continue;
       if (placed_.size() >= max_depth) {
         if (!cut()) return false;
@@ -472,9 +493,21 @@ public:
     return true;
   }
 
+  /// The column to cover next (choose_columns()), counted with popcnt when `Popcnt`.
+  template <bool Popcnt>
+  int choose() const {
+    if constexpr (Popcnt)
+      return choose_popcnt();
+    else
+      return choose_columns();
+  }
+
+  TANGRAM_TARGET_POPCNT int choose_popcnt() const { return choose_columns(); }
+
   /// The column to cover next: the free point with the fewest live moves (the first of them),
   /// or with PieceUse::Exact a shape with one copy left and fewer; -1 when one has none.
-  TANGRAM_POPCOUNT_CLONES int choose() const {
+  /// Inlined into choose_popcnt() so that its popcounts are the instruction there.
+  __attribute__((always_inline)) int choose_columns() const {
     const auto lw = static_cast<std::size_t>(x_.live_words);
     const auto mw = static_cast<std::size_t>(x_.mask_words);
     const std::uint64_t* live = &live_[placed_.size() * lw];
@@ -678,6 +711,7 @@ private:
   const CoverProblem& problem_;
   const SymmetryUse& symmetry_;
   const CoverConfig& config_;
+  bool popcnt_;                      ///< the processor has popcnt: choose_popcnt()
   std::vector<std::uint64_t> free_;  ///< bit per point: not covered yet
   std::vector<int> left_;            ///< per shape: copies not placed yet
   int pieces_left_ = 0;              ///< pieces not placed (negative with PieceUse::Copies)
