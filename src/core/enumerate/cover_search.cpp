@@ -230,20 +230,34 @@ struct CoverIndex {
   }
 
   /// The tables of CoverChoice::FewestMoves (docs/design/enumerate.md): sets of moves as bits
-  /// (bit m for move m); per move the moves that share a point with it, per point the moves
-  /// that cover it, per shape its moves. Not made (`fewest` false: the first empty point)
-  /// when the rows would pass kMostConflictWords.
+  /// (move m at bit bit_of[m]); per move the moves that share a point with it, per point the
+  /// moves that cover it, per shape its moves. The bits go shape by shape, each shape from a
+  /// word of its own, by first point within it: a shape with no copy left leaves whole words
+  /// empty, and a point's moves of a shape fall in a few words. Not made (`fewest` false: the
+  /// first empty point) when the rows would pass kMostConflictWords.
   void index_conflicts(const CoverProblem& problem) {
     constexpr std::size_t kMostConflictWords = std::size_t{1} << 20;
-    live_words = static_cast<int>((moves.size() + 63) / 64);
+    bit_of.assign(moves.size(), 0);
+    std::size_t bits_used = 0;
+    for (std::size_t s = 0; s < left.size(); ++s) {
+      bits_used = (bits_used + 63) / 64 * 64;
+      for (std::size_t m = 0; m < moves.size(); ++m)
+        if (moves[m].shape == static_cast<ShapeId>(s)) bit_of[m] = static_cast<int>(bits_used++);
+    }
+    live_words = static_cast<int>((bits_used + 63) / 64);
     if (moves.empty() || moves.size() * static_cast<std::size_t>(live_words) > kMostConflictWords)
       return;
     fewest = true;
+    move_of.assign(bits_used, -1);
+    for (std::size_t m = 0; m < moves.size(); ++m)
+      move_of[static_cast<std::size_t>(bit_of[m])] = static_cast<int>(m);
     const auto lw = static_cast<std::size_t>(live_words);
     covering.assign(static_cast<std::size_t>(points) * lw, 0);
-    for (std::size_t m = 0; m < moves.size(); ++m)
+    for (std::size_t m = 0; m < moves.size(); ++m) {
+      const auto b = static_cast<std::size_t>(bit_of[m]);
       for (const int p : problem.moves[static_cast<std::size_t>(moves[m].index)].points)
-        covering[static_cast<std::size_t>(p) * lw + m / 64] |= std::uint64_t{1} << (m % 64);
+        covering[static_cast<std::size_t>(p) * lw + b / 64] |= std::uint64_t{1} << (b % 64);
+    }
     mask_words = static_cast<int>((lw + 63) / 64);
     const auto mw = static_cast<std::size_t>(mask_words);
     covering_mask.assign(static_cast<std::size_t>(points) * mw, 0);
@@ -252,9 +266,11 @@ struct CoverIndex {
         if (covering[p * lw + w] != 0)
           covering_mask[p * mw + w / 64] |= std::uint64_t{1} << (w % 64);
     shape_rows.assign(left.size() * lw, 0);
-    for (std::size_t m = 0; m < moves.size(); ++m)
-      shape_rows[static_cast<std::size_t>(moves[m].shape) * lw + m / 64] |= std::uint64_t{1}
-                                                                            << (m % 64);
+    for (std::size_t m = 0; m < moves.size(); ++m) {
+      const auto b = static_cast<std::size_t>(bit_of[m]);
+      shape_rows[static_cast<std::size_t>(moves[m].shape) * lw + b / 64] |= std::uint64_t{1}
+                                                                            << (b % 64);
+    }
     conflicts.assign(moves.size() * lw, 0);
     for (std::size_t m = 0; m < moves.size(); ++m) {
       std::uint64_t* row = &conflicts[m * lw];
@@ -307,11 +323,13 @@ struct CoverIndex {
   std::vector<Move> moves;  ///< by first point: [start[i], start[i + 1]) at point i
   std::vector<int> start;
   std::vector<std::uint64_t> bits;
-  int window = 0;           ///< points after a move's first by which the moves are listed
-  std::vector<int> lists;   ///< point i, pattern q: listed[lists[i * 2^window + q], ... + 1)
-  std::vector<int> listed;  ///< indices into `moves`
-  bool fewest = false;      ///< the tables below are made: CoverChoice::FewestMoves
-  int live_words = 0;       ///< words of a set of moves
+  int window = 0;            ///< points after a move's first by which the moves are listed
+  std::vector<int> lists;    ///< point i, pattern q: listed[lists[i * 2^window + q], ... + 1)
+  std::vector<int> listed;   ///< indices into `moves`
+  bool fewest = false;       ///< the tables below are made: CoverChoice::FewestMoves
+  int live_words = 0;        ///< words of a set of moves
+  std::vector<int> bit_of;   ///< per move (index into `moves`): its bit in a set of moves
+  std::vector<int> move_of;  ///< per bit of a set of moves: its move, -1 for none
   std::vector<std::uint64_t> conflicts;  ///< per move, live_words: the moves sharing a point
   std::vector<std::uint64_t> covering;   ///< per point, live_words: the moves covering it
   int mask_words = 0;                    ///< words of a set of words of live moves
@@ -474,7 +492,7 @@ public:
       }
       const int b = f.next * 64 + __builtin_ctzll(f.bits);
       f.bits &= f.bits - 1;
-      place(b);
+      place(x_.move_of[static_cast<std::size_t>(b)]);
       f.placed = true;
       if ((++nodes_ & 4095) == 0 && (stop_ = poll(cancelled)) != Stop::None) return false;
       if (next_empty(0) == x_.points) {
