@@ -271,6 +271,18 @@ struct CoverIndex {
       shape_rows[static_cast<std::size_t>(moves[m].shape) * lw + b / 64] |= std::uint64_t{1}
                                                                             << (b % 64);
     }
+    if (problem.neighbours.size() == static_cast<std::size_t>(points)) {
+      const auto pw = static_cast<std::size_t>(words);
+      borders.assign(moves.size() * pw, 0);
+      for (std::size_t m = 0; m < moves.size(); ++m) {
+        const std::vector<int>& own =
+            problem.moves[static_cast<std::size_t>(moves[m].index)].points;
+        for (const int p : own)
+          for (const int q : problem.neighbours[static_cast<std::size_t>(p)])
+            if (std::find(own.begin(), own.end(), q) == own.end())
+              borders[m * pw + static_cast<std::size_t>(q / 64)] |= std::uint64_t{1} << (q % 64);
+      }
+    }
     conflicts.assign(moves.size() * lw, 0);
     for (std::size_t m = 0; m < moves.size(); ++m) {
       std::uint64_t* row = &conflicts[m * lw];
@@ -336,6 +348,8 @@ struct CoverIndex {
   std::vector<std::uint64_t>
       covering_mask;                      ///< per point, mask_words: its nonzero words of covering
   std::vector<std::uint64_t> shape_rows;  ///< per shape, live_words: its moves
+  /// With CoverProblem::neighbours, per move, `words`: the points next to it, not in it.
+  std::vector<std::uint64_t> borders;
 };
 
 /// What a subtree's search found: its assemblies (move indices of CoverProblem, one after the
@@ -531,13 +545,13 @@ public:
     const std::uint64_t* live = &live_[placed_.size() * lw];
     const std::uint64_t* nonzero = &nonzero_[placed_.size() * mw];
     int best = std::numeric_limits<int>::max(), column = -1;
-    // The live moves covering p, counted up to `best`.
-    const auto count_point = [&](int p) {
+    // The live moves covering p, counted up to `cap`.
+    const auto count_upto = [&](int p, int cap) {
       int count = 0;
       const std::uint64_t* cover = &x_.covering[static_cast<std::size_t>(p) * lw];
       const std::uint64_t* words = &x_.covering_mask[static_cast<std::size_t>(p) * mw];
-      for (std::size_t j = 0; j < mw && count < best; ++j)
-        for (std::uint64_t y = words[j] & nonzero[j]; y != 0 && count < best; y &= y - 1) {
+      for (std::size_t j = 0; j < mw && count < cap; ++j)
+        for (std::uint64_t y = words[j] & nonzero[j]; y != 0 && count < cap; y &= y - 1) {
           const std::size_t word = j * 64 + static_cast<std::size_t>(__builtin_ctzll(y));
           count += __builtin_popcountll(live[word] & cover[word]);
         }
@@ -550,14 +564,22 @@ public:
     const int hint = depth > 0 ? runner_up_[depth - 1] : -1;
     runner_up = -1;
     if (hint >= 0 && ((free_[static_cast<std::size_t>(hint / 64)] >> (hint % 64)) & 1) != 0) {
-      const int count = count_point(hint);
+      const int count = count_upto(hint, best);
       if (count == 0) return -1;
       best = count + 1;
+    }
+    // A free point next to the move just made with no live move left: no assembly below.
+    if (!x_.borders.empty() && depth > 0) {
+      const std::uint64_t* border = &x_.borders[static_cast<std::size_t>(placed_.back()) *
+                                                static_cast<std::size_t>(x_.words)];
+      for (int w = 0; w < x_.words; ++w)
+        for (std::uint64_t x = free_[static_cast<std::size_t>(w)] & border[w]; x != 0; x &= x - 1)
+          if (count_upto(w * 64 + __builtin_ctzll(x), 1) == 0) return -1;
     }
     for (int w = 0; w < x_.words; ++w)
       for (std::uint64_t x = free_[static_cast<std::size_t>(w)]; x != 0; x &= x - 1) {
         const int p = w * 64 + __builtin_ctzll(x);
-        const int count = count_point(p);
+        const int count = count_upto(p, best);
         if (count < best) {
           if (count == 0) return -1;
           best = count;
