@@ -10,11 +10,16 @@
 #include "tangram/core/base/parallel.hpp"
 
 // choose() counts bits: with the processor's popcount where it has one (x86-64 before v2 has
-// none built in, and a library call per word costs more than the rest of the search).
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__) && defined(__linux__)
-#define TANGRAM_POPCOUNT_CLONES __attribute__((target_clones("popcnt", "default")))
+// none built in, and a library call per word costs more than the rest of the search). The
+// variant is chosen on first use (cpuid), not by target_clones: those make every process run
+// libgcc's CPU detection at start-up.
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__POPCNT__)
+#include <cpuid.h>
+#define TANGRAM_POPCOUNT_DISPATCH 1
+#define TANGRAM_TARGET_POPCNT __attribute__((target("popcnt")))
 #else
-#define TANGRAM_POPCOUNT_CLONES
+#define TANGRAM_POPCOUNT_DISPATCH 0
+#define TANGRAM_TARGET_POPCNT
 #endif
 
 namespace tangram {
@@ -22,6 +27,19 @@ namespace tangram {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+/// Whether the processor has the popcnt instruction (asked once, on first use).
+bool has_popcnt() {
+#if TANGRAM_POPCOUNT_DISPATCH
+  static const bool has = [] {
+    unsigned a = 0, b = 0, c = 0, d = 0;
+    return __get_cpuid(1, &a, &b, &c, &d) != 0 && (c & bit_POPCNT) != 0;
+  }();
+  return has;
+#else
+  return true;
+#endif
+}
 
 /// How cover_search() uses the figure's symmetries (docs/design/enumerate.md, "Symmetry
 /// breaking"): the problem's permutations closed into a group and, when every assembly places
@@ -212,20 +230,34 @@ struct CoverIndex {
   }
 
   /// The tables of CoverChoice::FewestMoves (docs/design/enumerate.md): sets of moves as bits
-  /// (bit m for move m); per move the moves that share a point with it, per point the moves
-  /// that cover it, per shape its moves. Not made (`fewest` false: the first empty point)
-  /// when the rows would pass kMostConflictWords.
+  /// (move m at bit bit_of[m]); per move the moves that share a point with it, per point the
+  /// moves that cover it, per shape its moves. The bits go shape by shape, each shape from a
+  /// word of its own, by first point within it: a shape with no copy left leaves whole words
+  /// empty, and a point's moves of a shape fall in a few words. Not made (`fewest` false: the
+  /// first empty point) when the rows would pass kMostConflictWords.
   void index_conflicts(const CoverProblem& problem) {
     constexpr std::size_t kMostConflictWords = std::size_t{1} << 20;
-    live_words = static_cast<int>((moves.size() + 63) / 64);
+    bit_of.assign(moves.size(), 0);
+    std::size_t bits_used = 0;
+    for (std::size_t s = 0; s < left.size(); ++s) {
+      bits_used = (bits_used + 63) / 64 * 64;
+      for (std::size_t m = 0; m < moves.size(); ++m)
+        if (moves[m].shape == static_cast<ShapeId>(s)) bit_of[m] = static_cast<int>(bits_used++);
+    }
+    live_words = static_cast<int>((bits_used + 63) / 64);
     if (moves.empty() || moves.size() * static_cast<std::size_t>(live_words) > kMostConflictWords)
       return;
     fewest = true;
+    move_of.assign(bits_used, -1);
+    for (std::size_t m = 0; m < moves.size(); ++m)
+      move_of[static_cast<std::size_t>(bit_of[m])] = static_cast<int>(m);
     const auto lw = static_cast<std::size_t>(live_words);
     covering.assign(static_cast<std::size_t>(points) * lw, 0);
-    for (std::size_t m = 0; m < moves.size(); ++m)
+    for (std::size_t m = 0; m < moves.size(); ++m) {
+      const auto b = static_cast<std::size_t>(bit_of[m]);
       for (const int p : problem.moves[static_cast<std::size_t>(moves[m].index)].points)
-        covering[static_cast<std::size_t>(p) * lw + m / 64] |= std::uint64_t{1} << (m % 64);
+        covering[static_cast<std::size_t>(p) * lw + b / 64] |= std::uint64_t{1} << (b % 64);
+    }
     mask_words = static_cast<int>((lw + 63) / 64);
     const auto mw = static_cast<std::size_t>(mask_words);
     covering_mask.assign(static_cast<std::size_t>(points) * mw, 0);
@@ -234,9 +266,23 @@ struct CoverIndex {
         if (covering[p * lw + w] != 0)
           covering_mask[p * mw + w / 64] |= std::uint64_t{1} << (w % 64);
     shape_rows.assign(left.size() * lw, 0);
-    for (std::size_t m = 0; m < moves.size(); ++m)
-      shape_rows[static_cast<std::size_t>(moves[m].shape) * lw + m / 64] |= std::uint64_t{1}
-                                                                            << (m % 64);
+    for (std::size_t m = 0; m < moves.size(); ++m) {
+      const auto b = static_cast<std::size_t>(bit_of[m]);
+      shape_rows[static_cast<std::size_t>(moves[m].shape) * lw + b / 64] |= std::uint64_t{1}
+                                                                            << (b % 64);
+    }
+    if (problem.neighbours.size() == static_cast<std::size_t>(points)) {
+      const auto pw = static_cast<std::size_t>(words);
+      borders.assign(moves.size() * pw, 0);
+      for (std::size_t m = 0; m < moves.size(); ++m) {
+        const std::vector<int>& own =
+            problem.moves[static_cast<std::size_t>(moves[m].index)].points;
+        for (const int p : own)
+          for (const int q : problem.neighbours[static_cast<std::size_t>(p)])
+            if (std::find(own.begin(), own.end(), q) == own.end())
+              borders[m * pw + static_cast<std::size_t>(q / 64)] |= std::uint64_t{1} << (q % 64);
+      }
+    }
     conflicts.assign(moves.size() * lw, 0);
     for (std::size_t m = 0; m < moves.size(); ++m) {
       std::uint64_t* row = &conflicts[m * lw];
@@ -289,17 +335,21 @@ struct CoverIndex {
   std::vector<Move> moves;  ///< by first point: [start[i], start[i + 1]) at point i
   std::vector<int> start;
   std::vector<std::uint64_t> bits;
-  int window = 0;           ///< points after a move's first by which the moves are listed
-  std::vector<int> lists;   ///< point i, pattern q: listed[lists[i * 2^window + q], ... + 1)
-  std::vector<int> listed;  ///< indices into `moves`
-  bool fewest = false;      ///< the tables below are made: CoverChoice::FewestMoves
-  int live_words = 0;       ///< words of a set of moves
+  int window = 0;            ///< points after a move's first by which the moves are listed
+  std::vector<int> lists;    ///< point i, pattern q: listed[lists[i * 2^window + q], ... + 1)
+  std::vector<int> listed;   ///< indices into `moves`
+  bool fewest = false;       ///< the tables below are made: CoverChoice::FewestMoves
+  int live_words = 0;        ///< words of a set of moves
+  std::vector<int> bit_of;   ///< per move (index into `moves`): its bit in a set of moves
+  std::vector<int> move_of;  ///< per bit of a set of moves: its move, -1 for none
   std::vector<std::uint64_t> conflicts;  ///< per move, live_words: the moves sharing a point
   std::vector<std::uint64_t> covering;   ///< per point, live_words: the moves covering it
   int mask_words = 0;                    ///< words of a set of words of live moves
   std::vector<std::uint64_t>
       covering_mask;                      ///< per point, mask_words: its nonzero words of covering
   std::vector<std::uint64_t> shape_rows;  ///< per shape, live_words: its moves
+  /// With CoverProblem::neighbours, per move, `words`: the points next to it, not in it.
+  std::vector<std::uint64_t> borders;
 };
 
 /// What a subtree's search found: its assemblies (move indices of CoverProblem, one after the
@@ -324,7 +374,7 @@ public:
 
   CoverWalker(const CoverIndex& index, const CoverProblem& problem, const SymmetryUse& symmetry,
               const CoverConfig& config)
-      : x_(index), problem_(problem), symmetry_(symmetry), config_(config) {
+      : x_(index), problem_(problem), symmetry_(symmetry), config_(config), popcnt_(has_popcnt()) {
     reset();
   }
 
@@ -376,7 +426,9 @@ public:
   bool run(std::size_t max_depth, Leaf&& leaf, Cut&& cut, Cancelled&& cancelled) {
     const int empty = next_empty(0);
     if (empty == x_.points) return leaf();
-    if (x_.fewest) return run_fewest(max_depth, leaf, cut, cancelled);
+    if (x_.fewest)
+      return popcnt_ ? run_fewest<true>(max_depth, leaf, cut, cancelled)
+                     : run_fewest<false>(max_depth, leaf, cut, cancelled);
     if (doomed(empty)) return true;
     // A move covers a point at least: at most one frame per point, and the first.
     stack_.resize(static_cast<std::size_t>(x_.points) + 1);
@@ -420,12 +472,13 @@ public:
   }
 
   /// run() by the column with the fewest live moves (a free point, or a shape with one copy
-  /// left when every piece is placed), its moves taken in bit order.
-  template <class Leaf, class Cut, class Cancelled>
+  /// left when every piece is placed), its moves taken in bit order; `Popcnt`: the processor
+  /// has the popcnt instruction.
+  template <bool Popcnt, class Leaf, class Cut, class Cancelled>
   bool run_fewest(std::size_t max_depth, Leaf&& leaf, Cut&& cut, Cancelled&& cancelled) {
     const auto lw = static_cast<std::size_t>(x_.live_words);
     const auto mw = static_cast<std::size_t>(x_.mask_words);
-    const int column = choose();
+    const int column = choose<Popcnt>();
     if (column < 0) return true;
     stack_.resize(static_cast<std::size_t>(x_.points) + 1);
     std::size_t top = 0;
@@ -453,7 +506,7 @@ public:
       }
       const int b = f.next * 64 + __builtin_ctzll(f.bits);
       f.bits &= f.bits - 1;
-      place(b);
+      place(x_.move_of[static_cast<std::size_t>(b)]);
       f.placed = true;
       if ((++nodes_ & 4095) == 0 && (stop_ = poll(cancelled)) != Stop::None) return false;
       if (next_empty(0) == x_.points) {
@@ -461,7 +514,7 @@ public:
         continue;
       }
       if (pieces_left_ == 0) continue;
-      const int next = choose();
+      const int next = choose<Popcnt>();
       if (next < 0) continue;
       if (placed_.size() >= max_depth) {
         if (!cut()) return false;
@@ -472,21 +525,33 @@ public:
     return true;
   }
 
+  /// The column to cover next (choose_columns()), counted with popcnt when `Popcnt`.
+  template <bool Popcnt>
+  int choose() const {
+    if constexpr (Popcnt)
+      return choose_popcnt();
+    else
+      return choose_columns();
+  }
+
+  TANGRAM_TARGET_POPCNT int choose_popcnt() const { return choose_columns(); }
+
   /// The column to cover next: the free point with the fewest live moves (the first of them),
   /// or with PieceUse::Exact a shape with one copy left and fewer; -1 when one has none.
-  TANGRAM_POPCOUNT_CLONES int choose() const {
+  /// Inlined into choose_popcnt() so that its popcounts are the instruction there.
+  __attribute__((always_inline)) int choose_columns() const {
     const auto lw = static_cast<std::size_t>(x_.live_words);
     const auto mw = static_cast<std::size_t>(x_.mask_words);
     const std::uint64_t* live = &live_[placed_.size() * lw];
     const std::uint64_t* nonzero = &nonzero_[placed_.size() * mw];
     int best = std::numeric_limits<int>::max(), column = -1;
-    // The live moves covering p, counted up to `best`.
-    const auto count_point = [&](int p) {
+    // The live moves covering p, counted up to `cap`.
+    const auto count_upto = [&](int p, int cap) {
       int count = 0;
       const std::uint64_t* cover = &x_.covering[static_cast<std::size_t>(p) * lw];
       const std::uint64_t* words = &x_.covering_mask[static_cast<std::size_t>(p) * mw];
-      for (std::size_t j = 0; j < mw && count < best; ++j)
-        for (std::uint64_t y = words[j] & nonzero[j]; y != 0 && count < best; y &= y - 1) {
+      for (std::size_t j = 0; j < mw && count < cap; ++j)
+        for (std::uint64_t y = words[j] & nonzero[j]; y != 0 && count < cap; y &= y - 1) {
           const std::size_t word = j * 64 + static_cast<std::size_t>(__builtin_ctzll(y));
           count += __builtin_popcountll(live[word] & cover[word]);
         }
@@ -499,14 +564,22 @@ public:
     const int hint = depth > 0 ? runner_up_[depth - 1] : -1;
     runner_up = -1;
     if (hint >= 0 && ((free_[static_cast<std::size_t>(hint / 64)] >> (hint % 64)) & 1) != 0) {
-      const int count = count_point(hint);
+      const int count = count_upto(hint, best);
       if (count == 0) return -1;
       best = count + 1;
+    }
+    // A free point next to the move just made with no live move left: no assembly below.
+    if (!x_.borders.empty() && depth > 0) {
+      const std::uint64_t* border = &x_.borders[static_cast<std::size_t>(placed_.back()) *
+                                                static_cast<std::size_t>(x_.words)];
+      for (int w = 0; w < x_.words; ++w)
+        for (std::uint64_t x = free_[static_cast<std::size_t>(w)] & border[w]; x != 0; x &= x - 1)
+          if (count_upto(w * 64 + __builtin_ctzll(x), 1) == 0) return -1;
     }
     for (int w = 0; w < x_.words; ++w)
       for (std::uint64_t x = free_[static_cast<std::size_t>(w)]; x != 0; x &= x - 1) {
         const int p = w * 64 + __builtin_ctzll(x);
-        const int count = count_point(p);
+        const int count = count_upto(p, best);
         if (count < best) {
           if (count == 0) return -1;
           best = count;
@@ -678,6 +751,7 @@ private:
   const CoverProblem& problem_;
   const SymmetryUse& symmetry_;
   const CoverConfig& config_;
+  bool popcnt_;                      ///< the processor has popcnt: choose_popcnt()
   std::vector<std::uint64_t> free_;  ///< bit per point: not covered yet
   std::vector<int> left_;            ///< per shape: copies not placed yet
   int pieces_left_ = 0;              ///< pieces not placed (negative with PieceUse::Copies)

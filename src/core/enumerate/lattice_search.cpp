@@ -370,6 +370,16 @@ LatticeSearchResult lattice_search(
       const int u = column_major ? l : m, v = column_major ? m : l;
       if (sample_in_figure(pattern, figure, sampling, u, v)) index(v, u) = problem.points++;
     }
+  // Each sample's neighbours (the eight around it in the figure), where slivers show first.
+  problem.neighbours.resize(static_cast<std::size_t>(problem.points));
+  for (int v = 0; v < rows; ++v)
+    for (int u = 0; u < cols; ++u)
+      for (int dv = -1; dv <= 1 && index(v, u) >= 0; ++dv)
+        for (int du = -1; du <= 1; ++du) {
+          const int y = v + dv, x = u + du;
+          if ((dv != 0 || du != 0) && y >= 0 && y < rows && x >= 0 && x < cols && index(y, x) >= 0)
+            problem.neighbours[static_cast<std::size_t>(index(v, u))].push_back(index(y, x));
+        }
   // The fine samples: whether each is in the figure.
   cv::Mat1b fine_in(figure.rows * fine.k, figure.cols * fine.k, uchar{0});
   for (int v = 0; v < fine_in.rows; ++v)
