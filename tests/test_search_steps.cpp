@@ -32,6 +32,16 @@ namespace {
 using tangram::test::config_45;
 using tangram::test::mask_pattern;
 
+/// Steps over `pattern`, judged on itself, with no progress callback or observer (Steps keeps
+/// references to them: they are members declared before it).
+struct QuietSteps {
+  QuietSteps(const Pattern& pattern, const SolverConfig& config)
+      : steps(pattern, config, progress, observer, pattern) {}
+  const ProgressCallback progress;
+  const SearchObserver observer;
+  Steps steps;
+};
+
 bool same_solution(const Solution& a, const Solution& b) {
   if (a.solved != b.solved || a.pieces.size() != b.pieces.size() ||
       a.stats.placements_tried != b.stats.placements_tried ||
@@ -54,9 +64,8 @@ TEST_CASE(
     "in configuration order") {
   const Pattern pattern = mask_pattern("02-page9-11.png");
   const SolverConfig config = config_45(SearchMode::Paper);
-  const ProgressCallback no_progress;  // Steps keeps references: they must outlive it
-  const SearchObserver no_observer;
-  Steps steps(pattern, config, no_progress, no_observer, pattern);
+  QuietSteps quiet(pattern, config);
+  Steps& steps = quiet.steps;
   REQUIRE_FALSE(steps.masks_timed_out());
   search::Node root = steps.root();
   const std::vector<Candidate> paper = steps.candidates(root.state, 0, CandidateChoice{});
@@ -92,9 +101,8 @@ TEST_CASE(
   const Pattern pattern = mask_pattern("03-page5-219.png");
   const SolverConfig config = config_45(SearchMode::Ours);
   ThreadLimit limit(2);
-  const ProgressCallback no_progress;  // Steps keeps references: they must outlive it
-  const SearchObserver no_observer;
-  Steps steps(pattern, config, no_progress, no_observer, pattern);
+  QuietSteps quiet(pattern, config);
+  Steps& steps = quiet.steps;
   REQUIRE_FALSE(steps.masks_timed_out());
   CandidateChoice choice;
   choice.positions = CandidateConfig{true, steps.short_edge_px()};
@@ -147,9 +155,8 @@ TEST_CASE(
   Solution direct;
   {
     ThreadLimit limit(1);
-    const ProgressCallback no_progress;  // Steps keeps references: they must outlive it
-    const SearchObserver no_observer;
-    Steps steps(pattern, config, no_progress, no_observer, pattern);
+    QuietSteps quiet(pattern, config);
+    Steps& steps = quiet.steps;
     direct = paper_search(steps);
   }
   CHECK(same_solution(one, direct));
@@ -183,9 +190,8 @@ TEST_CASE(
   config.pieces = file.set;
   config.search.rotation_step_deg = file.rotation_step_deg;
   config.search.reflection = file.mirror;
-  const ProgressCallback no_progress;
-  const SearchObserver no_observer;
-  Steps steps(pattern, config, no_progress, no_observer, pattern);
+  QuietSteps quiet(pattern, config);
+  Steps& steps = quiet.steps;
   REQUIRE_FALSE(steps.masks_timed_out());
   REQUIRE(config.pieces.shape_name(config.pieces.order()[0]) == "trapezoid");
   REQUIRE(config.pieces.shape_name(config.pieces.order()[1]) == "square");
@@ -230,9 +236,8 @@ TEST_CASE(
     SolverConfig config = config_45();
     config.search.threads = threads;
     const ThreadLimit limit(threads);
-    const ProgressCallback no_progress;  // Steps keeps references: they must outlive it
-    const SearchObserver no_observer;
-    Steps steps(pattern, config, no_progress, no_observer, pattern);
+    QuietSteps quiet(pattern, config);
+    Steps& steps = quiet.steps;
     REQUIRE_FALSE(steps.masks_timed_out());
     const std::optional<Impossibility> why = steps.impossibility();
     REQUIRE(why);
@@ -250,9 +255,8 @@ TEST_CASE("search steps: a node's candidates are the same with 1 and 2 threads")
   for (const int threads : {1, 2}) {
     config.search.threads = threads;
     const ThreadLimit limit(threads);
-    const ProgressCallback no_progress;  // Steps keeps references: they must outlive it
-    const SearchObserver no_observer;
-    Steps steps(pattern, config, no_progress, no_observer, pattern);
+    QuietSteps quiet(pattern, config);
+    Steps& steps = quiet.steps;
     REQUIRE_FALSE(steps.masks_timed_out());
     CandidateChoice choice;
     choice.positions = CandidateConfig{true, steps.short_edge_px()};
