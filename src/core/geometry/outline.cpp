@@ -114,17 +114,18 @@ CircleFit fit_circle(const std::vector<Vec2>& points) {
   Vec2 mean{0.0, 0.0};
   for (const Vec2 p : points) mean = mean + p;
   mean = (1.0 / static_cast<double>(points.size())) * mean;
-  cv::Mat1d a(static_cast<int>(points.size()), 3), b(static_cast<int>(points.size()), 1);
-  for (std::size_t i = 0; i < points.size(); ++i) {
-    const Vec2 q = points[i] - mean;
-    const int r = static_cast<int>(i);
-    a(r, 0) = q.x;
-    a(r, 1) = q.y;
-    a(r, 2) = 1.0;
-    b(r, 0) = -(q.x * q.x + q.y * q.y);
+  // Least squares of the rows (q.x, q.y, 1) x = -|q|^2, by its 3 x 3 normal equations (the
+  // points are centred: well conditioned), solved by OpenCV's own SVD, not LAPACK's.
+  cv::Matx33d ata = cv::Matx33d::zeros();
+  cv::Vec3d atb(0.0, 0.0, 0.0);
+  for (const Vec2 p : points) {
+    const Vec2 q = p - mean;
+    const cv::Vec3d row(q.x, q.y, 1.0);
+    ata += row * row.t();
+    atb += -(q.x * q.x + q.y * q.y) * row;
   }
-  cv::Mat1d x;
-  if (!cv::solve(a, b, x, cv::DECOMP_SVD)) return fit;
+  cv::Vec3d x;
+  if (!cv::solve(ata, atb, x, cv::DECOMP_SVD)) return fit;
   Vec2 c{-x(0) / 2.0, -x(1) / 2.0};
   double radius2 = c.x * c.x + c.y * c.y - x(2);
   if (!(radius2 > 0.0) || !std::isfinite(radius2)) return fit;
