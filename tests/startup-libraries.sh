@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # The shared objects a program loads at start (the dynamic loader's own list, as ldd prints it):
 # at most MAX, and none of the libraries that only the web server or no command needs
-# (cpp-httplib, OpenSSL, Brotli, opencv_imgcodecs and the GDAL it brings).
+# (cpp-httplib, OpenSSL, Brotli, opencv_imgcodecs and the GDAL it brings), nor the picture
+# codecs that only a JPEG, TIFF or WebP needs (opened then: io/detail/shared_library.hpp).
 #
 # With --static-opencv (a build whose programs link OpenCV's static archives), also none of
-# OpenCV's shared libraries, and not the object of imgproc that computes its interpolation
-# tables at every start (cv::initInterTab2D; experiments/startup/, "A fourth round").
+# OpenCV's shared libraries, nor LAPACK, BLAS and GLX, which the archives call only when
+# needed (src/cli/deferred_libraries.cpp), and not the object of imgproc that computes its
+# interpolation tables at every start (cv::initInterTab2D; experiments/startup/).
 #
 #   tests/startup-libraries.sh PROGRAM MAX [--static-opencv]   e.g. ... build/tangram 40
 set -euo pipefail
@@ -21,14 +23,14 @@ if [[ $count -gt $max ]]; then
   echo "$listing" >&2
   status=1
 fi
-if unwanted=$(grep -E "libcpp-httplib|libssl|libcrypto|libbrotli|opencv_imgcodecs|libgdal" <<< "$listing"); then
+if unwanted=$(grep -E "libcpp-httplib|libssl|libcrypto|libbrotli|opencv_imgcodecs|libgdal|libjpeg|libtiff|libwebp" <<< "$listing"); then
   echo "startup-libraries: loads what no command of it needs at start:" >&2
   echo "$unwanted" >&2
   status=1
 fi
 if [[ $static_opencv == --static-opencv ]]; then
-  if opencv=$(grep -E "libopencv_" <<< "$listing"); then
-    echo "startup-libraries: loads OpenCV's shared libraries, built to link its archives:" >&2
+  if opencv=$(grep -E "libopencv_|liblapack|libblas|libGLX" <<< "$listing"); then
+    echo "startup-libraries: loads OpenCV's shared libraries or theirs, built to link its archives:" >&2
     echo "$opencv" >&2
     status=1
   fi

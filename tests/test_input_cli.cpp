@@ -359,6 +359,24 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "tangram solve reads TIFF and WebP pictures, whose codecs it opens only when it reads one") {
+  // The program maps no codec at start (tests/startup-libraries.sh); each is opened here.
+  const TempDir dir("input-cli");
+  const cv::Mat1b picture =
+      cv::imread(std::string(TANGRAM_SOURCE_DIR) + "/masks/01-square.png", cv::IMREAD_GRAYSCALE);
+  REQUIRE(cv::imwrite(dir.file("fig.tif"), picture));
+  REQUIRE(cv::imwrite(dir.file("fig.webp"), picture, {cv::IMWRITE_WEBP_QUALITY, 101}));
+  for (const char* name : {"fig.tif", "fig.webp"}) {
+    CAPTURE(name);
+    const Run solved = run_cli(dir, std::string("solve ") + name + " --json s.json" + kFast);
+    CAPTURE(solved.err);
+    CHECK(solved.status == 0);
+    CHECK(contains(solved.out, "solved"));
+    CHECK(run_cli(dir, std::string("verify ") + name + " s.json").out.rfind("VALID", 0) == 0);
+  }
+}
+
+TEST_CASE(
     "tangram solve, verify, compare and explain read the pattern from standard input "
     "(-), in any format") {
   const TempDir dir("input-cli");

@@ -1,7 +1,8 @@
 // JPEG: the frame header read here, the data decoded by libjpeg(-turbo) with libjpeg's default
 // settings (islow DCT, fancy upsampling, block smoothing), which are OpenCV's: OpenCV 4.6's
 // JpegDecoder (grfmt_jpeg.cpp) sets only the output colour space, grey for one component, RGB
-// (here BGR directly) for three, CMYK for four (then converted to BGR by its formula).
+// (here BGR directly) for three, CMYK for four (then converted to BGR by its formula). libjpeg
+// is opened on the first JPEG read (shared_library.hpp).
 
 #include <csetjmp>
 #include <cstdio>
@@ -11,6 +12,7 @@
 #include <jpeglib.h>
 
 #include "tangram/io/detail/image_formats.hpp"
+#include "tangram/io/detail/shared_library.hpp"
 
 namespace tangram::detail {
 
@@ -27,6 +29,24 @@ struct JpegState {
   char message[JMSG_LENGTH_MAX] = {};
   int warnings = 0;
 };
+
+/// The functions of libjpeg that run_libjpeg() calls, named as in jpeglib.h.
+struct Libjpeg {
+  SharedLibrary lib{TANGRAM_JPEG_SONAME, "JPEG"};
+  TANGRAM_LIBRARY_FUNCTION(lib, jpeg_std_error);
+  TANGRAM_LIBRARY_FUNCTION(lib, jpeg_CreateDecompress);
+  TANGRAM_LIBRARY_FUNCTION(lib, jpeg_destroy_decompress);
+  TANGRAM_LIBRARY_FUNCTION(lib, jpeg_mem_src);
+  TANGRAM_LIBRARY_FUNCTION(lib, jpeg_read_header);
+  TANGRAM_LIBRARY_FUNCTION(lib, jpeg_start_decompress);
+  TANGRAM_LIBRARY_FUNCTION(lib, jpeg_read_scanlines);
+  TANGRAM_LIBRARY_FUNCTION(lib, jpeg_finish_decompress);
+};
+
+const Libjpeg& libjpeg() {
+  static const Libjpeg opened;
+  return opened;
+}
 
 void jpeg_fail(j_common_ptr cinfo) {
   auto* state = reinterpret_cast<JpegState*>(cinfo->err);
@@ -64,24 +84,26 @@ void jpeg_cmyk_to_bgr(const JSAMPLE* cmyk, unsigned char* bgr, std::uint32_t wid
 
 /// Decodes the whole file into `image` (made here); `problem` is then the first warning or
 /// error of libjpeg, empty when there was none. `row` holds 4 samples per pixel.
-void run_libjpeg(std::string_view b, const ImageHeader& header, JpegState& state, cv::Mat& image,
-                 std::vector<JSAMPLE>& row, std::string& problem) {
+void run_libjpeg(const Libjpeg& jpeg, std::string_view b, const ImageHeader& header,
+                 JpegState& state, cv::Mat& image, std::vector<JSAMPLE>& row,
+                 std::string& problem) {
   jpeg_decompress_struct& cinfo = state.cinfo;
-  cinfo.err = jpeg_std_error(&state.errors);
+  cinfo.err = jpeg.jpeg_std_error(&state.errors);
   state.errors.error_exit = jpeg_fail;
   state.errors.emit_message = jpeg_emit;
   state.errors.output_message = jpeg_quiet;
   state.progress.progress_monitor = jpeg_count_scans;
   if (setjmp(state.jump) != 0) {
-    jpeg_destroy_decompress(&cinfo);
+    jpeg.jpeg_destroy_decompress(&cinfo);
     problem = state.message;
     return;
   }
-  jpeg_create_decompress(&cinfo);
+  // jpeg_create_decompress(), a macro of jpeglib.h.
+  jpeg.jpeg_CreateDecompress(&cinfo, JPEG_LIB_VERSION, sizeof(jpeg_decompress_struct));
   cinfo.progress = &state.progress;
-  jpeg_mem_src(&cinfo, reinterpret_cast<const unsigned char*>(b.data()),
-               static_cast<unsigned long>(b.size()));
-  jpeg_read_header(&cinfo, TRUE);
+  jpeg.jpeg_mem_src(&cinfo, reinterpret_cast<const unsigned char*>(b.data()),
+                    static_cast<unsigned long>(b.size()));
+  jpeg.jpeg_read_header(&cinfo, TRUE);
   if (cinfo.image_width != header.width || cinfo.image_height != header.height)
     problem = "two frame sizes";
   else if (cinfo.num_components == 1)
@@ -95,17 +117,17 @@ void run_libjpeg(std::string_view b, const ImageHeader& header, JpegState& state
   if (problem.empty()) {
     image.create(static_cast<int>(header.height), static_cast<int>(header.width),
                  cinfo.num_components == 1 ? CV_8UC1 : CV_8UC3);
-    jpeg_start_decompress(&cinfo);
+    jpeg.jpeg_start_decompress(&cinfo);
     while (cinfo.output_scanline < cinfo.output_height) {
       unsigned char* out = image.ptr(static_cast<int>(cinfo.output_scanline));
       JSAMPROW rows[1] = {cinfo.num_components == 4 ? row.data() : out};
-      jpeg_read_scanlines(&cinfo, rows, 1);
+      jpeg.jpeg_read_scanlines(&cinfo, rows, 1);
       if (cinfo.num_components == 4) jpeg_cmyk_to_bgr(row.data(), out, header.width);
     }
-    jpeg_finish_decompress(&cinfo);
+    jpeg.jpeg_finish_decompress(&cinfo);
     if (state.warnings > 0) problem = state.message;
   }
-  jpeg_destroy_decompress(&cinfo);
+  jpeg.jpeg_destroy_decompress(&cinfo);
 }
 
 }  // namespace
@@ -145,7 +167,7 @@ cv::Mat decode_jpeg(std::string_view b, const ImageHeader& header) {
   cv::Mat image;
   std::vector<JSAMPLE> row(std::size_t{header.width} * 4);
   std::string problem;
-  run_libjpeg(b, header, state, image, row, problem);
+  run_libjpeg(libjpeg(), b, header, state, image, row, problem);
   if (!problem.empty()) unreadable(ImageFormat::Jpeg, problem);
   return image;
 }

@@ -2,7 +2,8 @@
 // file only (TIFFClientOpenExt), the way OpenCV 4.6's TiffDecoder (grfmt_tiff.cpp) reads the
 // layouts it reads whole: samples of up to 8 bits through libtiff's RGBA reader
 // (TIFFReadRGBAStrip: palettes looked up, min-is-white inverted, unassociated alpha
-// premultiplied), 16-bit samples from the raw strips; the orientation tag applied.
+// premultiplied), 16-bit samples from the raw strips; the orientation tag applied. libtiff is
+// opened on the first TIFF read (shared_library.hpp).
 
 #include <algorithm>
 #include <cstdarg>
@@ -16,6 +17,7 @@
 
 #include "tangram/core/base/error.hpp"
 #include "tangram/io/detail/image_formats.hpp"
+#include "tangram/io/detail/shared_library.hpp"
 
 namespace tangram::detail {
 
@@ -117,6 +119,32 @@ void tiff_row16(const std::uint16_t* in, std::uint16_t* out, std::uint32_t width
   }
 }
 
+/// The functions of libtiff that decode_tiff() calls, named as in tiffio.h.
+struct Libtiff {
+  SharedLibrary lib{TANGRAM_TIFF_SONAME, "TIFF"};
+  TANGRAM_LIBRARY_FUNCTION(lib, TIFFClientOpenExt);
+  TANGRAM_LIBRARY_FUNCTION(lib, TIFFGetField);
+  TANGRAM_LIBRARY_FUNCTION(lib, TIFFGetFieldDefaulted);
+  TANGRAM_LIBRARY_FUNCTION(lib, TIFFIsCODECConfigured);
+  TANGRAM_LIBRARY_FUNCTION(lib, TIFFIsTiled);
+  TANGRAM_LIBRARY_FUNCTION(lib, TIFFNumberOfStrips);
+  TANGRAM_LIBRARY_FUNCTION(lib, TIFFOpenOptionsAlloc);
+  TANGRAM_LIBRARY_FUNCTION(lib, TIFFOpenOptionsFree);
+  TANGRAM_LIBRARY_FUNCTION(lib, TIFFOpenOptionsSetErrorHandlerExtR);
+  TANGRAM_LIBRARY_FUNCTION(lib, TIFFOpenOptionsSetMaxSingleMemAlloc);
+  TANGRAM_LIBRARY_FUNCTION(lib, TIFFOpenOptionsSetWarningHandlerExtR);
+  TANGRAM_LIBRARY_FUNCTION(lib, TIFFRGBAImageOK);
+  TANGRAM_LIBRARY_FUNCTION(lib, TIFFReadEncodedStrip);
+  TANGRAM_LIBRARY_FUNCTION(lib, TIFFReadRGBAStrip);
+  TANGRAM_LIBRARY_FUNCTION(lib, TIFFStripSize);
+  TANGRAM_LIBRARY_FUNCTION(lib, TIFFClose);
+};
+
+const Libtiff& libtiff() {
+  static const Libtiff opened;
+  return opened;
+}
+
 }  // namespace
 
 ImageHeader tiff_header(std::string_view b) {
@@ -165,34 +193,35 @@ ImageHeader tiff_header(std::string_view b) {
 
 cv::Mat decode_tiff(std::string_view b, const ImageHeader& header) {
   const ImageFormat f = ImageFormat::Tiff;
+  const Libtiff& tiff = libtiff();
   TiffSource source{b, 0, {}};
-  TIFFOpenOptions* options = TIFFOpenOptionsAlloc();
-  TIFFOpenOptionsSetErrorHandlerExtR(options, tiff_error, &source);
-  TIFFOpenOptionsSetWarningHandlerExtR(options, tiff_warning, &source);
-  TIFFOpenOptionsSetMaxSingleMemAlloc(options, kTiffMaxAlloc);
+  TIFFOpenOptions* options = tiff.TIFFOpenOptionsAlloc();
+  tiff.TIFFOpenOptionsSetErrorHandlerExtR(options, tiff_error, &source);
+  tiff.TIFFOpenOptionsSetWarningHandlerExtR(options, tiff_warning, &source);
+  tiff.TIFFOpenOptionsSetMaxSingleMemAlloc(options, kTiffMaxAlloc);
   const std::unique_ptr<TIFF, void (*)(TIFF*)> tif(
-      TIFFClientOpenExt(kTiffName, "r", &source, tiff_read, tiff_write, tiff_seek, tiff_close,
-                        tiff_size, tiff_map, tiff_unmap, options),
-      TIFFClose);
-  TIFFOpenOptionsFree(options);
+      tiff.TIFFClientOpenExt(kTiffName, "r", &source, tiff_read, tiff_write, tiff_seek, tiff_close,
+                             tiff_size, tiff_map, tiff_unmap, options),
+      tiff.TIFFClose);
+  tiff.TIFFOpenOptionsFree(options);
   const auto fail = [&](const std::string& what) {
     unreadable(f, source.error.empty() ? what : source.error);
   };
   if (!tif) fail("not readable");
   std::uint32_t width = 0, height = 0;
   std::uint16_t photometric = 0, bits = 0, samples = 0, format = 0, planar = 0, compression = 0;
-  if (!TIFFGetField(tif.get(), TIFFTAG_IMAGEWIDTH, &width) ||
-      !TIFFGetField(tif.get(), TIFFTAG_IMAGELENGTH, &height) ||
-      !TIFFGetField(tif.get(), TIFFTAG_PHOTOMETRIC, &photometric))
+  if (!tiff.TIFFGetField(tif.get(), TIFFTAG_IMAGEWIDTH, &width) ||
+      !tiff.TIFFGetField(tif.get(), TIFFTAG_IMAGELENGTH, &height) ||
+      !tiff.TIFFGetField(tif.get(), TIFFTAG_PHOTOMETRIC, &photometric))
     fail("no image size or photometric interpretation");
   if (width != header.width || height != header.height) unreadable(f, "two image sizes");
-  TIFFGetFieldDefaulted(tif.get(), TIFFTAG_BITSPERSAMPLE, &bits);
-  TIFFGetFieldDefaulted(tif.get(), TIFFTAG_SAMPLESPERPIXEL, &samples);
-  TIFFGetFieldDefaulted(tif.get(), TIFFTAG_SAMPLEFORMAT, &format);
-  TIFFGetFieldDefaulted(tif.get(), TIFFTAG_PLANARCONFIG, &planar);
-  TIFFGetFieldDefaulted(tif.get(), TIFFTAG_COMPRESSION, &compression);
+  tiff.TIFFGetFieldDefaulted(tif.get(), TIFFTAG_BITSPERSAMPLE, &bits);
+  tiff.TIFFGetFieldDefaulted(tif.get(), TIFFTAG_SAMPLESPERPIXEL, &samples);
+  tiff.TIFFGetFieldDefaulted(tif.get(), TIFFTAG_SAMPLEFORMAT, &format);
+  tiff.TIFFGetFieldDefaulted(tif.get(), TIFFTAG_PLANARCONFIG, &planar);
+  tiff.TIFFGetFieldDefaulted(tif.get(), TIFFTAG_COMPRESSION, &compression);
   std::uint16_t orientation = ORIENTATION_TOPLEFT;
-  TIFFGetField(tif.get(), TIFFTAG_ORIENTATION, &orientation);
+  tiff.TIFFGetField(tif.get(), TIFFTAG_ORIENTATION, &orientation);
   // Layouts OpenCV 4.6 reads whole (it fails on others, printing as it does).
   const bool palette = photometric == PHOTOMETRIC_PALETTE;
   const bool grey = photometric == PHOTOMETRIC_MINISWHITE || photometric == PHOTOMETRIC_MINISBLACK;
@@ -205,23 +234,23 @@ cv::Mat decode_tiff(std::string_view b, const ImageHeader& header) {
   if (!((grey || palette) ? samples == 1 : samples == 3 || samples == 4))
     unsupported(f, std::to_string(samples) + " samples per pixel");
   if (planar != PLANARCONFIG_CONTIG) unsupported(f, "separate colour planes");
-  if (TIFFIsTiled(tif.get())) unsupported(f, "tiles (TIFFs in strips are read)");
-  if (compression == COMPRESSION_OJPEG || !TIFFIsCODECConfigured(compression))
+  if (tiff.TIFFIsTiled(tif.get())) unsupported(f, "tiles (TIFFs in strips are read)");
+  if (compression == COMPRESSION_OJPEG || !tiff.TIFFIsCODECConfigured(compression))
     unsupported(f, "compression " + std::to_string(compression));
   // OpenCV turns such a picture by 90 degrees, which gives it the other size than its header's.
   if (orientation >= ORIENTATION_LEFTTOP && orientation <= ORIENTATION_LEFTBOT)
     unsupported(f, "orientation " + std::to_string(orientation) + " (turned on its side)");
   char reason[1024] = {};
-  if (!TIFFRGBAImageOK(tif.get(), reason)) unreadable(f, reason);
+  if (!tiff.TIFFRGBAImageOK(tif.get(), reason)) unreadable(f, reason);
   std::uint32_t rows_per_strip = height;
-  TIFFGetFieldDefaulted(tif.get(), TIFFTAG_ROWSPERSTRIP, &rows_per_strip);
+  tiff.TIFFGetFieldDefaulted(tif.get(), TIFFTAG_ROWSPERSTRIP, &rows_per_strip);
   // OpenCV's strip buffer: RowsPerStrip rows (the height when the tag is 0 or 2^32 - 1), at
   // most 2^24 of them, under 1 GiB.
   const std::uint64_t opencv_rows =
       rows_per_strip == 0 || rows_per_strip == 0xFFFFFFFFu ? height : rows_per_strip;
   if (opencv_rows > kTiffMaxStripRows) unreadable(f, "more than 2^24 rows per strip");
   rows_per_strip = std::max<std::uint32_t>(1, std::min(rows_per_strip, height));
-  const tmsize_t raw_size = TIFFStripSize(tif.get());
+  const tmsize_t raw_size = tiff.TIFFStripSize(tif.get());
   if (raw_size <= 0) fail("no strip size");
 
   // The picture: up to 8 bits per sample from the RGBA reader (palettes as BGR), 16 bits from
@@ -234,8 +263,8 @@ cv::Mat decode_tiff(std::string_view b, const ImageHeader& header) {
                 CV_MAKETYPE(sixteen ? CV_16U : CV_8U, channels));
   std::vector<unsigned char> raw(static_cast<std::size_t>(raw_size));
   const std::size_t row_bytes = std::size_t{width} * samples * 2;
-  for (std::uint32_t strip = 0; strip < TIFFNumberOfStrips(tif.get()); ++strip) {
-    if (TIFFReadEncodedStrip(tif.get(), strip, raw.data(), raw_size) < 0)
+  for (std::uint32_t strip = 0; strip < tiff.TIFFNumberOfStrips(tif.get()); ++strip) {
+    if (tiff.TIFFReadEncodedStrip(tif.get(), strip, raw.data(), raw_size) < 0)
       fail("cannot decode strip " + std::to_string(strip));
     if (!sixteen) continue;
     const std::uint32_t first = strip * rows_per_strip;
@@ -248,7 +277,7 @@ cv::Mat decode_tiff(std::string_view b, const ImageHeader& header) {
   const bool flip_rows = orientation == ORIENTATION_BOTRIGHT || orientation == ORIENTATION_BOTLEFT;
   std::vector<std::uint32_t> rgba(std::size_t{width} * rows_per_strip);
   for (std::uint32_t y = 0; y < height; y += rows_per_strip) {
-    if (!TIFFReadRGBAStrip(tif.get(), y, rgba.data()))
+    if (!tiff.TIFFReadRGBAStrip(tif.get(), y, rgba.data()))
       fail("cannot decode the rows from " + std::to_string(y));
     if (sixteen) continue;
     const std::uint32_t rows = std::min(rows_per_strip, height - y);

@@ -1,6 +1,7 @@
 // WebP: the RIFF header read here, the data decoded by libwebp as OpenCV 4.6's WebPDecoder
 // (grfmt_webp.cpp) decodes it: the features of the first 32 bytes say whether there is alpha,
-// then WebPDecodeBGRAInto or WebPDecodeBGRInto. libwebp does not print.
+// then WebPDecodeBGRAInto or WebPDecodeBGRInto. libwebp does not print; it is opened on the
+// first WebP read (shared_library.hpp).
 
 #include <string>
 
@@ -8,6 +9,7 @@
 
 #include "tangram/core/base/error.hpp"
 #include "tangram/io/detail/image_formats.hpp"
+#include "tangram/io/detail/shared_library.hpp"
 
 namespace tangram::detail {
 
@@ -15,6 +17,19 @@ namespace {
 
 /// OpenCV reads a WebP's features from its first bytes (WEBP_HEADER_SIZE).
 constexpr std::size_t kWebpHeaderBytes = 32;
+
+/// The functions of libwebp that decode_webp() calls, named as in webp/decode.h.
+struct Libwebp {
+  SharedLibrary lib{TANGRAM_WEBP_SONAME, "WebP"};
+  TANGRAM_LIBRARY_FUNCTION(lib, WebPGetFeaturesInternal);
+  TANGRAM_LIBRARY_FUNCTION(lib, WebPDecodeBGRAInto);
+  TANGRAM_LIBRARY_FUNCTION(lib, WebPDecodeBGRInto);
+};
+
+const Libwebp& libwebp() {
+  static const Libwebp opened;
+  return opened;
+}
 
 }  // namespace
 
@@ -48,19 +63,23 @@ ImageHeader webp_header(std::string_view b) {
 
 cv::Mat decode_webp(std::string_view b, const ImageHeader& header) {
   const ImageFormat f = ImageFormat::WebP;
+  const Libwebp& webp = libwebp();
   const auto* data = reinterpret_cast<const std::uint8_t*>(b.data());
   WebPBitstreamFeatures features;
-  if (WebPGetFeatures(data, kWebpHeaderBytes, &features) != VP8_STATUS_OK)
+  // WebPGetFeatures(), an inline function of webp/decode.h.
+  if (webp.WebPGetFeaturesInternal(data, kWebpHeaderBytes, &features, WEBP_DECODER_ABI_VERSION) !=
+      VP8_STATUS_OK)
     unreadable(f, "the decoder failed");
   if (features.width != static_cast<int>(header.width) ||
       features.height != static_cast<int>(header.height))
     unreadable(f, "the decoded size differs from the header's");
   cv::Mat image(features.height, features.width, features.has_alpha ? CV_8UC4 : CV_8UC3);
   const auto out_size = static_cast<std::size_t>(image.total() * image.elemSize());
-  const std::uint8_t* decoded =
-      features.has_alpha
-          ? WebPDecodeBGRAInto(data, b.size(), image.data, out_size, static_cast<int>(image.step))
-          : WebPDecodeBGRInto(data, b.size(), image.data, out_size, static_cast<int>(image.step));
+  const std::uint8_t* decoded = features.has_alpha
+                                    ? webp.WebPDecodeBGRAInto(data, b.size(), image.data, out_size,
+                                                              static_cast<int>(image.step))
+                                    : webp.WebPDecodeBGRInto(data, b.size(), image.data, out_size,
+                                                             static_cast<int>(image.step));
   if (decoded != image.data) unreadable(f, "the decoder failed");
   return image;
 }
