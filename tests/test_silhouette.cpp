@@ -378,6 +378,32 @@ TEST_CASE(
   CHECK(same.pieces[0].polygon[0].x == working.pieces[0].polygon[0].x);
 }
 
+TEST_CASE(
+    "solve_silhouette: a reduced picture's answer carries the check the search made of it on "
+    "the picture as read, the same as made afresh") {
+  // The figure at scale 4 on 1300 x 1200: solved at 1/4 scale, the answer checked in full.
+  const cv::Mat1b picture = test::draw(test::figure(4.0, {50.0, 30.0}), {1300, 1200}, 0, 255);
+  const Silhouette s = make_silhouette(picture, InputConfig{});
+  REQUIRE(checked_again_in_full(s));
+  SolverConfig config;
+  config.search.grid_search = false;  // the raster search, whose final check runs in full
+  config.search.rotation_step_deg = 45.0;
+  config.search.time_limit_s = 60.0;
+  for (const int threads : {1, 2}) {
+    CAPTURE(threads);
+    config.search.threads = threads;
+    const SilhouetteSolution result = solve_silhouette(s, config);
+    REQUIRE(result.solution.solved);
+    const VerifyReport fresh = full_resolution_check(s, result.solution.pieces, config.pieces);
+    CHECK(result.full_check.valid);
+    CHECK(result.full_check.metrics.coverage == fresh.metrics.coverage);
+    CHECK(result.full_check.metrics.overlap == fresh.metrics.overlap);
+    CHECK(result.full_check.metrics.spill == fresh.metrics.spill);
+    CHECK(result.full_check.reasons == fresh.reasons);
+    CHECK(result.solution.stats.coverage == fresh.metrics.coverage);
+  }
+}
+
 TEST_CASE("to_original_frame: an assembly over filled pinholes is judged with them open") {
   // The seven-piece square (side 200 px at (10, 10)) with 144 pinholes of 3 x 3 px: 1296 px,
   // 3.3% of the area, each far under 1/64 of it, so all are filled for the search.

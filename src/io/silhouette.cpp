@@ -673,11 +673,12 @@ VerifyReport full_resolution_check(const Silhouette& silhouette,
 }
 
 Solution to_original_frame(const Solution& working, const Silhouette& silhouette,
-                           const PieceSet& set, VerifyReport* check) {
+                           const PieceSet& set, VerifyReport* check, const VerifyReport* known) {
   Solution out = working;
   out.pieces = to_original_pieces(std::move(out.pieces), silhouette);
   if (!checked_again_in_full(silhouette)) return out;
-  const VerifyReport report = full_resolution_check(silhouette, out.pieces, set);
+  const VerifyReport report =
+      known != nullptr ? *known : full_resolution_check(silhouette, out.pieces, set);
   out.stats.coverage = report.metrics.coverage;
   out.stats.overlap = report.metrics.overlap;
   out.stats.spill = report.metrics.spill;

@@ -129,8 +129,10 @@ VerifyReport full_resolution_check(const Silhouette& silhouette,
                                    const std::vector<PlacedPiece>& original, const PieceSet& set);
 
 /// A solution on silhouette.working in the original's frame, checked again on `unfilled` when
-/// reduced or filled (into `check`, if given).
+/// reduced or filled (into `check`, if given); `known`, if given, is that check of these
+/// pieces, made already.
 Solution to_original_frame(const Solution& working, const Silhouette& silhouette,
-                           const PieceSet& set, VerifyReport* check = nullptr);
+                           const PieceSet& set, VerifyReport* check = nullptr,
+                           const VerifyReport* known = nullptr);
 
 }  // namespace tangram
