@@ -5,15 +5,26 @@
 # codecs that only a JPEG, TIFF or WebP needs (opened then: io/detail/shared_library.hpp).
 #
 # With --static-opencv (a build whose programs link OpenCV's static archives), also none of
-# OpenCV's shared libraries, nor LAPACK, BLAS and GLX, which the archives call only when
-# needed (src/cli/deferred_libraries.cpp), and not the object of imgproc that computes its
-# interpolation tables at every start (cv::initInterTab2D; experiments/startup/).
+# OpenCV's shared libraries, and not the object of imgproc that computes its interpolation
+# tables at every start (cv::initInterTab2D; experiments/startup/). With --deferred-libraries
+# (a build whose programs open LAPACK, BLAS and GLX on the archives' first call into them:
+# src/cli/deferred_libraries.cpp), none of those three either.
 #
-#   tests/startup-libraries.sh PROGRAM MAX [--static-opencv]   e.g. ... build/tangram 40
+#   tests/startup-libraries.sh PROGRAM MAX [--static-opencv] [--deferred-libraries]
+#     e.g. ... build/tangram 40
 set -euo pipefail
-program=${1:?usage: startup-libraries.sh PROGRAM MAX [--static-opencv]}
-max=${2:?usage: startup-libraries.sh PROGRAM MAX [--static-opencv]}
-static_opencv=${3:-}
+usage="usage: startup-libraries.sh PROGRAM MAX [--static-opencv] [--deferred-libraries]"
+program=${1:?$usage}
+max=${2:?$usage}
+shift 2
+static_opencv="" deferred=""
+for option in "$@"; do
+  case "$option" in
+    --static-opencv) static_opencv=yes ;;
+    --deferred-libraries) deferred=yes ;;
+    *) echo "startup-libraries: unknown option '$option' ($usage)" >&2; exit 2 ;;
+  esac
+done
 listing=$(LD_TRACE_LOADED_OBJECTS=1 "$program")
 count=$(grep -c "=>\|ld-linux" <<< "$listing" || true)
 echo "startup-libraries: $program loads $count shared objects (at most $max)"
@@ -28,9 +39,9 @@ if unwanted=$(grep -E "libcpp-httplib|libssl|libcrypto|libbrotli|opencv_imgcodec
   echo "$unwanted" >&2
   status=1
 fi
-if [[ $static_opencv == --static-opencv ]]; then
-  if opencv=$(grep -E "libopencv_|liblapack|libblas|libGLX" <<< "$listing"); then
-    echo "startup-libraries: loads OpenCV's shared libraries or theirs, built to link its archives:" >&2
+if [[ -n $static_opencv ]]; then
+  if opencv=$(grep -E "libopencv_" <<< "$listing"); then
+    echo "startup-libraries: loads OpenCV's shared libraries, built to link its archives:" >&2
     echo "$opencv" >&2
     status=1
   fi
@@ -38,6 +49,13 @@ if [[ $static_opencv == --static-opencv ]]; then
   if grep -q "cv::initInterTab2D" <<< "$symbols"; then
     echo "startup-libraries: holds cv::initInterTab2D, whose tables are computed at every start" \
          "(cv::warpAffine, cv::remap...: see core/figure/warp.hpp)" >&2
+    status=1
+  fi
+fi
+if [[ -n $deferred ]]; then
+  if opened=$(grep -E "liblapack|libblas|libGLX" <<< "$listing"); then
+    echo "startup-libraries: loads LAPACK, BLAS or GLX at start, built to open them when called:" >&2
+    echo "$opened" >&2
     status=1
   fi
 fi
