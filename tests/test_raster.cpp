@@ -39,7 +39,7 @@ TEST_CASE("raster: an inset of d shrinks a square's mask by about 4 d side") {
   const RunMask inset = rasterise_convex(inset_convex(square, 2.0));
   CHECK(full.pixels == 41 * 41);  // lattice points -20..20 inclusive
   CHECK(inset.pixels == 37 * 37);
-  CHECK(inset.max_depth < full.max_depth);
+  CHECK(mask_depth(inset) < mask_depth(full));
 }
 
 TEST_CASE("raster: rows are single runs and the anchor lies inside the piece") {
@@ -227,7 +227,7 @@ TEST_CASE("raster: a mask's depth is the largest value of its exact distance tra
                PieceSet::tangram(), shape, scale.side, scale.step, true, scale.inset)) {
         CAPTURE(scale.side);
         CAPTURE(c.config.angle_deg);
-        CHECK(c.mask.max_depth == depth_by_distance_transform(c.mask));
+        CHECK(mask_depth(c.mask) == depth_by_distance_transform(c.mask));
       }
   // Non-convex masks, with several runs in a row.
   std::mt19937 rng(23);
@@ -236,7 +236,17 @@ TEST_CASE("raster: a mask's depth is the largest value of its exact distance tra
     for (const double inset : {0.0, 0.75, 2.3}) {
       const RunMask mask = rasterise_polygon(polygon, inset);
       CAPTURE(trial);
-      CHECK(mask.max_depth == depth_by_distance_transform(mask));
+      const float exact = depth_by_distance_transform(mask);
+      CHECK(mask_depth(mask) == exact);
+      // With `enough`: exact below it, at least it otherwise.
+      for (const float enough : {exact - 1.0f, exact, exact + 0.5f}) {
+        CAPTURE(enough);
+        const float found = mask_depth(mask, enough);
+        if (exact < enough)
+          CHECK(found == exact);
+        else
+          CHECK((found >= enough && found <= exact));
+      }
     }
   }
 }

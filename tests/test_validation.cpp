@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include <opencv2/imgproc.hpp>
 
 #include "tangram/core/raster/detail/validation.hpp"
@@ -29,6 +31,30 @@ TEST_CASE("validation: rule 2 compares the deepest empty pixel with the piece's 
   CHECK(region_rule_holds(state, needs));
   CHECK_FALSE(depth_rule_holds(state, needs));
   CHECK_FALSE(paper_rules_hold(state, needs));
+}
+
+TEST_CASE(
+    "validation: a piece's needs are the least pixels and the least exact depth of its "
+    "configurations") {
+  // piece_needs() stops each depth but the least at the first cell as deep: the oracle
+  // measures every configuration's depth whole.
+  for (const ShapeId shape :
+       {tangram_shapes::large_triangle, tangram_shapes::medium_triangle,
+        tangram_shapes::small_triangle, tangram_shapes::square, tangram_shapes::parallelogram}) {
+    CAPTURE(shape);
+    const auto configs =
+        rasterise_configurations(PieceSet::tangram(), shape, 215.0, 1.0, true, 1.3);
+    REQUIRE_FALSE(configs.empty());
+    long pixels = configs.front().mask.pixels;
+    float depth = mask_depth(configs.front().mask);
+    for (const ConfigurationMask& c : configs) {
+      pixels = std::min(pixels, c.mask.pixels);
+      depth = std::min(depth, mask_depth(c.mask));
+    }
+    const PieceNeeds needs = piece_needs(configs);
+    CHECK(needs.pixels == pixels);
+    CHECK(needs.depth == depth);
+  }
 }
 
 TEST_CASE("validation: the forward check sees that a piece has no place left") {

@@ -97,7 +97,7 @@ double convex_inradius(const Polygon& polygon) {
 }  // namespace
 
 float deepest_cell_distance(const std::vector<int>& row, const std::vector<int>& first,
-                            const std::vector<int>& length) {
+                            const std::vector<int>& length, float enough) {
   // The distance of cell (x, y) squared is the least of dr^2 + h^2 over the rows at dr from it, h
   // being the distance from x to the nearest cell outside in that row; rows are scanned outwards
   // while dr^2 can still lower it, and cells that cannot beat the best so far are skipped.
@@ -157,7 +157,11 @@ float deepest_cell_distance(const std::vector<int>& row, const std::vector<int>&
               const long w = across(other, x);
               d2 = std::min(d2, dr * dr + w * w);
             }
-          best = std::max(best, d2);
+          if (d2 > best) {
+            best = d2;
+            if (std::sqrt(static_cast<float>(best)) >= enough)
+              return std::sqrt(static_cast<float>(best));
+          }
         }
     }
   }

@@ -66,7 +66,6 @@ RunMask rasterise_convex(const Polygon& local) {
       mask.add_run(y, a, b - a + 1);
     }
   }
-  mask.max_depth = deepest_cell_distance(mask.dy, mask.x0, mask.len);
   return mask;
 }
 
@@ -190,8 +189,11 @@ RunMask rasterise_polygon(const Polygon& local, double inset_px) {
     }
     for (const Span& s : spans) mask.add_run(y, s.lo, s.hi - s.lo);
   }
-  mask.max_depth = deepest_cell_distance(mask.dy, mask.x0, mask.len);
   return mask;
+}
+
+float mask_depth(const RunMask& mask, float enough) {
+  return deepest_cell_distance(mask.dy, mask.x0, mask.len, enough);
 }
 
 cv::Mat1b run_mask_image(const RunMask& mask, cv::Point& anchor) {

@@ -1,19 +1,29 @@
 #include "tangram/core/raster/detail/validation.hpp"
 
 #include <algorithm>
+#include <atomic>
 
+#include "tangram/core/base/parallel.hpp"
 #include "tangram/core/raster/morphology.hpp"
 
 namespace tangram {
 
 PieceNeeds piece_needs(const std::vector<ConfigurationMask>& configurations) {
   PieceNeeds needs;
-  bool first = true;
-  for (const ConfigurationMask& c : configurations) {
-    if (first || c.mask.pixels < needs.pixels) needs.pixels = c.mask.pixels;
-    if (first || c.mask.max_depth < needs.depth) needs.depth = c.mask.max_depth;
-    first = false;
-  }
+  if (configurations.empty()) return needs;
+  needs.pixels = configurations.front().mask.pixels;
+  for (const ConfigurationMask& c : configurations)
+    needs.pixels = std::min(needs.pixels, c.mask.pixels);
+  // The least depth: only a depth below the least found so far matters, so each configuration's
+  // search stops at its first cell that deep (mask_depth's `enough`). The least is exact in any
+  // order, on any number of threads.
+  std::atomic<float> least{mask_depth(configurations.front().mask)};
+  parallel_for(configurations.size() - 1, [&](std::size_t i) {
+    const float depth = mask_depth(configurations[i + 1].mask, least.load());
+    float seen = least.load();
+    while (depth < seen && !least.compare_exchange_weak(seen, depth)) {}
+  });
+  needs.depth = least.load();
   return needs;
 }
 

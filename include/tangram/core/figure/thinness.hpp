@@ -3,6 +3,7 @@
 /// The widest disc a figure or a piece holds: a piece wider than the figure fits nowhere
 /// (docs/design/refusals.md).
 
+#include <limits>
 #include <optional>
 #include <vector>
 
@@ -14,9 +15,12 @@ namespace tangram {
 
 /// The largest exact Euclidean distance (px) from a cell of the given runs to a cell outside them,
 /// as cv::distanceTransform (DIST_L2, DIST_MASK_PRECISE) gives it. Run i covers the cells
-/// [first[i], first[i] + length[i]) of row row[i]; runs sorted by row, disjoint.
+/// [first[i], first[i] + length[i]) of row row[i]; runs sorted by row, disjoint. With `enough`:
+/// once a cell at least that far in is found, that cell's distance (>= `enough`) at once; the
+/// result is exact whenever it is below `enough`.
 float deepest_cell_distance(const std::vector<int>& row, const std::vector<int>& first,
-                            const std::vector<int>& length);
+                            const std::vector<int>& length,
+                            float enough = std::numeric_limits<float>::infinity());
 
 /// A bound (set units) from below on the radius of the widest disc inside `shape`: exact for a
 /// convex shape, otherwise within 1% of the shape's extent.

@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include <opencv2/core.hpp>
@@ -16,11 +17,10 @@ namespace tangram {
 
 /// A raster mask as sorted, disjoint horizontal runs of cells relative to the anchor pixel.
 struct RunMask {
-  std::vector<int> dy;     ///< per run: row offset (px)
-  std::vector<int> x0;     ///< per run: column offset (px) of its first cell
-  std::vector<int> len;    ///< per run: length in cells (at least 1)
-  long pixels = 0;         ///< number of cells
-  float max_depth = 0.0f;  ///< largest Euclidean distance of a cell to the mask's outside
+  std::vector<int> dy;   ///< per run: row offset (px)
+  std::vector<int> x0;   ///< per run: column offset (px) of its first cell
+  std::vector<int> len;  ///< per run: length in cells (at least 1)
+  long pixels = 0;       ///< number of cells
 
   /// Number of runs.
   int runs() const { return static_cast<int>(len.size()); }
@@ -44,6 +44,11 @@ RunMask rasterise_polygon(const Polygon& local, double inset_px);
 
 /// The mask as the smallest image holding it (cells 255); `anchor` receives the anchor there.
 cv::Mat1b run_mask_image(const RunMask& mask, cv::Point& anchor);
+
+/// The largest Euclidean distance of a cell of `mask` to its outside (the largest value of
+/// cv::distanceTransform, DIST_L2 DIST_MASK_PRECISE). With `enough`: some distance of at least
+/// `enough` as soon as one is found, so that the result is exact whenever it is below `enough`.
+float mask_depth(const RunMask& mask, float enough = std::numeric_limits<float>::infinity());
 
 /// Default inset (px) of the masks: 0.75, more when the step does not divide `grid_step_deg`.
 double default_inset_px(double side_px, double rotation_step_deg, double reach_units,
