@@ -10,6 +10,7 @@
 #include "tangram/core/figure/angles.hpp"
 #include "tangram/core/figure/rotation_plan.hpp"
 #include "tangram/core/geometry/outline.hpp"
+#include "tangram/core/puzzle/verify.hpp"
 
 namespace tangram {
 
@@ -246,30 +247,6 @@ std::optional<double> shared_turn(const std::vector<StraightRing>& rings, double
   return angle_distance(turn, 0.0, grid_deg) < plan.rough_snap_deg ? 0.0 : turn;
 }
 
-/// The pixels whose centres lie inside `rings` (an odd number of them), by rows.
-cv::Mat1b fill(const std::vector<Polygon>& rings, cv::Size size) {
-  cv::Mat1b out(size, static_cast<unsigned char>(0));
-  std::vector<double> xs;
-  for (int y = 0; y < size.height; ++y) {
-    const double cy = y + 0.5;
-    xs.clear();
-    for (const Polygon& ring : rings)
-      for (std::size_t i = 0; i < ring.size(); ++i) {
-        const Vec2 a = ring[i], b = ring[(i + 1) % ring.size()];
-        if ((a.y <= cy) == (b.y <= cy)) continue;
-        xs.push_back(a.x + (cy - a.y) / (b.y - a.y) * (b.x - a.x));
-      }
-    std::sort(xs.begin(), xs.end());
-    for (std::size_t i = 0; i + 1 < xs.size(); i += 2) {
-      // Centres x + 0.5 in [xs[i], xs[i + 1]).
-      const int from = std::max(0, static_cast<int>(std::ceil(xs[i] - 0.5)));
-      const int to = std::min(size.width, static_cast<int>(std::ceil(xs[i + 1] - 0.5)));
-      for (int x = from; x < to; ++x) out(y, x) = 255;
-    }
-  }
-  return out;
-}
-
 }  // namespace
 
 std::optional<StraightenedOutline> straightened_outline(const Pattern& pattern, double noise_px,
@@ -338,7 +315,7 @@ std::optional<StraightenedOutline> straightened_outline(const Pattern& pattern, 
   }
   StraightenedOutline out;
   out.rings = std::move(*polygons);
-  out.puzzle = fill(out.rings, pattern.puzzle.size());
+  out.puzzle = pixels_inside_rings(pattern.puzzle.size(), out.rings);
   cv::Mat1b differ;
   cv::bitwise_xor(out.puzzle, pattern.puzzle > 0, differ);
   const double changed = cv::countNonZero(differ);

@@ -176,29 +176,38 @@ cv::Mat1b covered_pixels(cv::Size size, const std::vector<PlacedPiece>& pieces) 
   return covered;
 }
 
+/// Sets (255) the pixels of `mask` whose centres lie inside an odd number of `rings`.
+void fill_inside(cv::Mat1b& mask, const Polygon* rings, std::size_t count) {
+  std::vector<double> xs;
+  for (int row = 0; row < mask.rows; ++row) {
+    const double y = row + 0.5;
+    xs.clear();
+    for (const Polygon* ring = rings; ring != rings + count; ++ring)
+      for (std::size_t i = 0; i < ring->size(); ++i) {
+        const Vec2 a = (*ring)[i], b = (*ring)[(i + 1) % ring->size()];
+        if ((a.y <= y) != (b.y <= y)) xs.push_back(a.x + (y - a.y) * (b.x - a.x) / (b.y - a.y));
+      }
+    std::sort(xs.begin(), xs.end());
+    for (std::size_t k = 0; k + 1 < xs.size(); k += 2) {
+      // Pixels whose centre c + 0.5 lies in [xs[k], xs[k + 1]).
+      const int from = std::max(0, static_cast<int>(std::ceil(xs[k] - 0.5)));
+      const int to = std::min(mask.cols, static_cast<int>(std::ceil(xs[k + 1] - 0.5)));
+      for (int c = from; c < to; ++c) mask(row, c) = 255;
+    }
+  }
+}
+
 }  // namespace
 
 cv::Mat1b pixels_inside(cv::Size size, const std::vector<PlacedPiece>& pieces) {
   cv::Mat1b mask(size, uchar{0});
-  std::vector<double> xs;
-  for (const PlacedPiece& piece : pieces) {
-    const Polygon& poly = piece.polygon;
-    for (int row = 0; row < size.height; ++row) {
-      const double y = row + 0.5;
-      xs.clear();
-      for (std::size_t i = 0; i < poly.size(); ++i) {
-        const Vec2 a = poly[i], b = poly[(i + 1) % poly.size()];
-        if ((a.y <= y) != (b.y <= y)) xs.push_back(a.x + (y - a.y) * (b.x - a.x) / (b.y - a.y));
-      }
-      std::sort(xs.begin(), xs.end());
-      for (std::size_t k = 0; k + 1 < xs.size(); k += 2) {
-        // Pixels whose centre c + 0.5 lies in [xs[k], xs[k + 1]).
-        const int from = std::max(0, static_cast<int>(std::ceil(xs[k] - 0.5)));
-        const int to = std::min(size.width, static_cast<int>(std::ceil(xs[k + 1] - 0.5)));
-        for (int c = from; c < to; ++c) mask(row, c) = 255;
-      }
-    }
-  }
+  for (const PlacedPiece& piece : pieces) fill_inside(mask, &piece.polygon, 1);
+  return mask;
+}
+
+cv::Mat1b pixels_inside_rings(cv::Size size, const std::vector<Polygon>& rings) {
+  cv::Mat1b mask(size, uchar{0});
+  fill_inside(mask, rings.data(), rings.size());
   return mask;
 }
 

@@ -61,6 +61,10 @@ AreaMetrics measure_areas(const Pattern& pattern, const std::vector<PlacedPiece>
 /// as 255; a pixel an edge only touches is not one of them.
 cv::Mat1b pixels_inside(cv::Size size, const std::vector<PlacedPiece>& pieces);
 
+/// The pixels of a raster of `size` whose centres lie inside an odd number of `rings` (px): a
+/// figure's outer rings and holes. As pixels_inside() does for each piece.
+cv::Mat1b pixels_inside_rings(cv::Size size, const std::vector<Polygon>& rings);
+
 /// Share of the puzzle pixels at least `margin_px` inside the figure that no piece covers.
 double uncovered_inside(const Pattern& pattern, const std::vector<PlacedPiece>& pieces,
                         int margin_px = 2);
