@@ -43,11 +43,6 @@ struct Libjpeg {
   TANGRAM_LIBRARY_FUNCTION(lib, jpeg_finish_decompress);
 };
 
-const Libjpeg& libjpeg() {
-  static const Libjpeg opened;
-  return opened;
-}
-
 void jpeg_fail(j_common_ptr cinfo) {
   auto* state = reinterpret_cast<JpegState*>(cinfo->err);
   (*cinfo->err->format_message)(cinfo, state->message);
@@ -167,7 +162,7 @@ cv::Mat decode_jpeg(std::string_view b, const ImageHeader& header) {
   cv::Mat image;
   std::vector<JSAMPLE> row(std::size_t{header.width} * 4);
   std::string problem;
-  run_libjpeg(libjpeg(), b, header, state, image, row, problem);
+  run_libjpeg(opened<Libjpeg>(), b, header, state, image, row, problem);
   if (!problem.empty()) unreadable(ImageFormat::Jpeg, problem);
   return image;
 }

@@ -140,11 +140,6 @@ struct Libtiff {
   TANGRAM_LIBRARY_FUNCTION(lib, TIFFClose);
 };
 
-const Libtiff& libtiff() {
-  static const Libtiff opened;
-  return opened;
-}
-
 }  // namespace
 
 ImageHeader tiff_header(std::string_view b) {
@@ -193,7 +188,7 @@ ImageHeader tiff_header(std::string_view b) {
 
 cv::Mat decode_tiff(std::string_view b, const ImageHeader& header) {
   const ImageFormat f = ImageFormat::Tiff;
-  const Libtiff& tiff = libtiff();
+  const Libtiff& tiff = opened<Libtiff>();
   TiffSource source{b, 0, {}};
   TIFFOpenOptions* options = tiff.TIFFOpenOptionsAlloc();
   tiff.TIFFOpenOptionsSetErrorHandlerExtR(options, tiff_error, &source);

@@ -26,11 +26,6 @@ struct Libwebp {
   TANGRAM_LIBRARY_FUNCTION(lib, WebPDecodeBGRInto);
 };
 
-const Libwebp& libwebp() {
-  static const Libwebp opened;
-  return opened;
-}
-
 }  // namespace
 
 ImageHeader webp_header(std::string_view b) {
@@ -63,7 +58,7 @@ ImageHeader webp_header(std::string_view b) {
 
 cv::Mat decode_webp(std::string_view b, const ImageHeader& header) {
   const ImageFormat f = ImageFormat::WebP;
-  const Libwebp& webp = libwebp();
+  const Libwebp& webp = opened<Libwebp>();
   const auto* data = reinterpret_cast<const std::uint8_t*>(b.data());
   WebPBitstreamFeatures features;
   // WebPGetFeatures(), an inline function of webp/decode.h.

@@ -27,6 +27,14 @@ private:
   std::string soname_, format_;
 };
 
+/// The one Api of the process (a struct of a SharedLibrary and its functions), opened on the
+/// first call; throws as SharedLibrary does, and opens again on the next call after a throw.
+template <class Api>
+const Api& opened() {
+  static const Api api;
+  return api;
+}
+
 }  // namespace tangram::detail
 
 /// In a struct after a SharedLibrary member `lib`: the member `name`, the library's function of
