@@ -4,6 +4,19 @@
 
 namespace tangram::search {
 
+std::int64_t pack_placement(const Candidate& c) {
+  return (static_cast<std::int64_t>(c.config) << 42) |
+         (static_cast<std::int64_t>(c.anchor.y + (1 << 20)) << 21) |
+         static_cast<std::int64_t>(c.anchor.x + (1 << 20));
+}
+
+std::size_t hash_placements(const std::vector<std::int64_t>& placements) {
+  std::uint64_t h = 0x9e3779b97f4a7c15ULL;
+  for (const std::int64_t v : placements)
+    h ^= static_cast<std::uint64_t>(v) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+  return static_cast<std::size_t>(h);
+}
+
 CopyMemo::CopyMemo(const PieceSet& set, std::size_t max_states) : max_states_(max_states) {
   const std::vector<ShapeId>& order = set.order();
   run_start_.resize(order.size());
@@ -19,13 +32,8 @@ const std::vector<std::int64_t>& CopyMemo::key(const std::vector<Candidate>& pat
   key_.clear();
   if (!later_copy(level)) return key_;
   const auto at = static_cast<std::size_t>(level);
-  const auto pack = [](const Candidate& c) {
-    return (static_cast<std::int64_t>(c.config) << 42) |
-           (static_cast<std::int64_t>(c.anchor.y + (1 << 20)) << 21) |
-           static_cast<std::int64_t>(c.anchor.x + (1 << 20));
-  };
-  for (std::size_t k = 0; k < at; ++k) key_.push_back(pack(path[k]));
-  key_.push_back(pack(next));
+  for (std::size_t k = 0; k < at; ++k) key_.push_back(pack_placement(path[k]));
+  key_.push_back(pack_placement(next));
   // Within each run of copies the order of placement does not matter.
   for (std::size_t begin = 0; begin <= at;) {
     std::size_t end = begin + 1;
@@ -57,11 +65,7 @@ void CopyMemo::record(const std::vector<Candidate>& path, int level, const Candi
 }
 
 std::size_t CopyMemo::KeyHash::operator()(const std::vector<std::int64_t>& key) const {
-  std::uint64_t h = 0x9e3779b97f4a7c15ULL;
-  for (const std::int64_t v : key) {
-    h ^= static_cast<std::uint64_t>(v) + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
-  }
-  return static_cast<std::size_t>(h);
+  return hash_placements(key);
 }
 
 }  // namespace tangram::search

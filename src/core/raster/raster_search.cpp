@@ -18,6 +18,7 @@
 #include "tangram/core/puzzle/verify.hpp"
 #include "tangram/core/raster/candidates.hpp"
 #include "tangram/core/raster/detail/copy_memo.hpp"
+#include "tangram/core/raster/detail/node_memo.hpp"
 #include "tangram/core/raster/detail/paper_search.hpp"
 #include "tangram/core/raster/detail/search_steps.hpp"
 #include "tangram/core/raster/raster.hpp"
@@ -36,6 +37,7 @@ using search::Steps;
 struct LdsNode : search::Node {
   int discrepancies = 0;   ///< times the path to here did not take a node's first valid child
   int valid_children = 0;  ///< children of this node that passed validation so far
+  search::NodeMemo::Known* known = nullptr;  ///< the node in the memo, if remembered
 };
 
 /// How long the search goes on for an accepted assembly once it has a usable one, in
@@ -80,7 +82,10 @@ struct Leaf {
 class OursSearch {
 public:
   explicit OursSearch(Steps& steps)
-      : steps_(steps), config_(steps.config().search), copies_(steps.set()) {}
+      : steps_(steps),
+        config_(steps.config().search),
+        copies_(steps.set()),
+        nodes_(config_.remembered_candidates) {}
 
   Solution run() {
     Solution solution;
@@ -117,11 +122,12 @@ private:
     keep_ = static_cast<std::size_t>(config_.candidates_per_config);
     for (;;) {
       widest_ = 0;
+      nodes_.clear();  // a new candidate choice (keep_, or the restriction)
       for (int bound = 0; !solution.solved && !solution.stats.timed_out && !fallback_expired_;
            ++bound)
         if (!dfs(bound, solution, deepest)) break;
       if (solution.solved || solution.stats.timed_out || fallback_expired_ || !config_.widen ||
-          widest_.load() <= keep_)
+          widest_ <= keep_)
         break;
       keep_ *= 4;
     }
@@ -175,7 +181,7 @@ private:
     std::vector<LdsNode> stack;
     stack.reserve(pieces + 1);  // no reallocation: growing would copy the layout states
     stack.push_back(LdsNode{steps_.root(), 0, 0});
-    expand(stack.back(), 0);
+    expand(stack, 0);
     while (!stack.empty()) {
       // Rejected leaves leave the queue as soon as they are judged; an accepted one ends the
       // search once the leaves before it are judged too.
@@ -236,9 +242,10 @@ private:
         // cut, so children are computed ahead only up to the next valid one.
         const bool to_first_valid = node.discrepancies + 1 > bound;
         bool valid = false;
-        LayoutState child = steps_.take_child(node, static_cast<int>(level), index,
-                                              search::Validation::PaperAndForwardCheck, ahead,
-                                              to_first_valid, valid);
+        LayoutState child = steps_.take_child(
+            node, static_cast<int>(level), index, search::Validation::PaperAndForwardCheck, ahead,
+            to_first_valid, valid, node.known != nullptr ? &node.known->valid : nullptr);
+        if (node.known != nullptr) node.known->valid[index] = valid ? 1 : 0;
         if (!valid) {
           ++solution.stats.validations_failed;
           steps_.notify(SearchEventType::ValidationFailed, static_cast<int>(level), candidate,
@@ -253,10 +260,11 @@ private:
         ++node.valid_children;
         if (memo_at(level))
           copies_.record(search::path_of(stack), static_cast<int>(level), candidate, discrepancies);
-        stack.push_back(LdsNode{{std::move(child), {}, 0, candidate, {}}, discrepancies, 0});
+        stack.push_back(
+            LdsNode{{std::move(child), {}, 0, candidate, {}}, discrepancies, 0, nullptr});
         steps_.notify(SearchEventType::Placed, static_cast<int>(level), candidate, stack, bound);
         if (stack.size() - 1 > deepest.size()) deepest = search::path_of(stack);
-        if (level + 1 < pieces) expand(stack.back(), static_cast<int>(level) + 1);
+        if (level + 1 < pieces) expand(stack, static_cast<int>(level) + 1);
       } else {
         // Algorithm 1, lines 19-25: reset this piece, remove the previous one.
         if (level == 0) break;
@@ -327,10 +335,12 @@ private:
     return solved;
   }
 
-  /// The candidates of piece `level` in `node`'s state: skeleton endpoints, corners and
-  /// short-edge middles, up to keep_ per configuration (only the hinted configurations while
-  /// restricted), all ranked together by cost.
-  void expand(LdsNode& node, int level) {
+  /// The candidates of piece `level` in the state of the stack's last node: skeleton
+  /// endpoints, corners and short-edge middles, up to keep_ per configuration (only the hinted
+  /// configurations while restricted), all ranked together by cost; as an earlier pass of this
+  /// round computed them if it did (nodes_).
+  void expand(std::vector<LdsNode>& stack, int level) {
+    LdsNode& node = stack.back();
     search::CandidateChoice choice;
     choice.positions = CandidateConfig{config_.corners, steps_.short_edge_px()};
     choice.per_configuration = keep_;
@@ -338,14 +348,26 @@ private:
     if (restricted_)
       choice.configurations =
           &hinted_[static_cast<std::size_t>(steps_.set().order()[static_cast<std::size_t>(level)])];
-    choice.widest = &widest_;
+    std::atomic<std::size_t> widest{0};
+    choice.widest = &widest;
     const std::vector<char>* only = choice.configurations;
     const std::size_t configurations =
         only != nullptr ? static_cast<std::size_t>(std::count(only->begin(), only->end(), 1))
                         : steps_.piece_at(level).configs.size();
+    // Charged whether computed or remembered: the work meter counts the sequential search's
+    // steps, not the machine's.
     charge_work(config_, kExpandSecondsPerPixel * pixels_ * static_cast<double>(configurations));
+    const std::vector<Candidate> path = search::path_of(stack);
+    if (search::NodeMemo::Known* known = nodes_.find(path)) {
+      node.candidates = known->candidates;
+      node.known = known;
+      widest_ = std::max(widest_, known->widest);
+      return;
+    }
     node.candidates = steps_.candidates(node.state, level, choice);
     std::stable_sort(node.candidates.begin(), node.candidates.end(), candidate_less);
+    widest_ = std::max(widest_, widest.load());
+    node.known = nodes_.remember(path, node.candidates, widest.load());
   }
 
   /// A complete raster assembly, polished (and snapped): accepted when it passes the checker
@@ -376,8 +398,9 @@ private:
   double pixels_ = static_cast<double>(steps_.pattern().puzzle.total());
   bool restricted_ = false;                ///< only hinted configurations are expanded
   std::vector<std::vector<char>> hinted_;  ///< per shape: configuration hinted?
-  std::atomic<std::size_t> widest_{0};     ///< most candidates a truncated configuration had
+  std::size_t widest_ = 0;                 ///< most candidates a truncated configuration had
   search::CopyMemo copies_;                ///< states explored with copies in another order
+  search::NodeMemo nodes_;                 ///< the nodes of this round's earlier passes
   std::optional<Fallback> fallback_;       ///< the first usable assembly, if any
   long fallback_until_ = 0;                ///< the search for an accepted one ends after this
                                            ///< many placements

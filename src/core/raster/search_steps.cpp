@@ -322,15 +322,20 @@ bool Steps::place_and_validate(const LayoutState& parent, int level, const Candi
 }
 
 LayoutState Steps::take_child(Node& node, int level, std::size_t index, Validation validation,
-                              bool ahead, bool to_first_valid, bool& valid) const {
+                              bool ahead, bool to_first_valid, bool& valid,
+                              const std::vector<signed char>* known) const {
   if (!node.batch || index >= node.batch->first + node.batch->n ||
       (ahead && !node.batch->has(index))) {
     const std::size_t n = std::min(kValidationBatch, node.candidates.size() - index);
     node.batch = std::make_unique<Batch>(
         index, n,
-        [this, &node, level, index, validation](std::size_t j, LayoutState& child) {
-          return place_and_validate(node.state, level, node.candidates[index + j], child,
-                                    validation);
+        [this, &node, level, index, validation, known](std::size_t j, LayoutState& child) {
+          const std::size_t i = index + j;
+          const signed char verdict = known != nullptr ? (*known)[i] : -1;
+          if (verdict == 0) return false;
+          // Valid before: the paper's rules, cheap, build the state; the forward check passed.
+          return place_and_validate(node.state, level, node.candidates[i], child,
+                                    verdict == 1 ? Validation::Paper : validation);
         },
         ahead, to_first_valid);
   }

@@ -71,6 +71,9 @@ struct SearchConfig {
   bool widen = true;  ///< Ours only: widen the candidates when exhausted
   /// Ours only: never search the copies of a shape in swapped order (copy_memo.hpp).
   bool copies_once = true;
+  /// Ours only: how much each pass keeps of its nodes for the passes after it (node_memo.hpp),
+  /// in candidates (each node counts 8 more): about 30 bytes each. 0: none.
+  std::size_t remembered_candidates = std::size_t{1} << 21;
   /// The vertex search: compare every corner, bound the spill before clipping (spill.hpp).
   /// false: the search as published (vertex_search.hpp).
   bool vertex_pruning = true;

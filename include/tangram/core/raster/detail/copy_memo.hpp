@@ -12,6 +12,12 @@
 
 namespace tangram::search {
 
+/// A placement as one number: configuration, anchor y, anchor x (the keys of the memos).
+std::int64_t pack_placement(const Candidate& c);
+
+/// A hash of packed placements.
+std::size_t hash_placements(const std::vector<std::int64_t>& placements);
+
 /// The states reached right after a later copy is placed; exact: skips nothing new.
 class CopyMemo {
 public:

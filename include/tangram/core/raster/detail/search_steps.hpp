@@ -164,9 +164,12 @@ public:
                           LayoutState& child, Validation validation) const;
 
   /// The child of candidate `index` of `node`, placed and validated in batches (see Batch);
-  /// `valid` receives the verdict.
+  /// `valid` receives the verdict. With `known` (per candidate of the node: -1 unknown, else
+  /// the verdict an earlier pass found), a child known invalid is not computed and one known
+  /// valid is not checked again.
   LayoutState take_child(Node& node, int level, std::size_t index, Validation validation,
-                         bool ahead, bool to_first_valid, bool& valid) const;
+                         bool ahead, bool to_first_valid, bool& valid,
+                         const std::vector<signed char>* known = nullptr) const;
 
   /// Piece `level` placed at `c`, at its raster pose.
   PlacedPiece placed_piece(int level, const Candidate& c) const;
