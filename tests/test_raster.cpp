@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <random>
 #include <utility>
 #include <vector>
@@ -212,6 +213,18 @@ float depth_by_distance_transform(const RunMask& mask) {
   return static_cast<float>(max_value);
 }
 
+/// The exact distance transform's value at the mask's cell `cell` (offsets from the anchor).
+float cell_depth(const RunMask& mask, cv::Point cell) {
+  cv::Point anchor;
+  cv::Mat1b padded;
+  cv::copyMakeBorder(run_mask_image(mask, anchor), padded, 1, 1, 1, 1, cv::BORDER_CONSTANT, 0);
+  cv::Mat1f dist;
+  cv::distanceTransform(padded, dist, cv::DIST_L2, cv::DIST_MASK_PRECISE);
+  const cv::Point at = cell + anchor + cv::Point{1, 1};
+  if (!cv::Rect(0, 0, dist.cols, dist.rows).contains(at)) return -1.0f;
+  return dist(at);
+}
+
 }  // namespace
 
 TEST_CASE("raster: a mask's depth is the largest value of its exact distance transform") {
@@ -238,14 +251,26 @@ TEST_CASE("raster: a mask's depth is the largest value of its exact distance tra
       CAPTURE(trial);
       const float exact = depth_by_distance_transform(mask);
       CHECK(mask_depth(mask) == exact);
-      // With `enough`: exact below it, at least it otherwise.
-      for (const float enough : {exact - 1.0f, exact, exact + 0.5f}) {
-        CAPTURE(enough);
-        const float found = mask_depth(mask, enough);
-        if (exact < enough)
-          CHECK(found == exact);
-        else
-          CHECK((found >= enough && found <= exact));
+      // With `enough`: exact below it, at least it otherwise; the same with a guess `near`
+      // anywhere (a deep cell, a shallow one, one outside the mask, one far away).
+      cv::Point deepest{-1000, -1000};
+      CHECK(mask_depth(mask, std::numeric_limits<float>::infinity(), nullptr, &deepest) == exact);
+      const cv::Rect box = mask.bounds();
+      for (const cv::Point near :
+           {deepest, cv::Point{box.x, box.y}, cv::Point{box.x - 3, 0}, cv::Point{500, -500}}) {
+        CAPTURE(near);
+        cv::Point found_at{-1000, -1000};
+        CHECK(mask_depth(mask, std::numeric_limits<float>::infinity(), &near, &found_at) == exact);
+        CHECK(cell_depth(mask, found_at) == exact);
+        for (const float enough : {exact - 1.0f, exact, exact + 0.5f}) {
+          CAPTURE(enough);
+          const float found = mask_depth(mask, enough, &near, &found_at);
+          if (exact < enough)
+            CHECK(found == exact);
+          else
+            CHECK((found >= enough && found <= exact));
+          CHECK(cell_depth(mask, found_at) == found);
+        }
       }
     }
   }

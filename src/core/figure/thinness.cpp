@@ -94,10 +94,14 @@ double convex_inradius(const Polygon& polygon) {
   return best;
 }
 
+/// How far from `near` (cells, each way) deepest_cell_distance() measures first.
+constexpr int kNearReach = 2;
+
 }  // namespace
 
 float deepest_cell_distance(const std::vector<int>& row, const std::vector<int>& first,
-                            const std::vector<int>& length, float enough) {
+                            const std::vector<int>& length, float enough, const cv::Point* near,
+                            cv::Point* deepest) {
   // The distance of cell (x, y) squared is the least of dr^2 + h^2 over the rows at dr from it, h
   // being the distance from x to the nearest cell outside in that row; rows are scanned outwards
   // while dr^2 can still lower it, and cells that cannot beat the best so far are skipped.
@@ -134,9 +138,41 @@ float deepest_cell_distance(const std::vector<int>& row, const std::vector<int>&
     std::fill_n(column_bottom.begin() + (first[i] - left), length[i], row[i] - top);
     std::fill_n(column_top.begin() + (first[j] - left), length[j], row[j] - top);
   }
+  long best = 0;  // squared
+  cv::Point best_cell{first[0], top};
+  // Measures cell x of row r, in the run [a, b) (h: its distance to the run's ends); true when
+  // it is the deepest so far and at least `enough` deep, which ends the search.
+  const auto measure = [&](int r, int x, long h) {
+    const std::size_t c = static_cast<std::size_t>(x - left);
+    const long v = std::min(r - column_top[c] + 1, column_bottom[c] + 1 - r);
+    long d2 = std::min(h * h, v * v);
+    for (long dr = 1; d2 > best && dr * dr < d2; ++dr)
+      for (const int other : {r - static_cast<int>(dr), r + static_cast<int>(dr)}) {
+        const long w = across(other, x);
+        d2 = std::min(d2, dr * dr + w * w);
+      }
+    if (d2 <= best) return false;
+    best = d2;
+    best_cell = {x, r + top};
+    return std::sqrt(static_cast<float>(best)) >= enough;
+  };
+  const auto result = [&] {
+    if (deepest != nullptr) *deepest = best_cell;
+    // As cv::distanceTransform (DIST_L2, DIST_MASK_PRECISE) rounds it: the float root of the
+    // exact integer.
+    return std::sqrt(static_cast<float>(best));
+  };
+  // The guess first: the cells around `near`.
+  if (near != nullptr)
+    for (int dy = -kNearReach; dy <= kNearReach; ++dy)
+      for (int dx = -kNearReach; dx <= kNearReach; ++dx) {
+        const int r = near->y + dy - top, x = near->x + dx;
+        if (r < 0 || r >= rows) continue;
+        const long h = across(r, x);
+        if (h * h > best && measure(r, x, h)) return result();
+      }
   // Rows from the middle outwards and cells from each run's middle outwards: the deepest cells
   // tend to come first, and the bounds then end each scan early.
-  long best = 0;  // squared
   const int middle = (rows - 1) / 2;
   for (int k = 0; k < rows; ++k) {
     const int r = k % 2 == 0 ? middle + k / 2 : middle - (k + 1) / 2;
@@ -149,25 +185,11 @@ float deepest_cell_distance(const std::vector<int>& row, const std::vector<int>&
         for (int x = side == 0 ? centre : centre + 1; x >= a && x < b; x += side == 0 ? -1 : 1) {
           const long h = std::min(x - a + 1, b - x);
           if (h * h <= best) break;  // h only falls further from the middle
-          const std::size_t c = static_cast<std::size_t>(x - left);
-          const long v = std::min(r - column_top[c] + 1, column_bottom[c] + 1 - r);
-          long d2 = std::min(h * h, v * v);
-          for (long dr = 1; d2 > best && dr * dr < d2; ++dr)
-            for (const int other : {r - static_cast<int>(dr), r + static_cast<int>(dr)}) {
-              const long w = across(other, x);
-              d2 = std::min(d2, dr * dr + w * w);
-            }
-          if (d2 > best) {
-            best = d2;
-            if (std::sqrt(static_cast<float>(best)) >= enough)
-              return std::sqrt(static_cast<float>(best));
-          }
+          if (measure(r, x, h)) return result();
         }
     }
   }
-  // As cv::distanceTransform (DIST_L2, DIST_MASK_PRECISE) rounds it: the float root of the exact
-  // integer.
-  return std::sqrt(static_cast<float>(best));
+  return result();
 }
 
 double piece_inradius(const PieceSet& set, ShapeId shape) {

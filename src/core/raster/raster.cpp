@@ -192,8 +192,8 @@ RunMask rasterise_polygon(const Polygon& local, double inset_px) {
   return mask;
 }
 
-float mask_depth(const RunMask& mask, float enough) {
-  return deepest_cell_distance(mask.dy, mask.x0, mask.len, enough);
+float mask_depth(const RunMask& mask, float enough, const cv::Point* near, cv::Point* deepest) {
+  return deepest_cell_distance(mask.dy, mask.x0, mask.len, enough, near, deepest);
 }
 
 cv::Mat1b run_mask_image(const RunMask& mask, cv::Point& anchor) {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
+#include <limits>
 
 #include "tangram/core/base/parallel.hpp"
 #include "tangram/core/raster/morphology.hpp"
@@ -15,11 +17,24 @@ PieceNeeds piece_needs(const std::vector<ConfigurationMask>& configurations) {
   for (const ConfigurationMask& c : configurations)
     needs.pixels = std::min(needs.pixels, c.mask.pixels);
   // The least depth: only a depth below the least found so far matters, so each configuration's
-  // search stops at its first cell that deep (mask_depth's `enough`). The least is exact in any
-  // order, on any number of threads.
-  std::atomic<float> least{mask_depth(configurations.front().mask)};
+  // search stops at its first cell that deep (mask_depth's `enough`). It looks first where the
+  // first configuration's deepest cell goes when the piece is turned (and mirrored) as this
+  // one: the configurations are one shape, so that cell is usually deep enough at once. The
+  // least is exact in any order, on any number of threads.
+  const ConfigurationMask& front = configurations.front();
+  cv::Point deepest;
+  std::atomic<float> least{
+      mask_depth(front.mask, std::numeric_limits<float>::infinity(), nullptr, &deepest)};
+  // That cell in the shape's own frame (rotate_local() undone: turned back, then mirrored).
+  Vec2 local = rotate_local(Vec2{static_cast<double>(deepest.x), static_cast<double>(deepest.y)},
+                            -front.config.angle_deg, false);
+  if (front.config.reflected) local.y = -local.y;
   parallel_for(configurations.size() - 1, [&](std::size_t i) {
-    const float depth = mask_depth(configurations[i + 1].mask, least.load());
+    const Configuration& config = configurations[i + 1].config;
+    const Vec2 there = rotate_local(local, config.angle_deg, config.reflected);
+    const cv::Point near{static_cast<int>(std::lround(there.x)),
+                         static_cast<int>(std::lround(there.y))};
+    const float depth = mask_depth(configurations[i + 1].mask, least.load(), &near);
     float seen = least.load();
     while (depth < seen && !least.compare_exchange_weak(seen, depth)) {}
   });

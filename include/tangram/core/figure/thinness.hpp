@@ -17,10 +17,13 @@ namespace tangram {
 /// as cv::distanceTransform (DIST_L2, DIST_MASK_PRECISE) gives it. Run i covers the cells
 /// [first[i], first[i] + length[i]) of row row[i]; runs sorted by row, disjoint. With `enough`:
 /// once a cell at least that far in is found, that cell's distance (>= `enough`) at once; the
-/// result is exact whenever it is below `enough`.
+/// result is exact whenever it is below `enough`. With `near` (column x, row y), a guess at a
+/// deep cell: the cells around it are measured first (faster when right, the same result).
+/// `deepest`, if given, receives a cell (x, y) at the distance returned.
 float deepest_cell_distance(const std::vector<int>& row, const std::vector<int>& first,
                             const std::vector<int>& length,
-                            float enough = std::numeric_limits<float>::infinity());
+                            float enough = std::numeric_limits<float>::infinity(),
+                            const cv::Point* near = nullptr, cv::Point* deepest = nullptr);
 
 /// A bound (set units) from below on the radius of the widest disc inside `shape`: exact for a
 /// convex shape, otherwise within 1% of the shape's extent.

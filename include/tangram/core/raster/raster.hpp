@@ -48,7 +48,9 @@ cv::Mat1b run_mask_image(const RunMask& mask, cv::Point& anchor);
 /// The largest Euclidean distance of a cell of `mask` to its outside (the largest value of
 /// cv::distanceTransform, DIST_L2 DIST_MASK_PRECISE). With `enough`: some distance of at least
 /// `enough` as soon as one is found, so that the result is exact whenever it is below `enough`.
-float mask_depth(const RunMask& mask, float enough = std::numeric_limits<float>::infinity());
+/// `near` and `deepest` as deepest_cell_distance() (thinness.hpp), in offsets from the anchor.
+float mask_depth(const RunMask& mask, float enough = std::numeric_limits<float>::infinity(),
+                 const cv::Point* near = nullptr, cv::Point* deepest = nullptr);
 
 /// Default inset (px) of the masks: 0.75, more when the step does not divide `grid_step_deg`.
 double default_inset_px(double side_px, double rotation_step_deg, double reach_units,
