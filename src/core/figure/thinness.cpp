@@ -129,22 +129,28 @@ float deepest_cell_distance(const std::vector<int>& row, const std::vector<int>&
   int left = first[0], right = first[0] + length[0];
   for (int i = 1; i < runs; ++i)
     left = std::min(left, first[i]), right = std::max(right, first[i] + length[i]);
-  // The first and last row of each column: a cell's distance to the outside is at most that to
-  // the rows just beyond them. (Runs are sorted by row: the last one to cover a column, walking
-  // up or down, is its top or bottom.)
-  std::vector<int> column_top(static_cast<std::size_t>(right - left), rows);
+  // The first and last row of each column, found when a cell of the column is first measured
+  // (a guess right measures a few columns): a cell's distance to the outside is at most that to
+  // the rows just beyond them.
+  std::vector<int> column_top(static_cast<std::size_t>(right - left), -1);
   std::vector<int> column_bottom(static_cast<std::size_t>(right - left), -1);
-  for (int i = 0, j = runs - 1; i < runs; ++i, --j) {
-    std::fill_n(column_bottom.begin() + (first[i] - left), length[i], row[i] - top);
-    std::fill_n(column_top.begin() + (first[j] - left), length[j], row[j] - top);
-  }
+  const auto vertical = [&](int r, int x) -> long {
+    const std::size_t c = static_cast<std::size_t>(x - left);
+    if (column_top[c] < 0) {
+      int t = 0, b = rows - 1;
+      while (across(t, x) == 0) ++t;  // the column holds the cell measured: both ends exist
+      while (across(b, x) == 0) --b;
+      column_top[c] = t;
+      column_bottom[c] = b;
+    }
+    return std::min(r - column_top[c] + 1, column_bottom[c] + 1 - r);
+  };
   long best = 0;  // squared
   cv::Point best_cell{first[0], top};
   // Measures cell x of row r, in the run [a, b) (h: its distance to the run's ends); true when
   // it is the deepest so far and at least `enough` deep, which ends the search.
   const auto measure = [&](int r, int x, long h) {
-    const std::size_t c = static_cast<std::size_t>(x - left);
-    const long v = std::min(r - column_top[c] + 1, column_bottom[c] + 1 - r);
+    const long v = vertical(r, x);
     long d2 = std::min(h * h, v * v);
     for (long dr = 1; d2 > best && dr * dr < d2; ++dr)
       for (const int other : {r - static_cast<int>(dr), r + static_cast<int>(dr)}) {
