@@ -204,12 +204,14 @@ bool core_may_fit(const RunTable& table, const RunMask& core) {
 }  // namespace
 
 std::vector<char> possible_configurations(const RunTable& table, const PieceMasks& piece,
-                                          const std::vector<char>* wanted) {
+                                          const std::vector<char>* wanted,
+                                          const std::function<bool()>& ended) {
   const auto is_wanted = [&](int i) { return !wanted || (*wanted)[static_cast<std::size_t>(i)]; };
   std::vector<char> possible(piece.configs.size(), 0);
   parallel_for(piece.groups.cores.size(), [&](std::size_t g) {
     const std::vector<int>& members = piece.groups.members[g];
     if (std::none_of(members.begin(), members.end(), is_wanted)) return;
+    if (ended && ended()) return;
     if (!core_may_fit(table, piece.groups.cores[g])) return;
     for (int i : members) possible[static_cast<std::size_t>(i)] = is_wanted(i) ? 1 : 0;
   });

@@ -246,7 +246,8 @@ std::vector<Candidate> Steps::candidates(LayoutState& state, int level,
         if (choice.corner_contacts) region = region_corners(state.empty);
       },
       [&] {
-        possible = possible_configurations(state.runs, piece, choice.configurations);
+        possible = possible_configurations(state.runs, piece, choice.configurations,
+                                           [this] { return out_of_time(); });
         cost = config_.placement.strategy == Strategy::DistanceTransform
                    ? PlacementCost::distance_transform(dt_normalised(state))
                    : PlacementCost::sweep(sweep_);
@@ -255,8 +256,10 @@ std::vector<Candidate> Steps::candidates(LayoutState& state, int level,
   const std::vector<std::vector<Vec2>>& corners =
       corners_[static_cast<std::size_t>(set().order()[static_cast<std::size_t>(level)])];
   std::vector<std::vector<Candidate>> per_config(configs.size());
+  // Past the time limit the configurations left are skipped: the search stops before it uses
+  // this node (a node of thousands of large masks could otherwise run on for minutes).
   parallel_for(configs.size(), [&](std::size_t i) {
-    if (!possible[i]) return;
+    if (!possible[i] || out_of_time()) return;
     BitGrid area;
     collision_free_area(state.runs, configs[i].mask, area);
     std::vector<Candidate>& out = per_config[i];

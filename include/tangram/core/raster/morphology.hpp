@@ -3,6 +3,7 @@
 /// Collision-free areas and skeletons (Yamada et al. 2019, Fig. 7; docs/design/raster.md).
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -56,9 +57,11 @@ void collision_free_area(const RunTable& table, const RunMask& mask, BitGrid& ou
 bool has_collision_free_position(const RunTable& table, const RunMask& mask);
 
 /// Per configuration of `piece`: false when surely nothing fits (its group's core), exact for
-/// one-member groups; only `wanted` ones tested, in parallel.
+/// one-member groups; only `wanted` ones tested, in parallel. Once `ended` (if given) returns
+/// true, the groups left are not tested (all false): the caller is out of time.
 std::vector<char> possible_configurations(const RunTable& table, const PieceMasks& piece,
-                                          const std::vector<char>* wanted = nullptr);
+                                          const std::vector<char>* wanted = nullptr,
+                                          const std::function<bool()>& ended = {});
 
 /// True when some configuration of `piece` has a collision-free position (exact; parallel).
 bool any_configuration_fits(const RunTable& table, const PieceMasks& piece);

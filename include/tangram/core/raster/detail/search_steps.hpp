@@ -138,6 +138,10 @@ public:
   const SolverConfig& config() const { return config_; }
   /// Seconds since the time limit started counting.
   double elapsed() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
+  /// Whether the time limit has passed or a stop was requested (SearchConfig::stop).
+  bool out_of_time() const {
+    return elapsed() > config_.search.time_limit_s || stop_requested(config_.search);
+  }
 
   /// The set's pieces (SolverConfig::pieces).
   const PieceSet& set() const { return config_.pieces; }
