@@ -129,7 +129,8 @@ TEST_CASE("polish: a pose tried again reuses the area terms measured there") {
   }
 }
 
-TEST_CASE("polish: the trial cap and the deadline bound its work, never making it worse") {
+TEST_CASE(
+    "polish: the trial cap, the deadline and a cancel bound its work, never making it worse") {
   for (const long cap : {0L, 1L, 7L, 40L}) {
     Jittered j(30.0, 1.0, 3);
     const double before = objective(measure_areas(j.pattern, j.pieces));
@@ -158,4 +159,12 @@ TEST_CASE("polish: the trial cap and the deadline bound its work, never making i
   CHECK(none.capped);
   for (std::size_t k = 0; k < start.size(); ++k)
     CHECK(late.pieces[k].pose.centre.x == start[k].pose.centre.x);
+  // Cancelled after 16 trials: it stops at its next look (every 8 trials).
+  Jittered dropped(30.0, 1.0, 3);
+  PolishConfig cancel;
+  long looks = 0;
+  cancel.cancelled = [&looks] { return ++looks > 2; };
+  const PolishReport stopped = polish(dropped.pattern, PieceSet::tangram(), dropped.pieces, cancel);
+  CHECK(stopped.capped);
+  CHECK(stopped.trials == 16);
 }

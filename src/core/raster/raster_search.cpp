@@ -8,6 +8,8 @@
 #include <chrono>
 #include <cmath>
 #include <deque>
+#include <functional>
+#include <limits>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -56,7 +58,8 @@ constexpr double kPlaceSecondsPerPixel = 0.3e-9;
 /// the judging) and the search's counts when it was reached.
 struct Leaf {
   enum : int { kWaiting, kJudging, kJudged, kDropped };
-  Leaf(std::vector<PlacedPiece> p, const SolveStats& s) : pieces(std::move(p)), stats(s) {}
+  Leaf(std::vector<PlacedPiece> p, const SolveStats& s, long o)
+      : pieces(std::move(p)), stats(s), order(o) {}
   bool judged() const { return state.load(std::memory_order_acquire) == kJudged; }
   /// Moves a waiting leaf to `next` (kJudging or kDropped); false if it was not waiting.
   bool leave_waiting(int next) {
@@ -66,6 +69,7 @@ struct Leaf {
 
   std::vector<PlacedPiece> pieces;
   SolveStats stats;
+  long order = 0;     ///< leaves reached before it in this pass
   double work = 0.0;  ///< the work meter's reading when it was reached
   bool accepted = false;
   /// Passes the checker but is not as good as an exact assembly (exact_enough()): kept as the
@@ -168,6 +172,8 @@ private:
     // the first accepted one then wins with the counts of when it was reached, which is the
     // outcome of judging each at once.
     std::deque<Leaf> leaves;  // declared before `judges`, whose destruction waits for its jobs
+    long reached = 0;         // leaves reached in this pass
+    first_accepted_ = std::numeric_limits<long>::max();
     TaskGroup judges;
     const bool background = max_threads() > 1 && !steps_.observed();
     const std::size_t max_pending = background ? 4 * static_cast<std::size_t>(max_threads()) : 1;
@@ -202,7 +208,8 @@ private:
       }
       const std::size_t level = stack.size() - 1;
       if (level == pieces) {
-        Leaf& leaf = leaves.emplace_back(steps_.assemble(search::path_of(stack)), solution.stats);
+        Leaf& leaf =
+            leaves.emplace_back(steps_.assemble(search::path_of(stack)), solution.stats, reached++);
         if (config_.work != nullptr) leaf.work = config_.work->seconds();
         if (background)
           judges.run([this, &leaf] { judge(leaf); });
@@ -276,11 +283,18 @@ private:
   }
 
   /// Judges `leaf` unless another thread has started to, or it was dropped; true if it did.
-  bool judge(Leaf& leaf) const {
+  /// A judging stops early once a leaf reached before it is accepted: it will be dropped.
+  bool judge(Leaf& leaf) {
     if (!leaf.leave_waiting(Leaf::kJudging)) return false;
-    const Verdict verdict = accept(leaf.pieces);
+    const Verdict verdict = accept(leaf.pieces, [this, &leaf] {
+      return first_accepted_.load(std::memory_order_relaxed) < leaf.order;
+    });
     leaf.accepted = verdict == Verdict::Accepted;
     leaf.usable = verdict == Verdict::Usable;
+    if (leaf.accepted) {
+      long first = first_accepted_.load();
+      while (leaf.order < first && !first_accepted_.compare_exchange_weak(first, leaf.order)) {}
+    }
     leaf.state.store(Leaf::kJudged, std::memory_order_release);
     return true;
   }
@@ -373,8 +387,8 @@ private:
   /// A complete raster assembly, polished (and snapped): accepted when it passes the checker
   /// and is as good as an exact assembly (exact_enough()); usable when it only passes the checker.
   enum class Verdict { Rejected, Usable, Accepted };
-  Verdict accept(std::vector<PlacedPiece>& pieces) const {
-    if (!steps_.polish_and_verify(pieces)) return Verdict::Rejected;
+  Verdict accept(std::vector<PlacedPiece>& pieces, const std::function<bool()>& cancelled) const {
+    if (!steps_.polish_and_verify(pieces, cancelled)) return Verdict::Rejected;
     if (config_.final_check && !config_.final_check(pieces)) return Verdict::Rejected;
     // Only a snapped assembly can be exact.
     if (!config_.snap || exact_enough(steps_.judge(), steps_.set(), pieces))
@@ -399,6 +413,7 @@ private:
   bool restricted_ = false;                ///< only hinted configurations are expanded
   std::vector<std::vector<char>> hinted_;  ///< per shape: configuration hinted?
   std::size_t widest_ = 0;                 ///< most candidates a truncated configuration had
+  std::atomic<long> first_accepted_{0};    ///< the order of this pass's first accepted leaf
   search::CopyMemo copies_;                ///< states explored with copies in another order
   search::NodeMemo nodes_;                 ///< the nodes of this round's earlier passes
   std::optional<Fallback> fallback_;       ///< the first usable assembly, if any

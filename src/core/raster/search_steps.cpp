@@ -329,7 +329,14 @@ LayoutState Steps::take_child(Node& node, int level, std::size_t index, Validati
                               const std::vector<signed char>* known) const {
   if (!node.batch || index >= node.batch->first + node.batch->n ||
       (ahead && !node.batch->has(index))) {
-    const std::size_t n = std::min(kValidationBatch, node.candidates.size() - index);
+    std::size_t n = std::min(kValidationBatch, node.candidates.size() - index);
+    // A child known valid is entered next: its later siblings wait until the search is back.
+    if (known != nullptr)
+      for (std::size_t j = 0; j < n; ++j)
+        if ((*known)[index + j] == 1) {
+          n = j + 1;
+          break;
+        }
     node.batch = std::make_unique<Batch>(
         index, n,
         [this, &node, level, index, validation, known](std::size_t j, LayoutState& child) {
@@ -400,16 +407,19 @@ void Steps::polish_poses(std::vector<PlacedPiece>& pieces) const {
     snap_checked(judge_, set(), outline_, pieces, snap_config(config_.search));
 }
 
-bool Steps::polish_and_verify(std::vector<PlacedPiece>& pieces) const {
+bool Steps::polish_and_verify(std::vector<PlacedPiece>& pieces,
+                              const std::function<bool()>& cancelled) const {
   const RefineTimer timer(refine_ns_);
-  polish_raster(pieces);
+  polish_raster(pieces, cancelled);
+  if (cancelled && cancelled()) return false;
   // The snap's own check answers for the snapped or the polished pieces, whichever stay.
   if (config_.search.snap && !pieces.empty())
     return snap_checked(judge_, set(), outline_, pieces, snap_config(config_.search));
   return verified(pieces);
 }
 
-void Steps::polish_raster(std::vector<PlacedPiece>& pieces) const {
+void Steps::polish_raster(std::vector<PlacedPiece>& pieces,
+                          const std::function<bool()>& cancelled) const {
   if (config_.search.polish) {
     // Fine rotation steps approximate the figure's angles: let polish turn by half a step.
     PolishConfig polish_config;
@@ -425,6 +435,7 @@ void Steps::polish_raster(std::vector<PlacedPiece>& pieces) const {
       return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
     };
     polish_config.deadline = std::min(now + seconds(kPolishShare * limit), start_ + seconds(limit));
+    polish_config.cancelled = cancelled;
     polish(judge_, set(), pieces, polish_config);
   }
 }

@@ -172,8 +172,10 @@ PolishReport polish(const Pattern& pattern, const PieceSet& set, std::vector<Pla
   // Whether the budget is spent: the trial cap, or the deadline (read every few trials).
   const auto spent = [&] {
     if (report.capped) return true;
-    report.capped = report.trials >= config.max_trials ||
-                    (report.trials % 8 == 0 && std::chrono::steady_clock::now() >= config.deadline);
+    report.capped =
+        report.trials >= config.max_trials ||
+        (report.trials % 8 == 0 && (std::chrono::steady_clock::now() >= config.deadline ||
+                                    (config.cancelled && config.cancelled())));
     return report.capped;
   };
   auto try_repeatedly = [&](std::size_t k, const Move& move) {

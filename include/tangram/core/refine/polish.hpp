@@ -3,6 +3,7 @@
 /// Sub-pixel refinement of a raster assembly (docs/design/refine.md).
 
 #include <chrono>
+#include <functional>
 #include <vector>
 
 #include "tangram/core/puzzle/pattern.hpp"
@@ -19,6 +20,8 @@ struct PolishConfig {
   long max_trials = 2000;
   /// No trial move starts after this time.
   std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max();
+  /// When set: no trial move starts once it returns true (the caller then drops the pieces).
+  std::function<bool()> cancelled;
 };
 
 /// What polish() did.

@@ -213,8 +213,10 @@ public:
 
   /// The polish, then the snap unless it loses the check, on the judge (as enabled).
   void polish_poses(std::vector<PlacedPiece>& pieces) const;
-  /// polish_poses(), then whether the result passes verify_solution() on the judge.
-  bool polish_and_verify(std::vector<PlacedPiece>& pieces) const;
+  /// polish_poses(), then whether the result passes verify_solution() on the judge. Once
+  /// `cancelled` returns true, it stops early with false (for pieces no longer wanted).
+  bool polish_and_verify(std::vector<PlacedPiece>& pieces,
+                         const std::function<bool()>& cancelled = {}) const;
   /// Whether a complete, polished assembly passes verify_solution() on the judge pattern.
   bool verified(const std::vector<PlacedPiece>& pieces) const;
 
@@ -231,7 +233,8 @@ private:
   /// Whether a shape has no configuration that fits in the empty pattern.
   bool some_piece_fits_nowhere() const;
   /// The sub-pixel polish of polish_poses(), when enabled.
-  void polish_raster(std::vector<PlacedPiece>& pieces) const;
+  void polish_raster(std::vector<PlacedPiece>& pieces,
+                     const std::function<bool()>& cancelled = {}) const;
   void send_event(SearchEventType type, int level, const Candidate& c,
                   const std::vector<Candidate>& path, int bound);
 
