@@ -222,6 +222,10 @@ private:
         continue;
       }
       LdsNode& node = stack.back();
+      // Past its first valid child, a node with no discrepancy left to spend could only show
+      // that the bound cut something: once the pass knows that, its other candidates are left.
+      if (cut && node.valid_children > 0 && node.discrepancies + 1 > bound)
+        node.next = node.candidates.size();
       if (node.next < node.candidates.size()) {
         const std::size_t index = node.next++;
         const Candidate candidate = node.candidates[index];
