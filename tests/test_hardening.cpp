@@ -126,9 +126,9 @@ TEST_CASE(
   // 0.1 degrees (15300 configurations) at a large scale: rasterising and the first node's
   // thousands of large masks take far longer than the limit, which counts from the start and
   // stops both. (A rectangle off the Tangram's lattice: a square would be solved on the lattice
-  // before any rasterising.) Stopped by the limit it ends within seconds (the impossibility
-  // test's fit of each shape is not interrupted); the first node alone ran for minutes before
-  // it heeded the limit, so a kill timer of 60 s tells the two apart on any machine.
+  // before any rasterising.) Stopped by the limit it ends in about 1.3 s here; the first node
+  // alone ran for minutes before it heeded the limit, and the impossibility test's fit of each
+  // shape for 4 s more, so a kill timer of 60 s tells them apart on any machine.
   cv::Mat1b big(1800, 1500, uchar{255});
   big(cv::Rect(200, 200, 1000, 1440)) = 0;
   REQUIRE(cv::imwrite(in.dir.file("big.png"), big));

@@ -148,6 +148,9 @@ TEST_CASE("collision-free area: group cores never rule out a configuration that 
         if (fits) CHECK(possible[i]);
       }
       CHECK(any_configuration_fits(table, piece) == any);
+      // Ended: nothing shown not to fit; not yet ended: the same answer.
+      CHECK(any_configuration_fits(table, piece, [] { return true; }));
+      CHECK(any_configuration_fits(table, piece, [] { return false; }) == any);
       // Only the wanted configurations are flagged, each as without the filter.
       std::vector<char> wanted(piece.configs.size(), 0);
       for (std::size_t i = 0; i < wanted.size(); i += 3) wanted[i] = 1;
@@ -156,6 +159,13 @@ TEST_CASE("collision-free area: group cores never rule out a configuration that 
         CHECK(filtered[i] == (wanted[i] ? possible[i] : 0));
     }
   }
+  // Too small for the piece: it fits nowhere, unless the caller has run out of time.
+  const RunTable small(BitGrid::from_mat(cv::Mat1b(6, 6, uchar{255})), 120);
+  const PieceMasks piece =
+      rasterise_piece(PieceSet::tangram(), tangram_shapes::square, 90.0, 1.0, true, 0.75);
+  CHECK_FALSE(any_configuration_fits(small, piece));
+  CHECK_FALSE(any_configuration_fits(small, piece, [] { return false; }));
+  CHECK(any_configuration_fits(small, piece, [] { return true; }));
 }
 
 TEST_CASE("raster: a group's core lies inside every member") {

@@ -218,13 +218,16 @@ std::vector<char> possible_configurations(const RunTable& table, const PieceMask
   return possible;
 }
 
-bool any_configuration_fits(const RunTable& table, const PieceMasks& piece) {
+bool any_configuration_fits(const RunTable& table, const PieceMasks& piece,
+                            const std::function<bool()>& ended) {
   return parallel_any(piece.groups.cores.size(), [&](std::size_t g) {
+    if (ended && ended()) return true;
     const std::vector<int>& members = piece.groups.members[g];
     if (!core_may_fit(table, piece.groups.cores[g])) return false;
     if (members.size() == 1 && piece.groups.cores[g].pixels > 0) return true;
     return std::any_of(members.begin(), members.end(), [&](int i) {
-      return has_collision_free_position(table, piece.configs[static_cast<std::size_t>(i)].mask);
+      return (ended && ended()) ||
+             has_collision_free_position(table, piece.configs[static_cast<std::size_t>(i)].mask);
     });
   });
 }

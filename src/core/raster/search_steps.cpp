@@ -166,8 +166,11 @@ std::optional<Impossibility> Steps::impossibility() const {
     if (std::find(shapes.begin(), shapes.end(), shape) == shapes.end()) shapes.push_back(shape);
   const int longest = max_run_from_.front();
   const RunTable table(BitGrid::from_mat(pattern_.puzzle), longest);
+  // Out of time, a shape not yet shown to fit nowhere counts as fitting: the search then
+  // stops at once.
+  const auto ended = [this] { return out_of_time(); };
   for (const ShapeId shape : shapes)
-    if (!any_configuration_fits(table, pieces_[static_cast<std::size_t>(shape)])) {
+    if (!any_configuration_fits(table, pieces_[static_cast<std::size_t>(shape)], ended)) {
       Impossibility why;
       why.kind = Impossibility::Kind::PieceFitsNowhere;
       why.shape = shape;
@@ -192,7 +195,7 @@ std::optional<Impossibility> Steps::impossibility() const {
     const cv::Mat1b part = labels(box) == label;
     const RunTable part_table(BitGrid::from_mat(part), longest);
     const bool holds_a_piece = std::any_of(shapes.rbegin(), shapes.rend(), [&](ShapeId shape) {
-      return any_configuration_fits(part_table, pieces_[static_cast<std::size_t>(shape)]);
+      return any_configuration_fits(part_table, pieces_[static_cast<std::size_t>(shape)], ended);
     });
     if (!holds_a_piece) {
       uncovered += area;

@@ -64,7 +64,10 @@ std::vector<char> possible_configurations(const RunTable& table, const PieceMask
                                           const std::function<bool()>& ended = {});
 
 /// True when some configuration of `piece` has a collision-free position (exact; parallel).
-bool any_configuration_fits(const RunTable& table, const PieceMasks& piece);
+/// Once `ended` returns true, no more configurations are tested and the answer is true: not
+/// shown not to fit (the caller is out of time).
+bool any_configuration_fits(const RunTable& table, const PieceMasks& piece,
+                            const std::function<bool()>& ended = {});
 
 /// The same with cv::dilate (tests, benchmarks); 255 = collision-free.
 cv::Mat1b collision_free_area_reference(const cv::Mat1b& obstacles, const RunMask& mask);
