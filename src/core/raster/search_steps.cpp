@@ -95,6 +95,7 @@ Steps::Steps(const Pattern& pattern, const SolverConfig& config, const ProgressC
   TaskGroup beside;
   if (s.snap) beside.run([this, &judge] { outline_ = vectorise_outline(judge.puzzle); });
   beside.run([this, &pattern, &set] { refusal_ = outline_refusal(pattern, set); });
+  beside.run([this, &pattern] { root_state_ = make_layout_state(pattern.puzzle); });
   rasterise_pieces(inset, deadline);
   beside.wait();
   // A wobbly outline (figure/roughness.hpp) whose notches leave a piece nowhere to fit at the
@@ -114,6 +115,7 @@ Steps::Steps(const Pattern& pattern, const SolverConfig& config, const ProgressC
       longest = std::max(longest, c.mask.max_run());
     max_run_from_[level] = longest;
   }
+  root_state_.ensure_runs(max_run_from_.front());
   if (config.placement.strategy != Strategy::DistanceTransform)
     sweep_ = sweep_cost_matrix(config.placement.strategy, pattern.puzzle.rows, pattern.puzzle.cols);
 }
@@ -165,7 +167,7 @@ std::optional<Impossibility> Steps::impossibility() const {
   for (const ShapeId shape : pieces.order())
     if (std::find(shapes.begin(), shapes.end(), shape) == shapes.end()) shapes.push_back(shape);
   const int longest = max_run_from_.front();
-  const RunTable table(BitGrid::from_mat(pattern_.puzzle), longest);
+  const RunTable& table = root_state_.runs;
   // Out of time, a shape not yet shown to fit nowhere counts as fitting: the search then
   // stops at once.
   const auto ended = [this] { return out_of_time(); };
@@ -179,6 +181,7 @@ std::optional<Impossibility> Steps::impossibility() const {
 
   // Every shape fits somewhere; with several parts, each part is tested on its own (its
   // bounding box, the rest an obstacle) for the smallest shapes first.
+  if (root_state_.region_px.size() <= 1) return std::nullopt;  // one part (or none)
   cv::Mat1i labels;
   cv::Mat1i part_stats;
   cv::Mat1d centres;
@@ -219,7 +222,7 @@ Solution Steps::impossible_solution(const Impossibility& why) const {
   return solution;
 }
 
-Node Steps::root() const { return Node{make_layout_state(pattern_.puzzle), {}, 0, {}, {}}; }
+Node Steps::root() const { return Node{root_state_, {}, 0, {}, {}}; }
 
 namespace {
 

@@ -250,7 +250,10 @@ private:
   std::vector<PieceNeeds> needs_;   ///< per shape
   /// Per shape and configuration: the posed piece's corners, px from the anchor's centre.
   std::vector<std::vector<std::vector<Vec2>>> corners_;
-  std::vector<int> max_run_from_;     ///< longest mask run among the pieces from each level on
+  std::vector<int> max_run_from_;  ///< longest mask run among the pieces from each level on
+  /// The empty pattern's state (its run table up to max_run_from_[0]), built once: root()
+  /// hands out copies, which share its images (a child never writes its parent's).
+  LayoutState root_state_;
   int short_edge_px_ = 0;             ///< slack of an exact fit (CandidateConfig::short_edge_px)
   cv::Mat1f sweep_;                   ///< the sweep strategy's cost matrix (not DT)
   std::vector<OutlineRing> outline_;  ///< the judge's vectorised outline (SearchConfig::snap)
