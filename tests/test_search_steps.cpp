@@ -114,7 +114,7 @@ TEST_CASE(
     search::Node lazy{node.state, {}, 0, {}, {}}, ahead{node.state, {}, 0, {}, {}};
     lazy.candidates = steps.candidates(lazy.state, level, choice);
     ahead.candidates = lazy.candidates;
-    REQUIRE(lazy.candidates.size() > search::kValidationBatch);
+    REQUIRE(lazy.candidates.size() > search::validation_batch());
     LayoutState first_valid;
     bool found = false;
     for (std::size_t i = 0; i < lazy.candidates.size(); ++i) {

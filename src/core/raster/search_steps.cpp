@@ -45,6 +45,10 @@ void drop_neighbours(std::vector<Candidate>& candidates) {
   candidates = std::move(kept);
 }
 
+std::size_t validation_batch() {
+  return std::clamp(static_cast<std::size_t>(max_threads()), std::size_t{2}, kValidationBatch);
+}
+
 Batch::Batch(std::size_t first_, std::size_t n_, Compute compute, bool ahead, bool to_first_valid)
     : first(first_), n(n_), compute_(std::move(compute)) {
   if (ahead)
@@ -335,7 +339,7 @@ LayoutState Steps::take_child(Node& node, int level, std::size_t index, Validati
                               const std::vector<signed char>* known) const {
   if (!node.batch || index >= node.batch->first + node.batch->n ||
       (ahead && !node.batch->has(index))) {
-    std::size_t n = std::min(kValidationBatch, node.candidates.size() - index);
+    std::size_t n = std::min(validation_batch(), node.candidates.size() - index);
     // A child known valid is entered next: its later siblings wait until the search is back.
     if (known != nullptr)
       for (std::size_t j = 0; j < n; ++j)

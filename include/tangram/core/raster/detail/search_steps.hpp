@@ -61,8 +61,13 @@ enum class Validation {
   PaperAndForwardCheck,
 };
 
-/// Candidates whose children may be placed and validated together, ahead of use.
-constexpr std::size_t kValidationBatch = 4;
+/// At most this many candidates' children are placed and validated together, ahead of use.
+constexpr std::size_t kValidationBatch = 8;
+
+/// How many children a batch computes ahead: one per thread (at least 2, at most
+/// kValidationBatch). A child more than there are threads waits for a thread, and every step
+/// waits for its batch.
+std::size_t validation_batch();
 
 /// The children of candidates [first, first + n), computed ahead in parallel or when taken.
 class Batch {
