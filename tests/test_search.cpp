@@ -123,11 +123,17 @@ TEST_CASE("search: complete assemblies are judged on the judge pattern") {
 
 TEST_CASE("search: the solution does not depend on the thread count") {
   // At 1 degree, 24-page3-66-turned has complete assemblies rejected before one is accepted:
-  // with 2 threads they are judged in the background while the search goes on.
+  // with 2 threads they are judged in the background while the search goes on. The raster
+  // search's first pass on 12-page1-105 ends with an assembly still being judged (rejected):
+  // the next pass starts meanwhile.
   SolverConfig fine = config_45();
   fine.search.rotation_step_deg = 1.0;
+  SolverConfig raster_fine = fine;
+  raster_fine.search.grid_search = false;
   const std::vector<std::pair<std::string, SolverConfig>> cases = {
-      {"03-page5-219.png", config_45()}, {"24-page3-66-turned.png", fine}};
+      {"03-page5-219.png", config_45()},
+      {"24-page3-66-turned.png", fine},
+      {"12-page1-105.png", raster_fine}};
   for (const auto& [name, config] : cases) {
     const auto& name_ = name;  // clang 14 lambdas take no bindings
     CAPTURE(name_);

@@ -69,7 +69,7 @@ struct Leaf {
 
   std::vector<PlacedPiece> pieces;
   SolveStats stats;
-  long order = 0;     ///< leaves reached before it in this pass
+  long order = 0;     ///< leaves reached before it
   double work = 0.0;  ///< the work meter's reading when it was reached
   bool accepted = false;
   /// Passes the checker but is not as good as an exact assembly (exact_enough()): kept as the
@@ -168,13 +168,10 @@ private:
     bool cut = false;
     // Complete assemblies are judged in the order they are reached. With more than one thread
     // (and no observer, which must see each verdict before the next step) they are judged in the
-    // background while the search goes on as after a rejection, up to `max_pending` at a time;
-    // the first accepted one then wins with the counts of when it was reached, which is the
-    // outcome of judging each at once.
-    std::deque<Leaf> leaves;  // declared before `judges`, whose destruction waits for its jobs
-    long reached = 0;         // leaves reached in this pass
-    first_accepted_ = std::numeric_limits<long>::max();
-    TaskGroup judges;
+    // background while the search goes on as after a rejection, up to `max_pending` at a time,
+    // into the next pass if there is one; the first accepted one then wins with the counts of
+    // when it was reached, which is the outcome of judging each at once.
+    std::deque<Leaf>& leaves = leaves_;
     const bool background = max_threads() > 1 && !steps_.observed();
     const std::size_t max_pending = background ? 4 * static_cast<std::size_t>(max_threads()) : 1;
     // States explored in this pass, reached with the copies of a shape in another order.
@@ -192,7 +189,7 @@ private:
       // Rejected leaves leave the queue as soon as they are judged; an accepted one ends the
       // search once the leaves before it are judged too.
       while (!leaves.empty() && leaves.front().judged()) {
-        if (leaves.front().accepted) return settle(leaves, judges, solution) ? false : cut;
+        if (leaves.front().accepted) return settle(solution) ? false : cut;
         keep_usable(leaves.front());
         leaves.pop_front();
       }
@@ -208,14 +205,14 @@ private:
       }
       const std::size_t level = stack.size() - 1;
       if (level == pieces) {
-        Leaf& leaf =
-            leaves.emplace_back(steps_.assemble(search::path_of(stack)), solution.stats, reached++);
+        Leaf& leaf = leaves.emplace_back(steps_.assemble(search::path_of(stack)), solution.stats,
+                                         reached_++);
         if (config_.work != nullptr) leaf.work = config_.work->seconds();
         if (background)
-          judges.run([this, &leaf] { judge(leaf); });
+          judges_.run([this, &leaf] { judge(leaf); });
         else
           judge(leaf);
-        if (leaves.size() >= max_pending && settle(leaves, judges, solution)) return false;
+        if (leaves.size() >= max_pending && settle(solution)) return false;
         // The checker rejected the complete assembly (or is still judging it); the last piece
         // comes off.
         steps_.remove_last(stack, static_cast<int>(level), solution.stats, bound);
@@ -283,7 +280,9 @@ private:
       }
       steps_.report_progress(static_cast<int>(stack.size()) - 1, solution.stats);
     }
-    return settle(leaves, judges, solution) ? false : cut;
+    // A larger bound comes next: the leaves still judged are settled in its course.
+    if (cut && background && !solution.stats.timed_out && !fallback_expired_) return true;
+    return settle(solution) ? false : cut;
   }
 
   /// Judges `leaf` unless another thread has started to, or it was dropped; true if it did.
@@ -322,11 +321,12 @@ private:
     solution.stats.repeats_skipped = found.stats.repeats_skipped;
   }
 
-  /// Settles the judging of `leaves` in order and empties it: the first accepted one becomes
-  /// the solution, with the counts of when it was reached, and the result is true; the leaves
-  /// after it are dropped unjudged. While another thread judges a leaf, this one judges the
-  /// next ones.
-  bool settle(std::deque<Leaf>& leaves, TaskGroup& judges, Solution& solution) {
+  /// Settles the judging of the leaves in order and empties the queue: the first accepted one
+  /// becomes the solution, with the counts of when it was reached, and the result is true; the
+  /// leaves after it are dropped unjudged. While another thread judges a leaf, this one judges
+  /// the next ones.
+  bool settle(Solution& solution) {
+    std::deque<Leaf>& leaves = leaves_;
     bool solved = false;
     for (std::size_t i = 0; i < leaves.size() && !solved; ++i) {
       Leaf& leaf = leaves[i];
@@ -348,7 +348,7 @@ private:
       if (config_.work != nullptr) config_.work->rewind(leaf.work);
     }
     for (Leaf& leaf : leaves) leaf.leave_waiting(Leaf::kDropped);
-    judges.wait();  // the jobs of dropped leaves end at once; none may outlive the queue
+    judges_.wait();  // the jobs of dropped leaves end at once; none may outlive the queue
     leaves.clear();
     return solved;
   }
@@ -417,13 +417,19 @@ private:
   bool restricted_ = false;                ///< only hinted configurations are expanded
   std::vector<std::vector<char>> hinted_;  ///< per shape: configuration hinted?
   std::size_t widest_ = 0;                 ///< most candidates a truncated configuration had
-  std::atomic<long> first_accepted_{0};    ///< the order of this pass's first accepted leaf
-  search::CopyMemo copies_;                ///< states explored with copies in another order
-  search::NodeMemo nodes_;                 ///< the nodes of this round's earlier passes
-  std::optional<Fallback> fallback_;       ///< the first usable assembly, if any
-  long fallback_until_ = 0;                ///< the search for an accepted one ends after this
-                                           ///< many placements
-  bool fallback_expired_ = false;          ///< ... and has ended
+  /// Complete assemblies waiting for their verdict, in the order reached (dfs()); declared
+  /// before judges_, whose destruction waits for its jobs.
+  std::deque<Leaf> leaves_;
+  TaskGroup judges_;  ///< the judgings in the background
+  long reached_ = 0;  ///< leaves reached so far
+  /// The order of the first leaf accepted (none: the largest long).
+  std::atomic<long> first_accepted_{std::numeric_limits<long>::max()};
+  search::CopyMemo copies_;           ///< states explored with copies in another order
+  search::NodeMemo nodes_;            ///< the nodes of this round's earlier passes
+  std::optional<Fallback> fallback_;  ///< the first usable assembly, if any
+  long fallback_until_ = 0;           ///< the search for an accepted one ends after this
+                                      ///< many placements
+  bool fallback_expired_ = false;     ///< ... and has ended
 };
 
 }  // namespace
