@@ -4,8 +4,9 @@
     experiments/performance/simulate-subtrees.py TRACE_DIR NAME...
 
 TRACE_DIR holds, for each NAME, NAME.txt (stderr of a 1-thread solve of a build with
-trace-steps.patch and TRACE=1: one line "P bound restricted d1 d2 microseconds" per
-placement, d1 and d2 numbering the nodes at depths 1 and 2 on the path) and NAME.json (its
+trace-steps.patch and TRACE=1: one line "P bound restricted d1 d2 microseconds ..." per
+placement, d1 and d2 numbering the nodes at depths 1 and 2 on the path; the fields after the
+time, the leaves waiting and the level, are not read) and NAME.json (its
 --json). A unit is a run of placements under one node of depth LEVEL, costing the time to the
 next placement. Within one discrepancy pass the units go, in order, to whichever of two threads
 is free first (each unit alone, no other parallel work); passes run one after the other. The
