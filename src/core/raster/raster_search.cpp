@@ -242,13 +242,15 @@ private:
         }
         ++solution.stats.placements_tried;
         charge_work(config_, kPlaceSecondsPerPixel * pixels_);
-        // Children are computed ahead of use, in parallel, when other threads could help;
-        // not while they are judging assemblies nor with one thread (a child computed ahead
-        // is not always used: a sibling may lead to the solution or be cut by the bound).
-        const bool ahead = background && leaves.empty();
         // Once the node's discrepancies are used up, a valid child after the first one is
         // cut, so children are computed ahead only up to the next valid one.
         const bool to_first_valid = node.discrepancies + 1 > bound;
+        // Children are computed ahead of use, in parallel, when other threads could help;
+        // not while they are judging assemblies nor with one thread (a child computed ahead
+        // is not always used: a sibling may lead to the solution or be cut by the bound). Nor
+        // is the first candidate's sibling when only the first valid child counts: the first
+        // is usually valid, and its inner loops get every thread.
+        const bool ahead = background && leaves.empty() && !(to_first_valid && index == 0);
         bool valid = false;
         LayoutState child = steps_.take_child(
             node, static_cast<int>(level), index, search::Validation::PaperAndForwardCheck, ahead,
