@@ -60,6 +60,17 @@ Batch::Batch(std::size_t first_, std::size_t n_, Compute compute, bool ahead, bo
 
 namespace {
 
+/// The longest distance between two corners of a shape of `set` at `unit_px`, rounded up, + 1.
+int longest_chord_px(const PieceSet& set, double unit_px) {
+  double longest = 0.0;
+  for (std::size_t shape = 0; shape < set.shape_count(); ++shape) {
+    const Polygon polygon = set.local_polygon(static_cast<ShapeId>(shape), unit_px);
+    for (const Vec2& a : polygon)
+      for (const Vec2& b : polygon) longest = std::max(longest, std::hypot(a.x - b.x, a.y - b.y));
+  }
+  return static_cast<int>(std::ceil(longest)) + 1;
+}
+
 /// The corners of each configuration of `shape` (Steps::corners_).
 std::vector<std::vector<Vec2>> configuration_corners(const PieceSet& set, ShapeId shape,
                                                      double unit_px, const PieceMasks& masks) {
@@ -99,7 +110,12 @@ Steps::Steps(const Pattern& pattern, const SolverConfig& config, const ProgressC
   TaskGroup beside;
   if (s.snap) beside.run([this, &judge] { outline_ = vectorise_outline(judge.puzzle); });
   beside.run([this, &pattern, &set] { refusal_ = outline_refusal(pattern, set); });
-  beside.run([this, &pattern] { root_state_ = make_layout_state(pattern.puzzle); });
+  beside.run([this, &pattern, &set] {
+    root_state_ = make_layout_state(pattern.puzzle);
+    // Its run table too, up to the longest chord of a shape, which no mask's run exceeds: it is
+    // built again below only if an arc makes a longer run than the shapes' corners span.
+    root_state_.ensure_runs(longest_chord_px(set, set.unit_px(pattern.side_px)));
+  });
   rasterise_pieces(inset, deadline);
   beside.wait();
   // A wobbly outline (figure/roughness.hpp) whose notches leave a piece nowhere to fit at the
