@@ -164,9 +164,10 @@ bool Steps::some_piece_fits_nowhere() const {
   int longest = 1;
   for (const PieceMasks& piece : pieces_)
     for (const ConfigurationMask& c : piece.configs) longest = std::max(longest, c.mask.max_run());
-  const RunTable table(BitGrid::from_mat(pattern_.puzzle), longest);
+  LayoutState empty = root_state_;  // its table, built again only if too short
+  empty.ensure_runs(longest);
   return std::any_of(pieces_.begin(), pieces_.end(), [&](const PieceMasks& piece) {
-    return !piece.configs.empty() && !any_configuration_fits(table, piece);
+    return !piece.configs.empty() && !any_configuration_fits(empty.runs, piece);
   });
 }
 

@@ -256,7 +256,7 @@ private:
   /// Per shape and configuration: the posed piece's corners, px from the anchor's centre.
   std::vector<std::vector<std::vector<Vec2>>> corners_;
   std::vector<int> max_run_from_;  ///< longest mask run among the pieces from each level on
-  /// The empty pattern's state (its run table up to max_run_from_[0]), built once: root()
+  /// The empty pattern's state (its run table long enough for every mask), built once: root()
   /// hands out copies, which share its images (a child never writes its parent's).
   LayoutState root_state_;
   int short_edge_px_ = 0;             ///< slack of an exact fit (CandidateConfig::short_edge_px)
