@@ -58,7 +58,6 @@ Solution paper_search(Steps& steps) {
   SolveStats& stats = solution.stats;
   stats.threads = max_threads();
   const std::size_t pieces = steps.set().piece_count();
-  const double time_limit_s = steps.config().search.time_limit_s;
   // With 2+ threads and no observer, the placements of the next configurations are made and
   // validated in parallel ahead of use; a placement is the same either way.
   const bool ahead = max_threads() > 1 && !steps.observed();
@@ -71,7 +70,7 @@ Solution paper_search(Steps& steps) {
   list_configurations(steps, stack.back(), 0);
   for (;;) {
     // Not in the pseudocode: the time limit (and a stop asked by the caller).
-    if (steps.elapsed() > time_limit_s || stop_requested(steps.config().search)) {
+    if (steps.out_of_time()) {
       stats.timed_out = true;
       stats.stopped = stop_requested(steps.config().search);
       break;

@@ -171,7 +171,6 @@ private:
     // background while the search goes on as after a rejection, up to `max_pending` at a time,
     // into the next pass if there is one; the first accepted one then wins with the counts of
     // when it was reached, which is the outcome of judging each at once.
-    std::deque<Leaf>& leaves = leaves_;
     const bool background = max_threads() > 1 && !steps_.observed();
     const std::size_t max_pending = background ? 4 * static_cast<std::size_t>(max_threads()) : 1;
     // States explored in this pass, reached with the copies of a shape in another order.
@@ -188,13 +187,12 @@ private:
     while (!stack.empty()) {
       // Rejected leaves leave the queue as soon as they are judged; an accepted one ends the
       // search once the leaves before it are judged too.
-      while (!leaves.empty() && leaves.front().judged()) {
-        if (leaves.front().accepted) return settle(solution) ? false : cut;
-        keep_usable(leaves.front());
-        leaves.pop_front();
+      while (!leaves_.empty() && leaves_.front().judged()) {
+        if (leaves_.front().accepted) return settle(solution) ? false : cut;
+        keep_usable(leaves_.front());
+        leaves_.pop_front();
       }
-      if (steps_.elapsed() > config_.time_limit_s || work_reached(config_.work, work_limit_s_) ||
-          stop_requested(config_)) {
+      if (steps_.out_of_time() || work_reached(config_.work, work_limit_s_)) {
         solution.stats.timed_out = true;
         solution.stats.stopped = stop_requested(config_);
         break;
@@ -205,14 +203,14 @@ private:
       }
       const std::size_t level = stack.size() - 1;
       if (level == pieces) {
-        Leaf& leaf = leaves.emplace_back(steps_.assemble(search::path_of(stack)), solution.stats,
-                                         reached_++);
+        Leaf& leaf = leaves_.emplace_back(steps_.assemble(search::path_of(stack)), solution.stats,
+                                          reached_++);
         if (config_.work != nullptr) leaf.work = config_.work->seconds();
         if (background)
           judges_.run([this, &leaf] { judge(leaf); });
         else
           judge(leaf);
-        if (leaves.size() >= max_pending && settle(solution)) return false;
+        if (leaves_.size() >= max_pending && settle(solution)) return false;
         // The checker rejected the complete assembly (or is still judging it); the last piece
         // comes off.
         steps_.remove_last(stack, static_cast<int>(level), solution.stats, bound);
@@ -250,7 +248,7 @@ private:
         // is not always used: a sibling may lead to the solution or be cut by the bound). Nor
         // is the first candidate's sibling when only the first valid child counts: the first
         // is usually valid, and its inner loops get every thread.
-        const bool ahead = background && leaves.empty() && !(to_first_valid && index == 0);
+        const bool ahead = background && leaves_.empty() && !(to_first_valid && index == 0);
         bool valid = false;
         LayoutState child = steps_.take_child(
             node, static_cast<int>(level), index, search::Validation::PaperAndForwardCheck, ahead,
@@ -328,14 +326,13 @@ private:
   /// leaves after it are dropped unjudged. While another thread judges a leaf, this one judges
   /// the next ones.
   bool settle(Solution& solution) {
-    std::deque<Leaf>& leaves = leaves_;
     bool solved = false;
-    for (std::size_t i = 0; i < leaves.size() && !solved; ++i) {
-      Leaf& leaf = leaves[i];
+    for (std::size_t i = 0; i < leaves_.size() && !solved; ++i) {
+      Leaf& leaf = leaves_[i];
       judge(leaf);
       for (std::size_t next = i + 1; !leaf.judged();) {
-        if (next < leaves.size())
-          judge(leaves[next++]);
+        if (next < leaves_.size())
+          judge(leaves_[next++]);
         else
           std::this_thread::yield();
       }
@@ -349,9 +346,9 @@ private:
       // The work of the search is the work up to the leaf, as the counts are.
       if (config_.work != nullptr) config_.work->rewind(leaf.work);
     }
-    for (Leaf& leaf : leaves) leaf.leave_waiting(Leaf::kDropped);
+    for (Leaf& leaf : leaves_) leaf.leave_waiting(Leaf::kDropped);
     judges_.wait();  // the jobs of dropped leaves end at once; none may outlive the queue
-    leaves.clear();
+    leaves_.clear();
     return solved;
   }
 
