@@ -270,23 +270,32 @@ void unfilter_rows(unsigned char* data, std::uint64_t rows, std::uint64_t row_by
   for (std::uint64_t r = 0; r < rows; ++r, data += row_bytes + 1) {
     const unsigned filter = data[0];
     unsigned char* row = data + 1;
-    for (std::size_t i = 0; i < row_bytes; ++i) {
-      const int a = i >= pixel_bytes ? row[i - pixel_bytes] : 0;
-      const int b = prior ? prior[i] : 0;
-      const int c = prior && i >= pixel_bytes ? prior[i - pixel_bytes] : 0;
-      int predicted = 0;
-      switch (filter) {
-        case 1: predicted = a; break;
-        case 2: predicted = b; break;
-        case 3: predicted = (a + b) / 2; break;
-        case 4: {  // Paeth
-          const int p = a + b - c, pa = std::abs(p - a), pb = std::abs(p - b), pc = std::abs(p - c);
-          predicted = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
-          break;
-        }
-        default: break;
-      }
-      row[i] = static_cast<unsigned char>(row[i] + predicted);
+    // Left (a), above (b) and above-left (c) neighbours of byte i; zero off the image.
+    const auto a = [&](std::size_t i) -> int {
+      return i >= pixel_bytes ? row[i - pixel_bytes] : 0;
+    };
+    const auto b = [&](std::size_t i) -> int { return prior ? prior[i] : 0; };
+    const auto c = [&](std::size_t i) -> int {
+      return prior && i >= pixel_bytes ? prior[i - pixel_bytes] : 0;
+    };
+    // One loop per filter type: the row's type is the same for every byte.
+    const auto add = [&](auto predicted) {
+      for (std::size_t i = 0; i < row_bytes; ++i)
+        row[i] = static_cast<unsigned char>(row[i] + predicted(i));
+    };
+    switch (filter) {
+      case 1: add(a); break;
+      case 2: add(b); break;
+      case 3: add([&](std::size_t i) { return (a(i) + b(i)) / 2; }); break;
+      case 4:  // Paeth
+        add([&](std::size_t i) {
+          const int ai = a(i), bi = b(i), ci = c(i);
+          const int p = ai + bi - ci, pa = std::abs(p - ai), pb = std::abs(p - bi),
+                    pc = std::abs(p - ci);
+          return pa <= pb && pa <= pc ? ai : pb <= pc ? bi : ci;
+        });
+        break;
+      default: break;
     }
     prior = row;
   }
@@ -338,6 +347,10 @@ cv::Mat decode_parts(PngParts& parts) {
         const std::uint64_t bit = s * static_cast<unsigned>(depth);
         return (row[bit / 8] >> (8 - depth - bit % 8)) & ((1u << depth) - 1);
       };
+      if (type == 0 && depth == 8 && dx == 1) {  // grey bytes as they are
+        std::memcpy(image.ptr(y), row, static_cast<std::size_t>(columns));
+        continue;
+      }
       for (std::uint64_t k = 0; k < columns; ++k) {
         const std::uint64_t s = k * static_cast<unsigned>(samples);
         unsigned v[4] = {0, 0, 0, top};  // B, G, R, A (or grey first)

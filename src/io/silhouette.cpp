@@ -12,6 +12,8 @@
 #include "tangram/core/base/error.hpp"
 #include "tangram/core/base/format.hpp"
 #include "tangram/core/figure/roughness.hpp"
+#include "tangram/core/figure/thinness.hpp"
+#include "tangram/core/raster/components.hpp"
 #include "tangram/core/raster/morphology.hpp"
 #include "tangram/io/picture.hpp"
 
@@ -147,32 +149,10 @@ cv::Mat solution_picture_figure(const cv::Mat& picture) {
   return white;
 }
 
-/// True when a component's bounding box (from connectedComponentsWithStats) reaches the border.
-bool touches_border(const cv::Mat& stats, int label, cv::Size size) {
-  const int x = stats.at<int>(label, cv::CC_STAT_LEFT);
-  const int y = stats.at<int>(label, cv::CC_STAT_TOP);
-  return x == 0 || y == 0 || x + stats.at<int>(label, cv::CC_STAT_WIDTH) == size.width ||
-         y + stats.at<int>(label, cv::CC_STAT_HEIGHT) == size.height;
-}
-
-/// Sets `mask` to `value` on the pixels whose label is flagged.
-void set_labelled(cv::Mat1b& mask, const cv::Mat1i& labels, const std::vector<char>& flagged,
-                  uchar value) {
-  for (int r = 0; r < mask.rows; ++r) {
-    const int* label = labels.ptr<int>(r);
-    uchar* out = mask.ptr<uchar>(r);
-    for (int c = 0; c < mask.cols; ++c)
-      if (flagged[label[c]]) out[c] = value;
-  }
-}
-
 /// Drops the specks of `mask` (docs/design/io.md, step 3); returns the area kept.
 long drop_specks(cv::Mat1b& mask, InputReport& report) {
-  cv::Mat1i labels;
-  cv::Mat stats, centroids;
-  const int n = cv::connectedComponentsWithStats(mask, labels, stats, centroids, 8, CV_32S);
-  std::vector<long> areas;
-  for (int i = 1; i < n; ++i) areas.push_back(stats.at<int>(i, cv::CC_STAT_AREA));
+  const Components parts = connected_components(mask, 8);
+  std::vector<long> areas(parts.area.begin() + 1, parts.area.end());
   std::sort(areas.begin(), areas.end(), std::greater<>());
   long kept = 0, cutoff = 0;  // components with area <= cutoff are specks
   for (const long a : areas) {
@@ -183,10 +163,10 @@ long drop_specks(cv::Mat1b& mask, InputReport& report) {
     kept += a;
   }
   if (cutoff == 0) return kept;
-  std::vector<char> speck(n, 0);
+  std::vector<char> speck(parts.area.size(), 0);
   kept = 0;
-  for (int i = 1; i < n; ++i) {
-    const long a = stats.at<int>(i, cv::CC_STAT_AREA);
+  for (int i = 1; i <= parts.count(); ++i) {
+    const long a = parts.area[static_cast<std::size_t>(i)];
     if (a <= cutoff) {
       speck[i] = 1;
       ++report.specks_dropped;
@@ -195,7 +175,7 @@ long drop_specks(cv::Mat1b& mask, InputReport& report) {
       kept += a;
     }
   }
-  set_labelled(mask, labels, speck, 0);
+  parts.paint(mask, speck, 0);
   report.warnings.push_back("dropped " + count(report.specks_dropped, "speck", "specks") + ", " +
                             count(report.speck_pixels, "pixel", "pixels") +
                             " in all (separate specks of " + fixed(static_cast<double>(cutoff), 0) +
@@ -205,35 +185,16 @@ long drop_specks(cv::Mat1b& mask, InputReport& report) {
   return kept;
 }
 
-/// The light regions (4-connected components of the pixels that are not puzzle) of `mask`.
-struct LightRegions {
-  cv::Mat1i labels;          ///< 0 on puzzle pixels, region index + 1 elsewhere
-  std::vector<long> area;    ///< by label (index 0 unused)
-  std::vector<char> border;  ///< by label: reaches the image border
-};
-
-LightRegions light_regions(const cv::Mat1b& mask) {
-  LightRegions regions;
-  cv::Mat stats, centroids;
-  const cv::Mat1b light = mask == 0;
-  const int n =
-      cv::connectedComponentsWithStats(light, regions.labels, stats, centroids, 4, CV_32S);
-  regions.area.assign(n, 0);
-  regions.border.assign(n, 0);
-  for (int i = 1; i < n; ++i) {
-    regions.area[i] = stats.at<int>(i, cv::CC_STAT_AREA);
-    regions.border[i] = touches_border(stats, i, mask.size());
-  }
-  return regions;
-}
+/// The light regions of `mask`: the 4-connected components of the pixels that are not puzzle.
+Components light_regions(const cv::Mat1b& mask) { return connected_components(mask, 4, false); }
 
 /// Fills holes smaller than 1/64 of `area` (see silhouette.hpp).
 void fill_pinholes(cv::Mat1b& mask, long area, InputReport& report) {
-  const LightRegions regions = light_regions(mask);
+  const Components regions = light_regions(mask);
   std::vector<char> fill(regions.area.size(), 0);
   long largest = 0;
   for (std::size_t i = 1; i < regions.area.size(); ++i)
-    if (!regions.border[i] &&
+    if (!regions.touches_border(static_cast<int>(i), mask.size()) &&
         static_cast<double>(regions.area[i]) < kSpeckAreaShare * static_cast<double>(area)) {
       fill[i] = 1;
       ++report.holes_filled;
@@ -241,7 +202,7 @@ void fill_pinholes(cv::Mat1b& mask, long area, InputReport& report) {
       largest = std::max(largest, regions.area[i]);
     }
   if (report.holes_filled == 0) return;
-  set_labelled(mask, regions.labels, fill, 255);
+  regions.paint(mask, fill, 255);
   report.warnings.push_back("filled " + count(report.holes_filled, "pinhole", "pinholes") + ", " +
                             count(report.hole_pixels, "pixel", "pixels") +
                             " in all (enclosed gaps of " + std::to_string(largest) +
@@ -253,18 +214,20 @@ void fill_pinholes(cv::Mat1b& mask, long area, InputReport& report) {
 /// number of dark components crossed on the way out. Breadth-first over the graph of light
 /// regions and dark (8-connected) components that touch (4-neighbouring pixels); dark
 /// components on the image border count as touching the outside.
-std::vector<int> nesting_depths(const cv::Mat1b& mask, const LightRegions& regions) {
-  cv::Mat1i dark_labels;
-  const int n_dark = cv::connectedComponents(mask, dark_labels, 8, CV_32S);
-  const int n_light = static_cast<int>(regions.area.size());
+std::vector<int> nesting_depths(const cv::Mat1b& mask, const Components& regions) {
+  const Components dark = connected_components(mask, 8);
+  const cv::Mat1i dark_labels = dark.labels(mask.size());
+  const cv::Mat1i light_labels = regions.labels(mask.size());
+  const int n_dark = dark.count() + 1;
+  const int n_light = regions.count() + 1;
   // Edges between light label l and dark label d, found along rows and columns.
   std::vector<std::vector<int>> light_to_dark(n_light), dark_to_light(n_dark);
   std::vector<std::pair<int, int>> edges;
   const auto link = [&](int light, int dark) { edges.emplace_back(light, dark); };
   for (int r = 0; r < mask.rows; ++r) {
-    const int* l = regions.labels.ptr<int>(r);
+    const int* l = light_labels.ptr<int>(r);
     const int* d = dark_labels.ptr<int>(r);
-    const int* l_down = r + 1 < mask.rows ? regions.labels.ptr<int>(r + 1) : nullptr;
+    const int* l_down = r + 1 < mask.rows ? light_labels.ptr<int>(r + 1) : nullptr;
     const int* d_down = r + 1 < mask.rows ? dark_labels.ptr<int>(r + 1) : nullptr;
     for (int c = 0; c < mask.cols; ++c) {
       if (c + 1 < mask.cols) {
@@ -287,7 +250,7 @@ std::vector<int> nesting_depths(const cv::Mat1b& mask, const LightRegions& regio
   std::vector<int> light_depth(n_light, -1), dark_depth(n_dark, -1);
   std::deque<std::pair<bool, int>> queue;  // (is_dark, label)
   for (int i = 1; i < n_light; ++i)
-    if (regions.border[i]) {
+    if (regions.touches_border(i, mask.size())) {
       light_depth[i] = 0;
       queue.emplace_back(false, i);
     }
@@ -355,7 +318,7 @@ double skeleton_length(const cv::Mat1b& skel) {
 void fill_outline(cv::Mat1b& mask, InputReport& report) {
   const double stroke_area = cv::countNonZero(mask);
   const double half_width = 0.5 * stroke_area / std::max(1.0, skeleton_length(skeleton(mask)));
-  const LightRegions regions = light_regions(mask);
+  const Components regions = light_regions(mask);
   const std::vector<int> depth = nesting_depths(mask, regions);
   std::vector<char> fill(regions.area.size(), 0);
   for (std::size_t i = 1; i < regions.area.size(); ++i)
@@ -369,7 +332,7 @@ void fill_outline(cv::Mat1b& mask, InputReport& report) {
                               ": no region is enclosed by the figure; nothing filled");
     return;
   }
-  set_labelled(mask, regions.labels, fill, 255);
+  regions.paint(mask, fill, 255);
   // A pixel stays when its centre is at least half_width inside: the distance to the nearest
   // outside pixel's centre is half a pixel more than the distance to the boundary.
   const long before = cv::countNonZero(mask);
@@ -384,18 +347,19 @@ void fill_outline(cv::Mat1b& mask, InputReport& report) {
 
 /// Refuses outline drawings and figures too thin for the thickest piece (config).
 void check_tileable(const cv::Mat1b& mask, const Pattern& pattern, bool outline_filled,
-                    const InputConfig& config, InputReport& report) {
-  const cv::Mat1f depth = distance_to_obstacles(mask);
-  double deepest = 0.0;
-  cv::minMaxLoc(depth, nullptr, &deepest);
-  report.depth_px = deepest;
+                    const InputConfig& config) {
   const double inradius = config.thickest_inradius * pattern.side_px;
-  if (deepest >= kThinDepthShare * inradius) return;
+  const double needed = kThinDepthShare * inradius;
+  // Exact below `enough`, which is above `needed`: the comparison is the transform's.
+  const float enough = std::nextafter(static_cast<float>(needed), HUGE_VALF);
+  const double deepest = deepest_pixel_distance(mask, enough);
+  if (deepest >= needed) return;
   if (!outline_filled) {
-    const LightRegions regions = light_regions(mask);
+    const Components regions = light_regions(mask);
     long enclosed = 0;
-    for (std::size_t i = 1; i < regions.area.size(); ++i)
-      if (!regions.border[i]) enclosed += regions.area[i];
+    for (int i = 1; i <= regions.count(); ++i)
+      if (!regions.touches_border(i, mask.size()))
+        enclosed += regions.area[static_cast<std::size_t>(i)];
     if (enclosed > pattern.area_px) {
       const double share = static_cast<double>(enclosed) / (enclosed + pattern.area_px);
       throw InputError("looks like an outline drawing: thin strokes (no pixel deeper than " +
@@ -563,7 +527,7 @@ Silhouette make_silhouette(const cv::Mat& picture, const InputConfig& config) {
   silhouette.unfilled =
       report.holes_filled > 0 && !config.fill_outline ? make_pattern(unfilled) : silhouette.pattern;
   if (config.check_tileable)
-    check_tileable(mask, silhouette.pattern, report.outline_regions_filled > 0, config, report);
+    check_tileable(mask, silhouette.pattern, report.outline_regions_filled > 0, config);
 
   // Rough: stray far from straight lines over a few pixels, or a little and wobbling over tens.
   const double roughness_px = outline_roughness_px(silhouette.pattern.puzzle);

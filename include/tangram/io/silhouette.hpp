@@ -84,7 +84,6 @@ struct InputReport {
   long hole_pixels = 0;            ///< their pixels
   int outline_regions_filled = 0;  ///< regions filled by fill_outline
   long outline_pixels = 0;         ///< their pixels
-  double depth_px = 0.0;           ///< deepest puzzle pixel's distance to the outside (px)
   int work_scale = 1;              ///< n: one working pixel is n x n original pixels
   cv::Point work_offset;           ///< the working raster's origin in reduced pixels
   cv::Size work_size;              ///< working raster (px)

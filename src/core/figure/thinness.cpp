@@ -29,14 +29,6 @@ void mask_runs(const cv::Mat1b& mask, std::vector<int>& rows, std::vector<int>& 
   }
 }
 
-/// The largest value of the distance transform (px, precise) of the nonzero pixels of `mask`,
-/// its outside counted as zero.
-double widest_distance(const cv::Mat1b& mask) {
-  std::vector<int> rows, firsts, lengths;
-  mask_runs(mask, rows, firsts, lengths);
-  return deepest_cell_distance(rows, firsts, lengths);
-}
-
 /// Margins of too_wide_piece(): the piece's disc must exceed the figure's bound by this factor
 /// (the checker lets the scale be 3% off) plus this many pixels (the figure's reading).
 constexpr double kScaleMargin = 1.05;
@@ -198,6 +190,12 @@ float deepest_cell_distance(const std::vector<int>& row, const std::vector<int>&
   return result();
 }
 
+float deepest_pixel_distance(const cv::Mat1b& mask, float enough) {
+  std::vector<int> rows, firsts, lengths;
+  mask_runs(mask, rows, firsts, lengths);
+  return deepest_cell_distance(rows, firsts, lengths, enough);
+}
+
 double piece_inradius(const PieceSet& set, ShapeId shape) {
   const Polygon unit = set.local_polygon(shape, 1.0);
   if (is_convex(unit)) return convex_inradius(unit);
@@ -216,13 +214,13 @@ double piece_inradius(const PieceSet& set, ShapeId shape) {
                  static_cast<int>(std::ceil((box.x1 - box.x0) * scale)) + 2 * margin, uchar{0});
   cv::fillPoly(mask, std::vector<std::vector<cv::Point>>{outline}, cv::Scalar(255), cv::LINE_8,
                shift);
-  return std::max(0.0, widest_distance(mask) - 2.5) / scale;
+  return std::max(0.0, deepest_pixel_distance(mask) - 2.5) / scale;
 }
 
 double figure_inradius_px(const cv::Mat1b& puzzle) {
   // A disc of radius R inside the figure holds the pixel centre p nearest its centre (within
   // 0.71 px), and every pixel centre within R - 0.71 of p is in: R <= the transform + 0.71.
-  return widest_distance(puzzle) + 0.71;
+  return deepest_pixel_distance(puzzle) + 0.71;
 }
 
 std::optional<TooWide> too_wide_piece(const cv::Mat1b& puzzle, const PieceSet& set,

@@ -6,6 +6,7 @@
 
 #include <opencv2/imgproc.hpp>
 
+#include "tangram/core/raster/components.hpp"
 #include "tangram/core/raster/detail/invariants.hpp"
 
 namespace tangram {
@@ -18,39 +19,17 @@ void LayoutState::ensure_runs(int max_len) {
   stale_begin = stale_end = 0;
 }
 
-namespace {
-
-/// Union-find root with path halving.
-int root(std::vector<int>& parent, int i) {
-  while (parent[i] != i) i = parent[i] = parent[parent[i]];
-  return i;
-}
-
-}  // namespace
-
 std::vector<long> region_sizes(const BitGrid& empty) {
-  // Runs of set bits per row, found a word at a time; a run joins the runs of the row above
-  // that it touches, diagonals included (8-connectivity): [a, b) and [c, d) touch when c <= b
-  // and a <= d.
-  struct Run {
-    int a, b;
-  };
-  std::vector<Run> runs;
-  std::vector<int> parent;
-  std::size_t above_begin = 0, above_end = 0;
+  // Runs of set bits per row, found a word at a time, joined 8-connected.
+  RunUnion join(8);
+  std::vector<long> length;
   const int words = empty.words_per_row();
   for (int y = 0; y < empty.rows(); ++y) {
+    join.next_row();
     const std::uint64_t* row = empty.row(y);
-    const std::size_t begin = runs.size();
     const auto add_run = [&](int a, int x) {
-      const int id = static_cast<int>(runs.size());
-      runs.push_back({a, x});
-      parent.push_back(id);
-      for (std::size_t k = above_begin; k < above_end; ++k)
-        if (runs[k].a <= x && a <= runs[k].b) {
-          const int r1 = root(parent, static_cast<int>(k)), r2 = root(parent, id);
-          if (r1 != r2) parent[std::max(r1, r2)] = std::min(r1, r2);
-        }
+      join.add(a, x);
+      length.push_back(x - a);
     };
     int open = -1;  // first column of the run being read, or -1 between runs
     for (int w = 0; w < words; ++w) {
@@ -69,15 +48,13 @@ std::vector<long> region_sizes(const BitGrid& empty) {
       }
     }
     if (open >= 0) add_run(open, empty.cols());
-    above_begin = begin;
-    above_end = runs.size();
   }
-  std::vector<long> size(runs.size(), 0);
-  for (std::size_t i = 0; i < runs.size(); ++i)
-    size[root(parent, static_cast<int>(i))] += runs[i].b - runs[i].a;
+  std::vector<long> size(length.size(), 0);
+  for (int i = 0; i < join.runs(); ++i)
+    size[static_cast<std::size_t>(join.root(i))] += length[static_cast<std::size_t>(i)];
   std::vector<long> regions;
-  for (std::size_t i = 0; i < runs.size(); ++i)
-    if (parent[i] == static_cast<int>(i)) regions.push_back(size[i]);
+  for (int i = 0; i < join.runs(); ++i)
+    if (join.root(i) == i) regions.push_back(size[static_cast<std::size_t>(i)]);
   std::sort(regions.begin(), regions.end(), std::greater<long>());
   return regions;
 }

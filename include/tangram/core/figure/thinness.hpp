@@ -25,6 +25,11 @@ float deepest_cell_distance(const std::vector<int>& row, const std::vector<int>&
                             float enough = std::numeric_limits<float>::infinity(),
                             const cv::Point* near = nullptr, cv::Point* deepest = nullptr);
 
+/// deepest_cell_distance() of the nonzero pixels of `mask` (beyond its border is outside): the
+/// largest value of their distance transform, exact whenever below `enough`.
+float deepest_pixel_distance(const cv::Mat1b& mask,
+                             float enough = std::numeric_limits<float>::infinity());
+
 /// A bound (set units) from below on the radius of the widest disc inside `shape`: exact for a
 /// convex shape, otherwise within 1% of the shape's extent.
 double piece_inradius(const PieceSet& set, ShapeId shape);
