@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -98,4 +99,32 @@ TEST_CASE("thinness: a figure narrower than a piece's disc refuses the piece") {
   REQUIRE(wide.has_value());
   CHECK(tangram.shape_name(wide->shape) == "large-triangle");
   CHECK(wide->figure_radius * unit_px == doctest::Approx(15.0 + 0.71).epsilon(0.01));
+}
+
+TEST_CASE("thinness: too_wide_piece stops measuring once every disc fits, with the same verdict") {
+  // The oracle: the figure's full depth, then the test of every shape as too_wide_piece states
+  // it (margins 1.05 and 1.5 px on the bound figure_inradius_px() gives).
+  const PieceSet tangram = PieceSet::tangram();
+  const double unit_px = tangram.unit_px(200.0);
+  for (int width = 20; width <= 110; width += 3) {
+    cv::Mat1b bar(width + 20, 900, uchar{0});
+    bar(cv::Rect(10, 10, 880, width)).setTo(255);
+    const double bound_px = 1.05 * (figure_inradius_px(bar) + 1.5);
+    std::optional<ShapeId> expected;
+    double widest = 0.0;
+    for (std::size_t s = 0; s < tangram.shape_count(); ++s) {
+      const double radius = piece_inradius(tangram, static_cast<ShapeId>(s));
+      if (radius * unit_px > bound_px && radius > widest) {
+        expected = static_cast<ShapeId>(s);
+        widest = radius;
+      }
+    }
+    const std::optional<TooWide> found = too_wide_piece(bar, tangram, unit_px);
+    CAPTURE(width);
+    REQUIRE(found.has_value() == expected.has_value());
+    if (found) {
+      CHECK(found->shape == *expected);
+      CHECK(found->figure_radius * unit_px == doctest::Approx(figure_inradius_px(bar)));
+    }
+  }
 }

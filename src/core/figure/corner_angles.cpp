@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <vector>
 
 #include <opencv2/imgproc.hpp>
 
@@ -56,12 +57,22 @@ struct Ring {
 
 Ring ring_around(const cv::Mat1b& puzzle, cv::Point v, double radius) {
   constexpr int kSamples = 720;
+  // The directions of the samples, computed once: a ring is drawn for every radius of every
+  // vertex of every outline.
+  static const std::vector<Vec2> directions = [] {
+    std::vector<Vec2> out;
+    for (int k = 0; k <= kSamples; ++k) {
+      const double t = 2.0 * kPi * k / kSamples;
+      out.push_back({std::cos(t), std::sin(t)});
+    }
+    return out;
+  }();
   int inside = 0, changes = 0;
   bool first = false, last = false;
   for (int k = 0; k <= kSamples; ++k) {
-    const double t = 2.0 * kPi * k / kSamples;
-    const int x = static_cast<int>(std::floor(v.x + 0.5 + radius * std::cos(t)));
-    const int y = static_cast<int>(std::floor(v.y + 0.5 + radius * std::sin(t)));
+    const Vec2 d = directions[static_cast<std::size_t>(k)];
+    const int x = static_cast<int>(std::floor(v.x + 0.5 + radius * d.x));
+    const int y = static_cast<int>(std::floor(v.y + 0.5 + radius * d.y));
     const bool in = x >= 0 && y >= 0 && x < puzzle.cols && y < puzzle.rows && puzzle(y, x) != 0;
     if (k == 0)
       first = in;

@@ -29,6 +29,10 @@ void mask_runs(const cv::Mat1b& mask, std::vector<int>& rows, std::vector<int>& 
   }
 }
 
+/// How much wider than the deepest pixel's distance a disc inside the figure may be (px): a
+/// pixel centre lies within 0.71 px of the disc's centre (figure_inradius_px()).
+constexpr double kFigureDiscMarginPx = 0.71;
+
 /// Margins of too_wide_piece(): the piece's disc must exceed the figure's bound by this factor
 /// (the checker lets the scale be 3% off) plus this many pixels (the figure's reading).
 constexpr double kScaleMargin = 1.05;
@@ -220,21 +224,29 @@ double piece_inradius(const PieceSet& set, ShapeId shape) {
 double figure_inradius_px(const cv::Mat1b& puzzle) {
   // A disc of radius R inside the figure holds the pixel centre p nearest its centre (within
   // 0.71 px), and every pixel centre within R - 0.71 of p is in: R <= the transform + 0.71.
-  return deepest_pixel_distance(puzzle) + 0.71;
+  return deepest_pixel_distance(puzzle) + kFigureDiscMarginPx;
 }
 
 std::optional<TooWide> too_wide_piece(const cv::Mat1b& puzzle, const PieceSet& set,
                                       double unit_px) {
-  if (!(unit_px > 0.0) || cv::countNonZero(puzzle) == 0) return std::nullopt;
-  const double figure_px = figure_inradius_px(puzzle);
+  if (!(unit_px > 0.0) || set.shape_count() == 0 || cv::countNonZero(puzzle) == 0)
+    return std::nullopt;
+  std::vector<double> radius(set.shape_count());
+  for (std::size_t s = 0; s < radius.size(); ++s)
+    radius[s] = piece_inradius(set, static_cast<ShapeId>(s));
+  // A figure this deep holds every shape's disc (the test below, solved for the depth, with a
+  // hundredth of a pixel to spare): the depth is measured only until it is known to be.
+  const double widest_px = *std::max_element(radius.begin(), radius.end()) * unit_px;
+  const double enough = widest_px / kScaleMargin - kPixelMargin - kFigureDiscMarginPx + 0.01;
+  const float depth = deepest_pixel_distance(
+      puzzle, std::nextafter(static_cast<float>(std::max(0.0, enough)), HUGE_VALF));
+  if (depth >= enough) return std::nullopt;
+  const double figure_px = depth + kFigureDiscMarginPx;  // figure_inradius_px(): depth exact
   const double bound_px = kScaleMargin * (figure_px + kPixelMargin);
   std::optional<TooWide> widest;
-  for (std::size_t s = 0; s < set.shape_count(); ++s) {
-    const ShapeId id = static_cast<ShapeId>(s);
-    const double radius = piece_inradius(set, id);
-    if (radius * unit_px > bound_px && (!widest || radius > widest->piece_radius))
-      widest = TooWide{id, radius, figure_px / unit_px};
-  }
+  for (std::size_t s = 0; s < radius.size(); ++s)
+    if (radius[s] * unit_px > bound_px && (!widest || radius[s] > widest->piece_radius))
+      widest = TooWide{static_cast<ShapeId>(s), radius[s], figure_px / unit_px};
   return widest;
 }
 
