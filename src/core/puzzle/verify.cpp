@@ -38,10 +38,6 @@ PuzzleRuns::PuzzleRuns(const cv::Mat1b& puzzle) {
   row_begin_.push_back(static_cast<int>(runs_.size()));
 }
 
-namespace {
-
-// The x-extent of a convex polygon within the horizontal strip [y0, y1]; empty (lo > hi) when
-// the polygon does not reach the strip.
 std::pair<double, double> x_extent_in_strip(const Polygon& convex, double y0, double y1) {
   double lo = HUGE_VAL, hi = -HUGE_VAL;
   const std::size_t n = convex.size();
@@ -57,8 +53,6 @@ std::pair<double, double> x_extent_in_strip(const Polygon& convex, double y0, do
   }
   return {lo, hi};
 }
-
-}  // namespace
 
 double PuzzleRuns::area_inside(const Polygon& convex) const {
   if (convex.size() < 3) return 0.0;

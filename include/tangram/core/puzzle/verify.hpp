@@ -80,6 +80,10 @@ VerifyReport verify_solution(const Pattern& pattern, const std::vector<PlacedPie
 
 namespace detail {
 
+/// The x-extent of a convex polygon within the horizontal strip [y0, y1]; empty (lo > hi) when
+/// the polygon does not reach the strip.
+std::pair<double, double> x_extent_in_strip(const Polygon& convex, double y0, double y1);
+
 /// The puzzle region as horizontal runs of pixel squares per row (pixel frame).
 class PuzzleRuns {
 public:
