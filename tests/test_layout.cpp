@@ -110,3 +110,30 @@ TEST_CASE("place_piece at the image border and with nothing inside the image") {
     check_same(place_piece(state, mask, anchor),
                make_layout_state(place_mask(state.empty, mask, anchor)));
 }
+
+TEST_CASE("place_piece with non-convex pieces: columns with several stretches of cells") {
+  // A U and a ring-like C: several columns cross the piece twice, so each column's distance
+  // pass must find the nearer of two stretches.
+  const Polygon u = {{-30, -20}, {30, -20}, {30, 20},  {15, 20},
+                     {15, -5},   {-15, -5}, {-15, 20}, {-30, 20}};
+  const Polygon c = {{-25, -25}, {25, -25}, {25, -15}, {-15, -15},
+                     {-15, 15},  {25, 15},  {25, 25},  {-25, 25}};
+  const Pattern pattern =
+      load_pattern_png(std::string(TANGRAM_SOURCE_DIR) + "/masks/02-page9-11.png");
+  std::mt19937 random(3);
+  LayoutState state = make_layout_state(pattern.puzzle);
+  for (int step = 0; step < 8; ++step) {
+    const double angle = std::uniform_real_distribution<double>(0.0, 360.0)(random);
+    const RunMask mask =
+        rasterise_polygon(apply_pose(step % 2 == 0 ? u : c, Pose{{}, angle, false}), 0.0);
+    std::vector<cv::Point> empty;
+    cv::findNonZero(state.empty, empty);
+    if (empty.empty()) break;
+    const cv::Point anchor =
+        empty[std::uniform_int_distribution<std::size_t>(0, empty.size() - 1)(random)];
+    CAPTURE(step);
+    LayoutState fast = place_piece(state, mask, anchor);
+    check_same(fast, make_layout_state(place_mask(state.empty, mask, anchor)));
+    state = fast;
+  }
+}

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <limits>
+#include <vector>
 
 #include <opencv2/imgproc.hpp>
 
@@ -107,6 +109,92 @@ LayoutState place_cells(const LayoutState& parent, const RunMask& mask, cv::Poin
   return state;
 }
 
+namespace {
+
+/// Lowers `depth` (the parent's distance transform) to the distance from each pixel of `roi` to
+/// the nearest of the piece's cells (`cells`, 255 on them, the image's pixels at `box`): the
+/// exact Euclidean distance transform of the cells, as cv::distanceTransform (DIST_L2,
+/// DIST_MASK_PRECISE) gives it, the float root of the exact squared distance. Separable
+/// (Felzenszwalb and Huttenlocher): per column of the box, the distance to the column's cells;
+/// per row of `roi`, the lower envelope of the box columns' parabolas. Columns outside the box
+/// hold no cell, so the first pass is over the box's columns only.
+void lower_to_piece(cv::Mat1f& depth, const cv::Mat1b& cells, cv::Rect box, cv::Rect roi) {
+  constexpr int kNone = std::numeric_limits<int>::min() / 4;  // no cell seen yet
+  constexpr long kFar = std::numeric_limits<long>::max() / 4;
+  const int w = box.width, h = roi.height;
+  const auto at = [w](int r, int c) {
+    return static_cast<std::size_t>(r) * static_cast<std::size_t>(w) + static_cast<std::size_t>(c);
+  };
+  // g(r, c): distance from (box.x + c, roi.y + r) to the nearest cell of its column, going down
+  // then up; row after row, so that both passes and the rows' envelopes read memory in order.
+  std::vector<int> g(static_cast<std::size_t>(w) * static_cast<std::size_t>(h));
+  std::vector<int> last(static_cast<std::size_t>(w), kNone);
+  const auto cell_row = [&](int r) -> const uchar* {
+    const int y = roi.y + r - box.y;
+    return y >= 0 && y < box.height ? cells.ptr<uchar>(y) : nullptr;
+  };
+  for (int r = 0; r < h; ++r) {
+    const uchar* row = cell_row(r);
+    int* out = g.data() + at(r, 0);
+    for (int c = 0; c < w; ++c) {
+      if (row != nullptr && row[c]) last[static_cast<std::size_t>(c)] = r;
+      const int l = last[static_cast<std::size_t>(c)];
+      out[c] = l == kNone ? -1 : r - l;  // -1: no cell above
+    }
+  }
+  std::fill(last.begin(), last.end(), kNone);
+  for (int r = h - 1; r >= 0; --r) {
+    const uchar* row = cell_row(r);
+    int* out = g.data() + at(r, 0);
+    for (int c = 0; c < w; ++c) {
+      if (row != nullptr && row[c]) last[static_cast<std::size_t>(c)] = r;
+      const int l = last[static_cast<std::size_t>(c)];
+      if (l != kNone && (out[c] < 0 || l - r < out[c])) out[c] = l - r;
+    }
+  }
+  // The lower envelope of the parabolas (x - v)^2 + g(r, v)^2 of the box columns v, row by row.
+  std::vector<int> vertex(static_cast<std::size_t>(w));
+  std::vector<double> from(static_cast<std::size_t>(w) + 1);
+  for (int r = 0; r < h; ++r) {
+    const int* gr = g.data() + at(r, 0);
+    const auto f = [&](int c) {
+      return gr[c] < 0 ? kFar : static_cast<long>(gr[c]) * static_cast<long>(gr[c]);
+    };
+    int k = -1;
+    double s = -HUGE_VAL;
+    for (int c = 0; c < w; ++c) {
+      if (gr[c] < 0) continue;
+      const double q = c, fq = static_cast<double>(f(c));
+      while (k >= 0) {
+        const int v = vertex[static_cast<std::size_t>(k)];
+        s = ((fq + q * q) - (static_cast<double>(f(v)) + double(v) * v)) / (2.0 * (q - v));
+        if (s > from[static_cast<std::size_t>(k)]) break;
+        --k;
+      }
+      ++k;
+      vertex[static_cast<std::size_t>(k)] = c;
+      from[static_cast<std::size_t>(k)] = k == 0 ? -HUGE_VAL : s;
+    }
+    if (k < 0) continue;  // no cell in these columns at all
+    from[static_cast<std::size_t>(k) + 1] = HUGE_VAL;
+    float* out = depth.ptr<float>(roi.y + r);
+    int j = 0;
+    for (int x = roi.x; x < roi.x + roi.width; ++x) {
+      const long q = x - box.x;
+      while (from[static_cast<std::size_t>(j) + 1] < static_cast<double>(q)) ++j;
+      const long v = vertex[static_cast<std::size_t>(j)];
+      const long d2 = (q - v) * (q - v) + f(static_cast<int>(v));
+      // The root only where it may lower the depth: the float root of d2 is at least out[x]
+      // whenever d2 is at least out[x] squared.
+      const double o = out[x];
+      if (static_cast<double>(d2) < o * o)
+        out[x] = std::min(out[x], std::sqrt(static_cast<float>(d2)));
+    }
+  }
+}
+
+}  // namespace
+
 void add_depth(LayoutState& state, const LayoutState& parent, const RunMask& mask,
                cv::Point anchor) {
   state.depth = parent.depth.clone();
@@ -131,19 +219,13 @@ void add_depth(LayoutState& state, const LayoutState& parent, const RunMask& mas
     const cv::Rect roi =
         cv::Rect(box.x - grow, box.y - grow, box.width + 2 * grow, box.height + 2 * grow) &
         cv::Rect(0, 0, image.cols, image.rows);
-    // 0 on the piece's cells, 255 elsewhere: the distance transform is the distance to the piece.
-    cv::Mat1b piece(roi.size(), uchar(255));
-    cv::Mat1b placed = state.empty(roi), before = image(roi);
-    for (int y = 0; y < roi.height; ++y)
-      for (int x = 0; x < roi.width; ++x)
-        if (before(y, x) && !placed(y, x)) piece(y, x) = 0;
-    cv::Mat1f to_piece;
-    cv::distanceTransform(piece, to_piece, cv::DIST_L2, cv::DIST_MASK_PRECISE);
-    for (int y = 0; y < roi.height; ++y) {
-      float* depth = state.depth.ptr<float>(roi.y + y) + roi.x;
-      const float* d = to_piece.ptr<float>(y);
-      for (int x = 0; x < roi.width; ++x) depth[x] = std::min(depth[x], d[x]);
-    }
+    // The cells newly filled: distances to cells that were already obstacles change nothing.
+    cv::Mat1b cells(box.size(), uchar(0));
+    const cv::Mat1b placed = state.empty(box), before = image(box);
+    for (int y = 0; y < box.height; ++y)
+      for (int x = 0; x < box.width; ++x)
+        if (before(y, x) && !placed(y, x)) cells(y, x) = 255;
+    lower_to_piece(state.depth, cells, box, roi);
   }
   state.max_depth = maximum_depth(state.depth);
   TANGRAM_CHECK(state_matches_rebuild(state), "a placement's depth equals the depth rebuilt");
