@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <random>
 
 #include <opencv2/imgproc.hpp>
@@ -205,4 +206,41 @@ TEST_CASE("collision-free area: the erosion equals the brute-force check for non
     CHECK(has_collision_free_position(table, mask) == (cv::countNonZero(oracle) > 0));
     CHECK(cv::countNonZero(collision_free_area_reference(empty == 0, mask) != oracle) == 0);
   }
+}
+
+TEST_CASE("run table: row(L, y) marks exactly the starts of L empty cells in a row") {
+  // The oracle: each start and length checked cell by cell, on rows of 1 to 3 words.
+  std::mt19937 random(19);
+  for (const double density : {0.3, 0.8, 0.97, 1.0})
+    for (const int cols : {5, 64, 100, 150}) {
+      cv::Mat1b image(12, cols, uchar(0));
+      std::bernoulli_distribution on(density);
+      for (int y = 0; y < image.rows; ++y)
+        for (int x = 0; x < cols; ++x) image(y, x) = on(random) ? 255 : 0;
+      const BitGrid bits = BitGrid::from_mat(image);
+      const int max_len = std::min(cols, 90);
+      const RunTable table(bits, max_len);
+      CAPTURE(density);
+      CAPTURE(cols);
+      for (int y = 0; y < image.rows; ++y) {
+        int longest = 0;
+        for (int length = 1; length <= max_len; ++length) {
+          const std::uint64_t* row = table.row(length, y);
+          bool any = false;
+          for (int x = 0; x < cols; ++x) {
+            bool starts = x + length <= cols;
+            for (int k = 0; starts && k < length; ++k) starts = image(y, x + k) != 0;
+            const bool marked = ((row[x >> 6] >> (x & 63)) & 1u) != 0;
+            REQUIRE(marked == starts);
+            any = any || starts;
+          }
+          for (int x = cols; x < 64 * table.words_per_row(); ++x) {
+            const bool past = ((row[x >> 6] >> (x & 63)) & 1u) != 0;
+            REQUIRE_FALSE(past);  // nothing past the last column
+          }
+          if (any) longest = length;
+        }
+        CHECK(table.longest(y) == longest);
+      }
+    }
 }

@@ -161,12 +161,22 @@ void RunTable::build_rows(const BitGrid& empty, int y0, int y1) {
     if (std::any_of(source, source + words, [](std::uint64_t w) { return w != 0; })) {
       std::copy(source, source + words, data + size);
       size += words;
+      // Length L + 1 starts where length L starts at x and at x + 1: the row before ANDed with
+      // itself shifted by one. Only its nonzero words [lo, hi] can stay nonzero, and they only
+      // narrow as L grows; the words outside are written as zeros.
+      std::size_t lo = 0, hi = words - 1;
       for (length = 1; length < max_len_; ++length) {
         const std::uint64_t* prev = data + size - words;
+        while (prev[lo] == 0) ++lo;  // the row before has a set bit, so both stop
+        while (prev[hi] == 0) --hi;
         std::uint64_t* cur = data + size;
-        shifted_row(source, words_, length, cur);
+        std::fill(cur, cur + lo, std::uint64_t{0});
+        std::fill(cur + hi + 1, cur + words, std::uint64_t{0});
         std::uint64_t any = 0;
-        for (std::size_t w = 0; w < words; ++w) any |= cur[w] &= prev[w];
+        for (std::size_t w = lo; w <= hi; ++w) {
+          const std::uint64_t next = w + 1 < words ? prev[w + 1] << 63 : 0;
+          any |= cur[w] = prev[w] & ((prev[w] >> 1) | next);
+        }
         if (!any) break;
         size += words;
       }
