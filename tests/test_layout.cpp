@@ -3,8 +3,10 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <optional>
 #include <random>
 #include <string>
+#include <vector>
 
 #include <opencv2/imgproc.hpp>
 
@@ -24,6 +26,14 @@ void check_same(const LayoutState& fast, const LayoutState& slow) {
   CHECK(cv::countNonZero(fast.depth != slow.depth) == 0);  // exact, not approximately
   CHECK(fast.max_depth == slow.max_depth);
   CHECK(fast.region_px == slow.region_px);
+}
+
+// A pixel of the state's empty region, drawn at random; none when nothing is empty.
+std::optional<cv::Point> random_empty_pixel(const LayoutState& state, std::mt19937& random) {
+  std::vector<cv::Point> empty;
+  cv::findNonZero(state.empty, empty);
+  if (empty.empty()) return std::nullopt;
+  return empty[std::uniform_int_distribution<std::size_t>(0, empty.size() - 1)(random)];
 }
 
 // The run tables of both, built up to `max_len` by ensure_runs(), hold the same bits.
@@ -79,19 +89,16 @@ TEST_CASE("place_piece equals rebuilding the state from scratch, piece after pie
           PieceSet::tangram().local_polygon(kind, pattern.side_px), Pose{{}, angle, false}));
       // Any empty pixel as the anchor: the state must follow even when the piece would stick
       // out of the empty region or the image (place_mask clips).
-      std::vector<cv::Point> empty;
-      cv::findNonZero(state.empty, empty);
-      if (empty.empty()) break;
-      const cv::Point anchor =
-          empty[std::uniform_int_distribution<std::size_t>(0, empty.size() - 1)(random)];
+      const std::optional<cv::Point> anchor = random_empty_pixel(state, random);
+      if (!anchor) break;
       CAPTURE(trial);
       CAPTURE(angle);
       // The parent's run table is built (up to a run length that shrinks piece after piece,
       // as in the search), so the child's shares its rows and rebuilds those of the piece.
       const int max_len = 220 - 25 * step++;
       state.ensure_runs(max_len);
-      LayoutState fast = place_piece(state, mask, anchor);
-      LayoutState slow = make_layout_state(place_mask(state.empty, mask, anchor));
+      LayoutState fast = place_piece(state, mask, *anchor);
+      LayoutState slow = make_layout_state(place_mask(state.empty, mask, *anchor));
       check_same(fast, slow);
       check_same_runs(fast, slow, max_len - 10);
       state = fast;
@@ -126,14 +133,11 @@ TEST_CASE("place_piece with non-convex pieces: columns with several stretches of
     const double angle = std::uniform_real_distribution<double>(0.0, 360.0)(random);
     const RunMask mask =
         rasterise_polygon(apply_pose(step % 2 == 0 ? u : c, Pose{{}, angle, false}), 0.0);
-    std::vector<cv::Point> empty;
-    cv::findNonZero(state.empty, empty);
-    if (empty.empty()) break;
-    const cv::Point anchor =
-        empty[std::uniform_int_distribution<std::size_t>(0, empty.size() - 1)(random)];
+    const std::optional<cv::Point> anchor = random_empty_pixel(state, random);
+    if (!anchor) break;
     CAPTURE(step);
-    LayoutState fast = place_piece(state, mask, anchor);
-    check_same(fast, make_layout_state(place_mask(state.empty, mask, anchor)));
+    LayoutState fast = place_piece(state, mask, *anchor);
+    check_same(fast, make_layout_state(place_mask(state.empty, mask, *anchor)));
     state = fast;
   }
 }
