@@ -2,6 +2,7 @@
 
 #include "tangram/core/figure/refusals.hpp"
 #include "tangram/core/figure/roughness.hpp"
+#include "tangram/core/raster/components.hpp"
 #include "tangram/core/raster/detail/invariants.hpp"
 
 #include <algorithm>
@@ -203,20 +204,18 @@ std::optional<Impossibility> Steps::impossibility() const {
   // Every shape fits somewhere; with several parts, each part is tested on its own (its
   // bounding box, the rest an obstacle) for the smallest shapes first.
   if (root_state_.region_px.size() <= 1) return std::nullopt;  // one part (or none)
-  cv::Mat1i labels;
-  cv::Mat1i part_stats;
-  cv::Mat1d centres;
-  const int n = cv::connectedComponentsWithStats(pattern_.puzzle != 0, labels, part_stats, centres,
-                                                 8, CV_32S);
-  if (n <= 2) return std::nullopt;  // the background and one part
+  const Components found = connected_components(pattern_.puzzle, 8);
+  if (found.count() <= 1) return std::nullopt;
   long total = 0, uncovered = 0;
   int parts = 0;
-  for (int label = 1; label < n; ++label) {
-    const long area = part_stats(label, cv::CC_STAT_AREA);
+  for (int label = 1; label <= found.count(); ++label) {
+    const long area = found.area[static_cast<std::size_t>(label)];
     total += area;
-    const cv::Rect box(part_stats(label, cv::CC_STAT_LEFT), part_stats(label, cv::CC_STAT_TOP),
-                       part_stats(label, cv::CC_STAT_WIDTH), part_stats(label, cv::CC_STAT_HEIGHT));
-    const cv::Mat1b part = labels(box) == label;
+    const cv::Rect box = found.box[static_cast<std::size_t>(label)];
+    cv::Mat1b part(box.size(), uchar{0});
+    for (const Components::Run& run : found.runs)
+      if (run.label == label)
+        part.row(run.row - box.y).colRange(run.first - box.x, run.end - box.x).setTo(255);
     const RunTable part_table(BitGrid::from_mat(part), longest);
     const bool holds_a_piece = std::any_of(shapes.rbegin(), shapes.rend(), [&](ShapeId shape) {
       return any_configuration_fits(part_table, pieces_[static_cast<std::size_t>(shape)], ended);
