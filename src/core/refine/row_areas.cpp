@@ -62,34 +62,6 @@ double chord_in_strip(const Polygon& convex, double x, double y0, double y1) {
   return std::max(0.0, std::min(hi, y1) - std::max(lo, y0));
 }
 
-// The most vertices area_in_strip() takes: the cut of an n-gon by two lines has n + 2 at most.
-constexpr std::size_t kStripMostVertices = 30;
-
-// The area of a convex polygon of at most kStripMostVertices between the lines y = y0 and
-// y = y1 (y0 < y1): the polygon cut by both (Sutherland-Hodgman), then the shoelace.
-double area_in_strip(const Polygon& convex, double y0, double y1) {
-  constexpr std::size_t kMost = kStripMostVertices + 2;
-  Vec2 first[kMost], second[kMost];
-  std::size_t n = 0, m = 0;
-  // Keeps the part of `in` (k points) with sign * (y - line) >= 0.
-  const auto cut = [](const Vec2* in, std::size_t k, double line, double sign, Vec2* out) {
-    std::size_t count = 0;
-    for (std::size_t i = 0; i < k; ++i) {
-      const Vec2 p = in[i], q = in[(i + 1) % k];
-      const double dp = sign * (p.y - line), dq = sign * (q.y - line);
-      if (dp >= 0.0) out[count++] = p;
-      if ((dp >= 0.0) != (dq >= 0.0))
-        out[count++] = {p.x + (q.x - p.x) * (line - p.y) / (q.y - p.y), line};
-    }
-    return count;
-  };
-  n = cut(convex.data(), convex.size(), y0, 1.0, first);
-  m = cut(first, n, y1, -1.0, second);
-  double twice = 0.0;
-  for (std::size_t i = 0; i < m; ++i) twice += cross(second[i], second[(i + 1) % m]);
-  return 0.5 * std::abs(twice);
-}
-
 }  // namespace
 
 double RowAreas::area_inside(const Polygon& convex) const {
@@ -103,10 +75,11 @@ double RowAreas::area_inside(const Polygon& convex) const {
   std::vector<double> xs;
   double sum = 0.0;
   // Rows [band_begin, y) each have one run covering the polygon's part in them (most rows of a
-  // piece inside the figure): their share is the polygon's area between their lines.
+  // piece inside the figure): their share is the polygon's area between their lines, as
+  // PuzzleRuns::area_inside() takes it.
   int band_begin = -1;
   const auto close_band = [&](int y) {
-    if (band_begin >= 0) sum += area_in_strip(convex, band_begin, y);
+    if (band_begin >= 0) sum += area_in_box(convex, box.x0, band_begin, box.x1, y);
     band_begin = -1;
   };
   for (int y = y_first; y <= y_last; ++y) {
@@ -116,7 +89,7 @@ double RowAreas::area_inside(const Polygon& convex) const {
     const auto last = runs_.begin() + row_begin_[static_cast<std::size_t>(y) + 1];
     const auto after =
         std::upper_bound(first, last, lo, [](double v, const Run& r) { return v < r.x0; });
-    if (n <= kStripMostVertices && lo <= hi && after != first && std::prev(after)->x1 >= hi) {
+    if (lo <= hi && after != first && std::prev(after)->x1 >= hi) {
       if (band_begin < 0) band_begin = y;
       continue;
     }
