@@ -92,6 +92,16 @@ TEST_CASE("connected_components: corners join with 8, not with 4; paint and the 
   CHECK(painted(2, 2) == 0);
   CHECK(painted(1, 1) == 255);
   CHECK(cv::countNonZero(painted) == 2);
+  // Component 1 (the pixel at (1, 1)) alone in its box, and the corner pair in theirs.
+  const cv::Mat1b one = four.mask(1);
+  CHECK(one.size() == cv::Size(1, 1));
+  CHECK(one(0, 0) == 255);
+  const cv::Mat1b pair = connected_components(image, 8).mask(1);
+  REQUIRE(pair.size() == cv::Size(2, 2));
+  CHECK(pair(0, 0) == 255);
+  CHECK(pair(1, 1) == 255);
+  CHECK(pair(0, 1) == 0);
+  CHECK(pair(1, 0) == 0);
   CHECK(connected_components(cv::Mat1b(3, 3, uchar(0)), 8).count() == 0);
   CHECK_THROWS_AS(connected_components(image, 6), UsageError);
 }

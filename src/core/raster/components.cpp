@@ -59,6 +59,16 @@ cv::Mat1i Components::labels(cv::Size size) const {
   return out;
 }
 
+cv::Mat1b Components::mask(int label) const {
+  const cv::Rect& b = box[static_cast<std::size_t>(label)];
+  cv::Mat1b out(b.size(), uchar(0));
+  for (const Run& run : runs)
+    if (run.label == label)
+      std::fill(out.ptr<uchar>(run.row - b.y) + (run.first - b.x),
+                out.ptr<uchar>(run.row - b.y) + (run.end - b.x), uchar(255));
+  return out;
+}
+
 Components connected_components(const cv::Mat1b& image, int connectivity, bool nonzero) {
   RunUnion join(connectivity);
   Components out;

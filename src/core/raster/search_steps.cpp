@@ -211,12 +211,7 @@ std::optional<Impossibility> Steps::impossibility() const {
   for (int label = 1; label <= found.count(); ++label) {
     const long area = found.area[static_cast<std::size_t>(label)];
     total += area;
-    const cv::Rect box = found.box[static_cast<std::size_t>(label)];
-    cv::Mat1b part(box.size(), uchar{0});
-    for (const Components::Run& run : found.runs)
-      if (run.label == label)
-        part.row(run.row - box.y).colRange(run.first - box.x, run.end - box.x).setTo(255);
-    const RunTable part_table(BitGrid::from_mat(part), longest);
+    const RunTable part_table(BitGrid::from_mat(found.mask(label)), longest);
     const bool holds_a_piece = std::any_of(shapes.rbegin(), shapes.rend(), [&](ShapeId shape) {
       return any_configuration_fits(part_table, pieces_[static_cast<std::size_t>(shape)], ended);
     });

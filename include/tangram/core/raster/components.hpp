@@ -49,6 +49,8 @@ struct Components {
   void paint(cv::Mat1b& image, const std::vector<char>& flagged, uchar value) const;
   /// The label image: 0 off the components, their label on them.
   cv::Mat1i labels(cv::Size size) const;
+  /// Component `label` alone in its box: 255 on its pixels.
+  cv::Mat1b mask(int label) const;
 };
 
 /// The 4- or 8-connected components of the nonzero pixels of `image`, or of its zero pixels
