@@ -111,6 +111,19 @@ TEST_CASE("report: base64 and HTML escaping") {
         "&lt;a href=&quot;x&quot;&gt;&amp;&#39;&lt;/a&gt;");
 }
 
+TEST_CASE("report: csv_table quotes only what needs it, and csv_records reads it back") {
+  const std::vector<std::vector<std::string>> rows{
+      {"name", "value"}, {"a,b", "say \"hi\""}, {"two\nlines", ""}, {"plain", "1.5"}};
+  const std::string csv = detail::csv_table(rows);
+  CHECK(csv.rfind("name,value\n\"a,b\",\"say \"\"hi\"\"\"\n", 0) == 0);
+  CHECK(csv.substr(csv.size() - 10) == "plain,1.5\n");
+  const std::vector<detail::CsvRecord> back = detail::csv_records(csv, "test");
+  REQUIRE(back.size() == rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) CHECK(back[i].fields == rows[i]);
+  CHECK(back[3].line == 5);  // the quoted newline counts
+  CHECK(detail::csv_table({}).empty());
+}
+
 TEST_CASE("report: Tables I-III become HTML tables, cells escaped, the note below them") {
   ReportInput input = example_input();
   input.tables = {ExperimentTable{"Table I: solved <all>",

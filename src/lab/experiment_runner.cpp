@@ -605,17 +605,17 @@ std::string write_experiment_tables(const ExperimentPlan& plan) {
         "settings,," + detail::csv_field(name) + ",," + detail::csv_field(value) + ",,,,\n";
   }
   std::string body, csv;
-  if (plan.config.batch) {
-    const auto rows = batch_table(recorded, plan.runs.size());
-    body = "## Figures\n\n" + detail::markdown_table(rows) + "\n" + std::string(kBatchTableNote) +
-           "\n";
-    for (const auto& row : rows) {
-      std::string line;
-      for (const std::string& cell : row)
-        line += (line.empty() ? "" : ",") + detail::csv_field(cell);
-      csv += line + "\n";
-    }
+  // A batch or set table stands alone: its CSV holds no settings lines.
+  const auto one_table = [&](std::string_view heading,
+                             const std::vector<std::vector<std::string>>& rows,
+                             std::string_view note) {
+    body = "## " + std::string(heading) + "\n\n" + detail::markdown_table(rows) + "\n" +
+           std::string(note) + "\n";
+    csv = detail::csv_table(rows);
     csv_settings.clear();
+  };
+  if (plan.config.batch) {
+    one_table("Figures", batch_table(recorded, plan.runs.size()), kBatchTableNote);
   } else if (plan.config.sets.empty()) {
     body = tables_markdown(recorded, plan.tables);
     csv = tables_csv(recorded, plan.tables);
@@ -624,16 +624,7 @@ std::string write_experiment_tables(const ExperimentPlan& plan) {
     for (std::size_t i = 0; i < plan.runs.size(); ++i)
       if (plan.records[i])
         set_runs.push_back({plan.runs[i].set->set.name(), plan.runs[i].solvable, *plan.records[i]});
-    const auto rows = set_table(set_runs, plan.config.sets);
-    body = "## Piece sets\n\n" + detail::markdown_table(rows) + "\n" + std::string(kSetTableNote) +
-           "\n";
-    for (const auto& row : rows) {
-      std::string line;
-      for (const std::string& cell : row)
-        line += (line.empty() ? "" : ",") + detail::csv_field(cell);
-      csv += line + "\n";
-    }
-    csv_settings.clear();
+    one_table("Piece sets", set_table(set_runs, plan.config.sets), kSetTableNote);
   }
   const std::string tables = "## Settings\n\n" + detail::markdown_table(settings) + "\n" + body;
   csv.insert(csv.find('\n') + 1, csv_settings);  // after the header

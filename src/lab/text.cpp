@@ -103,6 +103,15 @@ std::string csv_field(const std::string& text) {
   return out + "\"";
 }
 
+std::string csv_table(const std::vector<std::vector<std::string>>& rows) {
+  std::string out;
+  for (const std::vector<std::string>& row : rows) {
+    for (std::size_t i = 0; i < row.size(); ++i) out += (i == 0 ? "" : ",") + csv_field(row[i]);
+    out += '\n';
+  }
+  return out;
+}
+
 std::vector<CsvRecord> csv_records(const std::string& text, const std::string& source) {
   std::vector<CsvRecord> records;
   CsvRecord record;

@@ -24,6 +24,9 @@ std::string label_unicode(std::string_view label);
 /// `text` as one CSV field (RFC 4180), quoted only when needed.
 std::string csv_field(const std::string& text);
 
+/// `rows` as CSV lines, each field through csv_field(), each line ended by a newline.
+std::string csv_table(const std::vector<std::vector<std::string>>& rows);
+
 /// One CSV record and the line it starts on (1-based).
 struct CsvRecord {
   std::vector<std::string> fields;
