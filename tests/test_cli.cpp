@@ -5,6 +5,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -42,6 +43,19 @@ struct Inputs {
   }
 };
 
+/// The most code points on one line of `text`.
+std::size_t widest_line(const std::string& text) {
+  std::size_t widest = 0, line = 0;
+  for (const char c : text) {
+    if (c == '\n') {
+      line = 0;
+    } else if ((static_cast<unsigned char>(c) & 0xC0U) != 0x80U) {
+      widest = std::max(widest, ++line);
+    }
+  }
+  return widest;
+}
+
 }  // namespace
 
 TEST_CASE("tangram --help, solve --help and --version exit 0 and print on stdout") {
@@ -71,7 +85,10 @@ TEST_CASE("tangram --help, solve --help and --version exit 0 and print on stdout
     const Run sub = run_cli(in.dir, std::string(name) + " --help");
     CHECK(sub.status == 0);
     CHECK(sub.out.find(std::string("tangram ") + name) != std::string::npos);
+    CHECK(widest_line(sub.out) <= 100);
   }
+  // The texts are wrapped: no line of a help is wider than 100 columns.
+  CHECK(widest_line(help.out) <= 100);
 }
 
 TEST_CASE("tangram solve: unusable patterns exit 2 with one error line") {

@@ -299,10 +299,10 @@ CLI::App* setup_compare(CLI::App& app, CompareOptions& options) {
 
   CLI::App* cmd = app.add_subcommand(
       "compare",
-      "Solve several silhouettes with several placement strategies (and, with "
-      "--searches, several searches), side by side: the raster searches without the "
-      "exact searches first, since those would solve a figure whatever the "
-      "strategy; the vertex search in a column of its own.");
+      wrap("Solve several silhouettes with several placement strategies (and, with "
+           "--searches, several searches), side by side: the raster searches without the "
+           "exact searches first, since those would solve a figure whatever the "
+           "strategy; the vertex search in a column of its own."));
   cmd->add_option("PATTERN", options.patterns,
                   wrap("Silhouette pictures, in any format 'tangram solve' reads; - is standard "
                        "input (once). All are loaded before the first search."))

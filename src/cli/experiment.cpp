@@ -133,10 +133,9 @@ CLI::App* setup_experiment(CLI::App& app, ExperimentOptions& options) {
   options.strategies = "";
   options.searches = "";
   options.masks = "";
-  CLI::App* cmd =
-      app.add_subcommand("experiment",
-                         "Rerun the experiments of Yamada et al. 2019 and print Tables I-III, or "
-                         "solve every built-in set's patterns (sets).");
+  CLI::App* cmd = app.add_subcommand(
+      "experiment", wrap("Rerun the experiments of Yamada et al. 2019 and print Tables I-III, "
+                         "or solve every built-in set's patterns (sets)."));
   cmd->add_option("EXPERIMENT", options.experiment,
                   wrap("1: patterns 01-30, 1 deg rotations, mirroring; 2: patterns 01-18, 45 deg, "
                        "mirroring; 3: patterns 01-18, 45 deg, no mirroring; all: the three; "

@@ -33,7 +33,7 @@ CLI::App* setup_explain(CLI::App& app, ExplainOptions& options) {
   options.strategy = std::string(strategy_name(PlacementConfig{}.strategy));
 
   CLI::App* cmd = app.add_subcommand(
-      "explain", "Show, as pictures, how one piece is placed (the paper's Figs. 5-7).");
+      "explain", wrap("Show, as pictures, how one piece is placed (the paper's Figs. 5-7)."));
   cmd->add_option("PATTERN", options.pattern,
                   wrap("Silhouette picture, in any format 'tangram solve' reads, read as the "
                        "referee reads it; - is standard input."))

@@ -12,7 +12,8 @@ namespace tangram::cli {
 
 CLI::App* setup_pieces(CLI::App& app, PiecesOptions& options) {
   CLI::App* cmd = app.add_subcommand(
-      "pieces", "List the built-in piece sets, or describe one (and draw it with -o OUT.png).");
+      "pieces",
+      wrap("List the built-in piece sets, or describe one (and draw it with -o OUT.png)."));
   cmd->add_option("SET", options.set,
                   wrap("A built-in set's name or a tangram-pieces/1 file. Default: list the "
                        "built-in sets."))

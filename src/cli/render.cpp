@@ -33,7 +33,8 @@ CLI::App* setup_render(CLI::App& app, RenderOptions& options) {
   options.side_px = defaults.side_px;
   options.margin_px = defaults.margin_px;
   CLI::App* cmd = app.add_subcommand(
-      "render", "Draw an arrangement of a set's pieces as a pattern PNG with its ground truth.");
+      "render",
+      wrap("Draw an arrangement of a set's pieces as a pattern PNG with its ground truth."));
   cmd->add_option("ARRANGEMENT", options.arrangement,
                   wrap("A tangram-arrangement/1 JSON file: the poses of a set's pieces in set "
                        "units (the full tangram has side 1), optional turns of some pieces about "

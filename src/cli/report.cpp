@@ -41,9 +41,8 @@ bool is_inside(const fs::path& path, const fs::path& dir) {
 CLI::App* setup_report(CLI::App& app, ReportOptions& options) {
   options.gallery = "all";
   CLI::App* cmd = app.add_subcommand(
-      "report",
-      "Write one self-contained HTML page (tables, charts, pictures) for a results "
-      "directory.");
+      "report", wrap("Write one self-contained HTML page (tables, charts, pictures) for a results "
+                     "directory."));
   cmd->add_option("RESULTS_DIR", options.results_dir,
                   wrap("Directory with runs.csv, as written by 'tangram compare --out DIR' or "
                        "'tangram experiment --out DIR' (also the pictures it names and an "

@@ -29,7 +29,8 @@ constexpr int kMaxConnections = 4096;
 
 CLI::App* setup_serve(CLI::App& app, ServeOptions& options) {
   CLI::App* cmd = app.add_subcommand(
-      "serve", "Serve the web page (editor, problem library, solves shown live) on this machine.");
+      "serve",
+      wrap("Serve the web page (editor, problem library, solves shown live) on this machine."));
   cmd->add_option("--port", options.port,
                   wrap("TCP port; 0 = any free port (the line printed says which). Default: " +
                        std::to_string(options.port) + "."))

@@ -262,7 +262,7 @@ void print_lines_json(const VerifyOptions& options, const LinesVerdict& verdict)
 
 CLI::App* setup_verify(CLI::App& app, VerifyOptions& options) {
   CLI::App* cmd = app.add_subcommand(
-      "verify", "Check a tangram-solution/1 file against a pattern (the referee's rules).");
+      "verify", wrap("Check a tangram-solution/1 file against a pattern (the referee's rules)."));
   cmd->add_option("PATTERN", options.pattern,
                   wrap("Silhouette picture the solution claims to solve, in any format 'tangram "
                        "solve' reads."))
