@@ -15,7 +15,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "cli.md"
-BLOCK = re.compile(r"(<!-- help: ?(.*?) -->\n)(.*?)(<!-- /help -->)", re.S)
+BLOCK = re.compile(r"(<!-- help: ?([^\n]*?) -->\n)(.*?)(<!-- /help -->)", re.S)
 
 
 def main(argv):
