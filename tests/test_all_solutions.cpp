@@ -20,6 +20,7 @@
 #include "tangram/core/enumerate/lattice_search.hpp"
 #include "tangram/core/geometry/geometry.hpp"
 #include "tangram/core/puzzle/verify.hpp"
+#include "tangram/core/solve/solve.hpp"
 #include "tangram/io/piece_sets.hpp"
 
 using namespace tangram;
@@ -158,6 +159,37 @@ TEST_CASE("all solutions: a subset's assemblies are checked against the pieces t
   const UsedPieces same = used_pieces(config.pieces, whole, PieceUse::Exact);
   CHECK(same.set.name() == "pentominoes");
   CHECK(same.pieces.size() == whole.size());
+}
+
+TEST_CASE("all solutions: a turned figure's assemblies are fitted as the lattice stage's answer") {
+  // The lattice is placed by the figure's box; placed so, these four covered 0.9918.
+  const Pattern figure = test::mask_pattern("29-page3-61-rotated.png");
+  SolverConfig config;
+  config.search.rotation_auto = true;
+  std::vector<std::vector<PlacedPiece>> found;
+  const Enumeration e = enumerate_assemblies(
+      figure, config, {}, [&](const std::vector<PlacedPiece>& p) { found.push_back(p); });
+  CHECK(e.method == "lattice");
+  REQUIRE(found.size() == 4);
+  for (const std::vector<PlacedPiece>& pieces : found) {
+    CHECK(verify_solution(figure, pieces, config.pieces).valid);
+    const AreaMetrics m = measure_areas(figure, pieces);
+    CHECK(m.coverage > 0.995);
+    CHECK(m.overlap < 1e-4);
+  }
+  // The answer of a solve, from the lattice stage, is placed alike.
+  const Solution solved = solve(figure, config);
+  REQUIRE(solved.solved);
+  CHECK(solved.stats.found_by == "lattice");
+  CHECK(measure_areas(figure, solved.pieces).coverage ==
+        doctest::Approx(measure_areas(figure, found[0]).coverage).epsilon(1e-4));
+  // Without the snap, none is fitted.
+  config.search.snap = false;
+  std::vector<PlacedPiece> unfitted;
+  enumerate_assemblies(figure, config, {}, [&](const std::vector<PlacedPiece>& p) {
+    if (unfitted.empty()) unfitted = p;
+  });
+  CHECK(measure_areas(figure, unfitted).coverage < 0.993);
 }
 
 TEST_CASE("all solutions: the Tangram square on its lattice, 8 assemblies, one up to symmetry") {

@@ -11,6 +11,7 @@
 #include "tangram/core/base/parallel.hpp"
 #include "tangram/core/enumerate/lattice_search.hpp"
 #include "tangram/core/puzzle/verify.hpp"
+#include "tangram/core/refine/snap.hpp"
 
 namespace tangram {
 
@@ -29,6 +30,30 @@ struct Method {
   double unit_px = 0.0;
   std::string refusal;
 };
+
+/// The shift that takes every vertex of `from` to the same vertex of `to` (the same pieces in
+/// the same order) within 1e-6 px, or nullopt when `to` is not `from` shifted.
+std::optional<Vec2> common_shift(const std::vector<PlacedPiece>& from,
+                                 const std::vector<PlacedPiece>& to) {
+  constexpr double kTolerancePx = 1e-6;
+  if (from.size() != to.size() || from.empty() || from[0].polygon.empty()) return std::nullopt;
+  const Vec2 shift = to[0].polygon[0] - from[0].polygon[0];
+  for (std::size_t p = 0; p < from.size(); ++p) {
+    if (from[p].polygon.size() != to[p].polygon.size()) return std::nullopt;
+    for (std::size_t v = 0; v < from[p].polygon.size(); ++v) {
+      const Vec2 d = to[p].polygon[v] - from[p].polygon[v] - shift;
+      if (std::abs(d.x) > kTolerancePx || std::abs(d.y) > kTolerancePx) return std::nullopt;
+    }
+  }
+  return shift;
+}
+
+void shift_pieces(std::vector<PlacedPiece>& pieces, Vec2 shift) {
+  for (PlacedPiece& piece : pieces) {
+    piece.pose.centre = piece.pose.centre + shift;
+    for (Vec2& v : piece.polygon) v = v + shift;
+  }
+}
 
 Method method_for(const Pattern& pattern, const SolverConfig& config,
                   const EnumerationConfig& enumeration) {
@@ -141,10 +166,25 @@ Enumeration enumerate_assemblies(const Pattern& pattern, const SolverConfig& con
     out.method = "lattice";
     out.lattice_step = m.lattice->step;
     out.lattice_turn_deg = m.lattice->turn_deg;
+    // The lattice is placed by the figure's box, which its pixels give to half a pixel: every
+    // assembly moves as the first one fitted to the outline did (the lattice stage's fit), when
+    // that fit is a shift of the whole assembly.
+    bool first = true;
+    std::optional<Vec2> fit;
     const LatticeSearchResult found = lattice_search(
         pattern, *m.lattice, config.pieces, settings,
         [&](const std::vector<LatticePlacement>& placements) {
-          if (sink) sink(lattice_pieces(*m.lattice, config.pieces, m.unit_px, placements));
+          if (!sink) return;
+          std::vector<PlacedPiece> pieces =
+              lattice_pieces(*m.lattice, config.pieces, m.unit_px, placements);
+          if (first && s.snap && enumeration.use == PieceUse::Exact) {
+            std::vector<PlacedPiece> fitted = pieces;
+            if (fit_to_outline(pattern, config.pieces, fitted, snap_config(s)))
+              fit = common_shift(pieces, fitted);
+          }
+          first = false;
+          if (fit) shift_pieces(pieces, *fit);
+          sink(pieces);
         },
         on_progress);
     static_cast<CoverCount&>(out) = found;

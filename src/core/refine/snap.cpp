@@ -403,6 +403,19 @@ bool snap_checked(const Pattern& pattern, const PieceSet& set,
   return false;
 }
 
+bool fit_to_outline(const Pattern& pattern, const PieceSet& set, std::vector<PlacedPiece>& pieces,
+                    const SnapConfig& config) {
+  std::vector<PlacedPiece> fitted = pieces;
+  const bool exact =
+      snap_checked(pattern, set, vectorise_outline(pattern.puzzle), fitted, config) &&
+      exact_enough(pattern, set, fitted);
+  if (config.lattice) lattice_snap_checked(pattern, set, pieces);
+  if (!exact || measure_areas(pattern, fitted).coverage < measure_areas(pattern, pieces).coverage)
+    return false;
+  pieces = std::move(fitted);
+  return true;
+}
+
 bool exact_enough(const Pattern& judge, const PieceSet& set,
                   const std::vector<PlacedPiece>& pieces) {
   // Shares of the puzzle area: rounding, not a misplaced piece.

@@ -48,6 +48,13 @@ bool snap_checked(const Pattern& pattern, const PieceSet& set,
                   const std::vector<OutlineRing>& outline, std::vector<PlacedPiece>& pieces,
                   const SnapConfig& config = {});
 
+/// An exact assembly placed on the figure by other means (a lattice's, by the figure's box)
+/// fitted to its outline: snap_checked(), kept when still exact_enough() and covering at least
+/// as much; otherwise lattice_snap_checked() when config.lattice. Returns whether the fit was
+/// kept. Deterministic.
+bool fit_to_outline(const Pattern& pattern, const PieceSet& set, std::vector<PlacedPiece>& pieces,
+                    const SnapConfig& config = {});
+
 /// The snap's settings that `search` implies (SearchConfig::lattice_snap).
 inline SnapConfig snap_config(const SearchConfig& search) {
   SnapConfig snap;

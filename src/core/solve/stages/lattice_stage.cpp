@@ -11,9 +11,6 @@
 #include "tangram/core/base/parallel.hpp"
 #include "tangram/core/enumerate/grid_search.hpp"
 #include "tangram/core/enumerate/lattice_search.hpp"
-#include "tangram/core/geometry/outline.hpp"
-#include "tangram/core/puzzle/verify.hpp"
-#include "tangram/core/refine/detail/lattice_snap.hpp"
 #include "tangram/core/refine/snap.hpp"
 #include "tangram/core/search/stage.hpp"
 #include "tangram/core/solve/detail/exact_answer.hpp"
@@ -75,20 +72,8 @@ public:
       return std::nullopt;
     }
     std::vector<PlacedPiece> pieces = lattice_pieces(*figure, config.pieces, unit_px, found.first);
-    // The lattice is placed on the figure's box, which its pixels give to half a pixel: the
-    // pieces fitted to the outline as the vertex stage's are, when that keeps them exact and
-    // covers as much; otherwise put on the set's own lattice when that does no harm.
-    if (s.snap) {
-      std::vector<PlacedPiece> fitted = pieces;
-      const bool exact =
-          snap_checked(input.judge, config.pieces, vectorise_outline(input.judge.puzzle), fitted,
-                       snap_config(s)) &&
-          exact_enough(input.judge, config.pieces, fitted);
-      if (s.lattice_snap) lattice_snap_checked(input.judge, config.pieces, pieces);
-      if (exact && measure_areas(input.judge, fitted).coverage >=
-                       measure_areas(input.judge, pieces).coverage)
-        pieces = std::move(fitted);
-    }
+    // The lattice is placed by the figure's box, which its pixels give to half a pixel.
+    if (s.snap) fit_to_outline(input.judge, config.pieces, pieces, snap_config(s));
     // The moves in order, where counted: the same with any thread count.
     const long nodes = found.ordered_nodes > 0 ? found.ordered_nodes : found.nodes;
     return detail::exact_answer(std::move(pieces), nodes, input, start);
