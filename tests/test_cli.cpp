@@ -125,6 +125,11 @@ TEST_CASE("tangram: bad options and usage exit 2 with one error line naming the 
       {"slove ok.png", "(did you mean 'tangram solve'?)"},
       {"compare ok.png --strategys bl", "(did you mean --strategies?)"},
       {"verify ok.png s.json --asreferee", "not expected"},
+      // A subcommand's own subcommands: the suggestion, and the help named, go as deep.
+      {"generate convx", "no subcommand 'convx' (did you mean 'tangram generate convex'?)"},
+      {"generate convex --timelimit 4", "(see 'tangram generate convex --help')"},
+      {"generate puzzles --seeed 3",
+       "(did you mean --seed?) (see 'tangram generate puzzles --help')"},
   };
   for (const auto& [args, mention] : cases) {
     const auto& args_ = args;  // clang 14 lambdas take no bindings

@@ -86,3 +86,31 @@ TEST_CASE("suggest: the hint names the option the subcommand in use knows") {
   CHECK(near_miss_hint(app, {"solve", "--time-limit", "-1"}).empty());  // -1 is a value
   CHECK(near_miss_hint(app, {"solve", "--", "--timelimit"}).empty());
 }
+
+TEST_CASE("suggest: subcommands of subcommands, their options, and the words that name them") {
+  CLI::App app{"test", "tangram"};
+  app.require_subcommand(1);
+  app.add_flag("--quiet");
+  CLI::App* generate = app.add_subcommand("generate");
+  generate->require_subcommand(1);
+  generate->add_option("--seed");
+  CLI::App* convex = generate->add_subcommand("convex");
+  convex->add_option("--time-limit");
+  generate->add_subcommand("puzzles");
+  CLI::App* experiment = app.add_subcommand("experiment");
+  experiment->add_option("EXPERIMENT");
+  experiment->add_subcommand("merge");  // optional: a word after experiment may be positional
+  CHECK(unknown_subcommand(app, {"generate", "convx"}) == "convx");
+  CHECK(near_miss_hint(app, {"generate", "convx"}) == " (did you mean 'tangram generate convex'?)");
+  CHECK(command_words(app, {"generate", "convx"}) == "tangram generate");
+  CHECK(unknown_subcommand(app, {"generate", "convex", "x"}).empty());
+  CHECK(near_miss_hint(app, {"generate", "convex", "--timelimit", "4"}) ==
+        " (did you mean --time-limit?)");
+  CHECK(near_miss_hint(app, {"generate", "convex", "--sed", "4"}) == " (did you mean --seed?)");
+  CHECK(near_miss_hint(app, {"generate", "puzzles", "--timelimit", "4"}).empty());
+  CHECK(command_words(app, {"generate", "convex", "--out"}) == "tangram generate convex");
+  CHECK(command_words(app, {"--quiet"}) == "tangram");
+  CHECK(unknown_subcommand(app, {"experiment", "all"}).empty());
+  CHECK(command_words(app, {"experiment", "all"}) == "tangram experiment");
+  CHECK(unknown_subcommand(app, {"slove"}) == "slove");
+}

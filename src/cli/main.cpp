@@ -167,12 +167,10 @@ int main(int argc, char** argv) {
   } catch (const CLI::Success& e) {  // --help, --version
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    const Subcommand* sub = parsed();
     const std::vector<std::string> args(argv + 1, argv + argc);
-    const std::string unknown = sub ? std::string() : unknown_subcommand(app, args);
+    const std::string unknown = unknown_subcommand(app, args);
     print_error((unknown.empty() ? std::string(e.what()) : "no subcommand '" + unknown + "'") +
-                near_miss_hint(app, args) + " (see 'tangram " +
-                (sub ? sub->app->get_name() + " " : "") + "--help')");
+                near_miss_hint(app, args) + " (see '" + command_words(app, args) + " --help')");
     return kExitUsage;
   } catch (const tangram::Error& e) {  // a value checked while parsing (add_limit_options)
     print_error(in_words(e.tagged()));

@@ -57,44 +57,80 @@ void add_option_names(const CLI::App& app, std::vector<std::string>& names) {
 
 }  // namespace
 
-std::string near_miss_hint(const CLI::App& app, const std::vector<std::string>& args) {
-  std::vector<const CLI::App*> subcommands =
-      app.get_subcommands([](const CLI::App*) { return true; });
-  std::vector<std::string> subcommand_names;
-  for (const CLI::App* sub : subcommands) subcommand_names.push_back(sub->get_name());
+namespace {
 
-  const CLI::App* current = nullptr;
+/// Every subcommand of `app`, parsed or not.
+std::vector<const CLI::App*> all_subcommands(const CLI::App& app) {
+  return app.get_subcommands([](const CLI::App*) { return true; });
+}
+
+/// The subcommands the words of `args` name from `app` down ("generate", "convex"), and the first
+/// word after them where a subcommand is expected but none is named (empty when there is none).
+struct NamedPath {
+  std::vector<const CLI::App*> apps;  ///< `app`, then each subcommand named
+  std::string unknown;
+};
+
+NamedPath named_path(const CLI::App& app, const std::vector<std::string>& args) {
+  NamedPath path{{&app}, {}};
+  for (const std::string& arg : args) {
+    if (arg == "--") break;
+    if (arg.empty() || arg[0] == '-') continue;
+    const CLI::App& current = *path.apps.back();
+    const std::vector<const CLI::App*> subs = all_subcommands(current);
+    // The first word names a subcommand; a later one only where a subcommand needs one of its
+    // own, else it is a positional.
+    if (subs.empty() || (path.apps.size() > 1 && current.get_require_subcommand_min() == 0)) break;
+    const auto sub = std::find_if(subs.begin(), subs.end(),
+                                  [&arg](const CLI::App* s) { return s->get_name() == arg; });
+    if (sub == subs.end()) {
+      path.unknown = arg;
+      break;
+    }
+    path.apps.push_back(*sub);
+  }
+  return path;
+}
+
+/// "tangram generate": the words that name the subcommands of `apps` after the first.
+std::string words_of(const std::vector<const CLI::App*>& apps) {
+  std::string words = "tangram";
+  for (std::size_t i = 1; i < apps.size(); ++i) words += " " + apps[i]->get_name();
+  return words;
+}
+
+}  // namespace
+
+std::string near_miss_hint(const CLI::App& app, const std::vector<std::string>& args) {
+  const NamedPath path = named_path(app, args);
+  if (!path.unknown.empty()) {
+    std::vector<std::string> names;
+    for (const CLI::App* sub : all_subcommands(*path.apps.back())) names.push_back(sub->get_name());
+    const std::string near = closest_name(path.unknown, names);
+    return near.empty() ? std::string()
+                        : " (did you mean '" + words_of(path.apps) + " " + near + "'?)";
+  }
+  // An option is near one of the subcommand in use, or of those above it.
+  std::vector<std::string> names;
+  for (const CLI::App* a : path.apps) add_option_names(*a, names);
   for (const std::string& arg : args) {
     if (arg == "--") break;  // what follows is positional
     if (arg.size() > 1 && arg[0] == '-' && !(arg[1] >= '0' && arg[1] <= '9') && arg[1] != '.') {
       const std::string word = arg.substr(0, arg.find('='));
-      std::vector<std::string> names;
-      if (current != nullptr) add_option_names(*current, names);
-      add_option_names(app, names);
       if (std::find(names.begin(), names.end(), word) != names.end()) continue;
       const std::string near = closest_name(word, names);
       if (!near.empty()) return " (did you mean " + near + "?)";
-      continue;
-    }
-    if (current == nullptr) {
-      const auto sub = std::find(subcommand_names.begin(), subcommand_names.end(), arg);
-      if (sub != subcommand_names.end()) {
-        current = subcommands[static_cast<std::size_t>(sub - subcommand_names.begin())];
-        continue;
-      }
-      const std::string near = closest_name(arg, subcommand_names);
-      if (!near.empty()) return " (did you mean 'tangram " + near + "'?)";
-      return {};  // the first word is not a subcommand: CLI11's message says so
     }
   }
   return {};
 }
 
 std::string unknown_subcommand(const CLI::App& app, const std::vector<std::string>& args) {
-  if (args.empty() || args.front().empty() || args.front()[0] == '-') return {};
-  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
-    if (sub->get_name() == args.front()) return {};
-  return args.front();
+  return named_path(app, args).unknown;
+}
+
+std::string command_words(const CLI::App& app, const std::vector<std::string>& args) {
+  return words_of(named_path(app, args).apps);
 }
 
 }  // namespace tangram::cli

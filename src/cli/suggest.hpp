@@ -20,14 +20,18 @@ int edit_distance(std::string_view a, std::string_view b, int cap = 8);
 /// one name. Empty when none is.
 std::string closest_name(std::string_view word, const std::vector<std::string>& names);
 
-/// " (did you mean X?)" for the first argument of `args` (the command line after the program
-/// name) that `app` cannot take: an unknown subcommand where one is expected, or an option
-/// ("--timelimit", "--timelimit=5", "-tx") that neither the subcommand in use nor the app
-/// knows. Empty when nothing near is found.
+/// " (did you mean X?)" for what `app` cannot take in `args` (the command line after the
+/// program name): a word where a subcommand is expected that names none ("slove", "generate
+/// convx"), else the first option ("--timelimit", "--timelimit=5", "-tx") that neither the
+/// subcommand in use nor those above it know. Empty when nothing near is found.
 std::string near_miss_hint(const CLI::App& app, const std::vector<std::string>& args);
 
-/// The first argument of `args` when it is a word (not an option) that names no subcommand of
-/// `app` ("slove"); empty otherwise.
+/// The first word of `args` (not an option) where a subcommand of `app`, or of the subcommand
+/// named before it, is expected and that names none ("slove", "convx" in "generate convx");
+/// empty otherwise.
 std::string unknown_subcommand(const CLI::App& app, const std::vector<std::string>& args);
+
+/// "tangram generate convex": the program and the subcommands `args` name, as far as they do.
+std::string command_words(const CLI::App& app, const std::vector<std::string>& args);
 
 }  // namespace tangram::cli
