@@ -252,3 +252,35 @@ TEST_CASE("outline: arcs and straight edges mixed: a stadium, a tombstone with a
     CHECK(std::abs(round_bite.sweep_deg) == doctest::Approx(90.0).epsilon(0.03));
   }
 }
+
+TEST_CASE("outline: asked again, a picture's outline is the same; a changed picture's is its own") {
+  // vectorise_outline() keeps the last few outlines: a picture equal to one kept, pixel for
+  // pixel, gets it; a picture that differs in one pixel, or a sub-image, gets its own.
+  const Polygon triangle{{20.2, 30.7}, {180.4, 60.1}, {40.9, 170.3}};
+  cv::Mat1b picture = centre_raster({triangle}, 200);
+  const std::vector<OutlineRing> first = vectorise_outline(picture);
+  REQUIRE(first.size() == 1);
+  const auto corners_of = [](const std::vector<OutlineRing>& rings) {
+    std::vector<double> out;
+    for (const OutlineRing& r : rings)
+      for (const Vec2& v : r.corners) out.insert(out.end(), {v.x, v.y});
+    return out;
+  };
+  CHECK(corners_of(vectorise_outline(picture.clone())) == corners_of(first));
+  // Five other pictures in between push the first out of the memo: it is computed again, alike.
+  for (int k = 0; k < 5; ++k)
+    vectorise_outline(centre_raster({turned_square({100, 100}, 40.0 + k, 5.0 * k)}, 200));
+  CHECK(corners_of(vectorise_outline(picture)) == corners_of(first));
+  // A hole of one pixel's neighbourhood cut into the triangle: a ring more.
+  cv::Mat1b cut = picture.clone();
+  cut(cv::Rect(60, 70, 9, 9)) = uchar{0};
+  CHECK(vectorise_outline(cut).size() == 2);
+  CHECK(vectorise_outline(picture).size() == 1);
+  // The picture's left half, as a view into it: the outline of that half only.
+  const cv::Mat1b half = picture(cv::Rect(0, 0, 100, 200));
+  const std::vector<OutlineRing> left = vectorise_outline(half);
+  REQUIRE(left.size() == 1);
+  for (const Vec2& v : left[0].corners) CHECK(v.x <= 100.5);
+  // Another tolerance is another outline.
+  CHECK(vectorise_outline(picture, 4.0).size() == 1);
+}

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <deque>
+#include <mutex>
 #include <optional>
 
 #include <opencv2/imgproc.hpp>
@@ -559,7 +562,59 @@ std::vector<std::size_t> simplified_indices(const std::vector<cv::Point>& contou
   return kept;
 }
 
+namespace {
+
+std::vector<OutlineRing> vectorise_afresh(const cv::Mat1b& puzzle, double tolerance_px);
+
+/// The outlines of the last pictures vectorised: one solve asks for its figure's several times
+/// (the refusals, the stages, the snap, the rotation plan), and an outline with arcs takes tens
+/// of milliseconds. A picture is found only when equal to one kept, pixel for pixel.
+class OutlineMemo {
+public:
+  std::vector<OutlineRing> get(const cv::Mat1b& puzzle, double tolerance_px) {
+    const bool keepable = puzzle.total() <= kMaxPixels;
+    if (keepable) {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      for (const Entry& e : entries_)
+        if (e.tolerance_px == tolerance_px && same_pixels(e.puzzle, puzzle)) return e.rings;
+    }
+    std::vector<OutlineRing> rings = vectorise_afresh(puzzle, tolerance_px);
+    if (keepable) {
+      const std::lock_guard<std::mutex> lock(mutex_);
+      entries_.push_front(Entry{puzzle.clone(), tolerance_px, rings});
+      if (entries_.size() > kEntries) entries_.pop_back();
+    }
+    return rings;
+  }
+
+private:
+  static constexpr std::size_t kEntries = 4;
+  static constexpr std::size_t kMaxPixels = std::size_t{1} << 22;  // 4 MB a picture at most
+  struct Entry {
+    cv::Mat1b puzzle;
+    double tolerance_px;
+    std::vector<OutlineRing> rings;
+  };
+  static bool same_pixels(const cv::Mat1b& a, const cv::Mat1b& b) {
+    if (a.size() != b.size()) return false;
+    for (int y = 0; y < a.rows; ++y)
+      if (std::memcmp(a.ptr(y), b.ptr(y), static_cast<std::size_t>(a.cols)) != 0) return false;
+    return true;
+  }
+  std::mutex mutex_;
+  std::deque<Entry> entries_;  ///< the latest first
+};
+
+}  // namespace
+
 std::vector<OutlineRing> vectorise_outline(const cv::Mat1b& puzzle, double tolerance_px) {
+  static OutlineMemo memo;
+  return memo.get(puzzle, tolerance_px);
+}
+
+namespace {
+
+std::vector<OutlineRing> vectorise_afresh(const cv::Mat1b& puzzle, double tolerance_px) {
   std::vector<std::vector<cv::Point>> contours;
   std::vector<cv::Vec4i> hierarchy;
   cv::findContours(puzzle != 0, contours, hierarchy, cv::RETR_CCOMP, cv::CHAIN_APPROX_NONE);
@@ -599,5 +654,7 @@ std::vector<OutlineRing> vectorise_outline(const cv::Mat1b& puzzle, double toler
   }
   return rings;
 }
+
+}  // namespace
 
 }  // namespace tangram
