@@ -16,6 +16,7 @@
 #include "tangram/core/search/stage.hpp"
 #include "tangram/core/solve/solve.hpp"
 #include "tangram/io/documents.hpp"
+#include "tangram/io/piece_sets.hpp"
 
 using namespace tangram;
 using namespace tangram::test;
@@ -265,6 +266,26 @@ TEST_CASE("stages: the work a solve charges is the same with one thread and two"
     CHECK(one.stats.work_seconds > 0.0);
     CHECK(two.stats.work_seconds == one.stats.work_seconds);
     CHECK(two.stats.placements_tried == one.stats.placements_tried);
+  }
+}
+
+TEST_CASE("stages: the grid stage's placements are the same with one thread and two") {
+  // Its cover search runs subtrees side by side; the moves counted are those one thread makes
+  // in order up to the assembly (they were every thread's, and varied from run to run).
+  const Pattern pattern = mask_pattern("sets/pentominoes/02-compact.png");
+  SolverConfig config = config_45();
+  config.pieces = builtin_piece_set("pentominoes").set;
+  config.search.rotation_auto = true;
+  config.search.threads = 1;
+  const Solution one = solve(pattern, config);
+  REQUIRE(one.solved);
+  CHECK(one.stats.found_by == "grid");
+  CHECK(one.stats.placements_tried > 0);
+  config.search.threads = 2;
+  for (int run = 0; run < 3; ++run) {
+    const Solution two = solve(pattern, config);
+    CHECK(two.stats.placements_tried == one.stats.placements_tried);
+    CHECK(two.pieces.size() == one.pieces.size());
   }
 }
 
