@@ -55,10 +55,6 @@ void add_option_names(const CLI::App& app, std::vector<std::string>& names) {
   }
 }
 
-}  // namespace
-
-namespace {
-
 /// Every subcommand of `app`, parsed or not.
 std::vector<const CLI::App*> all_subcommands(const CLI::App& app) {
   return app.get_subcommands([](const CLI::App*) { return true; });

@@ -48,13 +48,6 @@ std::optional<Vec2> common_shift(const std::vector<PlacedPiece>& from,
   return shift;
 }
 
-void shift_pieces(std::vector<PlacedPiece>& pieces, Vec2 shift) {
-  for (PlacedPiece& piece : pieces) {
-    piece.pose.centre = piece.pose.centre + shift;
-    for (Vec2& v : piece.polygon) v = v + shift;
-  }
-}
-
 Method method_for(const Pattern& pattern, const SolverConfig& config,
                   const EnumerationConfig& enumeration) {
   Method m;
@@ -183,7 +176,8 @@ Enumeration enumerate_assemblies(const Pattern& pattern, const SolverConfig& con
               fit = common_shift(pieces, fitted);
           }
           first = false;
-          if (fit) shift_pieces(pieces, *fit);
+          if (fit)
+            for (PlacedPiece& piece : pieces) move_piece(piece, *fit);
           sink(pieces);
         },
         on_progress);

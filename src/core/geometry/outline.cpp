@@ -564,7 +564,46 @@ std::vector<std::size_t> simplified_indices(const std::vector<cv::Point>& contou
 
 namespace {
 
-std::vector<OutlineRing> vectorise_afresh(const cv::Mat1b& puzzle, double tolerance_px);
+std::vector<OutlineRing> vectorise_afresh(const cv::Mat1b& puzzle, double tolerance_px) {
+  std::vector<std::vector<cv::Point>> contours;
+  std::vector<cv::Vec4i> hierarchy;
+  cv::findContours(puzzle != 0, contours, hierarchy, cv::RETR_CCOMP, cv::CHAIN_APPROX_NONE);
+  // Outer rings first (in the order findContours gives), then the holes, each after its parent.
+  std::vector<OutlineRing> rings;
+  std::vector<int> ring_of(contours.size(), -1);
+  for (int pass = 0; pass < 2; ++pass) {
+    for (std::size_t c = 0; c < contours.size(); ++c) {
+      const bool hole = hierarchy[c][3] >= 0;
+      if (hole != (pass == 1)) continue;
+      OutlineRing ring = vectorise_ring(puzzle, contours[c], tolerance_px);
+      if (ring.corners.size() < 3) continue;
+      ring.hole = hole;
+      if (hole) {
+        ring.parent = ring_of[static_cast<std::size_t>(hierarchy[c][3])];
+        if (ring.parent < 0) continue;  // its outer ring was a speck
+      }
+      // Outer rings clockwise on screen (positive signed area), holes the other way.
+      if ((signed_area(ring.corners) > 0) == hole) {
+        std::reverse(ring.corners.begin(), ring.corners.end());
+        // Edge i ran from corner i to i + 1; reversed, edge j runs from corner j to j + 1 of
+        // the new order, which is the old edge m - 2 - j (modulo m).
+        const std::size_t m = ring.fitted.size();
+        std::vector<bool> fitted(m);
+        for (std::size_t j = 0; j < m; ++j) fitted[j] = ring.fitted[(2 * m - 2 - j) % m];
+        ring.fitted = fitted;
+        for (OutlineArc& arc : ring.arcs) {
+          std::swap(arc.from, arc.to);
+          arc.sweep_deg = -arc.sweep_deg;
+          arc.first_edge = (3 * m - 1 - arc.first_edge - arc.edges) % m;
+        }
+        std::reverse(ring.arcs.begin(), ring.arcs.end());
+      }
+      ring_of[c] = static_cast<int>(rings.size());
+      rings.push_back(std::move(ring));
+    }
+  }
+  return rings;
+}
 
 /// The outlines of the last pictures vectorised: one solve asks for its figure's several times
 /// (the refusals, the stages, the snap, the rotation plan), and an outline with arcs takes tens
@@ -611,50 +650,5 @@ std::vector<OutlineRing> vectorise_outline(const cv::Mat1b& puzzle, double toler
   static OutlineMemo memo;
   return memo.get(puzzle, tolerance_px);
 }
-
-namespace {
-
-std::vector<OutlineRing> vectorise_afresh(const cv::Mat1b& puzzle, double tolerance_px) {
-  std::vector<std::vector<cv::Point>> contours;
-  std::vector<cv::Vec4i> hierarchy;
-  cv::findContours(puzzle != 0, contours, hierarchy, cv::RETR_CCOMP, cv::CHAIN_APPROX_NONE);
-  // Outer rings first (in the order findContours gives), then the holes, each after its parent.
-  std::vector<OutlineRing> rings;
-  std::vector<int> ring_of(contours.size(), -1);
-  for (int pass = 0; pass < 2; ++pass) {
-    for (std::size_t c = 0; c < contours.size(); ++c) {
-      const bool hole = hierarchy[c][3] >= 0;
-      if (hole != (pass == 1)) continue;
-      OutlineRing ring = vectorise_ring(puzzle, contours[c], tolerance_px);
-      if (ring.corners.size() < 3) continue;
-      ring.hole = hole;
-      if (hole) {
-        ring.parent = ring_of[static_cast<std::size_t>(hierarchy[c][3])];
-        if (ring.parent < 0) continue;  // its outer ring was a speck
-      }
-      // Outer rings clockwise on screen (positive signed area), holes the other way.
-      if ((signed_area(ring.corners) > 0) == hole) {
-        std::reverse(ring.corners.begin(), ring.corners.end());
-        // Edge i ran from corner i to i + 1; reversed, edge j runs from corner j to j + 1 of
-        // the new order, which is the old edge m - 2 - j (modulo m).
-        const std::size_t m = ring.fitted.size();
-        std::vector<bool> fitted(m);
-        for (std::size_t j = 0; j < m; ++j) fitted[j] = ring.fitted[(2 * m - 2 - j) % m];
-        ring.fitted = fitted;
-        for (OutlineArc& arc : ring.arcs) {
-          std::swap(arc.from, arc.to);
-          arc.sweep_deg = -arc.sweep_deg;
-          arc.first_edge = (3 * m - 1 - arc.first_edge - arc.edges) % m;
-        }
-        std::reverse(ring.arcs.begin(), ring.arcs.end());
-      }
-      ring_of[c] = static_cast<int>(rings.size());
-      rings.push_back(std::move(ring));
-    }
-  }
-  return rings;
-}
-
-}  // namespace
 
 }  // namespace tangram

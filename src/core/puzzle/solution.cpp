@@ -9,6 +9,11 @@ constexpr Outcome kOutcomes[] = {Outcome::Solved, Outcome::Invalid, Outcome::Tim
 
 }  // namespace
 
+void move_piece(PlacedPiece& piece, Vec2 by) {
+  piece.pose.centre = piece.pose.centre + by;
+  for (Vec2& v : piece.polygon) v = v + by;
+}
+
 void add_counters(SolveStats& into, const SolveStats& from) {
   into.placements_tried += from.placements_tried;
   into.backtracks += from.backtracks;

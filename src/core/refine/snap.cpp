@@ -366,9 +366,7 @@ SnapReport snap(const Pattern& pattern, const PieceSet& set,
     }
     for (std::size_t p = 0; p < pieces.size(); ++p) {
       if (!movable[p]) continue;
-      const Vec2 shift{shifts[2 * p], shifts[2 * p + 1]};
-      pieces[p].pose.centre = pieces[p].pose.centre + shift;
-      for (Vec2& v : pieces[p].polygon) v = v + shift;
+      move_piece(pieces[p], Vec2{shifts[2 * p], shifts[2 * p + 1]});
     }
     report = SnapReport{report.turned, 0, 0, report.dropped + dropped, 0.0, 0.0};
     double outline_squares = 0.0;

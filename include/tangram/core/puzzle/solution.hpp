@@ -20,6 +20,9 @@ struct PlacedPiece {
   Polygon polygon;
 };
 
+/// `piece` moved by `by` (px): its pose's centre and every corner of its polygon.
+void move_piece(PlacedPiece& piece, Vec2 by);
+
 /// What rules out, before any search, every assembly of a set in a pattern at the configured
 /// rotations (found on the pattern and the raster piece masks the search would use, so it holds
 /// for the search, not only in general). Front ends word it.
