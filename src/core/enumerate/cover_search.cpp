@@ -361,8 +361,8 @@ struct Subtree {
   std::vector<int> moves;  ///< the assemblies to report (moves of the problem), one after the other
   std::vector<int> ends;   ///< where each ends in `moves`
   bool finished = false;   ///< searched to the end (or to max_solutions of its own)
-  std::vector<long> at;    ///< with a node budget: the subtree's moves when each was reached
-  long total = 0;          ///< with a node budget: the subtree's moves when it ended
+  std::vector<long> at;    ///< the subtree's moves when each was reached
+  long total = 0;          ///< the subtree's moves when it ended
   bool capped = false;     ///< ended by the node budget before its end
 };
 
@@ -840,21 +840,24 @@ CoverResult cover_search(const CoverProblem& problem, const CoverConfig& config,
   std::atomic<std::size_t> cancel_after{std::numeric_limits<std::size_t>::max()};
   std::atomic<long> found{0}, nodes{0};
   std::atomic<bool> timed_out{false}, interrupted{false};
-  // CoverConfig::max_nodes: the moves left to the subtrees in order after those accounted
-  // (under report_mutex; read without it as an upper bound of any later subtree's share).
+  // The moves are counted as one thread makes them in order (CoverCount::nodes): the subtrees'
+  // in order, up to the last assembly reported. CoverConfig::max_nodes: the moves left to the
+  // subtrees in order after those accounted (under report_mutex; read without it as an upper
+  // bound of any later subtree's share).
   const bool budget = config.max_nodes > 0;
-  std::atomic<long> remaining{budget ? config.max_nodes - result.nodes : 0};
+  std::atomic<long> remaining{budget ? config.max_nodes - result.nodes
+                                     : std::numeric_limits<long>::max() / 2};
   bool spent = budget && remaining.load() <= 0;
-  if (budget) result.ordered_nodes = std::min(result.nodes, config.max_nodes);
+  long ordered = budget ? std::min(result.nodes, config.max_nodes) : result.nodes;
   std::atomic<long long> next_progress{0};
   std::vector<int> assembly;
   // Under report_mutex: the subtree's assemblies in order, those reached within `within` moves.
-  // Returns the moves at the last one reported (with a budget).
+  // Returns the moves at the last one reported.
   const auto report = [&](Subtree& tree, long within = std::numeric_limits<long>::max()) {
     long last = 0;
     for (std::size_t k = 0; k < tree.ends.size() && result.solutions < max_solutions; ++k) {
-      if (budget && tree.at[k] > within) break;
-      if (budget) last = tree.at[k];
+      if (tree.at[k] > within) break;
+      last = tree.at[k];
       const std::size_t from = k == 0 ? 0 : static_cast<std::size_t>(tree.ends[k - 1]);
       assembly.clear();
       assembly.assign(tree.moves.begin() + static_cast<std::ptrdiff_t>(from),
@@ -877,7 +880,7 @@ CoverResult cover_search(const CoverProblem& problem, const CoverConfig& config,
       for (const int m : walker.placed())
         own.push_back(index.moves[static_cast<std::size_t>(m)].index);
       const long n = symmetry.append_reports(own, tree.moves, tree.ends);
-      if (budget) tree.at.resize(tree.ends.size(), walker.nodes() - start);
+      tree.at.resize(tree.ends.size(), walker.nodes() - start);
       tree.count += n;
       found.fetch_add(n, std::memory_order_relaxed);
       return tree.count < max_solutions;
@@ -923,25 +926,21 @@ CoverResult cover_search(const CoverProblem& problem, const CoverConfig& config,
            (subtrees[reported_upto].finished || subtrees[reported_upto].capped) &&
            result.solutions < max_solutions) {
       Subtree& next_tree = subtrees[reported_upto];
-      if (!budget) {
-        report(next_tree);
+      // As one thread in order: the subtree's assemblies within the moves left; the budget
+      // ends inside it unless the subtree, or the assemblies wanted, ended first.
+      const long left = remaining.load();
+      const long last = report(next_tree, left);
+      if (result.solutions >= max_solutions) {
+        ordered += last;
+      } else if (next_tree.finished && next_tree.total <= left) {
+        remaining -= next_tree.total;
+        ordered += next_tree.total;
       } else {
-        // As one thread in order: the subtree's assemblies within the moves left; the budget
-        // ends inside it unless the subtree, or the assemblies wanted, ended first.
-        const long left = remaining.load();
-        const long last = report(next_tree, left);
-        if (result.solutions >= max_solutions) {
-          result.ordered_nodes += last;
-        } else if (next_tree.finished && next_tree.total <= left) {
-          remaining -= next_tree.total;
-          result.ordered_nodes += next_tree.total;
-        } else {
-          spent = true;
-          result.ordered_nodes += left;
-          cancel_after = reported_upto;
-          ++reported_upto;
-          break;
-        }
+        spent = true;
+        ordered += left;
+        cancel_after = reported_upto;
+        ++reported_upto;
+        break;
       }
       if (++reported_upto < subtrees.size() && result.solutions >= max_solutions)
         cancel_after = reported_upto - 1;
@@ -949,6 +948,7 @@ CoverResult cover_search(const CoverProblem& problem, const CoverConfig& config,
   };
   if (spent) {  // the budget ended before the subtrees
     result.out_of_nodes = true;
+    result.nodes = ordered;
     return result;
   }
   const std::size_t workers =
@@ -960,9 +960,10 @@ CoverResult cover_search(const CoverProblem& problem, const CoverConfig& config,
       search_subtree(i, walker);
     }
   });
-  result.nodes += nodes.load();
   result.timed_out = timed_out;
   result.interrupted = interrupted && !timed_out;
+  // Ended by itself, the moves in order; stopped by the clock or a request, every move made.
+  result.nodes = result.timed_out || result.interrupted ? result.nodes + nodes.load() : ordered;
   // Stopped early: what the subtrees found, in order, reported after the finished ones (not
   // past the node budget's end).
   for (std::size_t i = reported_upto;

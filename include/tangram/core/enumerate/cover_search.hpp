@@ -87,15 +87,15 @@ struct CoverProgress {
 
 /// How far a search went: what cover_search() and the searches built on it report.
 struct CoverCount {
-  long solutions = 0;         ///< assemblies found and reported (at most max_solutions)
-  long nodes = 0;             ///< moves made (all threads)
+  long solutions = 0;  ///< assemblies found and reported (at most max_solutions)
+  /// Moves made, counted as one thread makes them in the search's order up to its end (the
+  /// last assembly reported, the budget's end or the last subtree): the same with any thread
+  /// count. Every move made, on every thread, when a deadline or a stop ended the search.
+  long nodes = 0;
   bool exhausted = false;     ///< every assembly was visited (the count is exact)
   bool timed_out = false;     ///< the deadline ended the search
   bool interrupted = false;   ///< CoverConfig::stop ended the search
   bool out_of_nodes = false;  ///< CoverConfig::max_nodes ended the search
-  /// With CoverConfig::max_nodes: the moves one thread makes to the same end, in the search's
-  /// order (at most max_nodes); the same with any thread count.
-  long ordered_nodes = 0;
   /// The order of the group that CoverProblem::symmetries generate, the identity included (1
   /// without symmetries): what "up to symmetry" is up to.
   long group_order = 1;

@@ -2,7 +2,6 @@
 // (grid_search.hpp).
 
 #include <chrono>
-#include <limits>
 #include <optional>
 
 #include "tangram/core/base/parallel.hpp"
@@ -37,13 +36,10 @@ public:
     settings.deadline = start + std::chrono::duration_cast<Clock::duration>(
                                     std::chrono::duration<double>(s.time_limit_s));
     settings.stop = s.stop;
-    // A budget no search reaches, for the moves counted as one thread makes them in order
-    // (CoverCount::ordered_nodes): the placements reported are the same with any thread count.
-    settings.max_nodes = std::numeric_limits<long>::max() / 2;
     const GridSearchResult found = grid_search(*grid, input.config.pieces, *configs, settings);
     if (found.solutions == 0) return std::nullopt;
     return detail::exact_answer(grid_pieces(*grid, input.config.pieces, *configs, found.first),
-                                found.ordered_nodes, input, start);
+                                found.nodes, input, start);
   }
 };
 

@@ -64,7 +64,7 @@ public:
           std::clamp((s.work_limit_s - s.work->seconds()) / kNodeSeconds, 1.0, 1e18));
     const LatticeSearchResult found =
         lattice_search(input.pattern, *figure, config.pieces, settings);
-    charge_work(s, kNodeSeconds * static_cast<double>(found.ordered_nodes));
+    charge_work(s, kNodeSeconds * static_cast<double>(found.nodes));
     if (found.solutions == 0) {
       // None on the lattice: told, and the solve goes on for assemblies off it.
       // (On a lattice too fine to read each sample for certain, none proves nothing.)
@@ -74,9 +74,7 @@ public:
     std::vector<PlacedPiece> pieces = lattice_pieces(*figure, config.pieces, unit_px, found.first);
     // The lattice is placed by the figure's box, which its pixels give to half a pixel.
     if (s.snap) fit_to_outline(input.judge, config.pieces, pieces, snap_config(s));
-    // The moves in order, where counted: the same with any thread count.
-    const long nodes = found.ordered_nodes > 0 ? found.ordered_nodes : found.nodes;
-    return detail::exact_answer(std::move(pieces), nodes, input, start);
+    return detail::exact_answer(std::move(pieces), found.nodes, input, start);
   }
 };
 
