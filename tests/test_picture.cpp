@@ -105,6 +105,31 @@ TEST_CASE("piece slots: copies take their shape's slots in the order they come, 
   CHECK(piece_slots(set, pieces) == std::vector<std::size_t>{5, 0, 6, 7, 1});
 }
 
+TEST_CASE("CIELAB: the palette's conversion, against published values and cv::cvtColor's") {
+  // sRGB primaries and white in CIELAB (D65), as colour references publish them.
+  struct Known {
+    cv::Vec3b bgr;
+    cv::Vec3f lab;
+  };
+  for (const Known& k :
+       {Known{{0, 0, 255}, {53.24f, 80.09f, 67.20f}}, Known{{0, 255, 0}, {87.73f, -86.18f, 83.18f}},
+        Known{{255, 0, 0}, {32.30f, 79.19f, -107.86f}},
+        Known{{255, 255, 255}, {100.0f, 0.0f, 0.0f}}, Known{{0, 0, 0}, {0.0f, 0.0f, 0.0f}}}) {
+    CAPTURE(k.bgr);
+    CHECK(cv::norm(detail::cielab(k.bgr) - k.lab) < 0.05);
+  }
+  // OpenCV interpolates a table: within half a unit everywhere (2.3 is a just-noticeable
+  // difference).
+  double worst = 0.0;
+  for (int b = 0; b < 256; b += 15)
+    for (int g = 0; g < 256; g += 15)
+      for (int r = 0; r < 256; r += 15) {
+        const cv::Vec3b colour(static_cast<uchar>(b), static_cast<uchar>(g), static_cast<uchar>(r));
+        worst = std::max(worst, cv::norm(detail::cielab(colour) - lab(cv::Scalar(b, g, r))));
+      }
+  CHECK(worst < 0.5);
+}
+
 TEST_CASE(
     "piece colours: the Tangram's as before, and 24 slots far apart from each other and "
     "from the picture's white, grey and outlines") {

@@ -52,14 +52,11 @@ constexpr int kFont = cv::FONT_HERSHEY_SIMPLEX;
 /// legend entry at the largest font.
 constexpr int kMinPictureWidth = 340;
 
-/// CIELAB coordinates of BGR colours (OpenCV's float conversion: L in [0, 100]).
+/// CIELAB coordinates of BGR colours (detail::cielab()).
 std::vector<cv::Vec3f> to_lab(const std::vector<cv::Vec3b>& colours) {
-  cv::Mat3f bgr(1, static_cast<int>(colours.size()));
-  for (std::size_t i = 0; i < colours.size(); ++i)
-    bgr(0, static_cast<int>(i)) = cv::Vec3f(colours[i][0], colours[i][1], colours[i][2]) / 255.0f;
-  cv::Mat3f lab;
-  cv::cvtColor(bgr, lab, cv::COLOR_BGR2Lab);
-  return std::vector<cv::Vec3f>(lab.begin(), lab.end());
+  std::vector<cv::Vec3f> out;
+  for (const cv::Vec3b& colour : colours) out.push_back(detail::cielab(colour));
+  return out;
 }
 
 /// The palette: the fixed colours, then greedily the candidate farthest (smallest CIELAB
@@ -143,6 +140,23 @@ std::string rotation_words(const SolveStats& stats, const SolverConfig& config) 
   const double offset = recorded ? stats.rotation_offset_deg : config.search.rotation_offset_deg;
   return general(step) + "-degree steps" +
          (offset != 0.0 ? " from " + fixed(offset, 2) + " deg" : std::string());
+}
+
+cv::Vec3f detail::cielab(const cv::Vec3b& bgr) {
+  const auto linear = [](double c) {
+    c /= 255.0;
+    return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+  };
+  // Above (6/29)^3 the cube root, below the line that meets it there.
+  const auto f = [](double t) { return t > 0.008856 ? std::cbrt(t) : 7.787 * t + 16.0 / 116.0; };
+  const double r = linear(bgr[2]), g = linear(bgr[1]), b = linear(bgr[0]);
+  // sRGB to XYZ, each row divided by the D65 white's coordinate.
+  const double x = (0.412453 * r + 0.357580 * g + 0.180423 * b) / 0.950456;
+  const double y = 0.212671 * r + 0.715160 * g + 0.072169 * b;
+  const double z = (0.019334 * r + 0.119193 * g + 0.950227 * b) / 1.088754;
+  const double l = y > 0.008856 ? 116.0 * std::cbrt(y) - 16.0 : 903.3 * y;
+  return {static_cast<float>(l), static_cast<float>(500.0 * (f(x) - f(y))),
+          static_cast<float>(200.0 * (f(y) - f(z)))};
 }
 
 cv::Scalar piece_colour(std::size_t slot) {

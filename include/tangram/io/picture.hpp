@@ -20,6 +20,12 @@ namespace tangram {
 /// The colour (BGR) of piece slot `slot` (the slot-th of PieceSet::order()); 64 repeat.
 cv::Scalar piece_colour(std::size_t slot);
 
+namespace detail {
+/// CIELAB of a BGR colour (sRGB, D65 white, L in [0, 100]): cv::cvtColor's COLOR_BGR2Lab on
+/// floats, without the tables OpenCV builds on its first call.
+cv::Vec3f cielab(const cv::Vec3b& bgr);
+}  // namespace detail
+
 /// The colour (BGR) of the puzzle area under the pieces: light grey (225, 225, 225).
 cv::Scalar puzzle_colour();
 
