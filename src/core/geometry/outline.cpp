@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstring>
 #include <deque>
+#include <map>
 #include <mutex>
 #include <optional>
 
@@ -119,14 +120,23 @@ CircleFit fit_circle(const std::vector<Vec2>& points) {
   mean = (1.0 / static_cast<double>(points.size())) * mean;
   // Least squares of the rows (q.x, q.y, 1) x = -|q|^2, by its 3 x 3 normal equations (the
   // points are centred: well conditioned), solved by OpenCV's own SVD, not LAPACK's.
-  cv::Matx33d ata = cv::Matx33d::zeros();
-  cv::Vec3d atb(0.0, 0.0, 0.0);
+  // (The sums of the products one by one: the same numbers as summing the outer products.)
+  double xx = 0.0, xy = 0.0, x1 = 0.0, yy = 0.0, y1 = 0.0, n = 0.0, bx = 0.0, by = 0.0, b1 = 0.0;
   for (const Vec2 p : points) {
     const Vec2 q = p - mean;
-    const cv::Vec3d row(q.x, q.y, 1.0);
-    ata += row * row.t();
-    atb += -(q.x * q.x + q.y * q.y) * row;
+    const double r2 = -(q.x * q.x + q.y * q.y);
+    xx += q.x * q.x;
+    xy += q.x * q.y;
+    x1 += q.x;
+    yy += q.y * q.y;
+    y1 += q.y;
+    n += 1.0;
+    bx += r2 * q.x;
+    by += r2 * q.y;
+    b1 += r2;
   }
+  const cv::Matx33d ata(xx, xy, x1, xy, yy, y1, x1, y1, n);
+  const cv::Vec3d atb(bx, by, b1);
   cv::Vec3d x;
   if (!cv::solve(ata, atb, x, cv::DECOMP_SVD)) return fit;
   Vec2 c{-x(0) / 2.0, -x(1) / 2.0};
@@ -134,17 +144,26 @@ CircleFit fit_circle(const std::vector<Vec2>& points) {
   if (!(radius2 > 0.0) || !std::isfinite(radius2)) return fit;
   double radius = std::sqrt(radius2);
   for (int step = 0; step < 8; ++step) {
-    cv::Matx33d jtj = cv::Matx33d::zeros();
-    cv::Vec3d jtr(0.0, 0.0, 0.0);
+    double jxx = 0.0, jxy = 0.0, jx1 = 0.0, jyy = 0.0, jy1 = 0.0, j11 = 0.0;
+    double rx = 0.0, ry = 0.0, r1 = 0.0;
     for (const Vec2 p : points) {
       const Vec2 q = p - mean - c;
       const double d = std::hypot(q.x, q.y);
       if (d < 1e-12) continue;
-      const cv::Vec3d j(-q.x / d, -q.y / d, -1.0);
+      const double jx = -q.x / d, jy = -q.y / d;
       const double res = d - radius;
-      jtj += j * j.t();
-      jtr += res * j;
+      jxx += jx * jx;
+      jxy += jx * jy;
+      jx1 += jx * -1.0;
+      jyy += jy * jy;
+      jy1 += jy * -1.0;
+      j11 += 1.0;
+      rx += res * jx;
+      ry += res * jy;
+      r1 += res * -1.0;
     }
+    const cv::Matx33d jtj(jxx, jxy, jx1, jxy, jyy, jy1, jx1, jy1, j11);
+    const cv::Vec3d jtr(rx, ry, r1);
     cv::Vec3d delta;
     if (!cv::solve(jtj, -jtr, delta, cv::DECOMP_CHOLESKY)) break;
     c = c + Vec2{delta[0], delta[1]};
@@ -390,11 +409,15 @@ private:
     const std::size_t margin = std::min<std::size_t>(2, steps / 8);
     return points((from + margin) % n, (to + n - margin) % n);
   }
-  /// Sum of squared distances of the crack midpoints of from..to from their best circle.
+  /// Sum of squared distances of the crack midpoints of from..to from their best circle
+  /// (remembered: the boundaries' searches ask for the same stretches again).
   double circle_sse(std::size_t from, std::size_t to) const {
+    const auto [at, fresh] = circle_sse_.try_emplace({from, to}, 0.0);
+    if (!fresh) return at->second;
     const std::vector<Vec2> p = points(from, to);
     const CircleFit fit = fit_circle(p);
-    return fit.ok ? fit.rms * fit.rms * static_cast<double>(p.size()) : 1e300;
+    at->second = fit.ok ? fit.rms * fit.rms * static_cast<double>(p.size()) : 1e300;
+    return at->second;
   }
   /// ... from their best line.
   double line_sse(std::size_t from, std::size_t to) const {
@@ -478,6 +501,8 @@ private:
   const std::vector<std::size_t>& kept_;
   Cracks cracks_;
   double max_radius_px_ = 0.0;
+  /// circle_sse() of the stretches asked for so far, by (from, to).
+  mutable std::map<std::pair<std::size_t, std::size_t>, double> circle_sse_;
 };
 
 OutlineRing vectorise_ring(const cv::Mat1b& puzzle, const std::vector<cv::Point>& contour,
