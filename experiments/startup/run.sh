@@ -8,7 +8,8 @@
 # program: the shared libraries ldd lists and the ones the dynamic loader actually maps
 # (LD_DEBUG=files, dlopen included), then N rounds, the two programs taking turns within each
 # round, of `tangram --version`, `tangram solve masks/01-square.png --json F` and the same with
-# `--json -` (the JSON on standard output: no file to make durable, see docs/durability.md),
+# `--json -` (the JSON on standard output: no file to make durable, see docs/durability.md) and
+# with `--image P.png` too (a picture of the solution),
 # timed as whole processes (from spawning to reaping, by a Python parent), with the solver's own
 # time read from the JSON (stats.seconds).
 # Prints a Markdown report: medians, and the ratios that are the claims (the whole process over
@@ -93,28 +94,35 @@ for r in range(runs):
         out_path = os.path.join(work, "%s-%d.out.json" % (name, r))
         record(name, "stdout", timed([p, "solve", pattern, "--json", "-"], out_path))
         record(name, "stdout-own", own(out_path))
+        image_json = os.path.join(work, "%s-%d.image.json" % (name, r))
+        picture = os.path.join(work, "%s-%d.png" % (name, r))
+        record(name, "image", timed([p, "solve", pattern, "--json", image_json, "--image", picture]))
+        record(name, "image-own", own(image_json))
 PY
 
 for n in "${names[@]}"; do
-  for m in version solve own stdout stdout-own; do median < "$work/$n.$m" > "$work/$n.$m.median"; done
+  for m in version solve own stdout stdout-own image image-own; do median < "$work/$n.$m" > "$work/$n.$m.median"; done
 done
 value() { cat "$work/$1.$2"; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
 
-echo "| program | libraries listed (ldd) | mapped: --version | mapped: solve | --version (s) | solve, process (s) | solve, own (s) | process / own | --json -: process (s) | own (s) | process / own |"
-echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
+echo "| program | libraries listed (ldd) | mapped: --version | mapped: solve | --version (s) | solve, process (s) | solve, own (s) | process / own | --json -: process (s) | own (s) | process / own | --image: process (s) | own (s) | process / own |"
+echo "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"
 for i in 0 1; do
   n=${names[$i]}
   echo "| $n: ${programs[$i]} | $(value "$n" ldd) | $(value "$n" mapped) | $(value "$n" mapped-solve) |" \
        "$(value "$n" version.median) | $(value "$n" solve.median) | $(value "$n" own.median) |" \
        "$(ratio "$(value "$n" solve.median)" "$(value "$n" own.median)") |" \
        "$(value "$n" stdout.median) | $(value "$n" stdout-own.median) |" \
-       "$(ratio "$(value "$n" stdout.median)" "$(value "$n" stdout-own.median)") |"
+       "$(ratio "$(value "$n" stdout.median)" "$(value "$n" stdout-own.median)") |" \
+       "$(value "$n" image.median) | $(value "$n" image-own.median) |" \
+       "$(ratio "$(value "$n" image.median)" "$(value "$n" image-own.median)") |"
 done
 echo
 echo "new / baseline (medians of $runs runs each, taking turns): --version" \
      "$(ratio "$(value new version.median)" "$(value baseline version.median)"), solve as a process" \
      "$(ratio "$(value new solve.median)" "$(value baseline solve.median)"), the solver's own time" \
-     "$(ratio "$(value new own.median)" "$(value baseline own.median)")."
+     "$(ratio "$(value new own.median)" "$(value baseline own.median)"), solve with --image as a" \
+     "process $(ratio "$(value new image.median)" "$(value baseline image.median)")."
 echo "Pattern: masks/01-square.png.${prefix[*]:+ Timed under ${prefix[*]}.}" \
      "Load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)."
