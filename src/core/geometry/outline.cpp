@@ -154,13 +154,13 @@ CircleFit fit_circle(const std::vector<Vec2>& points) {
       const double res = d - radius;
       jxx += jx * jx;
       jxy += jx * jy;
-      jx1 += jx * -1.0;
+      jx1 -= jx;
       jyy += jy * jy;
-      jy1 += jy * -1.0;
+      jy1 -= jy;
       j11 += 1.0;
       rx += res * jx;
       ry += res * jy;
-      r1 += res * -1.0;
+      r1 -= res;
     }
     const cv::Matx33d jtj(jxx, jxy, jx1, jxy, jyy, jy1, jx1, jy1, j11);
     const cv::Vec3d jtr(rx, ry, r1);
