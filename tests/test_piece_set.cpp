@@ -153,6 +153,21 @@ TEST_CASE("piece set: a set with copies and its order") {
   CHECK(set.configuration_count(1.0, true) == 180 + 180 + 90);
 }
 
+TEST_CASE("piece set: arcs_first() puts the curved pieces first, each part largest first") {
+  const Polygon quarter = quarter_disc_outline();
+  const PieceArc arc{1, 3, {0, 0}, 1.0, 90.0, {std::sqrt(0.5), std::sqrt(0.5)}};
+  const PieceSet set("mixed", {{"bar", {{0, 0}, {3, 0}, {3, 1}, {0, 1}}, 1},
+                               {"quarter", quarter, 2, {arc}},
+                               {"unit", {{0, 0}, {1, 0}, {1, 1}, {0, 1}}, 1}});
+  REQUIRE(set.order() == std::vector<ShapeId>{0, 2, 1, 1});
+  const PieceSet first = set.arcs_first();
+  CHECK(first.order() == std::vector<ShapeId>{1, 1, 0, 2});
+  CHECK(first.shapes().size() == set.shapes().size());
+  CHECK(first.total_area() == set.total_area());
+  // A set without arcs keeps its order.
+  CHECK(PieceSet::tangram().arcs_first().order() == PieceSet::tangram().order());
+}
+
 TEST_CASE("piece set: bad shapes are refused with the shape named") {
   const Polygon unit{{0, 0}, {1, 0}, {1, 1}, {0, 1}};
   CHECK_THROWS_WITH_AS(PieceSet("s", {}), doctest::Contains("no shapes"), InputError);

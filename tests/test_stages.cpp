@@ -75,10 +75,38 @@ SolverConfig no_exact_stages() {
 
 }  // namespace
 
-TEST_CASE("stages: the default list is refusal, grid, lattice, vertex, straightened, raster, ...") {
+TEST_CASE("stages: the default list is refusal, grid, lattice, vertex, straightened, arcs, ...") {
   CHECK(stage_names(default_stages()) ==
-        std::vector<std::string>{"refusal", "grid", "lattice", "vertex", "straightened", "raster",
-                                 "vertex-off-rotations"});
+        std::vector<std::string>{"refusal", "grid", "lattice", "vertex", "straightened", "arcs",
+                                 "raster", "vertex-off-rotations"});
+}
+
+TEST_CASE("stages: a curved set's arcs go on the outline's arcs first, the raster search after") {
+  SolverConfig heart;
+  heart.pieces = builtin_piece_set("broken-heart").set;
+  // The heart's 04-hole: every curved piece's arc lies on an arc of the outline. Placed there
+  // first, the pieces need a few hundred placements; searched largest first, about 20000.
+  const Pattern hole = mask_pattern("sets/broken-heart/04-hole.png");
+  const Solution arcs = solve(hole, heart);
+  REQUIRE(arcs.solved);
+  CHECK(arcs.stats.found_by == "arcs");
+  CHECK(arcs.stats.placements_tried < 2000);
+  CHECK(verify_solution(hole, arcs.pieces, heart.pieces).valid);
+  // The curved pieces came first, each with an arc on the outline.
+  REQUIRE(arcs.pieces.size() == heart.pieces.piece_count());
+  for (std::size_t k = 0; k < 5; ++k)
+    CHECK_FALSE(heart.pieces.shape(arcs.pieces[k].shape).arcs.empty());
+  // The egg's 06-parts: the arcs stage finds no assembly, and the raster stage answers.
+  SolverConfig egg;
+  egg.pieces = builtin_piece_set("egg-of-columbus").set;
+  const Pattern parts = mask_pattern("sets/egg-of-columbus/06-parts.png");
+  const Solution raster = solve(parts, egg);
+  REQUIRE(raster.solved);
+  CHECK(raster.stats.found_by == "raster");
+  // A straight-edged set has no arcs stage: the Tangram's figures are the vertex stage's.
+  SolverConfig tangram;
+  const Pattern with_hole = mask_pattern("02-page9-11.png");
+  CHECK(solve(with_hole, tangram).stats.found_by == "vertex");
 }
 
 TEST_CASE("stages: a stage that does not apply is skipped; the first answer ends the solve") {

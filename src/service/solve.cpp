@@ -108,6 +108,8 @@ std::string search_summary(const SolvePlan& plan, const Solution& solution, cons
   if (s.found_by == "lattice") out << "  found on the set's lattice (exact search)\n";
   if (s.found_by == "straightened")
     out << "  found on the outline straightened (lines through its long runs), checked as drawn\n";
+  if (s.found_by == "arcs")
+    out << "  found with the curved pieces first, their arcs on the outline's arcs\n";
   if (std::find(s.exhausted_stages.begin(), s.exhausted_stages.end(), "lattice") !=
       s.exhausted_stages.end())
     out << "  no assembly with every piece's corners on the figure's lattice (searched to the "

@@ -110,6 +110,13 @@ void reverse_outline(PieceShape& s) {
 
 }  // namespace
 
+PieceSet PieceSet::arcs_first() const {
+  PieceSet out = *this;
+  std::stable_partition(out.order_.begin(), out.order_.end(),
+                        [this](ShapeId id) { return !shape(id).arcs.empty(); });
+  return out;
+}
+
 bool has_arcs(const PieceSet& set) {
   for (const PieceShape& shape : set.shapes())
     if (!shape.arcs.empty()) return true;

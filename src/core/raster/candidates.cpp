@@ -67,40 +67,47 @@ void sort_unique(std::vector<cv::Point>& points) {
 
 std::vector<cv::Point> region_corners(const cv::Mat1b& region) { return corners_in(region, 0); }
 
-std::vector<cv::Point> corner_contacts(const BitGrid& free_area,
-                                       const std::vector<cv::Point>& region_corners,
-                                       const std::vector<Vec2>& piece_corners, int reach) {
+std::vector<cv::Point> contacts_near(const BitGrid& free_area,
+                                     const std::vector<cv::Point>& exact_anchors, int reach) {
   const auto is_free = [&](int x, int y) {
     return x >= 0 && y >= 0 && x < free_area.cols() && y < free_area.rows() && free_area.get(x, y);
   };
   std::vector<cv::Point> points;
-  for (const cv::Point& w : region_corners)
-    for (const Vec2& v : piece_corners) {
-      // The corner pixel's centre w + 0.5 is the anchor pixel's centre a + 0.5 plus v.
-      const cv::Point exact(static_cast<int>(std::lround(w.x - v.x)),
-                            static_cast<int>(std::lround(w.y - v.y)));
-      bool found = false;
-      cv::Point best;
-      int best_d2 = 0;
-      for (int dy = -reach; dy <= reach; ++dy)
-        for (int dx = -reach; dx <= reach; ++dx) {
-          const int d2 = dx * dx + dy * dy;
-          if (d2 > reach * reach || !is_free(exact.x + dx, exact.y + dy)) continue;
-          if (!found || d2 < best_d2) {  // row-major scan: ties go to the smaller (y, x)
-            found = true;
-            best = exact + cv::Point(dx, dy);
-            best_d2 = d2;
-          }
+  for (const cv::Point& exact : exact_anchors) {
+    bool found = false;
+    cv::Point best;
+    int best_d2 = 0;
+    for (int dy = -reach; dy <= reach; ++dy)
+      for (int dx = -reach; dx <= reach; ++dx) {
+        const int d2 = dx * dx + dy * dy;
+        if (d2 > reach * reach || !is_free(exact.x + dx, exact.y + dy)) continue;
+        if (!found || d2 < best_d2) {  // row-major scan: ties go to the smaller (y, x)
+          found = true;
+          best = exact + cv::Point(dx, dy);
+          best_d2 = d2;
         }
-      if (!found) continue;
-      bool touches = false;
-      for (int dy = -reach; dy <= reach && !touches; ++dy)
-        for (int dx = -reach; dx <= reach && !touches; ++dx)
-          touches = dx * dx + dy * dy <= reach * reach && !is_free(best.x + dx, best.y + dy);
-      if (touches) points.push_back(best);
-    }
+      }
+    if (!found) continue;
+    bool touches = false;
+    for (int dy = -reach; dy <= reach && !touches; ++dy)
+      for (int dx = -reach; dx <= reach && !touches; ++dx)
+        touches = dx * dx + dy * dy <= reach * reach && !is_free(best.x + dx, best.y + dy);
+    if (touches) points.push_back(best);
+  }
   sort_unique(points);
   return points;
+}
+
+std::vector<cv::Point> corner_contacts(const BitGrid& free_area,
+                                       const std::vector<cv::Point>& region_corners,
+                                       const std::vector<Vec2>& piece_corners, int reach) {
+  std::vector<cv::Point> exact;
+  for (const cv::Point& w : region_corners)
+    for (const Vec2& v : piece_corners)
+      // The corner pixel's centre w + 0.5 is the anchor pixel's centre a + 0.5 plus v.
+      exact.emplace_back(static_cast<int>(std::lround(w.x - v.x)),
+                         static_cast<int>(std::lround(w.y - v.y)));
+  return contacts_near(free_area, exact, reach);
 }
 
 std::vector<cv::Point> candidate_positions(const BitGrid& free_area,

@@ -87,6 +87,28 @@ std::vector<std::vector<Vec2>> configuration_corners(const PieceSet& set, ShapeI
   return out;
 }
 
+/// The arcs of each configuration of `shape` (Steps::arcs_).
+std::vector<std::vector<ArcAt>> configuration_arcs(const PieceSet& set, ShapeId shape,
+                                                   double unit_px, const PieceMasks& masks) {
+  const PieceShape& piece = set.shape(shape);
+  std::vector<std::vector<ArcAt>> out(masks.configs.size());
+  if (piece.arcs.empty()) return out;
+  const Polygon local = set.local_polygon(shape, unit_px);
+  const Vec2 shift = local.front() - unit_px * piece.outline.front();  // from the centroid
+  for (const PieceArc& arc : piece.arcs) {
+    const Vec2 centre = unit_px * arc.centre + shift;
+    // Convex when a point just inside the arc's middle, towards the centre, is in the piece.
+    const Vec2 middle = local[(arc.start + arc.chords / 2) % local.size()];
+    const bool convex = inside_polygon(local, middle + 0.02 * (centre - middle));
+    for (std::size_t i = 0; i < masks.configs.size(); ++i) {
+      const Configuration& c = masks.configs[i].config;
+      out[i].push_back(
+          {rotate_local(centre, c.angle_deg, c.reflected), unit_px * arc.radius, convex});
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 Steps::Steps(const Pattern& pattern, const SolverConfig& config, const ProgressCallback& progress,
@@ -110,6 +132,11 @@ Steps::Steps(const Pattern& pattern, const SolverConfig& config, const ProgressC
   // rasterising takes it, instead of the caller doing it alone before or after.
   TaskGroup beside;
   if (s.snap) beside.run([this, &judge] { outline_ = vectorise_outline(judge.puzzle); });
+  if (s.arcs_on_outline)
+    beside.run([this, &pattern] {
+      for (const OutlineRing& ring : vectorise_outline(pattern.puzzle))
+        figure_arcs_.insert(figure_arcs_.end(), ring.arcs.begin(), ring.arcs.end());
+    });
   beside.run([this, &pattern, &set] { refusal_ = outline_refusal(pattern, set); });
   beside.run([this, &pattern, &set] {
     root_state_ = make_layout_state(pattern.puzzle);
@@ -149,6 +176,7 @@ void Steps::rasterise_pieces(double inset, Clock::time_point deadline) {
   pieces_.assign(set.shape_count(), PieceMasks{});
   needs_.assign(set.shape_count(), PieceNeeds{});
   corners_.assign(set.shape_count(), {});
+  arcs_.assign(set.shape_count(), {});
   for (const ShapeId shape : set.order()) {  // largest first, as before the split into shapes
     const std::size_t k = static_cast<std::size_t>(shape);
     if (pieces_[k].configs.empty() && !masks_timed_out_) {
@@ -157,6 +185,8 @@ void Steps::rasterise_pieces(double inset, Clock::time_point deadline) {
       masks_timed_out_ = pieces_[k].configs.empty();
       needs_[k] = piece_needs(pieces_[k].configs);
       corners_[k] = configuration_corners(set, shape, set.unit_px(pattern_.side_px), pieces_[k]);
+      if (s.arcs_on_outline)
+        arcs_[k] = configuration_arcs(set, shape, set.unit_px(pattern_.side_px), pieces_[k]);
     }
   }
 }
@@ -244,6 +274,9 @@ namespace {
 /// How far (px) a corner contact may be from where the corners meet exactly: the inset masks'
 /// slack and the rounding of both corners to pixels.
 constexpr int kContactReachPx = 2;
+/// How far the radius of a figure's arc may be from a piece arc's, as a share of the piece's,
+/// for the piece's arc to lie on it (a short arc's fitted radius can be several pixels off).
+constexpr double kArcRadiusShare = 0.15;
 
 cv::Mat1f dt_normalised(const LayoutState& state) {
   cv::Mat1f dt = state.depth.clone();
@@ -274,8 +307,10 @@ std::vector<Candidate> Steps::candidates(LayoutState& state, int level,
                    : PlacementCost::sweep(sweep_);
       });
   const std::size_t keep = choice.per_configuration;
-  const std::vector<std::vector<Vec2>>& corners =
-      corners_[static_cast<std::size_t>(set().order()[static_cast<std::size_t>(level)])];
+  const std::size_t shape =
+      static_cast<std::size_t>(set().order()[static_cast<std::size_t>(level)]);
+  const std::vector<std::vector<Vec2>>& corners = corners_[shape];
+  const std::vector<std::vector<ArcAt>>& arcs = arcs_[shape];
   std::vector<std::vector<Candidate>> per_config(configs.size());
   // Past the time limit the configurations left are skipped: the search stops before it uses
   // this node (a node of thousands of large masks could otherwise run on for minutes).
@@ -284,8 +319,11 @@ std::vector<Candidate> Steps::candidates(LayoutState& state, int level,
     BitGrid area;
     collision_free_area(state.runs, configs[i].mask, area);
     std::vector<Candidate>& out = per_config[i];
-    std::vector<cv::Point> positions = candidate_positions(area, choice.positions);
-    if (choice.corner_contacts) {
+    // SearchConfig::arcs_on_outline: a piece with arcs only where one lies on the outline's.
+    const bool on_arcs = !arcs.empty() && !arcs[i].empty();
+    std::vector<cv::Point> positions =
+        on_arcs ? arc_contacts(area, arcs[i]) : candidate_positions(area, choice.positions);
+    if (choice.corner_contacts && !on_arcs) {
       const std::vector<cv::Point> contacts =
           corner_contacts(area, region, corners[i], kContactReachPx);
       positions.insert(positions.end(), contacts.begin(), contacts.end());
@@ -306,6 +344,32 @@ std::vector<Candidate> Steps::candidates(LayoutState& state, int level,
   std::vector<Candidate> all;
   for (std::vector<Candidate>& c : per_config) all.insert(all.end(), c.begin(), c.end());
   return all;
+}
+
+std::vector<cv::Point> Steps::arc_contacts(const BitGrid& area,
+                                           const std::vector<ArcAt>& piece_arcs) const {
+  std::vector<cv::Point> exact;
+  for (const ArcAt& arc : piece_arcs)
+    for (const OutlineArc& figure : figure_arcs_) {
+      if (figure.convex != arc.convex ||
+          std::abs(figure.radius - arc.radius) > kArcRadiusShare * arc.radius)
+        continue;
+      // The circle of the piece's radius through the arc's ends, on the fitted circle's side
+      // of their chord: a short arc's fitted centre and radius can be pixels off.
+      Vec2 centre = figure.centre;
+      const Vec2 chord = figure.to - figure.from;
+      const double half = 0.5 * std::hypot(chord.x, chord.y);
+      if (half > 1.0 && half < arc.radius) {
+        const Vec2 middle = 0.5 * (figure.from + figure.to);
+        Vec2 normal{-chord.y / (2.0 * half), chord.x / (2.0 * half)};
+        if (dot(normal, figure.centre - middle) < 0.0) normal = -1.0 * normal;
+        centre = middle + std::sqrt(arc.radius * arc.radius - half * half) * normal;
+      }
+      // The circles' centre is the anchor pixel's centre a + 0.5 plus the piece arc's.
+      exact.emplace_back(static_cast<int>(std::lround(centre.x - 0.5 - arc.centre.x)),
+                         static_cast<int>(std::lround(centre.y - 0.5 - arc.centre.y)));
+    }
+  return contacts_near(area, exact, kContactReachPx);
 }
 
 // The distance transform, the costliest part of a placement, comes last: the forward check

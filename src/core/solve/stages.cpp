@@ -10,6 +10,7 @@ const Stage& grid_stage();
 const Stage& lattice_stage();
 const Stage& vertex_stage();
 const Stage& straightened_stage();
+const Stage& arcs_stage();
 const Stage& raster_stage();
 const Stage& vertex_off_rotations_stage();
 
@@ -20,6 +21,7 @@ const StageList& default_stages() {
       &lattice_stage(),               // another set on its lattice, exactly
       &vertex_stage(),                // straight-edged pieces on the outline's corners, exactly
       &straightened_stage(),          // a noisy outline's straight runs, judged as drawn
+      &arcs_stage(),                  // a curved set's arcs on the outline's arcs, first
       &raster_stage(),                // pieces on the raster, at the rotation plan's steps
       &vertex_off_rotations_stage(),  // the vertex stage's assembly outside those rotations
   };

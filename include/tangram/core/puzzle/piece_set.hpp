@@ -89,6 +89,9 @@ public:
 
   /// One entry per copy, largest area first, ties in shape order (copies adjacent).
   const std::vector<ShapeId>& order() const { return order_; }
+  /// This set with the pieces of shapes that have arcs first, each part in order()'s order:
+  /// the order of searches that place the curved pieces first.
+  PieceSet arcs_first() const;
   /// Number of pieces (copies counted).
   std::size_t piece_count() const { return order_.size(); }
   /// Total area of the pieces (copies counted) in set units, arcs counted as their chords.

@@ -85,7 +85,8 @@ struct SolveStats {
   /// shape in another order (SearchConfig::copies_once).
   long repeats_skipped = 0;
   /// The stage that answered, with an assembly or a proof (Stage::name(): "refusal", "grid",
-  /// "lattice", "vertex", "straightened", "raster", "vertex-off-rotations"); empty when none did.
+  /// "lattice", "vertex", "straightened", "arcs", "raster", "vertex-off-rotations"); empty when
+  /// none did.
   std::string found_by;
   double coverage = 0.0;  ///< covered share of the puzzle area (exact, true polygons)
   double overlap = 0.0;   ///< overlapping area / puzzle area

@@ -30,6 +30,11 @@ void sort_unique(std::vector<cv::Point>& points);
 /// The corners of a region (255): its boundary simplified by Douglas-Peucker within 1 px.
 std::vector<cv::Point> region_corners(const cv::Mat1b& region);
 
+/// For each exact anchor, the nearest free one within `reach` px (ties to the smaller (y, x)),
+/// kept when an obstacle lies within `reach` px of it; sorted by (y, x), unique.
+std::vector<cv::Point> contacts_near(const BitGrid& free_area,
+                                     const std::vector<cv::Point>& exact_anchors, int reach);
+
 /// Free anchors where a piece corner (px from the anchor's centre) meets a region corner, within
 /// `reach` px, against an obstacle; sorted by (y, x), unique.
 std::vector<cv::Point> corner_contacts(const BitGrid& free_area,

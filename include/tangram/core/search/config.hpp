@@ -68,6 +68,9 @@ struct SearchConfig {
   bool corners = true;            ///< Ours only: corners join the skeleton endpoints
   /// Ours only: corner-to-corner contacts join them too (corner_contacts(), candidates.hpp).
   bool corner_contacts = true;
+  /// Ours only (the "arcs" stage): a piece with arcs goes only where one of its arcs lies on an
+  /// arc of the figure's outline (Steps::arc_contacts()).
+  bool arcs_on_outline = false;
   bool widen = true;  ///< Ours only: widen the candidates when exhausted
   /// Ours only: never search the copies of a shape in swapped order (copy_memo.hpp).
   bool copies_once = true;

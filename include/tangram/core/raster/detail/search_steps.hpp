@@ -26,6 +26,14 @@ namespace tangram::search {
 
 using Clock = std::chrono::steady_clock;
 
+/// A piece arc in one configuration: its circle's centre (px from the anchor's centre) and
+/// radius (px); convex when the piece lies inside the circle along it.
+struct ArcAt {
+  Vec2 centre;
+  double radius = 0.0;
+  bool convex = true;
+};
+
 /// A placement of the current piece: configuration index, anchor pixel and cost.
 struct Candidate {
   double cost = 0.0;
@@ -240,6 +248,10 @@ private:
   /// The sub-pixel polish of polish_poses(), when enabled.
   void polish_raster(std::vector<PlacedPiece>& pieces,
                      const std::function<bool()>& cancelled = {}) const;
+  /// Free anchors of `area` where one of the piece's arcs lies on an arc of the pattern's outline
+  /// (the same circle, within a few pixels).
+  std::vector<cv::Point> arc_contacts(const BitGrid& area,
+                                      const std::vector<ArcAt>& piece_arcs) const;
   void send_event(SearchEventType type, int level, const Candidate& c,
                   const std::vector<Candidate>& path, int bound);
 
@@ -255,6 +267,10 @@ private:
   std::vector<PieceNeeds> needs_;   ///< per shape
   /// Per shape and configuration: the posed piece's corners, px from the anchor's centre.
   std::vector<std::vector<std::vector<Vec2>>> corners_;
+  /// With SearchConfig::arcs_on_outline, per shape and configuration: the posed piece's arcs.
+  std::vector<std::vector<std::vector<ArcAt>>> arcs_;
+  /// With SearchConfig::arcs_on_outline: the arcs of the pattern's outline.
+  std::vector<OutlineArc> figure_arcs_;
   std::vector<int> max_run_from_;  ///< longest mask run among the pieces from each level on
   /// The empty pattern's state (its run table long enough for every mask), built once: root()
   /// hands out copies, which share its images (a child never writes its parent's).
