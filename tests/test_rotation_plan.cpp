@@ -177,6 +177,22 @@ Pattern turned(const Pattern& pattern, double angle_deg) {
 
 }  // namespace
 
+TEST_CASE("a curved figure's arcs are no noise for its rotation plan") {
+  // The broken heart's 03-compact turned by 17 degrees: the reader measures its arcs' sagitta
+  // over the noise's chord (1.5 px) as noise and gives it a rough band; the plan measures the
+  // noise without the arcs, and turns the grid step to the figure instead of a rough ladder.
+  const PieceSet heart = builtin_piece_set("broken-heart").set;
+  const Pattern figure = turned(
+      load_pattern_png(std::string(TANGRAM_SOURCE_DIR) + "/masks/sets/broken-heart/03-compact.png"),
+      17.0);
+  REQUIRE(figure.rough_band > 0.0);
+  const std::vector<RotationStage> plan = auto_rotation_plan(figure, heart, 45.0);
+  REQUIRE_FALSE(plan.empty());
+  for (const RotationStage& stage : plan) CHECK(stage.extra_inset_px == 0.0);
+  CAPTURE(plan.front().offset_deg);
+  CHECK(angle_distance(plan.front().offset_deg, 17.0, 45.0) < 1.0);
+}
+
 TEST_CASE("a rough outline's direction is read on its long straight runs") {
   // The house jittered by +-2 and +-3 px (experiments/rough/make_rough.py), drawn at 0 degrees
   // modulo 45: its short wobbly edges share no direction within 2 degrees, its long runs do.

@@ -23,6 +23,26 @@ std::optional<OutlineDirection> curved_outline_direction(const Pattern& pattern,
   return outline_direction(pattern, set.grid_step_deg(), kDirectionMinEdgeShare, arcs);
 }
 
+/// How far (px) from an arc's circle a boundary pixel's centre counts as on the arc.
+constexpr double kNearArcPx = 2.0;
+
+/// outline_noise_px(); for a set with arcs, without the pixels on the outline's arcs (an arc's
+/// sagitta over the measure's chord, 1.5 px at a radius of 75 px, is no noise), and 0 when
+/// the rest is not noisy (kNoisyOutlinePx).
+double plan_noise_px(const Pattern& pattern, const PieceSet& set) {
+  if (!has_arcs(set)) return outline_noise_px(pattern.puzzle);
+  std::vector<OutlineArc> arcs;
+  for (const OutlineRing& ring : vectorise_outline(pattern.puzzle))
+    arcs.insert(arcs.end(), ring.arcs.begin(), ring.arcs.end());
+  const double noise = outline_noise_px(pattern.puzzle, [&arcs](cv::Point p) {
+    return std::any_of(arcs.begin(), arcs.end(), [p](const OutlineArc& arc) {
+      const double d = std::hypot(p.x + 0.5 - arc.centre.x, p.y + 0.5 - arc.centre.y);
+      return std::abs(d - arc.radius) <= kNearArcPx;
+    });
+  });
+  return noise >= kNoisyOutlinePx ? noise : 0.0;
+}
+
 }  // namespace
 
 double grid_turn(const OutlineDirection& direction, double grid_deg,
@@ -49,7 +69,7 @@ std::vector<RotationStage> auto_rotation_plan(const Pattern& pattern, const Piec
   const double grid = set.grid_step_deg();
   // Clean outlines (every figure of masks/ and KiloGram) have no band: the plan as before.
   const double noise =
-      config.rough_ladder && pattern.rough_band > 0.0 ? outline_noise_px(pattern.puzzle) : 0.0;
+      config.rough_ladder && pattern.rough_band > 0.0 ? plan_noise_px(pattern, set) : 0.0;
   if (noise > 0.0) {
     const std::optional<OutlineDirection> direction = curved_outline_direction(pattern, set, noise);
     if (direction && direction->share >= config.min_share) {

@@ -20,8 +20,10 @@ Contours outline_contours(const cv::Mat1b& puzzle) {
 }
 
 /// The distance (px) of each boundary pixel of `contours` from the chord between the boundary
-/// pixels `reach` before and after it, contours shorter than 4 x reach left out.
-std::vector<double> chord_distances(const Contours& contours, std::size_t reach) {
+/// pixels `reach` before and after it, contours shorter than 4 x reach left out, and the pixels
+/// `left_out` returns true for (when given).
+std::vector<double> chord_distances(const Contours& contours, std::size_t reach,
+                                    const std::function<bool(cv::Point)>& left_out = {}) {
   std::vector<double> distances;
   for (const std::vector<cv::Point>& contour : contours) {
     const std::size_t n = contour.size();
@@ -29,6 +31,7 @@ std::vector<double> chord_distances(const Contours& contours, std::size_t reach)
     for (std::size_t i = 0; i < n; ++i) {
       const cv::Point a = contour[(i + n - reach) % n], b = contour[(i + reach) % n];
       const cv::Point p = contour[i];
+      if (left_out && left_out(p)) continue;
       const double chord = std::hypot(double(b.x - a.x), double(b.y - a.y));
       if (chord < 1.0) continue;
       const double cross =
@@ -48,8 +51,9 @@ double mean_roughness(const Contours& contours) {
   return sum / static_cast<double>(distances.size());
 }
 
-double median_noise(const Contours& contours) {
-  std::vector<double> distances = chord_distances(contours, static_cast<std::size_t>(kNoiseReach));
+double median_noise(const Contours& contours, const std::function<bool(cv::Point)>& left_out = {}) {
+  std::vector<double> distances =
+      chord_distances(contours, static_cast<std::size_t>(kNoiseReach), left_out);
   if (distances.empty()) return 0.0;
   // The lower median: a value measured, not an average of two.
   const auto middle = distances.begin() + static_cast<std::ptrdiff_t>((distances.size() - 1) / 2);
@@ -64,6 +68,10 @@ double outline_roughness_px(const cv::Mat1b& puzzle) {
 }
 
 double outline_noise_px(const cv::Mat1b& puzzle) { return median_noise(outline_contours(puzzle)); }
+
+double outline_noise_px(const cv::Mat1b& puzzle, const std::function<bool(cv::Point)>& left_out) {
+  return median_noise(outline_contours(puzzle), left_out);
+}
 
 double rough_band(const cv::Mat1b& puzzle) {
   // One tracing of the outline for the three measures.

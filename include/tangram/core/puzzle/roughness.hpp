@@ -3,6 +3,8 @@
 /// How rough the figure's outline is: a hand, a phone photo or JPEG noise (docs/design/figure.md),
 /// and the band of that roughness by which the checker widens spill and coverage (verify.hpp).
 
+#include <functional>
+
 #include <opencv2/core.hpp>
 
 namespace tangram {
@@ -29,6 +31,8 @@ inline constexpr int kNoiseReach = 15;
 /// boundary pixels kNoiseReach before and after it: how far a wobbly outline strays from its
 /// straight runs; 0 for an empty raster. Deterministic.
 double outline_noise_px(const cv::Mat1b& puzzle);
+/// outline_noise_px() without the boundary pixels for which `left_out` returns true.
+double outline_noise_px(const cv::Mat1b& puzzle, const std::function<bool(cv::Point)>& left_out);
 
 /// From this noise on (px) the outline is noisy: the pieces' masks may be inset further
 /// (rough_inset_allowance_px()) and, if it is rough too, the check widened (rough_band()).
