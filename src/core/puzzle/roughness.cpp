@@ -67,8 +67,6 @@ double outline_roughness_px(const cv::Mat1b& puzzle) {
   return mean_roughness(outline_contours(puzzle));
 }
 
-double outline_noise_px(const cv::Mat1b& puzzle) { return median_noise(outline_contours(puzzle)); }
-
 double outline_noise_px(const cv::Mat1b& puzzle, const std::function<bool(cv::Point)>& left_out) {
   return median_noise(outline_contours(puzzle), left_out);
 }

@@ -29,10 +29,10 @@ inline constexpr int kNoiseReach = 15;
 
 /// Median distance (px) of a boundary pixel of the nonzero pixels from the chord between the
 /// boundary pixels kNoiseReach before and after it: how far a wobbly outline strays from its
-/// straight runs; 0 for an empty raster. Deterministic.
-double outline_noise_px(const cv::Mat1b& puzzle);
-/// outline_noise_px() without the boundary pixels for which `left_out` returns true.
-double outline_noise_px(const cv::Mat1b& puzzle, const std::function<bool(cv::Point)>& left_out);
+/// straight runs; 0 for an empty raster. Deterministic. With `left_out`, the boundary pixels it
+/// returns true for are not measured.
+double outline_noise_px(const cv::Mat1b& puzzle,
+                        const std::function<bool(cv::Point)>& left_out = {});
 
 /// From this noise on (px) the outline is noisy: the pieces' masks may be inset further
 /// (rough_inset_allowance_px()) and, if it is rough too, the check widened (rough_band()).
