@@ -69,19 +69,6 @@ struct Edge {
   double length;
 };
 
-/// Whether `p` (px) lies within `tolerance_px` of `arc`.
-bool near_arc(const OutlineArc& arc, Vec2 p, double tolerance_px) {
-  const Vec2 d = p - arc.centre;
-  if (std::abs(std::hypot(d.x, d.y) - arc.radius) > tolerance_px) return false;
-  if (std::abs(arc.sweep_deg) >= 360.0) return true;
-  const Vec2 f = arc.from - arc.centre;
-  const double turn = (std::atan2(d.y, d.x) - std::atan2(f.y, f.x)) * 180.0 / M_PI;
-  // The turn from `from` to p in the arc's direction, in [0, 360).
-  double along = std::fmod(arc.sweep_deg >= 0.0 ? turn : -turn, 360.0);
-  if (along < 0.0) along += 360.0;
-  return along <= std::abs(arc.sweep_deg);
-}
-
 /// How far (px) a contour pixel may be from an arc of the outline to count as lying on it: the
 /// outline's simplification tolerance and a pixel.
 constexpr double kOnArcPx = kOutlineTolerancePx + 1.0;
@@ -93,10 +80,8 @@ constexpr double kOnArcPx = kOutlineTolerancePx + 1.0;
 std::vector<Edge> long_edges(const Pattern& pattern, double min_length_px,
                              const std::vector<OutlineRing>* skip_arcs_of,
                              double corner_tolerance_px = 1.5) {
-  std::vector<OutlineArc> arcs;
-  if (skip_arcs_of)
-    for (const OutlineRing& ring : *skip_arcs_of)
-      arcs.insert(arcs.end(), ring.arcs.begin(), ring.arcs.end());
+  const std::vector<OutlineArc> arcs =
+      skip_arcs_of != nullptr ? outline_arcs(*skip_arcs_of) : std::vector<OutlineArc>{};
   const auto on_arc = [&](const cv::Point& padded) {
     // A padded contour pixel's centre in the pattern's pixel frame.
     const Vec2 p{padded.x - 0.5, padded.y - 0.5};

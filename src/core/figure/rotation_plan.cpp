@@ -31,14 +31,12 @@ constexpr double kNearArcPx = 2.0;
 /// the rest is not noisy (kNoisyOutlinePx).
 double plan_noise_px(const Pattern& pattern, const PieceSet& set) {
   if (!has_arcs(set)) return outline_noise_px(pattern.puzzle);
-  std::vector<OutlineArc> arcs;
-  for (const OutlineRing& ring : vectorise_outline(pattern.puzzle))
-    arcs.insert(arcs.end(), ring.arcs.begin(), ring.arcs.end());
+  const std::vector<OutlineArc> arcs = outline_arcs(vectorise_outline(pattern.puzzle));
   const double noise = outline_noise_px(pattern.puzzle, [&arcs](cv::Point p) {
-    return std::any_of(arcs.begin(), arcs.end(), [p](const OutlineArc& arc) {
-      const double d = std::hypot(p.x + 0.5 - arc.centre.x, p.y + 0.5 - arc.centre.y);
-      return std::abs(d - arc.radius) <= kNearArcPx;
-    });
+    // The boundary pixel's centre.
+    const Vec2 centre{p.x + 0.5, p.y + 0.5};
+    return std::any_of(arcs.begin(), arcs.end(),
+                       [&](const OutlineArc& arc) { return near_arc(arc, centre, kNearArcPx); });
   });
   return noise >= kNoisyOutlinePx ? noise : 0.0;
 }

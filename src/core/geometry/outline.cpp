@@ -573,6 +573,24 @@ OutlineRing vectorise_ring(const cv::Mat1b& puzzle, const std::vector<cv::Point>
 
 double OutlineArc::length() const { return std::abs(sweep_deg) * kPi / 180.0 * radius; }
 
+bool near_arc(const OutlineArc& arc, Vec2 p, double tolerance_px) {
+  const Vec2 d = p - arc.centre;
+  if (std::abs(std::hypot(d.x, d.y) - arc.radius) > tolerance_px) return false;
+  if (std::abs(arc.sweep_deg) >= 360.0) return true;
+  const Vec2 f = arc.from - arc.centre;
+  const double turn = (std::atan2(d.y, d.x) - std::atan2(f.y, f.x)) * 180.0 / M_PI;
+  // The turn from `from` to p in the arc's direction, in [0, 360).
+  double along = std::fmod(arc.sweep_deg >= 0.0 ? turn : -turn, 360.0);
+  if (along < 0.0) along += 360.0;
+  return along <= std::abs(arc.sweep_deg);
+}
+
+std::vector<OutlineArc> outline_arcs(const std::vector<OutlineRing>& rings) {
+  std::vector<OutlineArc> arcs;
+  for (const OutlineRing& ring : rings) arcs.insert(arcs.end(), ring.arcs.begin(), ring.arcs.end());
+  return arcs;
+}
+
 std::vector<std::size_t> simplified_indices(const std::vector<cv::Point>& contour,
                                             double tolerance_px) {
   std::vector<cv::Point> simple;

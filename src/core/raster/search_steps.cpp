@@ -133,10 +133,8 @@ Steps::Steps(const Pattern& pattern, const SolverConfig& config, const ProgressC
   TaskGroup beside;
   if (s.snap) beside.run([this, &judge] { outline_ = vectorise_outline(judge.puzzle); });
   if (s.arcs_on_outline)
-    beside.run([this, &pattern] {
-      for (const OutlineRing& ring : vectorise_outline(pattern.puzzle))
-        figure_arcs_.insert(figure_arcs_.end(), ring.arcs.begin(), ring.arcs.end());
-    });
+    beside.run(
+        [this, &pattern] { figure_arcs_ = outline_arcs(vectorise_outline(pattern.puzzle)); });
   beside.run([this, &pattern, &set] { refusal_ = outline_refusal(pattern, set); });
   beside.run([this, &pattern, &set] {
     root_state_ = make_layout_state(pattern.puzzle);

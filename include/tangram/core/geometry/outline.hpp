@@ -28,6 +28,9 @@ struct OutlineArc {
   double length() const;
 };
 
+/// Whether `p` (px) lies within `tolerance_px` of `arc`'s circle, within its sweep.
+bool near_arc(const OutlineArc& arc, Vec2 p, double tolerance_px);
+
 /// One boundary of the figure.
 struct OutlineRing {
   /// The corners in order (px); outer rings clockwise on screen (positive signed_area()), holes
@@ -53,5 +56,8 @@ inline constexpr double kOutlineTolerancePx = 1.5;
 /// corners) left out. Deterministic.
 std::vector<OutlineRing> vectorise_outline(const cv::Mat1b& puzzle,
                                            double tolerance_px = kOutlineTolerancePx);
+
+/// The arcs of every ring of `rings`, ring by ring.
+std::vector<OutlineArc> outline_arcs(const std::vector<OutlineRing>& rings);
 
 }  // namespace tangram

@@ -20,11 +20,8 @@ public:
   double time_share(const SolverConfig&) const override { return 0.1; }
 
   bool applies(const StageInput& input, const SolveState&) const override {
-    if (input.config.search.mode != SearchMode::Ours || !has_arcs(input.config.pieces))
-      return false;
-    for (const OutlineRing& ring : vectorise_outline(input.pattern.puzzle))
-      if (!ring.arcs.empty()) return true;
-    return false;
+    return input.config.search.mode == SearchMode::Ours && has_arcs(input.config.pieces) &&
+           !outline_arcs(vectorise_outline(input.pattern.puzzle)).empty();
   }
 
   std::optional<Solution> run(const StageInput& input, SolveState&) const override {
