@@ -284,3 +284,26 @@ TEST_CASE("outline: asked again, a picture's outline is the same; a changed pict
   // Another tolerance is another outline.
   CHECK(vectorise_outline(picture, 4.0).size() == 1);
 }
+
+TEST_CASE("outline: near_arc() is within the tolerance of the circle and within the sweep") {
+  // A quarter circle of radius 50 about (100, 100), from (150, 100) a quarter turn towards +y.
+  OutlineArc arc;
+  arc.centre = {100.0, 100.0};
+  arc.radius = 50.0;
+  arc.from = {150.0, 100.0};
+  arc.to = {100.0, 150.0};
+  arc.sweep_deg = 90.0;
+  const double r = 50.0 / std::sqrt(2.0);
+  CHECK(near_arc(arc, {100.0 + r, 100.0 + r}, 1.0));                    // its middle
+  CHECK(near_arc(arc, {100.0 + r + 1.0, 100.0 + r}, 1.0));              // 0.7 px off the circle
+  CHECK_FALSE(near_arc(arc, {100.0 + r + 2.0, 100.0 + r + 2.0}, 1.0));  // 2.8 px off
+  CHECK_FALSE(near_arc(arc, {100.0 - r, 100.0 - r}, 1.0));  // on the circle, outside the sweep
+  arc.sweep_deg = -270.0;  // the other way round, the rest of the circle
+  CHECK_FALSE(near_arc(arc, {100.0 + r, 100.0 + r}, 1.0));
+  CHECK(near_arc(arc, {100.0 - r, 100.0 - r}, 1.0));
+  // The arcs of rings, ring by ring.
+  OutlineRing a, b;
+  a.arcs = {arc};
+  b.arcs = {arc, arc};
+  CHECK(outline_arcs({a, OutlineRing{}, b}).size() == 3);
+}
