@@ -221,7 +221,7 @@ std::string PieceSet::shape_names() const {
 
 Polygon PieceSet::local_polygon(ShapeId id, double unit_px) const {
   Polygon p = shape(id).outline;
-  const Vec2 c = derived_[static_cast<std::size_t>(id)].centroid;
+  const Vec2 c = centroid(id);
   for (Vec2& v : p) v = unit_px * (v - c);
   return p;
 }

@@ -94,9 +94,8 @@ std::vector<std::vector<ArcAt>> configuration_arcs(const PieceSet& set, ShapeId 
   std::vector<std::vector<ArcAt>> out(masks.configs.size());
   if (piece.arcs.empty()) return out;
   const Polygon local = set.local_polygon(shape, unit_px);
-  const Vec2 shift = local.front() - unit_px * piece.outline.front();  // from the centroid
   for (const PieceArc& arc : piece.arcs) {
-    const Vec2 centre = unit_px * arc.centre + shift;
+    const Vec2 centre = unit_px * (arc.centre - set.centroid(shape));
     // Convex when a point just inside the arc's middle, towards the centre, is in the piece.
     const Vec2 middle = local[(arc.start + arc.chords / 2) % local.size()];
     const bool convex = inside_polygon(local, middle + 0.02 * (centre - middle));

@@ -84,6 +84,8 @@ public:
   }
   /// mirror_distinct() of the shape's outline.
   bool mirror_distinct(ShapeId id) const { return derived_[static_cast<std::size_t>(id)].chiral; }
+  /// The centroid of the shape's outline (set units): local_polygon()'s origin.
+  Vec2 centroid(ShapeId id) const { return derived_[static_cast<std::size_t>(id)].centroid; }
   /// Whether the shape is convex (is_convex() of its outline).
   bool convex(ShapeId id) const { return derived_[static_cast<std::size_t>(id)].convex; }
 
