@@ -17,6 +17,20 @@ TEST_CASE("parallel: every index is visited exactly once") {
   }
 }
 
+TEST_CASE("parallel: isolated loops, nested or not, still visit every index exactly once") {
+  for (int threads : {1, 2}) {
+    ThreadLimit limit(threads);
+    const IsolatedLoops outer;
+    std::vector<std::atomic<int>> visits(200);
+    parallel_for(20, [&](std::size_t i) {
+      const IsolatedLoops inner;
+      parallel_for(10, [&](std::size_t j) { visits[10 * i + j].fetch_add(1); });
+    });
+    for (std::size_t i = 0; i < visits.size(); ++i) CHECK(visits[i].load() == 1);
+    CHECK(parallel_any(50, [](std::size_t i) { return i == 37; }));
+  }
+}
+
 TEST_CASE("parallel: a thread limit holds while it lives") {
   {
     ThreadLimit one(1);

@@ -13,6 +13,16 @@
 
 namespace tangram {
 
+namespace {
+
+/// IsolatedLoops alive on this thread.
+thread_local int isolated_loops = 0;
+
+}  // namespace
+
+IsolatedLoops::IsolatedLoops() { ++isolated_loops; }
+IsolatedLoops::~IsolatedLoops() { --isolated_loops; }
+
 void parallel_for(std::size_t n, const std::function<void(std::size_t)>& body) {
   if (n == 0) return;
   if (n == 1) {
@@ -20,10 +30,16 @@ void parallel_for(std::size_t n, const std::function<void(std::size_t)>& body) {
     return;
   }
   // Grain size 1: configurations differ a lot in cost, so let the scheduler balance them.
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 1),
-                    [&](const tbb::blocked_range<std::size_t>& r) {
-                      for (std::size_t i = r.begin(); i != r.end(); ++i) body(i);
-                    });
+  const auto loop = [&] {
+    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, n, 1),
+                      [&](const tbb::blocked_range<std::size_t>& r) {
+                        for (std::size_t i = r.begin(); i != r.end(); ++i) body(i);
+                      });
+  };
+  if (isolated_loops > 0)
+    tbb::this_task_arena::isolate(loop);
+  else
+    loop();
 }
 
 bool parallel_any(std::size_t n, const std::function<bool(std::size_t)>& pred) {

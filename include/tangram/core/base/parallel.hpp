@@ -23,6 +23,17 @@ void parallel_invoke(const std::function<void()>& a, const std::function<void()>
 /// Number of worker threads parallel_for may use right now.
 int max_threads();
 
+/// While alive, the calling thread's parallel_for() and parallel_any() take no task but their
+/// own while they wait: a thread running a long job of its own (a subtree of a search) does not
+/// pick up another thread's long job in the middle of its loops.
+class IsolatedLoops {
+public:
+  IsolatedLoops();
+  ~IsolatedLoops();
+  IsolatedLoops(const IsolatedLoops&) = delete;
+  IsolatedLoops& operator=(const IsolatedLoops&) = delete;
+};
+
 /// Jobs that run alongside the caller; destruction waits for those still running.
 class TaskGroup {
 public:

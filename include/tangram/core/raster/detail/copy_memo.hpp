@@ -46,6 +46,8 @@ public:
 
   /// States remembered.
   std::size_t size() const { return seen_.size(); }
+  /// The most states it remembers.
+  std::size_t max_states() const { return max_states_; }
 
 private:
   /// The state's key: placements as (configuration, y, x), sorted per run of copies.
