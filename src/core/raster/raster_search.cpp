@@ -498,8 +498,10 @@ private:
   /// Candidate `index` of `node` (the stack's last, at `level`) as a child with `discrepancies`:
   /// counted, placed, validated and, when valid within the bound, pushed and expanded. Changes
   /// neither the node's next candidate nor its count of valid children.
+  /// `alone`: the child is computed by itself, never in a batch (the node is another walk's, or
+  /// other threads walk its candidates ahead).
   Try try_child(Walk& w, LdsNode& node, std::size_t level, std::size_t index, int discrepancies,
-                Solution& solution, std::vector<Candidate>& deepest) {
+                Solution& solution, std::vector<Candidate>& deepest, bool alone = false) {
     const std::size_t pieces = steps_.set().piece_count();
     const Candidate candidate = node.candidates[index];
     SubtreeLog* log = w.log;
@@ -531,8 +533,7 @@ private:
     const std::vector<signed char>* known = node.known != nullptr ? &node.known->valid : nullptr;
     bool valid = false;
     LayoutState child;
-    if (log != nullptr) {
-      // Alone: the node may be another thread's, whose batch this walk leaves alone.
+    if (log != nullptr || alone) {
       const signed char verdict = known != nullptr ? (*known)[index] : -1;
       valid = verdict != 0 &&
               steps_.place_and_validate(node.state, static_cast<int>(level), candidate, child,
@@ -605,7 +606,10 @@ private:
     if (node.discrepancies + 1 > w.bound || node.next >= node.candidates.size() ||
         level + kFanOutLevelsBelow > pieces)
       return;
-    if (memo_ && 2 * copies_.size() > copies_.max_states()) return;
+    if (memo_) {
+      const std::lock_guard<std::mutex> lock(copies_mutex_);
+      if (2 * copies_.size() > copies_.max_states()) return;
+    }
     // The subtrees of two candidates reach the same states when the piece they place has a
     // later copy: the copy memo would skip in one what the other explored, so a walk ahead
     // would mostly be walked again.
@@ -667,8 +671,8 @@ private:
     Solution unused;
     std::vector<Candidate> unused_deepest;
     log.add(SubtreeLog::Kind::Step);
-    switch (
-        try_child(w, fan.node, level, index, fan.node.discrepancies + 1, unused, unused_deepest)) {
+    switch (try_child(w, fan.node, level, index, fan.node.discrepancies + 1, unused, unused_deepest,
+                      true)) {
       case Try::Skipped:
       case Try::Entered: log.counts = true; break;
       case Try::Failed:
@@ -745,7 +749,10 @@ private:
       search_.drainer_ = d;
       search_.drain_thread_ = std::this_thread::get_id();
     }
-    ~Drain() { search_.drainer_ = Drainer{}; }
+    ~Drain() {
+      search_.drain_thread_ = std::thread::id{};
+      search_.drainer_ = Drainer{};
+    }
     Drain(const Drain&) = delete;
     Drain& operator=(const Drain&) = delete;
 
@@ -757,10 +764,9 @@ private:
   /// walks that are ready and of use, in order. An outcome that ends the search stops the walks
   /// ahead and is kept in drained_ for commit() to return.
   void drain() {
+    if (drain_thread_.load(std::memory_order_relaxed) != std::this_thread::get_id()) return;
     Drainer& d = drainer_;
-    if (d.fan == nullptr || drained_ != Outcome::Done ||
-        std::this_thread::get_id() != drain_thread_)
-      return;
+    if (d.fan == nullptr || drained_ != Outcome::Done) return;
     FanOut& fan = *d.fan;
     LdsNode& node = fan.node;
     for (std::size_t j; (j = fan.committed) < d.walking;) {
@@ -808,7 +814,7 @@ private:
       return o;
     Walk d{w.stack, w.bound, w.cut, w.log, level, w.own, w.deepest};
     d.under = w.under;
-    switch (try_child(d, node, level, index, node.discrepancies + 1, solution, deepest)) {
+    switch (try_child(d, node, level, index, node.discrepancies + 1, solution, deepest, true)) {
       case Try::Skipped:
       case Try::Entered: ++node.valid_children; break;
       case Try::Failed:
@@ -929,6 +935,7 @@ private:
     abort_ahead_ = true;
     helper_.wait();
     abort_ahead_ = false;
+    const std::lock_guard<std::mutex> lock(fans_mutex_);
     fans_.clear();
   }
 
@@ -1086,18 +1093,18 @@ private:
   bool memo_ = false;            ///< this pass uses the copy memo
   /// The nodes of the search's stack whose later candidates are walked ahead, shallowest first.
   std::vector<std::shared_ptr<FanOut>> fans_;
-  std::mutex fans_mutex_;                 ///< guards fans_ and helping_
-  std::atomic<bool> helping_{false};      ///< the helper's job runs
-  std::atomic<bool> abort_ahead_{false};  ///< the walks ahead stop (the pass ends)
-  TaskGroup helper_;                      ///< the helper's job
-  int bound_ = 0;                         ///< this pass's bound
-  Drainer drainer_;                       ///< see drain()
-  std::thread::id drain_thread_;          ///< the thread drainer_ is for
-  Outcome drained_ = Outcome::Done;       ///< what drain() ended the search with
-  std::optional<Fallback> fallback_;      ///< the first usable assembly, if any
-  long fallback_until_ = 0;               ///< the search for an accepted one ends after this
-                                          ///< many placements
-  bool fallback_expired_ = false;         ///< ... and has ended
+  std::mutex fans_mutex_;                        ///< guards fans_ and helping_
+  std::atomic<bool> helping_{false};             ///< the helper's job runs
+  std::atomic<bool> abort_ahead_{false};         ///< the walks ahead stop (the pass ends)
+  TaskGroup helper_;                             ///< the helper's job
+  int bound_ = 0;                                ///< this pass's bound
+  Drainer drainer_;                              ///< see drain()
+  std::atomic<std::thread::id> drain_thread_{};  ///< the thread drainer_ is for
+  Outcome drained_ = Outcome::Done;              ///< what drain() ended the search with
+  std::optional<Fallback> fallback_;             ///< the first usable assembly, if any
+  long fallback_until_ = 0;                      ///< the search for an accepted one ends after this
+                                                 ///< many placements
+  bool fallback_expired_ = false;                ///< ... and has ended
 };
 
 }  // namespace
