@@ -47,7 +47,7 @@ def main():
     sequential = {1: 0.0, 2: 0.0}
     side_by_side = {1: 0.0, 2: 0.0}
     for name in names:
-        lines = [tuple(float(x) for x in line.split()[1:])
+        lines = [tuple(float(x) for x in line.split()[1:6])
                  for line in open(f"{folder}/{name}.txt") if line.startswith("P ")]
         end = json.load(open(f"{folder}/{name}.json"))["stats"]["seconds"] * 1e6
         start = lines[0][4]
