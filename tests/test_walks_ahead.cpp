@@ -5,6 +5,7 @@
 #include <doctest/doctest.h>
 
 #include "patterns.hpp"
+#include "same_search.hpp"
 #include "tangram/core/raster/detail/raster_search.hpp"
 #include "tangram/core/solve/solve.hpp"
 
@@ -28,21 +29,7 @@ TEST_CASE(
     config.search.threads = 2;
     const Solution two = solve(pattern, config);
     REQUIRE(one.solved);
-    CHECK(two.solved);
-    CHECK(two.stats.found_by == one.stats.found_by);
-    CHECK(two.stats.placements_tried == one.stats.placements_tried);
-    CHECK(two.stats.backtracks == one.stats.backtracks);
-    CHECK(two.stats.validations_failed == one.stats.validations_failed);
-    CHECK(two.stats.repeats_skipped == one.stats.repeats_skipped);
-    CHECK(two.stats.work_seconds == one.stats.work_seconds);
-    REQUIRE(two.pieces.size() == one.pieces.size());
-    for (std::size_t k = 0; k < one.pieces.size(); ++k) {
-      CHECK(two.pieces[k].shape == one.pieces[k].shape);
-      CHECK(two.pieces[k].pose.centre.x == one.pieces[k].pose.centre.x);
-      CHECK(two.pieces[k].pose.centre.y == one.pieces[k].pose.centre.y);
-      CHECK(two.pieces[k].pose.angle_deg == one.pieces[k].pose.angle_deg);
-      CHECK(two.pieces[k].pose.reflected == one.pieces[k].pose.reflected);
-    }
+    test::check_same_search(one, two);
   }
   // The second thread did walk subtrees ahead, and the search took them.
   CHECK(subtrees_taken_ahead() > before);
