@@ -1,4 +1,4 @@
-// The raster search's walks ahead (raster_search.cpp, docs/design/determinism.md): subtrees
+// The raster search's walks ahead (ours_search.cpp, docs/design/determinism.md): subtrees
 // walked by a second thread into logs and taken in order give one thread's steps, counts and
 // assembly.
 
@@ -6,7 +6,7 @@
 
 #include "patterns.hpp"
 #include "same_search.hpp"
-#include "tangram/core/raster/detail/raster_search.hpp"
+#include "tangram/core/raster/detail/ours_search.hpp"
 #include "tangram/core/solve/solve.hpp"
 
 using namespace tangram;

@@ -23,7 +23,7 @@ enum class SearchMode {
   /// Algorithm 1 of Yamada et al. 2019 as published (paper_search.hpp), alone.
   Paper,
   /// This project's default: the exact stages first, then the raster search with ranked
-  /// candidates, a forward check, limited discrepancy search and widening (raster_search.cpp).
+  /// candidates, a forward check, limited discrepancy search and widening (ours_search.cpp).
   Ours,
   /// The vertex search alone (vertex_search.hpp); ignores the raster settings and the step.
   Vertex,

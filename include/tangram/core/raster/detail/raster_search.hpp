@@ -13,8 +13,4 @@ Solution raster_search(const Pattern& pattern, const SolverConfig& config,
                        const ProgressCallback& progress, const SearchObserver& observer,
                        const Pattern* judge);
 
-/// How many subtrees walked ahead by another thread the raster searches of this process have
-/// taken as their own so far (docs/design/determinism.md, "Walks ahead"): for tests.
-long subtrees_taken_ahead();
-
 }  // namespace tangram

@@ -1,6 +1,6 @@
 #pragma once
 /// \file search_steps.hpp
-/// The steps both raster searches (paper_search.cpp, raster_search.cpp) are built of; the
+/// The steps both raster searches (paper_search.cpp, ours_search.cpp) are built of; the
 /// searches decide which steps to take and in what order.
 
 #include <array>
