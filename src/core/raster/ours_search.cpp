@@ -471,13 +471,26 @@ private:
 
   /// The last piece comes off the stack (a backtrack).
   void remove_last(Walk& w, std::size_t level, Solution& solution) {
-    if (w.log == nullptr) {
-      steps_.remove_last(w.stack, static_cast<int>(level), solution.stats, w.bound);
+    SolveStats counted_below;  // Steps counts the backtrack here; count() does it for the walk
+    steps_.remove_last(w.stack, static_cast<int>(level), counted_below, w.bound);
+    count(w, SubtreeLog::Kind::Backtrack, solution);
+  }
+
+  /// A step counted (Placed, Failed, Skipped or Backtrack): in the search's counts, or into the
+  /// walk's log.
+  void count(Walk& w, SubtreeLog::Kind kind, Solution& solution) {
+    if (w.log != nullptr) {
+      w.log->add(kind);
       return;
     }
-    SolveStats ignored;
-    steps_.remove_last(w.stack, static_cast<int>(level), ignored, w.bound);
-    w.log->add(SubtreeLog::Kind::Backtrack);
+    SolveStats& stats = solution.stats;
+    switch (kind) {
+      case SubtreeLog::Kind::Placed: ++stats.placements_tried; break;
+      case SubtreeLog::Kind::Failed: ++stats.validations_failed; break;
+      case SubtreeLog::Kind::Skipped: ++stats.repeats_skipped; break;
+      case SubtreeLog::Kind::Backtrack: ++stats.backtracks; break;
+      default: break;
+    }
   }
 
   /// Work charged by a step: to the meter, or into the walk's log.
@@ -515,27 +528,19 @@ private:
       }
       if (!seen && log != nullptr) log->misses.push_back({path, at, candidate, discrepancies});
       if (seen) {
-        if (log != nullptr)
-          log->add(SubtreeLog::Kind::Skipped);
-        else
-          ++solution.stats.repeats_skipped;
+        count(w, SubtreeLog::Kind::Skipped, solution);
         return Try::Skipped;
       }
     }
-    if (log != nullptr)
-      log->add(SubtreeLog::Kind::Placed);
-    else
-      ++solution.stats.placements_tried;
+    count(w, SubtreeLog::Kind::Placed, solution);
     charge(w, kPlaceSecondsPerPixel * pixels_);
     const std::vector<signed char>* known = node.known != nullptr ? &node.known->valid : nullptr;
     bool valid = false;
     LayoutState child;
     if (log != nullptr || alone) {
-      const signed char verdict = known != nullptr ? (*known)[index] : -1;
-      valid = verdict != 0 &&
-              steps_.place_and_validate(node.state, static_cast<int>(level), candidate, child,
-                                        verdict == 1 ? search::Validation::Paper
-                                                     : search::Validation::PaperAndForwardCheck);
+      valid = steps_.place_as_known(node.state, static_cast<int>(level), candidate, child,
+                                    search::Validation::PaperAndForwardCheck,
+                                    known != nullptr ? (*known)[index] : -1);
     } else {
       // Once the node's discrepancies are used up, a valid child after the first one is
       // cut, so children are computed ahead only up to the next valid one.
@@ -554,13 +559,10 @@ private:
     }
     if (node.known != nullptr) node.known->valid[index] = valid ? 1 : 0;
     if (!valid) {
-      if (log != nullptr) {
-        log->add(SubtreeLog::Kind::Failed);
-      } else {
-        ++solution.stats.validations_failed;
+      count(w, SubtreeLog::Kind::Failed, solution);
+      if (log == nullptr)
         steps_.notify(SearchEventType::ValidationFailed, static_cast<int>(level), candidate,
                       w.stack, w.bound);
-      }
       return Try::Failed;
     }
     if (discrepancies > w.bound) return Try::Over;
@@ -853,30 +855,10 @@ private:
           }
           break;
         case Kind::Placed:
-          if (into != nullptr)
-            into->add(Kind::Placed);
-          else
-            ++solution.stats.placements_tried;
-          break;
-        case Kind::Charge: charge(w, e.charge); break;
         case Kind::Failed:
-          if (into != nullptr)
-            into->add(Kind::Failed);
-          else
-            ++solution.stats.validations_failed;
-          break;
         case Kind::Skipped:
-          if (into != nullptr)
-            into->add(Kind::Skipped);
-          else
-            ++solution.stats.repeats_skipped;
-          break;
-        case Kind::Backtrack:
-          if (into != nullptr)
-            into->add(Kind::Backtrack);
-          else
-            ++solution.stats.backtracks;
-          break;
+        case Kind::Backtrack: count(w, e.kind, solution); break;
+        case Kind::Charge: charge(w, e.charge); break;
         case Kind::Deepest: {
           const std::vector<Candidate>& path = log.paths[e.item];
           if (into == nullptr) {

@@ -406,6 +406,13 @@ bool Steps::place_and_validate(const LayoutState& parent, int level, const Candi
   return depth_rule_holds(child, needs);
 }
 
+bool Steps::place_as_known(const LayoutState& parent, int level, const Candidate& c,
+                           LayoutState& child, Validation validation, signed char verdict) const {
+  if (verdict == 0) return false;
+  // Valid before: the paper's rules, cheap, build the state; the forward check passed.
+  return place_and_validate(parent, level, c, child, verdict == 1 ? Validation::Paper : validation);
+}
+
 LayoutState Steps::take_child(Node& node, int level, std::size_t index, Validation validation,
                               bool ahead, bool to_first_valid, bool& valid,
                               const std::vector<signed char>* known) const {
@@ -423,11 +430,8 @@ LayoutState Steps::take_child(Node& node, int level, std::size_t index, Validati
         index, n,
         [this, &node, level, index, validation, known](std::size_t j, LayoutState& child) {
           const std::size_t i = index + j;
-          const signed char verdict = known != nullptr ? (*known)[i] : -1;
-          if (verdict == 0) return false;
-          // Valid before: the paper's rules, cheap, build the state; the forward check passed.
-          return place_and_validate(node.state, level, node.candidates[i], child,
-                                    verdict == 1 ? Validation::Paper : validation);
+          return place_as_known(node.state, level, node.candidates[i], child, validation,
+                                known != nullptr ? (*known)[i] : -1);
         },
         ahead, to_first_valid);
   }

@@ -180,6 +180,12 @@ public:
   bool place_and_validate(const LayoutState& parent, int level, const Candidate& c,
                           LayoutState& child, Validation validation) const;
 
+  /// place_and_validate() as an earlier verdict on the child allows: -1 (none) validates as
+  /// `validation` asks; 0 (invalid) computes nothing and is false; 1 (valid) checks only the
+  /// paper's rules, which build the state.
+  bool place_as_known(const LayoutState& parent, int level, const Candidate& c, LayoutState& child,
+                      Validation validation, signed char verdict) const;
+
   /// The child of candidate `index` of `node`, placed and validated in batches (see Batch);
   /// `valid` receives the verdict. With `known` (per candidate of the node: -1 unknown, else
   /// the verdict an earlier pass found), a child known invalid is not computed and one known
