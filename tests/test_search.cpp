@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "patterns.hpp"
+#include "same_search.hpp"
 #include "tangram/core/base/error.hpp"
 #include "tangram/core/puzzle/pattern.hpp"
 #include "tangram/core/puzzle/verify.hpp"
@@ -143,18 +144,7 @@ TEST_CASE("search: the solution does not depend on the thread count") {
     two.search.threads = 2;
     const Solution a = solve(pattern, one), b = solve(pattern, two);
     CHECK(a.solved);
-    CHECK(b.solved);
-    REQUIRE(a.pieces.size() == b.pieces.size());
-    CHECK(a.stats.placements_tried == b.stats.placements_tried);
-    CHECK(a.stats.backtracks == b.stats.backtracks);
-    CHECK(a.stats.validations_failed == b.stats.validations_failed);
-    for (std::size_t i = 0; i < a.pieces.size(); ++i) {
-      CHECK(a.pieces[i].shape == b.pieces[i].shape);
-      CHECK(a.pieces[i].pose.centre.x == b.pieces[i].pose.centre.x);
-      CHECK(a.pieces[i].pose.centre.y == b.pieces[i].pose.centre.y);
-      CHECK(a.pieces[i].pose.angle_deg == b.pieces[i].pose.angle_deg);
-      CHECK(a.pieces[i].pose.reflected == b.pieces[i].pose.reflected);
-    }
+    test::check_same_search(a, b);
   }
 }
 
